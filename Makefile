@@ -1,0 +1,152 @@
+# gtref: build, test and regression entry points. Everything is built into build/.
+#   make            build the libraries, the gtref command and the clean simulator
+#   make test       unit tests, directed co-simulation tests, a short random run, a known RTL bug caught
+#   make regress    the default regression: directed tests + 200 random seeds, 2 jobs
+#   make bench      throughput figures
+#   make lint       Verilator lint of the RTL
+# Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install.
+
+SHELL := /bin/bash
+BUILD := build
+CC ?= gcc
+JOBS ?= 2
+SEEDS ?= 200
+RTL ?= clean
+ENGINES ?= 1
+
+CPPFLAGS := -Iinclude -I/usr/share/verilator/include/vltstd -D_POSIX_C_SOURCE=200809L
+CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDLIBS := -lmsgpackc
+
+CORE_SRCS := $(wildcard refmodel/*.c stimulus/*.c scoreboard/*.c)
+TB_SRCS := $(wildcard dpi/*.c)
+GTREF_SRCS := $(wildcard regress/*.c)
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+RTL_SRCS := $(wildcard rtl/*.sv)
+
+CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
+CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)
+TB_OBJS := $(TB_SRCS:%.c=$(BUILD)/obj/%.o)
+GTREF_OBJS := $(GTREF_SRCS:%.c=$(BUILD)/obj/%.o)
+UNIT_OBJS := $(UNIT_SRCS:%.c=$(BUILD)/san/%.o)
+
+LIBGTREF := $(BUILD)/lib/libgtref.a
+LIBTB := $(BUILD)/lib/libgtref_tb.a
+GTREF := $(BUILD)/bin/gtref
+SVPKG := $(BUILD)/gen/gtref_pkg.sv
+SIM = $(BUILD)/sim/$(RTL)/Vtb_top
+UNIT := $(BUILD)/tests/unit_tests
+
+# RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
+BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ
+TEST_BUG ?= SDI_QWORD_BE
+
+VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
+  --top-module tb_top -GNUM_ENGINES=$(ENGINES) -CFLAGS "-O1" -LDFLAGS "-lmsgpackc"
+BUG_DEFINE = $(if $(filter bug-%,$(RTL)),+define+GTREF_BUG_$(patsubst bug-%,%,$(RTL)))
+export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
+
+.PHONY: all deps lib sim test unit cosim-test bug-test regress bench lint clean bugs
+
+all: deps $(GTREF) sim
+
+# ---- dependencies ----
+DEP_CHECK = missing=""; \
+  command -v verilator >/dev/null 2>&1 || missing="$$missing verilator"; \
+  command -v g++ >/dev/null 2>&1 || missing="$$missing g++"; \
+  [ -f /usr/include/criterion/criterion.h ] || missing="$$missing libcriterion-dev"; \
+  [ -f /usr/include/msgpack.h ] || missing="$$missing libmsgpack-dev"; \
+  command -v ccache >/dev/null 2>&1 || optional="ccache";
+deps:
+	@$(DEP_CHECK) \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "gtref: installing$$missing $$optional"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing $$optional >/dev/null || exit 1; \
+	  else \
+	    echo "gtref: missing Debian packages:$$missing"; \
+	    echo "  install them with: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+# ---- C libraries and programs ----
+$(BUILD)/obj/%.o: %.c $(wildcard include/gtref/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/san/%.o: %.c $(wildcard include/gtref/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SANFLAGS) -c $< -o $@
+
+$(LIBGTREF): $(CORE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIBTB): $(TB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+lib: $(LIBGTREF) $(LIBTB)
+
+$(GTREF): $(GTREF_OBJS) $(LIBGTREF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/bin/gen_svpkg: tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c $(wildcard include/gtref/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c -o $@
+
+$(SVPKG): $(BUILD)/bin/gen_svpkg
+	@mkdir -p $(dir $@)
+	$< $@
+
+# ---- simulator (one build per RTL configuration, reused across seeds) ----
+sim: $(SIM)
+$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
+	@mkdir -p $(dir $@)
+	verilator $(VERILATOR_FLAGS) $(if $(filter bug-%,$*),+define+GTREF_BUG_$(patsubst bug-%,%,$*)) \
+	  -Mdir $(BUILD)/sim/$*/obj -o ../Vtb_top \
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(abspath $(LIBTB)) $(abspath $(LIBGTREF)) > $(BUILD)/sim/$*/build.log 2>&1 \
+	  || { tail -40 $(BUILD)/sim/$*/build.log; exit 1; }
+	@echo "built $@"
+
+lint: $(SVPKG)
+	verilator --lint-only -Wall --top-module gt_top $(SVPKG) $(RTL_SRCS)
+	verilator --lint-only -Wall --timing --top-module tb_top $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+
+# ---- tests ----
+$(UNIT): $(UNIT_OBJS) $(CORE_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ -lcriterion $(LDLIBS) -o $@
+
+unit: $(UNIT)
+	$(UNIT) --jobs $(JOBS)
+
+cosim-test: $(GTREF) $(BUILD)/sim/clean/Vtb_top
+	$(GTREF) regress --sim $(BUILD)/sim/clean/Vtb_top --rtl clean --directed tests/directed \
+	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/clean
+
+bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
+	$(GTREF) regress --sim $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
+	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
+
+test: deps lint unit cosim-test bug-test
+
+# ---- regression ----
+regress: deps $(GTREF) $(SIM)
+	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --jobs $(JOBS) \
+	  --out $(BUILD)/regress/$(RTL)
+
+# Every catalogued bug against the default regression (slow: one simulator build per bug).
+bugs: deps $(GTREF) $(foreach b,$(BUGS),$(BUILD)/sim/bug-$(b)/Vtb_top)
+	@for b in $(BUGS); do \
+	  $(GTREF) regress --sim $(BUILD)/sim/bug-$$b/Vtb_top --rtl bug-$$b --directed tests/directed \
+	    --seeds $(SEEDS) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
+	done
+
+bench: deps $(GTREF) $(BUILD)/sim/clean/Vtb_top
+	$(GTREF) bench --sim $(BUILD)/sim/clean/Vtb_top
+
+clean:
+	rm -rf $(BUILD)

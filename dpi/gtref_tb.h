@@ -1,0 +1,18 @@
+/* DPI-C imports of dpi/tb_top.sv, implemented in dpi/tb.c (types as Verilator maps them, via svdpi.h). */
+#ifndef GTREF_TB_H
+#define GTREF_TB_H
+#include "svdpi.h"
+
+void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl, int num_engines);
+void gtref_tb_engine_probe(void *tb, int e, svBit retire, unsigned int retire_dw0, unsigned long long retire_addr,
+                           svBit retire_err, svBit commit_valid, unsigned int commit_off, unsigned int commit_data,
+                           svBit idle, svBit halted);
+int gtref_tb_cycle(void *tb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
+                   svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
+                   svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,
+                   unsigned long long mem_req_wdata, unsigned char mem_req_be, int mem_req_src, svBit irq,
+                   svBit *o_mmio_req_valid, svBit *o_mmio_req_write, unsigned int *o_mmio_req_addr,
+                   unsigned int *o_mmio_req_wdata, svBit *o_mem_req_ready, svBit *o_mem_rsp_valid,
+                   svBitVecVal *o_mem_rsp_data);
+int gtref_tb_close(void *tb);
+#endif

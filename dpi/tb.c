@@ -1,0 +1,314 @@
+/* The C side of the testbench: stimulus, host program, the DUT's memory (random latency and
+ * back-pressure), and the per-cycle hand-off to the scoreboard. Called from dpi/tb_top.sv. */
+#include "gtref_tb.h"
+
+#include "gtref/engines.h"
+#include "gtref/mem.h"
+#include "gtref/model.h"
+#include "gtref/regs.h"
+#include "gtref/result.h"
+#include "gtref/rng.h"
+#include "gtref/scoreboard.h"
+#include "gtref/stim.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READ_QUEUE 64
+
+typedef struct read_req { uint64_t due, addr; } read_req;
+
+enum tb_phase { PH_PROGRAM, PH_DRAIN_IDLE, PH_DRAIN_READ, PH_DONE };
+
+typedef struct gtref_tb {
+    gtref_stim stim;
+    gtm *model;
+    gtref_mem *mem;          /* the DUT's memory */
+    gtref_sb *sb;
+    gtref_rng rng;
+    int engines;
+    uint64_t cycle, last_progress;
+    gtref_sb_engine_probe probe[GTREF_MAX_ENGINES];
+    /* host program */
+    size_t op;
+    bool op_started;
+    uint64_t op_start;
+    bool read_outstanding;
+    enum tb_phase phase;
+    uint32_t *final_regs; size_t nfinal, final_next;
+    /* memory reads in flight, in order */
+    read_req rq[READ_QUEUE]; size_t rq_head, rq_count;
+    gtref_result res;
+    char result_path[512];
+    bool result_written;
+} gtref_tb;
+
+static void write_result(gtref_tb *tb)
+{
+    if (tb->result_written) return;
+    tb->result_written = true;
+    gtref_result_print(&tb->res, stdout);
+    fflush(stdout);
+    if (tb->result_path[0]) {
+        char err[256];
+        if (gtref_result_write_file(&tb->res, tb->result_path, err, sizeof err))
+            fprintf(stderr, "gtref: cannot write result %s: %s\n", tb->result_path, err);
+    }
+}
+
+static void *open_error(gtref_tb *tb, const char *msg)
+{
+    tb->res.status = GTREF_ERROR;
+    snprintf(tb->res.error, sizeof tb->res.error, "%s", msg);
+    fprintf(stderr, "gtref: %s\n", msg);
+    write_result(tb);
+    gtref_stim_free(&tb->stim);
+    free(tb);
+    return NULL;
+}
+
+void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl, int num_engines)
+{
+    gtref_tb *tb = calloc(1, sizeof *tb);
+    if (!tb) return NULL;
+    snprintf(tb->result_path, sizeof tb->result_path, "%s", result_path ? result_path : "");
+    snprintf(tb->res.stim, sizeof tb->res.stim, "%s", stim_path);
+    snprintf(tb->res.rtl, sizeof tb->res.rtl, "%s", rtl);
+    char err[512], msg[768];
+    if (gtref_stim_read_file(&tb->stim, stim_path, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "%s: %s", stim_path, err);
+        return open_error(tb, msg);
+    }
+    snprintf(tb->res.test, sizeof tb->res.test, "%s", tb->stim.name);
+    tb->res.seed = tb->stim.seed;
+    if (tb->stim.engines > num_engines) {
+        snprintf(msg, sizeof msg, "%s: the stimulus uses %u engines but the RTL was built with %d",
+                 stim_path, tb->stim.engines, num_engines);
+        return open_error(tb, msg);
+    }
+    tb->engines = num_engines;
+    tb->model = gtm_create(num_engines);
+    tb->mem = gtref_mem_create();
+    if (!tb->model || !tb->mem) return open_error(tb, "out of memory");
+    for (size_t i = 0; i < tb->stim.nsegs; i++) {
+        const gtref_segment *s = &tb->stim.segs[i];
+        gtref_mem_write(gtm_mem(tb->model), s->addr, s->bytes, s->len);
+        gtref_mem_write(tb->mem, s->addr, s->bytes, s->len);
+    }
+    tb->sb = gtref_sb_create(tb->model);
+    if (!tb->sb) return open_error(tb, "out of memory");
+    gtref_rng_seed(&tb->rng, tb->stim.seed ^ 0x6774726566ull /* "gtref": latency stream != generator stream */);
+    /* registers read back through the MMIO port at the end of the test */
+    tb->final_regs = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *tb->final_regs);
+    if (!tb->final_regs) return open_error(tb, "out of memory");
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        const gtref_reg_def *d = &gtref_regs[i];
+        if (d->flags & GTREF_REGF_ENGINE)
+            for (int e = 0; e < num_engines; e++) tb->final_regs[tb->nfinal++] = gtref_reg_abs(d, e);
+        else
+            tb->final_regs[tb->nfinal++] = d->offset;
+    }
+    return tb;
+}
+
+void gtref_tb_engine_probe(void *vtb, int e, svBit retire, unsigned int retire_dw0, unsigned long long retire_addr,
+                           svBit retire_err, svBit commit_valid, unsigned int commit_off, unsigned int commit_data,
+                           svBit idle, svBit halted)
+{
+    gtref_tb *tb = vtb;
+    if (e < 0 || e >= GTREF_MAX_ENGINES) return;
+    tb->probe[e] = (gtref_sb_engine_probe){ retire, retire_dw0, retire_addr, retire_err, commit_valid,
+                                            commit_off, commit_data, idle, halted };
+}
+
+static bool all_quiescent(const gtref_tb *tb)
+{
+    for (int e = 0; e < tb->engines; e++)
+        if (!tb->probe[e].idle && !tb->probe[e].halted) return false;
+    return true;
+}
+
+static void finish(gtref_tb *tb)
+{
+    tb->phase = PH_DONE;
+    tb->res.cycles = tb->cycle;
+    tb->res.retired = gtref_sb_retired(tb->sb);
+    const gtref_mismatch *mm = gtref_sb_mismatch(tb->sb);
+    tb->res.status = mm ? GTREF_FAIL : GTREF_PASS;
+    if (mm) {
+        tb->res.has_mismatch = 1;
+        tb->res.mm = *mm;
+    }
+}
+
+/* Drive the host program's MMIO request for this cycle, if one is due and the port is ready. */
+static void host_drive(gtref_tb *tb, gtref_sb_cycle *c, bool mmio_ready,
+                       svBit *valid, svBit *write, unsigned *addr, unsigned *wdata)
+{
+    *valid = 0; *write = 0; *addr = 0; *wdata = 0;
+    if (tb->read_outstanding || !mmio_ready) return;
+    uint32_t off, val = 0;
+    bool is_write;
+    if (tb->phase == PH_PROGRAM && tb->op < tb->stim.nops &&
+        (tb->stim.ops[tb->op].op == GTREF_HOST_WRITE || tb->stim.ops[tb->op].op == GTREF_HOST_READ)) {
+        const gtref_host_op *op = &tb->stim.ops[tb->op++];
+        is_write = op->op == GTREF_HOST_WRITE;
+        off = op->off;
+        val = op->val;
+    } else if (tb->phase == PH_DRAIN_READ && tb->final_next < tb->nfinal) {
+        is_write = false;
+        off = tb->final_regs[tb->final_next++];
+    } else {
+        return;
+    }
+    *valid = 1; *write = is_write; *addr = off; *wdata = val;
+    c->mmio_xfer = true; c->mmio_write = is_write; c->mmio_addr = off; c->mmio_wdata = val;
+    tb->read_outstanding = !is_write;
+}
+
+/* After the scoreboard has seen the cycle: advance waits, and the end-of-test phases. */
+static void host_advance(gtref_tb *tb, bool irq)
+{
+    if (tb->read_outstanding || gtref_sb_failed(tb->sb)) return;
+    switch (tb->phase) {
+    case PH_PROGRAM:
+        if (tb->op >= tb->stim.nops) { tb->phase = PH_DRAIN_IDLE; tb->op_start = tb->cycle; return; }
+        break;
+    case PH_DRAIN_IDLE:
+        /* from the next cycle on: a write in this cycle reaches the DUT only at its closing edge */
+        if (tb->cycle > tb->op_start && all_quiescent(tb) && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe))
+            tb->phase = PH_DRAIN_READ;
+        return;
+    case PH_DRAIN_READ:
+        if (tb->final_next >= tb->nfinal && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe)) finish(tb);
+        return;
+    case PH_DONE:
+        return;
+    }
+    const gtref_host_op *op = &tb->stim.ops[tb->op];
+    if (!tb->op_started) { tb->op_started = true; tb->op_start = tb->cycle; }
+    bool next = false;
+    switch (op->op) {
+    case GTREF_HOST_WAIT:
+        next = tb->cycle - tb->op_start >= op->cycles;
+        break;
+    case GTREF_HOST_WAIT_IDLE:
+        next = tb->cycle > tb->op_start && all_quiescent(tb) && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe);
+        break;
+    case GTREF_HOST_WAIT_IRQ:
+        next = irq || tb->cycle - tb->op_start >= op->cycles;  /* a timeout is not an error */
+        break;
+    case GTREF_HOST_WRITE:
+    case GTREF_HOST_READ:
+        tb->op_started = false;  /* host_drive issues it when the port is ready */
+        return;
+    default:
+        next = true;
+        break;
+    }
+    if (next) { tb->op++; tb->op_started = false; }
+}
+
+int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
+                   svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
+                   svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,
+                   unsigned long long mem_req_wdata, unsigned char mem_req_be, int mem_req_src, svBit irq,
+                   svBit *o_mmio_req_valid, svBit *o_mmio_req_write, unsigned int *o_mmio_req_addr,
+                   unsigned int *o_mmio_req_wdata, svBit *o_mem_req_ready, svBit *o_mem_rsp_valid,
+                   svBitVecVal *o_mem_rsp_data)
+{
+    gtref_tb *tb = vtb;
+    gtref_sb_cycle c;
+    memset(&c, 0, sizeof c);
+    c.cycle = ++tb->cycle;
+    c.irq = irq;
+    c.mmio_rsp_valid = mmio_rsp_valid;
+    c.mmio_rsp_data = mmio_rsp_rdata;
+    c.mmio_commit = mmio_commit_valid;
+    c.mmio_commit_off = mmio_commit_off;
+    c.mmio_commit_data = mmio_commit_data;
+    memcpy(c.eng, tb->probe, sizeof c.eng);
+    if (mmio_rsp_valid) tb->read_outstanding = false;
+
+    /* memory port: accept with the stimulus's probability, answer reads in order after a random latency */
+    bool ready = gtref_rng_pct(&tb->rng, tb->stim.lat.req_ready_pct);
+    *o_mem_req_ready = ready;
+    if (mem_req_valid && ready) {
+        tb->last_progress = tb->cycle;
+        if (mem_req_write) {
+            if (mem_req_addr & 7u) {
+                char act[96];
+                snprintf(act, sizeof act, "write to 0x%llx", mem_req_addr);
+                gtref_sb_report(tb->sb, "mem-protocol", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
+            }
+            gtref_mem_write_be64(tb->mem, mem_req_addr, mem_req_wdata, mem_req_be);
+            c.mem_write = true; c.mem_src = mem_req_src; c.mem_addr = mem_req_addr;
+            c.mem_data = mem_req_wdata; c.mem_be = mem_req_be;
+        } else if ((mem_req_addr & 63u) || tb->rq_count == READ_QUEUE) {
+            char act[96];
+            snprintf(act, sizeof act, "read of 0x%llx with %zu reads outstanding", mem_req_addr, tb->rq_count);
+            gtref_sb_report(tb->sb, "mem-protocol", mem_req_src, tb->cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
+        } else {
+            uint64_t lat = gtref_rng_range(&tb->rng, tb->stim.lat.rd_lat_min, tb->stim.lat.rd_lat_max);
+            tb->rq[(tb->rq_head + tb->rq_count++) % READ_QUEUE] = (read_req){ tb->cycle + (lat ? lat : 1), mem_req_addr };
+        }
+    }
+    *o_mem_rsp_valid = 0;
+    memset(o_mem_rsp_data, 0, 64);
+    if (tb->rq_count && tb->rq[tb->rq_head].due <= tb->cycle) {
+        uint8_t line[64];
+        gtref_mem_read(tb->mem, tb->rq[tb->rq_head].addr, line, sizeof line);
+        for (int i = 0; i < 16; i++)
+            o_mem_rsp_data[i] = (uint32_t)line[4 * i] | (uint32_t)line[4 * i + 1] << 8 |
+                                (uint32_t)line[4 * i + 2] << 16 | (uint32_t)line[4 * i + 3] << 24;
+        *o_mem_rsp_valid = 1;
+        tb->rq_head = (tb->rq_head + 1) % READ_QUEUE;
+        tb->rq_count--;
+    }
+
+    host_drive(tb, &c, mmio_req_ready, o_mmio_req_valid, o_mmio_req_write, o_mmio_req_addr, o_mmio_req_wdata);
+    if (c.mmio_xfer) tb->last_progress = tb->cycle;
+    for (int e = 0; e < tb->engines; e++)
+        if (c.eng[e].retire) tb->last_progress = tb->cycle;
+
+    gtref_sb_cycle_check(tb->sb, &c);
+    host_advance(tb, irq);
+
+    if (!gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) {
+        if (!all_quiescent(tb) && tb->cycle - tb->last_progress > tb->stim.hang_cycles)
+            gtref_sb_report_hang(tb->sb, tb->cycle, tb->cycle - tb->last_progress, tb->probe);
+        else if (tb->cycle > tb->stim.max_cycles) {
+            char exp[64];
+            snprintf(exp, sizeof exp, "end of test within %" PRIu64 " cycles", tb->stim.max_cycles);
+            gtref_sb_report(tb->sb, "timeout", -1, tb->cycle, exp, "still running", "max_cycles exceeded");
+        }
+    }
+    if (gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) finish(tb);
+    if (tb->phase == PH_DONE) {
+        write_result(tb);
+        return 1;
+    }
+    return 0;
+}
+
+int gtref_tb_close(void *vtb)
+{
+    gtref_tb *tb = vtb;
+    if (!tb) return 2;
+    if (tb->phase != PH_DONE) {
+        gtref_sb_report(tb->sb, "aborted", -1, tb->cycle, "test completes", "simulation ended early", "the simulator stopped before the test ended");
+        finish(tb);
+    }
+    write_result(tb);
+    int rc = tb->res.status == GTREF_PASS ? 0 : 1;
+    gtref_sb_destroy(tb->sb);
+    gtm_destroy(tb->model);
+    gtref_mem_destroy(tb->mem);
+    gtref_stim_free(&tb->stim);
+    free(tb->final_regs);
+    free(tb);
+    return rc;
+}

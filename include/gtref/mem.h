@@ -1,0 +1,20 @@
+/* Sparse physical memory: 4 KiB pages allocated on first write, zero when never written.
+ * The model owns one; the testbench owns another (the DUT's memory). */
+#ifndef GTREF_MEM_H
+#define GTREF_MEM_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gtref_mem gtref_mem;
+
+gtref_mem *gtref_mem_create(void);
+void gtref_mem_destroy(gtref_mem *m);
+void gtref_mem_read(const gtref_mem *m, uint64_t addr, void *dst, size_t len);
+void gtref_mem_write(gtref_mem *m, uint64_t addr, const void *src, size_t len);
+uint32_t gtref_mem_read32(const gtref_mem *m, uint64_t addr);
+void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v);
+/* Write the bytes of a little-endian qword at 8-byte-aligned addr whose enable bit is set. */
+void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be);
+/* Number of pages allocated (for tests and statistics). */
+size_t gtref_mem_pages(const gtref_mem *m);
+#endif

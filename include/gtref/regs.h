@@ -1,0 +1,94 @@
+/* The register table: the one source of truth for every MMIO register the kit knows.
+ * The model's register file, the scoreboard's compare masks, the disassembler's names and
+ * the RTL's SystemVerilog package (generated at build time) all come from gtref_regs[]. */
+#ifndef GTREF_REGS_H
+#define GTREF_REGS_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum gtref_reg_access {
+    GTREF_ACC_RW,      /* plain read/write (rw_mask bits) */
+    GTREF_ACC_RO,      /* host writes ignored */
+    GTREF_ACC_W1C,     /* writing 1 clears (w1c_mask bits) */
+    GTREF_ACC_MASKED,  /* bits 31:16 are write enables for bits 15:0 */
+    GTREF_ACC_MIXED,   /* some RW bits and some W1C/RO bits */
+};
+
+enum gtref_reg_flags {
+    GTREF_REGF_ENGINE   = 1u << 0, /* offset is relative to each engine's MMIO base */
+    GTREF_REGF_CTX      = 1u << 1, /* saved in the logical context image */
+    GTREF_REGF_VOLATILE = 1u << 2, /* changes on its own; compared under cmp_mask only */
+    GTREF_REGF_HWUPD    = 1u << 3, /* hardware updates it as commands execute */
+    GTREF_REGF_DERIVED  = 1u << 4, /* read value computed from other state (not stored) */
+};
+
+typedef struct gtref_reg_def {
+    const char *name;     /* e.g. "RING_TAIL"; engine registers are printed as RCS0.RING_TAIL */
+    uint32_t offset;      /* engine-relative when GTREF_REGF_ENGINE, else absolute */
+    uint32_t reset;       /* value after reset (bits that are neither RW nor W1C keep it) */
+    uint32_t rw_mask;     /* bits a host write (or MI_LOAD_REGISTER_IMM) sets directly */
+    uint32_t w1c_mask;    /* bits cleared by writing 1 */
+    uint32_t cmp_mask;    /* bits the scoreboard compares */
+    uint8_t access;       /* enum gtref_reg_access, for documentation and listings */
+    uint8_t flags;        /* enum gtref_reg_flags */
+    const char *source;   /* where the definition comes from (spec volume and line, or [EXT]) */
+} gtref_reg_def;
+
+extern const gtref_reg_def gtref_regs[];
+extern const size_t gtref_nregs;
+
+/* Value of a register after a host (or LRI) write of val over old, by the table's access rules. */
+uint32_t gtref_reg_apply_write(const gtref_reg_def *d, uint32_t old, uint32_t val);
+
+/* Find the register at absolute offset off for a GT with `engines` engines (1..4).
+ * Returns the definition, or NULL; *engine is set to the engine index or -1 for a global. */
+const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine);
+
+/* Find a register definition by name (e.g. "RING_TAIL"); NULL if unknown. */
+const gtref_reg_def *gtref_reg_by_name(const char *name);
+
+/* Absolute offset of a definition for engine e (e ignored for globals). */
+uint32_t gtref_reg_abs(const gtref_reg_def *d, int e);
+
+/* Printable name of an absolute offset: "RCS0.RING_HEAD", "GFX_MSTR_IRQ" or "0x0002abc0". */
+const char *gtref_reg_name(uint32_t off, int engines, char *buf, size_t sz);
+
+/* Parse "RCS0.RING_TAIL", "GT_INTR_DW0" or a number; returns 0 on success. */
+int gtref_reg_parse(const char *text, uint32_t *off);
+
+/* Well-known engine-relative offsets (checked against the table by the unit tests). */
+#define GTREF_RING_TAIL   0x030u
+#define GTREF_RING_HEAD   0x034u
+#define GTREF_RING_START  0x038u
+#define GTREF_RING_CTL    0x03Cu
+#define GTREF_EIR         0x0B0u
+#define GTREF_EMR         0x0B4u
+#define GTREF_ESR         0x0B8u
+
+/* Ring register fields (BYT-REG §2.1). */
+#define GTREF_TAIL_OFFSET_MASK  0x001FFFF8u  /* [20:3] */
+#define GTREF_HEAD_OFFSET_MASK  0x001FFFFCu  /* [20:2] */
+#define GTREF_HEAD_WRAP_SHIFT   21           /* [31:21] */
+#define GTREF_CTL_ENABLE        0x1u
+#define GTREF_CTL_LEN_SHIFT     12           /* [20:12] pages - 1 */
+#define GTREF_CTL_LEN_MASK      0x1FFu
+
+/* Engine error bits (EIR/EMR/ESR); only bit 0 is used so far. */
+#define GTREF_ERR_INSTRUCTION   0x1u
+
+/* Gen11 interrupt aggregation registers (LKF-IRQ digest §3, [EXT] i915). */
+#define GTREF_GFX_MSTR_IRQ        0x190010u
+#define GTREF_GT_INTR_DW0         0x190018u
+#define GTREF_GT_INTR_DW1         0x19001Cu
+#define GTREF_RENDER_COPY_INTR_EN 0x190030u
+#define GTREF_VCS_VECS_INTR_EN    0x190034u
+#define GTREF_RCS0_INTR_MASK      0x190090u
+#define GTREF_BCS_INTR_MASK       0x1900A0u
+#define GTREF_VCS0_VCS1_INTR_MASK 0x1900A8u
+#define GTREF_VECS0_VECS1_INTR_MASK 0x1900D0u
+#define GTREF_MSTR_IRQ_ENABLE     0x80000000u
+
+/* Engine-local interrupt data bits (LKF-IRQ digest §3, [EXT] i915). */
+#define GTREF_IRQ_USER            0x0001u
+#define GTREF_IRQ_CS_MASTER_ERROR 0x0008u
+#endif

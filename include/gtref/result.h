@@ -1,0 +1,60 @@
+/* Result record of one test (msgpack, format "gtref-result", versioned): written by the simulator
+ * when the test ends, completed by `gtref regress` (wall time, crash/timeout, replay command). */
+#ifndef GTREF_RESULT_H
+#define GTREF_RESULT_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define GTREF_RESULT_FORMAT  "gtref-result"
+#define GTREF_RESULT_VERSION 1u
+#define GTREF_HISTORY 16
+
+enum gtref_status {
+    GTREF_PASS = 0,
+    GTREF_FAIL = 1,     /* the scoreboard found a mismatch (or a hang) */
+    GTREF_ERROR = 2,    /* the test could not run: bad stimulus, missing file */
+    GTREF_CRASH = 3,    /* the simulator died without writing a result */
+    GTREF_TIMEOUT = 4,  /* the simulator exceeded its wall-clock limit */
+};
+
+typedef struct gtref_mismatch {
+    char kind[32];        /* mem-write, reg-commit, mmio-read, irq-line, retire, hang, end-of-test, ... */
+    char engine[8];       /* RCS0 ..., or "host" */
+    uint64_t cycle;
+    char command[128];    /* decoded command in flight, if any */
+    uint64_t cmd_addr;    /* its graphics address */
+    char expected[192];
+    char actual[192];
+    char detail[256];
+    char signature[20];   /* stable hex hash of the bucket text */
+    char bucket[128];     /* the readable text the signature hashes: kind/engine/command/field */
+    char history[GTREF_HISTORY][128]; /* last retired commands of that engine, oldest first */
+    int nhistory;
+} gtref_mismatch;
+
+typedef struct gtref_result {
+    uint8_t status;       /* enum gtref_status */
+    char test[64];
+    char stim[512];       /* path of the stimulus file */
+    uint64_t seed;
+    char rtl[64];         /* RTL configuration: "clean" or "bug-<NAME>" */
+    uint64_t cycles;
+    uint64_t retired;     /* commands retired, all engines */
+    double wall_s;
+    char error[256];      /* for GTREF_ERROR / CRASH / TIMEOUT */
+    char replay[1024];    /* the one command that reproduces this result */
+    uint8_t has_mismatch;
+    uint8_t waived;       /* set by regress when a waiver matched */
+    gtref_mismatch mm;
+} gtref_result;
+
+const char *gtref_status_name(int status);
+int gtref_result_encode(const gtref_result *r, uint8_t **buf, size_t *len);
+int gtref_result_decode(gtref_result *r, const uint8_t *buf, size_t len, char *err, size_t errsz);
+int gtref_result_write_file(const gtref_result *r, const char *path, char *err, size_t errsz);
+int gtref_result_read_file(gtref_result *r, const char *path, char *err, size_t errsz);
+/* FNV-1a 64-bit of the bucket text, printed as 16 hex digits into r->mm.signature. */
+void gtref_mismatch_sign(gtref_mismatch *m);
+/* Multi-line human-readable report of a result (what, where, expected/actual, history, replay). */
+void gtref_result_print(const gtref_result *r, void *file /* FILE* */);
+#endif

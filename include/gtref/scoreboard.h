@@ -1,0 +1,44 @@
+/* The scoreboard: compares, cycle by cycle, what the DUT did with what the model predicts
+ * (docs/cycle-contract.md §7). The first mismatch is recorded and the test stops. */
+#ifndef GTREF_SCOREBOARD_H
+#define GTREF_SCOREBOARD_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "gtref/engines.h"
+#include "gtref/model.h"
+#include "gtref/result.h"
+
+typedef struct gtref_sb gtref_sb;
+
+/* What the DUT did in one cycle (all sampled in that cycle; transfers complete at its closing edge). */
+typedef struct gtref_sb_engine_probe {
+    bool retire; uint32_t retire_dw0; uint64_t retire_addr; bool retire_err;
+    bool commit; uint32_t commit_off, commit_data;
+    bool idle, halted;
+} gtref_sb_engine_probe;
+
+typedef struct gtref_sb_cycle {
+    uint64_t cycle;
+    bool irq;
+    bool mmio_rsp_valid; uint32_t mmio_rsp_data;           /* read data returned this cycle */
+    bool mmio_xfer; bool mmio_write; uint32_t mmio_addr, mmio_wdata;  /* host request transferring */
+    bool mmio_commit; uint32_t mmio_commit_off, mmio_commit_data;
+    bool mem_write; int mem_src; uint64_t mem_addr, mem_data; uint8_t mem_be; /* write transferring */
+    gtref_sb_engine_probe eng[GTREF_MAX_ENGINES];
+} gtref_sb_cycle;
+
+gtref_sb *gtref_sb_create(gtm *model);
+void gtref_sb_destroy(gtref_sb *sb);
+/* Process one cycle. Returns false at the first mismatch (then gtref_sb_mismatch() describes it). */
+bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c);
+/* All engines quiescent in the DUT (idle or halted): check the model agrees and nothing is left over. */
+bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut);
+/* Record a hang: the DUT made no progress for `cycles` cycles while not quiescent. */
+void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const gtref_sb_engine_probe *dut);
+/* Record a failure found by the testbench itself (e.g. max_cycles exceeded). */
+void gtref_sb_report(gtref_sb *sb, const char *kind, int engine, uint64_t cycle, const char *expected,
+                     const char *actual, const char *detail);
+const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb);
+bool gtref_sb_failed(const gtref_sb *sb);
+uint64_t gtref_sb_retired(const gtref_sb *sb);
+#endif

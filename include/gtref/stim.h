@@ -1,0 +1,89 @@
+/* Stimulus: everything one test needs, stored as msgpack (format "gtref-stim", versioned).
+ * Produced by the seeded generator (stim_gen.c) and the .gts assembler (gts_asm.c); printed
+ * back by the disassembler (gts_disasm.c); read by the testbench. Same seed, same bytes. */
+#ifndef GTREF_STIM_H
+#define GTREF_STIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GTREF_STIM_FORMAT  "gtref-stim"
+#define GTREF_STIM_VERSION 1u
+
+enum gtref_seg_kind {      /* what a memory segment holds; guides the disassembler only */
+    GTREF_SEG_DATA  = 0,
+    GTREF_SEG_RING  = 1,
+    GTREF_SEG_BATCH = 2,
+};
+
+typedef struct gtref_segment {
+    uint64_t addr;         /* physical (= GGTT, identity-mapped for now) byte address */
+    uint8_t kind;          /* enum gtref_seg_kind */
+    uint32_t len;          /* bytes, a multiple of 4 */
+    uint8_t *bytes;        /* owned */
+} gtref_segment;
+
+enum gtref_host_opcode {
+    GTREF_HOST_WRITE = 1,     /* MMIO write: off, val */
+    GTREF_HOST_READ = 2,      /* MMIO read: off (DUT data is compared with the model's) */
+    GTREF_HOST_WAIT = 3,      /* wait `cycles` clock cycles */
+    GTREF_HOST_WAIT_IDLE = 4, /* wait until every engine is idle or halted (hang after hang_cycles) */
+    GTREF_HOST_WAIT_IRQ = 5,  /* wait until the interrupt line is high, at most `cycles` cycles */
+};
+
+typedef struct gtref_host_op {
+    uint8_t op;            /* enum gtref_host_opcode */
+    uint32_t off;          /* MMIO offset (WRITE, READ) */
+    uint32_t val;          /* data (WRITE) */
+    uint32_t cycles;       /* WAIT, WAIT_IRQ */
+} gtref_host_op;
+
+typedef struct gtref_latency {
+    uint16_t rd_lat_min;     /* read response latency in cycles after acceptance, inclusive range */
+    uint16_t rd_lat_max;
+    uint8_t req_ready_pct;   /* probability (percent) that the memory port accepts a request in a cycle */
+} gtref_latency;
+
+typedef struct gtref_stim {
+    uint32_t version;        /* GTREF_STIM_VERSION */
+    char name[64];           /* test name: "rand-<seed>" or the directed test's name */
+    uint64_t seed;           /* generator seed; also seeds the testbench's latency model */
+    char profile[16];        /* "gen11" */
+    uint8_t engines;         /* engines the test uses, 1..4 */
+    gtref_latency lat;
+    uint32_t hang_cycles;    /* cycles without progress that count as a hang */
+    uint64_t max_cycles;     /* hard limit on the test's length */
+    gtref_segment *segs; size_t nsegs;
+    gtref_host_op *ops; size_t nops;
+} gtref_stim;
+
+/* Defaults for a new stimulus (version, profile, one engine, latency 1..8, 100% ready,
+ * hang_cycles 2000, max_cycles 1000000). */
+void gtref_stim_init(gtref_stim *s);
+void gtref_stim_free(gtref_stim *s);
+/* Append helpers (copy the bytes). Return 0, or -1 on allocation failure. */
+int gtref_stim_add_segment(gtref_stim *s, uint64_t addr, uint8_t kind, const void *bytes, uint32_t len);
+int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uint32_t cycles);
+
+/* msgpack encoding. Buffers from encode are malloc'd; free() them. Decode validates everything
+ * (format name, version, types, ranges, unknown keys) and fills err with what and where. */
+int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len);
+int gtref_stim_decode(gtref_stim *s, const uint8_t *buf, size_t len, char *err, size_t errsz);
+int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size_t errsz);
+int gtref_stim_read_file(gtref_stim *s, const char *path, char *err, size_t errsz);
+
+/* Constrained-random generator. */
+typedef struct gtref_gen_config {
+    uint8_t engines;           /* 1 for now */
+    unsigned min_cmds, max_cmds;     /* ring commands per test */
+    unsigned w_noop, w_lri, w_sdi, w_batch, w_user_irq; /* relative weights */
+} gtref_gen_config;
+void gtref_gen_config_default(gtref_gen_config *c);
+int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);
+
+/* Text tests (.gts): assemble into a stimulus, disassemble any stimulus back to text.
+ * assemble(disassemble(s)) encodes to the same bytes as s. */
+int gtref_gts_assemble(gtref_stim *s, const char *text, const char *filename, char *err, size_t errsz);
+int gtref_gts_assemble_file(gtref_stim *s, const char *path, char *err, size_t errsz);
+int gtref_gts_disassemble(const gtref_stim *s, FILE *out);
+#endif

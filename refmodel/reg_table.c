@@ -1,0 +1,152 @@
+/* The register table (see include/gtref/regs.h). Sources: BYT-REG = shared/spec/volumes/003 digest §2-3,
+ * LKF-IRQ = volume 004 digest §3 ([EXT] i915 offsets), ICL-RCS = volume 000 digest. */
+#include "gtref/regs.h"
+#include "gtref/engines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ENG GTREF_REGF_ENGINE
+#define CTX GTREF_REGF_CTX
+#define HW  GTREF_REGF_HWUPD
+
+#define GPR(n) { "CS_GPR" #n, 0x600u + 4u * (n), 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX, \
+                 "ICL-RCS L1960, L718-733 (CS_GPR 0x2600-0x267C, 32 dwords)" }
+
+const gtref_reg_def gtref_regs[] = {
+    /* name, offset, reset, rw_mask, w1c_mask, cmp_mask, access, flags, source */
+    { "RING_TAIL", GTREF_RING_TAIL, 0, GTREF_TAIL_OFFSET_MASK, 0, GTREF_TAIL_OFFSET_MASK, GTREF_ACC_RW, ENG | CTX,
+      "BYT-REG L6546-6570: Tail Offset [20:3], QWord granular" },
+    { "RING_HEAD", GTREF_RING_HEAD, 0, 0xFFFFFFFCu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX | HW,
+      "BYT-REG L6469-6514: Wrap Count [31:21], Head Offset [20:2], bit 0 RO" },
+    { "RING_START", GTREF_RING_START, 0, 0xFFFFF000u, 0, 0xFFFFF000u, GTREF_ACC_RW, ENG | CTX,
+      "BYT-REG L6518-6542: Starting Address [31:12]" },
+    { "RING_CTL", GTREF_RING_CTL, 0, 0x001FF007u, 0x00000800u, 0x001FFC07u, GTREF_ACC_MIXED, ENG | CTX,
+      "BYT-REG L6342-6449: Length [20:12], RBWait [11] W1C, Semaphore Wait [10] RO, AutoReport [2:1], Enable [0]" },
+    { "EIR", GTREF_EIR, 0, 0, 0x0000FFEEu, 0x0000FFFFu, GTREF_ACC_W1C, ENG | HW,
+      "BYT-REG L2402-2422: Error Identity [15:0] W1C; bits 0 and 4 cleared only by reset" },
+    { "EMR", GTREF_EMR, 0xFFFFFFFFu, 0x0000FFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG,
+      "BYT-REG L2426-2445, L8406-8426: Error Mask [15:0]; unimplemented bits read 1 (docs/spec-decisions.md)" },
+    { "ESR", GTREF_ESR, 0, 0, 0, 0x0000FFFFu, GTREF_ACC_RO, ENG | HW,
+      "BYT-REG L2449-2468: Error Status [15:0], RO" },
+    { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX,
+      "BYT-REG L3687-3689 (GFX_MODE/MFX_MODE/BLT_MODE at +0x29C): masked write, bits 31:16 enable 15:0" },
+    GPR(0), GPR(1), GPR(2), GPR(3), GPR(4), GPR(5), GPR(6), GPR(7),
+    GPR(8), GPR(9), GPR(10), GPR(11), GPR(12), GPR(13), GPR(14), GPR(15),
+    GPR(16), GPR(17), GPR(18), GPR(19), GPR(20), GPR(21), GPR(22), GPR(23),
+    GPR(24), GPR(25), GPR(26), GPR(27), GPR(28), GPR(29), GPR(30), GPR(31),
+    /* Gen11 interrupt aggregation (global) */
+    { "GFX_MSTR_IRQ", GTREF_GFX_MSTR_IRQ, 0, GTREF_MSTR_IRQ_ENABLE, 0, 0x80000003u, GTREF_ACC_MIXED,
+      GTREF_REGF_DERIVED, "LKF-IRQ L119-125, [EXT] i915: bit 31 enable, bits 1:0 = GT DW1/DW0 pending (RO)" },
+    { "GT_INTR_DW0", GTREF_GT_INTR_DW0, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW,
+      "LKF-IRQ L137, L155-157: GT interrupt DW0, W1C; [EXT] i915 RCS0 bit 0, BCS bit 15" },
+    { "GT_INTR_DW1", GTREF_GT_INTR_DW1, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW,
+      "LKF-IRQ L137: GT interrupt DW1, W1C; [EXT] i915 VCSx bit x, VECSx bit 31-x" },
+    { "RENDER_COPY_INTR_ENABLE", GTREF_RENDER_COPY_INTR_EN, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L147, [EXT] i915 0x190030: RCS0 [31:16], BCS0 [15:0]" },
+    { "VCS_VECS_INTR_ENABLE", GTREF_VCS_VECS_INTR_EN, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L147, [EXT] i915 0x190034: VCS [31:16], VECS [15:0]" },
+    { "RCS0_INTR_MASK", GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L149, [EXT] i915 0x190090: RCS0 [31:16]" },
+    { "BCS_INTR_MASK", GTREF_BCS_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L149, [EXT] i915 0x1900A0: BCS0 [31:16]" },
+    { "VCS0_VCS1_INTR_MASK", GTREF_VCS0_VCS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L149, [EXT] i915 0x1900A8: VCS0 [31:16]" },
+    { "VECS0_VECS1_INTR_MASK", GTREF_VECS0_VECS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+      "LKF-IRQ L149, [EXT] i915 0x1900D0: VECS0 [31:16]" },
+};
+const size_t gtref_nregs = sizeof gtref_regs / sizeof gtref_regs[0];
+
+const gtref_engine_def gtref_engines[GTREF_MAX_ENGINES] = {
+    { "RCS0", 0x002000u, 0, 0, 0, 0, GTREF_RENDER_COPY_INTR_EN, 16, GTREF_RCS0_INTR_MASK, 16 },
+    { "BCS0", 0x022000u, 3, 0, 0, 15, GTREF_RENDER_COPY_INTR_EN, 0, GTREF_BCS_INTR_MASK, 16 },
+    { "VCS0", 0x1C0000u, 1, 0, 1, 0, GTREF_VCS_VECS_INTR_EN, 16, GTREF_VCS0_VCS1_INTR_MASK, 16 },
+    { "VECS0", 0x1C8000u, 2, 0, 1, 31, GTREF_VCS_VECS_INTR_EN, 0, GTREF_VECS0_VECS1_INTR_MASK, 16 },
+};
+
+int gtref_engine_by_name(const char *name)
+{
+    for (int i = 0; i < GTREF_MAX_ENGINES; i++)
+        if (strcmp(gtref_engines[i].name, name) == 0) return i;
+    return -1;
+}
+
+uint32_t gtref_reg_apply_write(const gtref_reg_def *d, uint32_t old, uint32_t val)
+{
+    if (d->access == GTREF_ACC_MASKED) {
+        uint32_t we = (val >> 16) & d->rw_mask & 0xFFFFu;
+        return (old & ~we) | (val & we);
+    }
+    uint32_t v = (old & ~d->rw_mask) | (val & d->rw_mask);
+    v &= ~(val & d->w1c_mask);
+    return v;
+}
+
+uint32_t gtref_reg_abs(const gtref_reg_def *d, int e)
+{
+    return (d->flags & GTREF_REGF_ENGINE) ? gtref_engines[e].base + d->offset : d->offset;
+}
+
+const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine)
+{
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        const gtref_reg_def *d = &gtref_regs[i];
+        if (d->flags & GTREF_REGF_ENGINE) {
+            for (int e = 0; e < engines && e < GTREF_MAX_ENGINES; e++)
+                if (gtref_engines[e].base + d->offset == off) {
+                    if (engine) *engine = e;
+                    return d;
+                }
+        } else if (d->offset == off) {
+            if (engine) *engine = -1;
+            return d;
+        }
+    }
+    return NULL;
+}
+
+const gtref_reg_def *gtref_reg_by_name(const char *name)
+{
+    for (size_t i = 0; i < gtref_nregs; i++)
+        if (strcmp(gtref_regs[i].name, name) == 0) return &gtref_regs[i];
+    return NULL;
+}
+
+const char *gtref_reg_name(uint32_t off, int engines, char *buf, size_t sz)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, engines, &e);
+    if (!d) snprintf(buf, sz, "0x%08x", off);
+    else if (e >= 0) snprintf(buf, sz, "%s.%s", gtref_engines[e].name, d->name);
+    else snprintf(buf, sz, "%s", d->name);
+    return buf;
+}
+
+int gtref_reg_parse(const char *text, uint32_t *off)
+{
+    char *end;
+    if (text[0] >= '0' && text[0] <= '9') {
+        unsigned long v = strtoul(text, &end, 0);
+        if (*end || v > 0xFFFFFFFFul) return -1;
+        *off = (uint32_t)v;
+        return 0;
+    }
+    const char *dot = strchr(text, '.');
+    if (dot) {
+        char eng[16];
+        size_t n = (size_t)(dot - text);
+        if (n >= sizeof eng) return -1;
+        memcpy(eng, text, n);
+        eng[n] = 0;
+        int e = gtref_engine_by_name(eng);
+        const gtref_reg_def *d = gtref_reg_by_name(dot + 1);
+        if (e < 0 || !d || !(d->flags & GTREF_REGF_ENGINE)) return -1;
+        *off = gtref_reg_abs(d, e);
+        return 0;
+    }
+    const gtref_reg_def *d = gtref_reg_by_name(text);
+    if (!d || (d->flags & GTREF_REGF_ENGINE)) return -1;
+    *off = d->offset;
+    return 0;
+}

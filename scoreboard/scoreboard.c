@@ -1,0 +1,401 @@
+/* Scoreboard: lock-step comparison of the DUT against the model (docs/cycle-contract.md §7). */
+#include "gtref/scoreboard.h"
+#include "gtref/cmds.h"
+#include "gtref/regs.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_WRITES 8
+#define MAX_COMMITS 260
+
+typedef struct exp_write { uint64_t addr, data; uint8_t be; } exp_write;
+typedef struct exp_commit { uint32_t off, val; } exp_commit;
+
+typedef struct sb_engine {
+    bool inflight;          /* the model has executed the command the DUT is working on */
+    gtm_retire cmd;
+    exp_write w[MAX_WRITES]; int nw, wi;
+    exp_commit c[MAX_COMMITS]; int nc, ci;
+    uint16_t irq_bits;      /* interrupt events to apply when the DUT retires it */
+    char hist[GTREF_HISTORY][128]; int nhist, hnext;
+} sb_engine;
+
+struct gtref_sb {
+    gtm *m;
+    int engines;
+    sb_engine eng[GTREF_MAX_ENGINES];
+    bool host_commit; uint32_t host_off, host_val;
+    bool read_pending; uint64_t read_due; uint32_t read_off, read_val, read_mask;
+    bool irq_prev;
+    bool failed;
+    gtref_mismatch mm;
+    uint64_t retired;
+    uint64_t cycle;
+};
+
+/* ---- model sink ---- */
+
+static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
+{
+    sb_engine *g = &((gtref_sb *)u)->eng[e];
+    if (g->nw < MAX_WRITES) g->w[g->nw++] = (exp_write){ addr, data, be };
+}
+
+static void on_commit(void *u, int src, uint32_t off, uint32_t val)
+{
+    gtref_sb *sb = u;
+    if (src == GTM_HOST) {
+        sb->host_commit = true; sb->host_off = off; sb->host_val = val;
+        return;
+    }
+    sb_engine *g = &sb->eng[src];
+    if (g->nc < MAX_COMMITS) g->c[g->nc++] = (exp_commit){ off, val };
+}
+
+static void on_irq(void *u, int e, uint16_t bits) { ((gtref_sb *)u)->eng[e].irq_bits |= bits; }
+
+gtref_sb *gtref_sb_create(gtm *model)
+{
+    gtref_sb *sb = calloc(1, sizeof *sb);
+    if (!sb) return NULL;
+    sb->m = model;
+    sb->engines = gtm_engines(model);
+    gtm_sink s = { sb, on_write, on_commit, on_irq };
+    gtm_set_sink(model, &s);
+    sb->irq_prev = gtm_irq_line(model);
+    return sb;
+}
+
+void gtref_sb_destroy(gtref_sb *sb) { free(sb); }
+const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb) { return sb->failed ? &sb->mm : NULL; }
+bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
+uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
+
+/* ---- helpers ---- */
+
+static const char *cmd_name(uint32_t dw0)
+{
+    const gtref_cmd_def *c = gtref_cmd_find(dw0);
+    return c ? c->name : "ILLEGAL";
+}
+
+static void cmd_text(const gtref_sb *sb, const gtm_retire *r, char *buf, size_t sz)
+{
+    gtref_cmd_format(r->dw, r->len ? r->len : 1, sb->engines, buf, sz);
+}
+
+static const char *engine_name(int e) { return e >= 0 && e < GTREF_MAX_ENGINES ? gtref_engines[e].name : "host"; }
+
+static void copy(char *dst, size_t sz, const char *src) { snprintf(dst, sz, "%s", src ? src : ""); }
+
+/* Record the first mismatch. `field` completes the bucket text (kind/engine/command/field). */
+static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const char *expected,
+                 const char *actual, const char *fmt, ...)
+{
+    if (sb->failed) return false;
+    sb->failed = true;
+    gtref_mismatch *mm = &sb->mm;
+    memset(mm, 0, sizeof *mm);
+    copy(mm->kind, sizeof mm->kind, kind);
+    copy(mm->engine, sizeof mm->engine, engine_name(e));
+    mm->cycle = sb->cycle;
+    copy(mm->expected, sizeof mm->expected, expected);
+    copy(mm->actual, sizeof mm->actual, actual);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(mm->detail, sizeof mm->detail, fmt, ap);
+    va_end(ap);
+    const char *cname = "-";
+    if (e >= 0 && e < sb->engines) {
+        sb_engine *g = &sb->eng[e];
+        if (g->inflight) {
+            cmd_text(sb, &g->cmd, mm->command, sizeof mm->command);
+            mm->cmd_addr = g->cmd.addr;
+            cname = cmd_name(g->cmd.dw[0]);
+        }
+        int n = g->nhist < GTREF_HISTORY ? g->nhist : GTREF_HISTORY;
+        for (int i = 0; i < n; i++) {
+            int k = (g->hnext - n + i + GTREF_HISTORY) % GTREF_HISTORY;
+            copy(mm->history[i], sizeof mm->history[i], g->hist[k]);
+        }
+        mm->nhistory = n;
+    }
+    /* The bucket names the register without engine prefix or index (CS_GPR, not RCS0.CS_GPR7) so that
+     * the same bug found through different registers or seeds lands in one bucket. */
+    char f[48];
+    const char *dot = strchr(field, '.');
+    copy(f, sizeof f, dot ? dot + 1 : field);
+    for (size_t n = strlen(f); n > 1 && f[n - 1] >= '0' && f[n - 1] <= '9'; n--) f[n - 1] = 0;
+    snprintf(mm->bucket, sizeof mm->bucket, "%s/%s/%s/%s", kind, engine_name(e), cname, f);
+    gtref_mismatch_sign(mm);
+    return false;
+}
+
+/* Make sure the model has executed the command the DUT is working on (run ahead by one command). */
+static int ensure_inflight(gtref_sb *sb, int e)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->inflight) return GTM_RETIRED;
+    g->nw = g->wi = g->nc = g->ci = 0;
+    g->irq_bits = 0;
+    int st = gtm_step(sb->m, e, &g->cmd);
+    if (st == GTM_RETIRED || st == GTM_ERROR) g->inflight = true;
+    return st;
+}
+
+static const char *step_status_text(int st)
+{
+    switch (st) {
+    case GTM_IDLE: return "idle (ring disabled or empty)";
+    case GTM_HALTED: return "halted after an error";
+    case GTM_STALLED: return "waiting: next command not entirely before TAIL";
+    default: return "busy";
+    }
+}
+
+static void fmt_write(char *buf, size_t sz, uint64_t addr, uint64_t data, uint8_t be)
+{
+    snprintf(buf, sz, "write addr=0x%" PRIx64 " be=0x%02x data=0x%016" PRIx64, addr, be, data);
+}
+
+static uint64_t be_mask(uint8_t be)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < 8; i++)
+        if (be & (1u << i)) m |= 0xFFull << (8 * i);
+    return m;
+}
+
+static void fmt_reg(const gtref_sb *sb, char *buf, size_t sz, uint32_t off, uint32_t val)
+{
+    char name[48];
+    snprintf(buf, sz, "%s=0x%08x", gtref_reg_name(off, sb->engines, name, sizeof name), val);
+}
+
+static void add_history(gtref_sb *sb, int e, uint64_t cycle)
+{
+    sb_engine *g = &sb->eng[e];
+    char text[100];
+    cmd_text(sb, &g->cmd, text, sizeof text);
+    snprintf(g->hist[g->hnext], sizeof g->hist[0], "cycle %" PRIu64 " %s0x%" PRIx64 ": %s", cycle,
+             g->cmd.in_batch ? "batch " : "ring ", g->cmd.addr, text);
+    g->hnext = (g->hnext + 1) % GTREF_HISTORY;
+    g->nhist++;
+}
+
+/* ---- per-cycle checks ---- */
+
+static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    char exp[192], act[192];
+    if (c->mmio_rsp_valid) {
+        if (!sb->read_pending)
+            return fail(sb, "mmio-read", -1, "spurious", "no read response", "read response", "the DUT returned read data 0x%08x with no read outstanding", c->mmio_rsp_data);
+        sb->read_pending = false;
+        if ((c->mmio_rsp_data ^ sb->read_val) & sb->read_mask) {
+            char name[48];
+            gtref_reg_name(sb->read_off, sb->engines, name, sizeof name);
+            snprintf(exp, sizeof exp, "%s=0x%08x", name, sb->read_val);
+            snprintf(act, sizeof act, "%s=0x%08x", name, c->mmio_rsp_data);
+            int e = -1;
+            gtref_reg_lookup(sb->read_off, sb->engines, &e);
+            return fail(sb, "mmio-read", e, name, exp, act, "host read of %s: data differs under compare mask 0x%08x (differing bits 0x%08x)", name, sb->read_mask, (c->mmio_rsp_data ^ sb->read_val) & sb->read_mask);
+        }
+    } else if (sb->read_pending && c->cycle >= sb->read_due) {
+        char name[48];
+        gtref_reg_name(sb->read_off, sb->engines, name, sizeof name);
+        return fail(sb, "mmio-read", -1, "no-response", "read data one cycle after the request", "no response", "host read of %s got no response", name);
+    }
+    sb->host_commit = false;
+    if (c->mmio_xfer && c->mmio_write) {
+        gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);
+    } else if (c->mmio_xfer) {
+        int e;
+        const gtref_reg_def *d = gtref_reg_lookup(c->mmio_addr, sb->engines, &e);
+        sb->read_pending = true;
+        sb->read_due = c->cycle + 1;
+        sb->read_off = c->mmio_addr;
+        sb->read_val = gtm_mmio_read(sb->m, c->mmio_addr, NULL);
+        sb->read_mask = d ? d->cmp_mask : 0xFFFFFFFFu;
+    }
+    if (c->mmio_commit != sb->host_commit || (c->mmio_commit && (c->mmio_commit_off != sb->host_off || c->mmio_commit_data != sb->host_val))) {
+        int e = -1;
+        uint32_t off = sb->host_commit ? sb->host_off : c->mmio_commit_off;
+        gtref_reg_lookup(off, sb->engines, &e);
+        char name[48];
+        gtref_reg_name(off, sb->engines, name, sizeof name);
+        if (sb->host_commit) fmt_reg(sb, exp, sizeof exp, sb->host_off, sb->host_val);
+        else snprintf(exp, sizeof exp, "no register change");
+        if (c->mmio_commit) fmt_reg(sb, act, sizeof act, c->mmio_commit_off, c->mmio_commit_data);
+        else snprintf(act, sizeof act, "no register change");
+        return fail(sb, "mmio-commit", e, name, exp, act, "host %s of 0x%08x to %s", c->mmio_xfer && c->mmio_write ? "write" : "(no write)", c->mmio_wdata, name);
+    }
+    return true;
+}
+
+static bool check_mem_write(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    if (!c->mem_write) return true;
+    char exp[192], act[192];
+    int e = c->mem_src;
+    fmt_write(act, sizeof act, c->mem_addr, c->mem_data, c->mem_be);
+    if (e < 0 || e >= sb->engines)
+        return fail(sb, "mem-write", -1, "source", "a write from engine 0..n-1", act, "memory write with source id %d", e);
+    int st = ensure_inflight(sb, e);
+    sb_engine *g = &sb->eng[e];
+    if (!g->inflight)
+        return fail(sb, "mem-write", e, "unexpected", "no write (model engine is not executing)", act, "the model's engine is %s", step_status_text(st));
+    if (g->wi >= g->nw)
+        return fail(sb, "mem-write", e, "unexpected", "no further write from this command", act, "the command in flight writes %d time(s); this is write %d", g->nw, g->wi + 1);
+    exp_write *w = &g->w[g->wi];
+    fmt_write(exp, sizeof exp, w->addr, w->data, w->be);
+    if (w->addr != c->mem_addr)
+        return fail(sb, "mem-write", e, "address", exp, act, "write %d of the command: wrong address", g->wi + 1);
+    if (w->be != c->mem_be)
+        return fail(sb, "mem-write", e, "byte-enable", exp, act, "write %d of the command: wrong byte enables", g->wi + 1);
+    if ((w->data ^ c->mem_data) & be_mask(w->be))
+        return fail(sb, "mem-write", e, "data", exp, act, "write %d of the command: wrong data (differing bits 0x%016" PRIx64 ")", g->wi + 1, (w->data ^ c->mem_data) & be_mask(w->be));
+    g->wi++;
+    return true;
+}
+
+static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p, uint64_t cycle)
+{
+    char exp[192], act[192];
+    uint32_t dw[1] = { p->retire_dw0 };
+    char dtext[96];
+    gtref_cmd_format(dw, 1, sb->engines, dtext, sizeof dtext);
+    snprintf(act, sizeof act, "retire 0x%" PRIx64 ": DW0 0x%08x (%s)%s", p->retire_addr, p->retire_dw0, cmd_name(p->retire_dw0), p->retire_err ? " with error" : "");
+    int st = ensure_inflight(sb, e);
+    sb_engine *g = &sb->eng[e];
+    if (!g->inflight)
+        return fail(sb, "retire", e, "unexpected", "no command retires", act, "the model's engine is %s", step_status_text(st));
+    snprintf(exp, sizeof exp, "retire 0x%" PRIx64 ": DW0 0x%08x (%s)%s", g->cmd.addr, g->cmd.dw[0], cmd_name(g->cmd.dw[0]), g->cmd.status == GTM_ERROR ? " with error" : "");
+    if (g->cmd.addr != p->retire_addr) return fail(sb, "retire", e, "address", exp, act, "the DUT retired a command at another address");
+    if (g->cmd.dw[0] != p->retire_dw0) return fail(sb, "retire", e, "dw0", exp, act, "the DUT retired another command");
+    if ((g->cmd.status == GTM_ERROR) != p->retire_err) return fail(sb, "retire", e, "error-flag", exp, act, "error flag differs");
+    if (g->wi < g->nw) {
+        exp_write *w = &g->w[g->wi];
+        fmt_write(exp, sizeof exp, w->addr, w->data, w->be);
+        return fail(sb, "mem-write", e, "missing", exp, "command retired without it", "write %d of %d never happened", g->wi + 1, g->nw);
+    }
+    (void)cycle;
+    return true;
+}
+
+static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
+{
+    char exp[192], act[192], name[48];
+    fmt_reg(sb, act, sizeof act, p->commit_off, p->commit_data);
+    int st = ensure_inflight(sb, e);
+    sb_engine *g = &sb->eng[e];
+    gtref_reg_name(p->commit_off, sb->engines, name, sizeof name);
+    if (!g->inflight)
+        return fail(sb, "reg-commit", e, name, "no register change", act, "the model's engine is %s", step_status_text(st));
+    if (g->ci >= g->nc)
+        return fail(sb, "reg-commit", e, name, "no further register change from this command", act, "the command in flight changes %d register(s)", g->nc);
+    exp_commit *x = &g->c[g->ci];
+    fmt_reg(sb, exp, sizeof exp, x->off, x->val);
+    if (x->off != p->commit_off) {
+        gtref_reg_name(x->off, sb->engines, name, sizeof name);
+        return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong register", g->ci + 1);
+    }
+    if (x->val != p->commit_data)
+        return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
+    g->ci++;
+    return true;
+}
+
+bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    if (sb->failed) return false;
+    sb->cycle = c->cycle;
+    if (c->irq != sb->irq_prev) {
+        return fail(sb, "irq-line", -1, "level", sb->irq_prev ? "irq=1" : "irq=0", c->irq ? "irq=1" : "irq=0",
+                    "interrupt line differs; model GFX_MSTR_IRQ=0x%08x GT_INTR_DW0=0x%08x",
+                    gtm_reg_peek(sb->m, GTREF_GFX_MSTR_IRQ), gtm_reg_peek(sb->m, GTREF_GT_INTR_DW0));
+    }
+    if (!check_mmio(sb, c) || !check_mem_write(sb, c)) return false;
+    for (int e = 0; e < sb->engines; e++)
+        if (c->eng[e].retire && !check_retire(sb, e, &c->eng[e], c->cycle)) return false;
+    for (int e = 0; e < sb->engines; e++)
+        if (c->eng[e].commit && !check_commit(sb, e, &c->eng[e])) return false;
+    for (int e = 0; e < sb->engines; e++) {
+        sb_engine *g = &sb->eng[e];
+        if (!c->eng[e].retire) continue;
+        if (g->ci < g->nc) {
+            char exp[192];
+            fmt_reg(sb, exp, sizeof exp, g->c[g->ci].off, g->c[g->ci].val);
+            char name[48];
+            gtref_reg_name(g->c[g->ci].off, sb->engines, name, sizeof name);
+            return fail(sb, "reg-commit", e, name, exp, "command retired without it", "register change %d of %d never happened", g->ci + 1, g->nc);
+        }
+        if (g->irq_bits) gtm_irq_event(sb->m, e, g->irq_bits);
+        add_history(sb, e, c->cycle);
+        g->inflight = false;
+        sb->retired++;
+    }
+    sb->irq_prev = gtm_irq_line(sb->m);
+    return true;
+}
+
+bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut)
+{
+    if (sb->failed) return false;
+    sb->cycle = cycle;
+    char exp[192], act[192], text[100];
+    for (int e = 0; e < sb->engines; e++) {
+        sb_engine *g = &sb->eng[e];
+        snprintf(act, sizeof act, "DUT %s", dut[e].halted ? "halted" : "idle");
+        if (g->inflight) {
+            cmd_text(sb, &g->cmd, text, sizeof text);
+            snprintf(exp, sizeof exp, "retire of %s", text);
+            return fail(sb, "end-of-test", e, "missing-retire", exp, act, "the DUT went quiescent with a command unfinished");
+        }
+        int st = ensure_inflight(sb, e);
+        if (g->inflight) {
+            cmd_text(sb, &g->cmd, text, sizeof text);
+            snprintf(exp, sizeof exp, "execute 0x%" PRIx64 ": %s", g->cmd.addr, text);
+            return fail(sb, "end-of-test", e, "skipped-command", exp, act, "the DUT went quiescent but the model has commands left");
+        }
+        if (st == GTM_STALLED)
+            return fail(sb, "end-of-test", e, "stalled", "waiting for the rest of a command", act, "the model is waiting for dwords before TAIL");
+        if ((st == GTM_HALTED) != dut[e].halted)
+            return fail(sb, "end-of-test", e, "halt-state", st == GTM_HALTED ? "halted" : "idle", act, "the engine's halt state differs");
+    }
+    if (sb->read_pending) return fail(sb, "mmio-read", -1, "no-response", "read data", "none", "a host read is still outstanding");
+    return true;
+}
+
+void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const gtref_sb_engine_probe *dut)
+{
+    sb->cycle = cycle;
+    char detail[256] = "", exp[192] = "", act[192] = "";
+    int worst = 0;
+    size_t w = 0;
+    for (int e = 0; e < sb->engines; e++) {
+        if (dut[e].idle || dut[e].halted) continue;
+        worst = e;
+        uint32_t base = gtref_engines[e].base;
+        int k = snprintf(detail + w, sizeof detail - w, "%s: head=0x%08x tail=0x%08x ctl=0x%08x%s; ", gtref_engines[e].name,
+                         gtm_reg_peek(sb->m, base + GTREF_RING_HEAD), gtm_reg_peek(sb->m, base + GTREF_RING_TAIL),
+                         gtm_reg_peek(sb->m, base + GTREF_RING_CTL), gtm_engine_in_batch(sb->m, e) ? " in batch" : "");
+        if (k > 0 && (size_t)k < sizeof detail - w) w += (size_t)k;
+    }
+    snprintf(exp, sizeof exp, "progress (a retire) within %" PRIu64 " cycles", cycles);
+    snprintf(act, sizeof act, "%s busy, no retire for %" PRIu64 " cycles", gtref_engines[worst].name, cycles);
+    int st = ensure_inflight(sb, worst);
+    (void)st;
+    fail(sb, "hang", worst, "no-progress", exp, act, "model state: %s", detail);
+}
+
+void gtref_sb_report(gtref_sb *sb, const char *kind, int engine, uint64_t cycle, const char *expected,
+                     const char *actual, const char *detail)
+{
+    sb->cycle = cycle;
+    fail(sb, kind, engine, kind, expected, actual, "%s", detail);
+}

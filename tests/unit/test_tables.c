@@ -1,0 +1,137 @@
+/* The register and command tables and the text form of commands. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "gtref/cmds.h"
+#include "gtref/engines.h"
+#include "gtref/regs.h"
+
+Test(tables, well_known_offsets_match_the_table)
+{
+    cr_assert_eq(gtref_reg_by_name("RING_TAIL")->offset, GTREF_RING_TAIL);
+    cr_assert_eq(gtref_reg_by_name("RING_HEAD")->offset, GTREF_RING_HEAD);
+    cr_assert_eq(gtref_reg_by_name("RING_START")->offset, GTREF_RING_START);
+    cr_assert_eq(gtref_reg_by_name("RING_CTL")->offset, GTREF_RING_CTL);
+    cr_assert_eq(gtref_reg_by_name("EIR")->offset, GTREF_EIR);
+    cr_assert_eq(gtref_reg_by_name("GT_INTR_DW0")->offset, GTREF_GT_INTR_DW0);
+}
+
+Test(tables, no_two_registers_share_an_offset_in_a_four_engine_gt)
+{
+    for (size_t i = 0; i < gtref_nregs; i++)
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+            uint32_t off = gtref_reg_abs(&gtref_regs[i], e);
+            int found_e;
+            const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &found_e);
+            cr_assert_eq(d, &gtref_regs[i], "0x%x maps to %s, not %s", off, d ? d->name : "nothing", gtref_regs[i].name);
+            if (!(gtref_regs[i].flags & GTREF_REGF_ENGINE)) break;
+            cr_assert_eq(found_e, e);
+        }
+}
+
+Test(tables, every_register_has_a_source_and_sane_masks)
+{
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        const gtref_reg_def *d = &gtref_regs[i];
+        cr_assert(d->source && d->source[0], "%s has no source", d->name);
+        cr_assert_eq(d->rw_mask & d->w1c_mask, 0, "%s: a bit cannot be both RW and W1C", d->name);
+        cr_assert_eq(d->offset & 3u, 0, "%s is not dword aligned", d->name);
+    }
+}
+
+Test(tables, engine_registers_are_only_visible_for_present_engines)
+{
+    int e;
+    cr_assert_not_null(gtref_reg_lookup(0x22030u, 2, &e));
+    cr_assert_eq(e, 1);
+    cr_assert_null(gtref_reg_lookup(0x22030u, 1, &e));
+}
+
+Test(tables, register_names_parse_and_print)
+{
+    uint32_t off;
+    cr_assert_eq(gtref_reg_parse("RCS0.RING_TAIL", &off), 0);
+    cr_assert_eq(off, 0x2030u);
+    cr_assert_eq(gtref_reg_parse("VECS0.CS_GPR3", &off), 0);
+    cr_assert_eq(off, 0x1C8000u + 0x60Cu);
+    cr_assert_eq(gtref_reg_parse("GT_INTR_DW0", &off), 0);
+    cr_assert_eq(off, 0x190018u);
+    cr_assert_eq(gtref_reg_parse("0x1234", &off), 0);
+    cr_assert_eq(off, 0x1234u);
+    cr_assert_neq(gtref_reg_parse("RCS0.NOPE", &off), 0);
+    cr_assert_neq(gtref_reg_parse("XCS9.RING_TAIL", &off), 0);
+    cr_assert_neq(gtref_reg_parse("RING_TAIL", &off), 0, "an engine register needs its engine");
+    char buf[48];
+    cr_assert_str_eq(gtref_reg_name(0x2034u, 1, buf, sizeof buf), "RCS0.RING_HEAD");
+    cr_assert_str_eq(gtref_reg_name(0x2ABC0u, 1, buf, sizeof buf), "0x0002abc0");
+}
+
+Test(tables, command_decode_and_length)
+{
+    const gtref_cmd_def *c = gtref_cmd_find(0x11000005u);
+    cr_assert_not_null(c);
+    cr_assert_str_eq(c->name, "MI_LOAD_REGISTER_IMM");
+    cr_assert_eq(gtref_cmd_length(c, 0x11000005u), 7);
+    cr_assert_eq(gtref_cmd_length(gtref_cmd_find(0), 0), 1);
+    cr_assert_eq(gtref_cmd_length(gtref_cmd_find(0x18800001u), 0x18800001u), 3);
+    cr_assert_null(gtref_cmd_find(0x0F800000u), "opcode 0x1F is not implemented");
+    cr_assert_null(gtref_cmd_find(0x7A000000u), "command type 3 is not MI");
+}
+
+Test(tables, legality_rules)
+{
+    char why[128];
+    uint32_t sdi_bad[] = { 0x10000003u, 0, 0, 0, 0 };            /* length 5 without Store Qword */
+    cr_assert(!gtref_cmd_legal(gtref_cmd_find(sdi_bad[0]), sdi_bad, 5, why, sizeof why));
+    cr_assert(strstr(why, "Store Qword"), "%s", why);
+    uint32_t lri_even[] = { 0x11000002u, 0, 0, 0 };
+    cr_assert(!gtref_cmd_legal(gtref_cmd_find(lri_even[0]), lri_even, 4, why, sizeof why));
+    uint32_t ok[] = { 0x10200003u, 0, 0, 0, 0 };
+    cr_assert(gtref_cmd_legal(gtref_cmd_find(ok[0]), ok, 5, NULL, 0));
+}
+
+static void round_trip(const char *text, const uint32_t *expect, int n)
+{
+    uint32_t dw[300];
+    char err[128], back[512];
+    int got = gtref_cmd_parse(text, 1, dw, 300, err, sizeof err);
+    cr_assert_eq(got, n, "'%s': %s", text, got < 0 ? err : "wrong length");
+    for (int i = 0; i < n; i++) cr_assert_eq(dw[i], expect[i], "'%s' dword %d: 0x%08x", text, i, dw[i]);
+    gtref_cmd_format(dw, (unsigned)n, 1, back, sizeof back);
+    cr_assert_str_eq(back, text);
+}
+
+Test(tables, command_text_round_trips)
+{
+    round_trip("MI_NOOP", (uint32_t[]){ 0 }, 1);
+    round_trip("MI_USER_INTERRUPT", (uint32_t[]){ 0x01000000u }, 1);
+    round_trip("MI_BATCH_BUFFER_END", (uint32_t[]){ 0x05000000u }, 1);
+    round_trip("MI_STORE_DATA_IMM addr=0x400004 data=0xdeadbeef", (uint32_t[]){ 0x10000002u, 0x400004u, 0, 0xdeadbeefu }, 4);
+    round_trip("MI_STORE_DATA_IMM ggtt qword addr=0x400008 data=0x2222222211111111",
+               (uint32_t[]){ 0x10600003u, 0x400008u, 0, 0x11111111u, 0x22222222u }, 5);
+    round_trip("MI_LOAD_REGISTER_IMM bwd=0x3 RCS0.CS_GPR0=0x00000001 RCS0.RING_MODE=0x00010001",
+               (uint32_t[]){ 0x11000303u, 0x2600u, 1, 0x229Cu, 0x00010001u }, 5);
+    round_trip("MI_BATCH_BUFFER_START ppgtt addr=0x200000", (uint32_t[]){ 0x18800101u, 0x200000u, 0 }, 3);
+    round_trip("DW 0x0f800000", (uint32_t[]){ 0x0F800000u }, 1);
+}
+
+Test(tables, unknown_bits_fall_back_to_raw_dwords)
+{
+    char buf[128];
+    uint32_t noop_id[] = { 0x00400005u };   /* MI_NOOP with identification number: not in the text form */
+    gtref_cmd_format(noop_id, 1, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "DW 0x00400005");
+}
+
+Test(tables, parse_errors_say_what_is_wrong)
+{
+    uint32_t dw[8];
+    char err[128];
+    cr_assert_eq(gtref_cmd_parse("MI_FOO", 1, dw, 8, err, sizeof err), -1);
+    cr_assert(strstr(err, "MI_FOO"), "%s", err);
+    cr_assert_eq(gtref_cmd_parse("MI_STORE_DATA_IMM addr=0x3", 1, dw, 8, err, sizeof err), -1);
+    cr_assert_eq(gtref_cmd_parse("MI_STORE_DATA_IMM addr=0x3 data=1", 1, dw, 8, err, sizeof err), -1);
+    cr_assert(strstr(err, "aligned"), "%s", err);
+    cr_assert_eq(gtref_cmd_parse("MI_LOAD_REGISTER_IMM RCS0.BOGUS=1", 1, dw, 8, err, sizeof err), -1);
+    cr_assert(strstr(err, "BOGUS"), "%s", err);
+}
