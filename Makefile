@@ -24,6 +24,7 @@ TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 RTL_SRCS := $(wildcard rtl/*.sv)
+HDRS := $(wildcard include/gtref/*.h scoreboard/*.h regress/*.h dpi/*.h)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)
@@ -71,11 +72,11 @@ deps:
 	fi
 
 # ---- C libraries and programs ----
-$(BUILD)/obj/%.o: %.c $(wildcard include/gtref/*.h) | deps
+$(BUILD)/obj/%.o: %.c $(HDRS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/san/%.o: %.c $(wildcard include/gtref/*.h) | deps
+$(BUILD)/san/%.o: %.c $(HDRS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SANFLAGS) -c $< -o $@
 

@@ -1,0 +1,308 @@
+/* gtref regress: stimulus for every directed test and random seed, the simulator once per test in parallel,
+ * a result record per test as soon as it ends, then summary.md, junit.xml and the buckets on stdout.
+ *
+ * OUT/stim/<test>.stim, OUT/results/<test>.result, OUT/logs/<test>.log, OUT/summary.md, OUT/junit.xml */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../scoreboard/regress_report.h"
+#include "gtref_cli.h"
+#include "sim_runner.h"
+
+#define MAX_SEEDS 50000u /* about 8 KiB of memory per test */
+#define MAX_JOBS 256u
+
+typedef struct regress_options {
+    const char *sim, *rtl, *directed, *out;
+    uint64_t seeds, seed0, jobs, timeout_s;
+    bool expect_fail;
+} regress_options;
+
+typedef struct regress_progress {
+    size_t total, done, passed, failed;
+    size_t last_done;
+    double start_s, last_s;
+    bool tty;
+} regress_progress;
+
+static void on_test_event(void *ctx, const gtref_result *finished)
+{
+    regress_progress *p = ctx;
+    if (finished) {
+        p->done++;
+        if (finished->status == GTREF_PASS) p->passed++;
+        else p->failed++;
+    }
+    double now = monotonic_seconds();
+    if (!gtref_progress_due(p->tty, p->done, p->total, p->last_done, now, p->last_s)) return;
+    char line[256];
+    gtref_progress_format(line, sizeof line, p->done, p->total, p->passed, p->failed, now - p->start_s);
+    if (p->tty) fprintf(stderr, "\r%s\033[K", line);
+    else fprintf(stderr, "%s\n", line);
+    fflush(stderr);
+    p->last_done = p->done;
+    p->last_s = now;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_strings(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i]);
+    free(v);
+}
+
+/* The .gts files of dir, sorted by name. 0, or an exit code after a message. */
+static int list_gts_files(const char *dir, char ***names, size_t *n)
+{
+    *names = NULL;
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d) return cli_error("regress", "--directed %s: %s", dir, strerror(errno));
+    size_t cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".gts")) continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **grown = realloc(*names, cap * sizeof *grown);
+            if (!grown) goto nomem;
+            *names = grown;
+        }
+        if (!((*names)[*n] = strdup(e->d_name))) goto nomem;
+        (*n)++;
+    }
+    closedir(d);
+    if (*n) qsort(*names, *n, sizeof **names, compare_strings);
+    return 0;
+nomem:
+    closedir(d);
+    free_strings(*names, *n);
+    *names = NULL;
+    *n = 0;
+    return cli_error("regress", "out of memory");
+}
+
+/* -1 to go on, otherwise the exit code (after --help or a usage error). */
+static int parse_options(int argc, char **argv, regress_options *o)
+{
+    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
+    const cli_opt opts[] = {
+        {"--sim", CLI_STRING, &o->sim, 0, 0},
+        {"--rtl", CLI_STRING, &o->rtl, 0, 0},
+        {"--directed", CLI_STRING, &o->directed, 0, 0},
+        {"--out", CLI_STRING, &o->out, 0, 0},
+        {"--seeds", CLI_U64, &o->seeds, 0, MAX_SEEDS},
+        {"--seed0", CLI_U64, &o->seed0, 0, UINT64_MAX - MAX_SEEDS},
+        {"--jobs", CLI_U64, &o->jobs, 1, MAX_JOBS},
+        {"--timeout", CLI_U64, &o->timeout_s, 1, 7 * 24 * 3600},
+        {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
+    };
+    const char *positional[1];
+    size_t npositional;
+    enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
+    if (pr == CLI_HELP) {
+        gtref_print_usage("regress");
+        return 0;
+    }
+    if (pr == CLI_BAD) return EXIT_USAGE;
+    if (!o->rtl) return cli_usage_error("regress", "--rtl NAME is required");
+    if (!valid_rtl_name(o->rtl))
+        return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
+                               o->rtl, RTL_NAME_MAX);
+    return -1; /* go on */
+}
+
+/* Fill tests[] and make their stimuli; a stimulus that cannot be made gives an ERROR result at once.
+ * 0, or an exit code after a message. */
+static int prepare_tests(const gtref_cli *cli, const regress_options *o, const char *out, const sim_setup *setup,
+                         char **gts_files, size_t ndirected, sim_test *tests, gtref_result *results)
+{
+    size_t n = ndirected + (size_t)o->seeds;
+    for (size_t i = 0; i < n; i++) {
+        sim_test *t = &tests[i];
+        char name[256], gts[GTREF_PATH_MAX], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX];
+        uint64_t seed = 0;
+        if (i < ndirected) {
+            test_name_of(gts_files[i], name, sizeof name);
+            if (!path_format(gts, sizeof gts, "regress", "%s/%s", o->directed, gts_files[i])) return EXIT_USAGE;
+            uint64_t clash;
+            if (strncmp(name, "rand-", 5) == 0 && sscanf(name + 5, "%" SCNu64, &clash) == 1 && clash >= o->seed0 &&
+                clash - o->seed0 < o->seeds)
+                return cli_error("regress", "%s: a directed test may not be named like random seed %" PRIu64, gts,
+                                 clash);
+        } else {
+            seed = o->seed0 + (i - ndirected);
+            snprintf(name, sizeof name, "rand-%" PRIu64, seed);
+        }
+        if (strlen(name) >= sizeof t->name)
+            return cli_error("regress", "%s: test name longer than %zu characters", name, sizeof t->name - 1);
+        if (!path_format(stim, sizeof stim, "regress", "%s/stim/%s.stim", out, name) ||
+            !path_format(result, sizeof result, "regress", "%s/results/%s.result", out, name) ||
+            !path_format(log, sizeof log, "regress", "%s/logs/%s.log", out, name) ||
+            !sim_test_init(t, name, seed, stim, result, log) ||
+            !replay_command(cli, result, setup->sim, setup->rtl, setup->timeout_s, t->replay, sizeof t->replay))
+            return cli_error("regress", "%s: paths too long for a result record (at most %zu characters)", name,
+                             SIM_PATH_MAX - 1);
+
+        char err[1024];
+        int rc = i < ndirected ? stim_file_from_gts(gts, stim, &t->seed, err, sizeof err)
+                               : stim_file_from_seed(seed, stim, err, sizeof err);
+        if (rc) {
+            /* the record names the .gts, so that a replay assembles it again */
+            if (i < ndirected && !copy_string(t->stim, sizeof t->stim, gts))
+                return cli_error("regress", "%s: path too long for a result record", gts);
+            t->skip = true;
+            sim_error_result(setup, t, err, &results[i]);
+            char werr[512];
+            if (gtref_result_write_file(&results[i], t->result, werr, sizeof werr))
+                fprintf(stderr, "gtref: warning: %s\n", werr);
+        }
+    }
+    return 0;
+}
+
+static int write_report(const char *path, const gtref_regress_info *info, const gtref_result *results, size_t n,
+                        int (*writer)(FILE *, const gtref_regress_info *, const gtref_result *, size_t))
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cli_error("regress", "%s: %s", path, strerror(errno));
+    int rc = writer(f, info, results, n);
+    if (fclose(f) || rc) return cli_error("regress", "%s: write error", path);
+    return 0;
+}
+
+static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *buckets, size_t nbuckets)
+{
+    if (gtref_expect_fail_met(t)) {
+        printf("expect-fail: caught: %zu test%s failed with a mismatch, in:\n", t->mismatches,
+               t->mismatches == 1 ? "" : "s");
+        for (size_t i = 0; i < nbuckets; i++)
+            printf("  %s  %zu test%s  %s\n", buckets[i].signature, buckets[i].count, buckets[i].count == 1 ? "" : "s",
+                   buckets[i].text);
+        return;
+    }
+    if (t->mismatches == 0) printf("expect-fail: NOT caught: no test failed with a mismatch\n");
+    size_t broken = t->by_status[GTREF_ERROR] + t->by_status[GTREF_CRASH] + t->by_status[GTREF_TIMEOUT];
+    if (broken)
+        printf("expect-fail: %zu test%s ended in ERROR, CRASH or TIMEOUT (%zu, %zu, %zu): a bug must be caught by "
+               "mismatches alone\n",
+               broken, broken == 1 ? "" : "s", t->by_status[GTREF_ERROR], t->by_status[GTREF_CRASH],
+               t->by_status[GTREF_TIMEOUT]);
+}
+
+int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
+{
+    regress_options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0) return rc;
+
+    char default_sim[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
+    if (!o.sim) {
+        if (!default_sim_path(o.rtl, default_sim, sizeof default_sim))
+            return cli_error("regress", "cannot locate the default simulator; pass --sim");
+        o.sim = default_sim;
+    }
+    if (!is_executable_file(o.sim))
+        return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
+                         o.sim);
+    if (!(o.out ? path_format(out, sizeof out, "regress", "%s", o.out)
+                : path_format(out, sizeof out, "regress", "build/regress/%s", o.rtl)))
+        return EXIT_USAGE;
+    strip_trailing_slashes(out);
+
+    char directed[GTREF_PATH_MAX];
+    if (o.directed) {
+        if (!path_format(directed, sizeof directed, "regress", "%s", o.directed)) return EXIT_USAGE;
+        strip_trailing_slashes(directed);
+        o.directed = directed;
+    }
+    char **gts_files = NULL;
+    size_t ndirected = 0;
+    if (o.directed && (rc = list_gts_files(o.directed, &gts_files, &ndirected))) return rc;
+    size_t n = ndirected + (size_t)o.seeds;
+    if (n == 0) {
+        free_strings(gts_files, ndirected);
+        return cli_usage_error("regress", "nothing to run: no --directed tests and --seeds 0");
+    }
+    static const char *const subdirs[] = {"", "/stim", "/results", "/logs"};
+    for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
+        char dir[GTREF_PATH_MAX];
+        if (!path_format(dir, sizeof dir, "regress", "%s%s", out, subdirs[i]) || make_dirs(dir)) {
+            free_strings(gts_files, ndirected);
+            return cli_error("regress", "cannot create %s%s: %s", out, subdirs[i], strerror(errno));
+        }
+    }
+
+    sim_test *tests = calloc(n, sizeof *tests);
+    gtref_result *results = calloc(n, sizeof *results);
+    if (!tests || !results) {
+        free(tests);
+        free(results);
+        free_strings(gts_files, ndirected);
+        return cli_error("regress", "out of memory for %zu tests", n);
+    }
+    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .timeout_s = (unsigned)o.timeout_s};
+    double start_s = monotonic_seconds();
+    fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random), rtl %s, %" PRIu64
+                    " jobs, timeout %" PRIu64 " s, into %s\n",
+            n, ndirected, o.seeds, o.rtl, o.jobs, o.timeout_s, out);
+    rc = prepare_tests(cli, &o, out, &setup, gts_files, ndirected, tests, results);
+    free_strings(gts_files, ndirected);
+    if (rc) {
+        free(tests);
+        free(results);
+        return rc;
+    }
+
+    regress_progress progress = {.total = n, .start_s = start_s, .last_s = start_s, .tty = isatty(STDERR_FILENO)};
+    for (size_t i = 0; i < n; i++)
+        if (tests[i].skip) progress.done++, progress.failed++;
+    int sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
+    if (progress.tty) fputc('\n', stderr);
+    free(tests);
+    if (sig) {
+        free(results);
+        fprintf(stderr, "gtref regress: interrupted (%s) after %zu of %zu tests; no summary written\n",
+                strsignal(sig), progress.done, n);
+        return 128 + sig;
+    }
+
+    gtref_regress_info info = {.rtl = o.rtl, .sim = o.sim, .out_dir = out, .ndirected = ndirected,
+                               .seed0 = o.seed0, .nseeds = o.seeds, .jobs = (unsigned)o.jobs,
+                               .timeout_s = (unsigned)o.timeout_s, .wall_s = monotonic_seconds() - start_s};
+    char summary_path[GTREF_PATH_MAX], junit_path[GTREF_PATH_MAX];
+    rc = 0;
+    if (!path_format(summary_path, sizeof summary_path, "regress", "%s/summary.md", out) ||
+        !path_format(junit_path, sizeof junit_path, "regress", "%s/junit.xml", out) ||
+        write_report(summary_path, &info, results, n, gtref_write_summary_md) ||
+        write_report(junit_path, &info, results, n, gtref_write_junit_xml))
+        rc = EXIT_USAGE;
+
+    gtref_tally tally;
+    gtref_tally_results(results, n, &tally);
+    gtref_bucket *buckets = NULL;
+    size_t nbuckets = 0;
+    if (gtref_bucket_results(results, n, &buckets, &nbuckets)) {
+        free(results);
+        return cli_error("regress", "out of memory");
+    }
+    gtref_print_buckets(stdout, buckets, nbuckets, results);
+    if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
+    if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
+    printf("%zu passed, %zu failed\n", tally.passed, tally.failed);
+    fflush(stdout);
+    free(buckets);
+    free(results);
+
+    if (rc) return rc;
+    if (o.expect_fail) return gtref_expect_fail_met(&tally) ? 0 : EXIT_TESTS_FAILED;
+    return tally.failed ? EXIT_TESTS_FAILED : 0;
+}

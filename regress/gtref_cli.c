@@ -1,0 +1,310 @@
+/* Helpers shared by the gtref subcommands: option parsing, paths, stimulus files, time. */
+#include "gtref_cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../scoreboard/regress_report.h"
+
+/* ---- errors ---- */
+
+static void vreport(const char *command, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "gtref%s%s: ", command ? " " : "", command ? command : "");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(command, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "Run 'gtref help%s%s' for usage.\n", command ? " " : "", command ? command : "");
+    return EXIT_USAGE;
+}
+
+int cli_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(command, fmt, ap);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+/* ---- options ---- */
+
+bool cli_parse_u64(const char *text, uint64_t *value)
+{
+    bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char *digits = hex ? text + 2 : text;
+    if (!(hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))) return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10); /* never octal */
+    if (errno || *end) return false;
+    *value = v;
+    return true;
+}
+
+static const cli_opt *find_opt(const cli_opt *opts, size_t nopts, const char *arg, size_t namelen)
+{
+    for (size_t i = 0; i < nopts; i++)
+        if (strlen(opts[i].name) == namelen && strncmp(opts[i].name, arg, namelen) == 0) return &opts[i];
+    return NULL;
+}
+
+enum cli_parse_result cli_parse(int argc, char **argv, const cli_opt *opts, size_t nopts, const char **positional,
+                                size_t maxpos, size_t *npositional)
+{
+    const char *command = argv[0];
+    bool options_done = false;
+    *npositional = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || arg[1] == '\0') {
+            if (*npositional == maxpos) {
+                cli_usage_error(command, "unexpected argument '%s'", arg);
+                return CLI_BAD;
+            }
+            positional[(*npositional)++] = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            options_done = true;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) return CLI_HELP;
+        const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+        size_t namelen = eq ? (size_t)(eq - arg) : strlen(arg);
+        const cli_opt *o = find_opt(opts, nopts, arg, namelen);
+        if (!o) {
+            cli_usage_error(command, "unknown option '%.*s'", (int)namelen, arg);
+            return CLI_BAD;
+        }
+        if (o->kind == CLI_FLAG) {
+            if (eq) {
+                cli_usage_error(command, "%s takes no value", o->name);
+                return CLI_BAD;
+            }
+            *(bool *)o->dest = true;
+            continue;
+        }
+        const char *value = eq ? eq + 1 : NULL;
+        if (!value) {
+            if (i + 1 >= argc) {
+                cli_usage_error(command, "%s needs a value", o->name);
+                return CLI_BAD;
+            }
+            value = argv[++i];
+        }
+        if (o->kind == CLI_STRING) {
+            if (!*value) {
+                cli_usage_error(command, "%s needs a non-empty value", o->name);
+                return CLI_BAD;
+            }
+            *(const char **)o->dest = value;
+        } else {
+            uint64_t v;
+            if (!cli_parse_u64(value, &v) || v < o->min || v > o->max) {
+                cli_usage_error(command, "%s: '%s' is not a number in %" PRIu64 "..%" PRIu64, o->name, value, o->min,
+                                o->max);
+                return CLI_BAD;
+            }
+            *(uint64_t *)o->dest = v;
+        }
+    }
+    return CLI_OK;
+}
+
+bool valid_rtl_name(const char *rtl)
+{
+    size_t n = strlen(rtl);
+    if (n == 0 || n > RTL_NAME_MAX) return false;
+    for (const char *p = rtl; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_') return false;
+    return true;
+}
+
+/* ---- paths ---- */
+
+bool path_format(char *dst, size_t dstsz, const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(dst, dstsz, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= dstsz) {
+        cli_error(command, "path too long: %.80s...", dst);
+        return false;
+    }
+    return true;
+}
+
+bool copy_string(char *dst, size_t dstsz, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= dstsz) return false;
+    memcpy(dst, src, n + 1);
+    return true;
+}
+
+int make_dirs(const char *path)
+{
+    char buf[GTREF_PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+            struct stat st;
+            if (stat(buf, &st)) return -1;
+            if (!S_ISDIR(st.st_mode)) {
+                errno = ENOTDIR;
+                return -1;
+            }
+            if (end) return 0;
+            *p = '/';
+        }
+    }
+}
+
+void test_name_of(const char *path, char *name, size_t namesz)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    snprintf(name, namesz, "%.*s", (int)n, base);
+}
+
+bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+void strip_trailing_slashes(char *path)
+{
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/') path[--n] = '\0';
+}
+
+void dir_of(const char *path, char *dir, size_t dirsz)
+{
+    snprintf(dir, dirsz, "%s", path);
+    strip_trailing_slashes(dir);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, dirsz, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+}
+
+bool default_sim_path(const char *rtl, char *dst, size_t dstsz)
+{
+    char exe[GTREF_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    char dir[GTREF_PATH_MAX];
+    dir_of(exe, dir, sizeof dir);
+    int w = snprintf(dst, dstsz, "%s/../sim/%s/Vtb_top", dir, rtl);
+    return w > 0 && (size_t)w < dstsz;
+}
+
+bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool is_executable_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* Append one shell-quoted word (preceded by a space unless first); false when it does not fit. */
+static bool append_word(char *dst, size_t dstsz, size_t *len, const char *word)
+{
+    if (*len) {
+        if (*len + 1 >= dstsz) return false;
+        dst[(*len)++] = ' ';
+        dst[*len] = '\0';
+    }
+    size_t n = gtref_shell_quote(dst + *len, dstsz - *len, word);
+    if (*len + n >= dstsz) return false;
+    *len += n;
+    return true;
+}
+
+bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl,
+                    unsigned timeout_s, char *dst, size_t dstsz)
+{
+    size_t len = 0;
+    if (dstsz) dst[0] = '\0';
+    bool ok = append_word(dst, dstsz, &len, cli->argv0) && append_word(dst, dstsz, &len, "replay") &&
+              append_word(dst, dstsz, &len, result_path);
+    char default_sim[GTREF_PATH_MAX];
+    if (ok && !(default_sim_path(rtl, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
+        ok = append_word(dst, dstsz, &len, "--sim") && append_word(dst, dstsz, &len, sim);
+    if (ok && timeout_s != DEFAULT_TIMEOUT_S) {
+        char t[24];
+        snprintf(t, sizeof t, "%u", timeout_s);
+        ok = append_word(dst, dstsz, &len, "--timeout") && append_word(dst, dstsz, &len, t);
+    }
+    return ok;
+}
+
+/* ---- stimulus files ---- */
+
+int stim_file_from_seed(uint64_t seed, const char *stim_path, char *err, size_t errsz)
+{
+    gtref_gen_config config;
+    gtref_gen_config_default(&config);
+    gtref_stim stim;
+    gtref_stim_init(&stim);
+    int rc = 0;
+    if (gtref_stim_generate(&stim, seed, &config)) {
+        snprintf(err, errsz, "the generator failed for seed %" PRIu64, seed);
+        rc = -1;
+    } else {
+        rc = gtref_stim_write_file(&stim, stim_path, err, errsz);
+    }
+    gtref_stim_free(&stim);
+    return rc;
+}
+
+int stim_file_from_gts(const char *gts_path, const char *stim_path, uint64_t *seed, char *err, size_t errsz)
+{
+    gtref_stim stim;
+    gtref_stim_init(&stim);
+    int rc = gtref_gts_assemble_file(&stim, gts_path, err, errsz);
+    if (rc == 0) {
+        *seed = stim.seed;
+        rc = gtref_stim_write_file(&stim, stim_path, err, errsz);
+    }
+    gtref_stim_free(&stim);
+    return rc;
+}
+
+double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

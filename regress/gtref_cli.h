@@ -1,0 +1,102 @@
+/* The `gtref` command: subcommands, option parsing, paths and stimulus-file helpers shared by them.
+ * Exit codes of every subcommand: 0 success, 1 a test failed (or did not reproduce), 2 bad usage or
+ * a file or program that could not be used. */
+#ifndef GTREF_CLI_H
+#define GTREF_CLI_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gtref/stim.h"
+
+#define EXIT_TESTS_FAILED 1
+#define EXIT_USAGE 2
+
+#define GTREF_PATH_MAX 4096
+#define DEFAULT_TIMEOUT_S 120
+
+/* What every subcommand gets besides its own arguments. */
+typedef struct gtref_cli {
+    const char *argv0;  /* as the user typed it: the start of every replay command */
+} gtref_cli;
+
+/* Subcommands: argv[0] is the subcommand's name. */
+int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_show(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_gen(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_asm(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_disasm(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv);
+/* Usage text of a subcommand to stdout; false if there is no such subcommand. */
+bool gtref_print_usage(const char *command);
+
+/* ---- options ---- */
+
+enum cli_opt_kind {
+    CLI_FLAG,   /* bool */
+    CLI_STRING, /* const char * */
+    CLI_U64,    /* uint64_t, within [min, max] */
+};
+
+typedef struct cli_opt {
+    const char *name;  /* "--seeds", "-o" */
+    enum cli_opt_kind kind;
+    void *dest;
+    uint64_t min, max;
+} cli_opt;
+
+enum cli_parse_result { CLI_OK = 0, CLI_HELP = 1, CLI_BAD = -1 };
+
+/* Options ("--name value" or "--name=value") anywhere among the positional arguments, which are
+ * collected into positional[] (at most maxpos); "--" ends the options. Prints what is wrong to stderr,
+ * prefixed with "gtref COMMAND: ". */
+enum cli_parse_result cli_parse(int argc, char **argv, const cli_opt *opts, size_t nopts, const char **positional,
+                                size_t maxpos, size_t *npositional);
+/* A decimal (or 0x hexadecimal) unsigned number, nothing else. */
+bool cli_parse_u64(const char *text, uint64_t *value);
+/* Report a usage error: "gtref COMMAND: message" and a hint to `gtref help COMMAND`. Returns EXIT_USAGE. */
+int cli_usage_error(const char *command, const char *fmt, ...);
+/* Report any other error: "gtref COMMAND: message". Returns EXIT_USAGE. */
+int cli_error(const char *command, const char *fmt, ...);
+
+/* An RTL configuration name: it names build/sim/<rtl>/ and fills the record's rtl field. */
+#define RTL_NAME_MAX ((size_t)63)
+bool valid_rtl_name(const char *rtl);
+
+/* ---- paths ---- */
+
+/* snprintf into a path buffer; false (and an error printed for command) when it does not fit. */
+bool path_format(char *dst, size_t dstsz, const char *command, const char *fmt, ...);
+/* Copy a string into a fixed buffer; false (dst untouched) when it does not fit. */
+bool copy_string(char *dst, size_t dstsz, const char *src);
+/* mkdir -p; 0 or -1 with errno set. */
+int make_dirs(const char *path);
+/* "dir/name.ext" → "name" (the test name of a stimulus or .gts file). */
+void test_name_of(const char *path, char *name, size_t namesz);
+bool has_suffix(const char *s, const char *suffix);
+/* The directory part of path ("." when none), without trailing slashes. */
+void dir_of(const char *path, char *dir, size_t dirsz);
+/* path without trailing slashes ("out/" → "out"; "/" stays "/"). */
+void strip_trailing_slashes(char *path);
+/* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/Vtb_top. */
+bool default_sim_path(const char *rtl, char *dst, size_t dstsz);
+bool same_file(const char *a, const char *b);
+bool is_executable_file(const char *path);
+
+/* The replay command of a result written at result_path: "<argv0> replay <result_path>", plus --sim when
+ * sim is not the configuration's default simulator and --timeout when timeout_s is not the default.
+ * Every word shell-quoted when it needs to be. False when it does not fit. */
+bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl,
+                    unsigned timeout_s, char *dst, size_t dstsz);
+
+/* ---- stimulus files ---- */
+
+/* Generate the stimulus of seed and write it to stim_path. */
+int stim_file_from_seed(uint64_t seed, const char *stim_path, char *err, size_t errsz);
+/* Assemble a .gts file and write the stimulus to stim_path; *seed gets the stimulus's seed. */
+int stim_file_from_gts(const char *gts_path, const char *stim_path, uint64_t *seed, char *err, size_t errsz);
+
+double monotonic_seconds(void);
+#endif

@@ -1,0 +1,137 @@
+/* gtref: the command-line entry point and the usage text of every subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gtref_cli.h"
+
+typedef struct subcommand {
+    const char *name;
+    int (*run)(const gtref_cli *cli, int argc, char **argv);
+    const char *summary;
+    const char *usage;
+} subcommand;
+
+static const subcommand subcommands[] = {
+    {"regress", gtref_cmd_regress, "run directed tests and random seeds in parallel; summary, JUnit, buckets",
+     "usage: gtref regress --rtl NAME [--sim PATH] [--directed DIR] [--seeds N] [--seed0 S] [--jobs J]\n"
+     "                     [--out DIR] [--timeout SEC] [--expect-fail]\n"
+     "\n"
+     "Makes the stimulus of random seeds S..S+N-1 (OUT/stim/rand-<seed>.stim) and assembles every DIR/*.gts\n"
+     "(OUT/stim/<name>.stim), then runs the simulator once per test, at most J at a time:\n"
+     "    SIM +stim=OUT/stim/<test>.stim +result=OUT/results/<test>.result +rtl=NAME\n"
+     "with its output in OUT/logs/<test>.log. Each result record is completed (wall time, replay command,\n"
+     "CRASH when the simulator dies without a record, TIMEOUT when it runs longer than SEC and is killed)\n"
+     "and rewritten as soon as the test ends. At the end: OUT/summary.md, OUT/junit.xml, and on stdout the\n"
+     "failure buckets, each with the command that replays its first test, and the line 'N passed, M failed'\n"
+     "(ERROR, CRASH and TIMEOUT count as failed). A .gts that does not assemble is an ERROR for that test.\n"
+     "\n"
+     "  --rtl NAME       RTL configuration (\"clean\", \"bug-<NAME>\"); passed to the simulator, kept in records\n"
+     "  --sim PATH       simulator (default: build/sim/NAME/Vtb_top beside this gtref)\n"
+     "  --directed DIR   directed tests, DIR/*.gts (default: none)\n"
+     "  --seeds N        number of random seeds (default 200; 0 for directed tests only)\n"
+     "  --seed0 S        first random seed (default 1)\n"
+     "  --jobs J         simulators in parallel (default 2)\n"
+     "  --out DIR        output directory (default build/regress/NAME)\n"
+     "  --timeout SEC    wall-clock limit per test (default 120)\n"
+     "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
+     "                   and none ended in ERROR, CRASH or TIMEOUT\n"
+     "\n"
+     "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
+     "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
+    {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
+     "usage: gtref replay RESULT [--sim PATH] [--timeout SEC]\n"
+     "\n"
+     "Reruns the stimulus of the record RESULT on the same RTL configuration, prints the new report and\n"
+     "says whether it reproduced: same status and same signature. The new record and log go to\n"
+     "OUT/replay/<test>.{result,log} for a record in OUT/results/, else to replay/ beside RESULT.\n"
+     "Every record holds the exact replay command in its 'replay' field.\n"
+     "\n"
+     "  --sim PATH       simulator (default: build/sim/<rtl of the record>/Vtb_top beside this gtref)\n"
+     "  --timeout SEC    wall-clock limit (default 120)\n"
+     "\n"
+     "Exit status: 0 reproduced, 1 not reproduced, 2 bad usage or unusable record.\n"},
+    {"run", gtref_cmd_run, "run one test and print its report",
+     "usage: gtref run FILE.gts|FILE.stim [--sim PATH] [--rtl NAME] [--out DIR] [--timeout SEC]\n"
+     "\n"
+     "Runs one test (a .gts is assembled into OUT/stim/<name>.stim first) and prints its report.\n"
+     "The record goes to OUT/results/<name>.result, the log to OUT/logs/<name>.log.\n"
+     "\n"
+     "  --sim PATH       simulator (default: build/sim/NAME/Vtb_top beside this gtref)\n"
+     "  --rtl NAME       RTL configuration (default clean)\n"
+     "  --out DIR        output directory (default build/run)\n"
+     "  --timeout SEC    wall-clock limit (default 120)\n"
+     "\n"
+     "Exit status: 0 passed, 1 did not pass, 2 bad usage.\n"},
+    {"show", gtref_cmd_show, "print the report of result records",
+     "usage: gtref show RESULT...\n"
+     "\n"
+     "Prints the report of each result record: status, test, seed, RTL, the mismatch (what, where, the\n"
+     "command in flight, expected and actual, the last commands), its signature and the replay command.\n"},
+    {"gen", gtref_cmd_gen, "generate the stimulus of a seed",
+     "usage: gtref gen --seed N [-o FILE.stim]\n"
+     "\n"
+     "Generates the constrained-random stimulus of seed N (same seed, same bytes) into FILE.stim,\n"
+     "or prints it as .gts text when -o is not given.\n"},
+    {"asm", gtref_cmd_asm, "assemble a .gts text test into a stimulus",
+     "usage: gtref asm FILE.gts -o FILE.stim\n"},
+    {"disasm", gtref_cmd_disasm, "print a stimulus as .gts text",
+     "usage: gtref disasm FILE.stim\n"},
+    {"bench", gtref_cmd_bench, "throughput figures of the generator and the simulator",
+     "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
+     "\n"
+     "Prints figures, no verdict: stimulus generation (stimuli/s, bytes/s) over seeds S..S+N-1, then\n"
+     "the simulation of those seeds one after the other (tests/s, simulated cycles/s, retired commands/s).\n"
+     "\n"
+     "  --sim PATH       simulator (default: build/sim/NAME/Vtb_top beside this gtref)\n"
+     "  --rtl NAME       RTL configuration (default clean)\n"
+     "  --seeds N        number of seeds (default 20)\n"
+     "  --seed0 S        first seed (default 1)\n"
+     "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
+     "  --timeout SEC    wall-clock limit per test (default 120)\n"},
+};
+#define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
+
+static const subcommand *find_subcommand(const char *name)
+{
+    for (size_t i = 0; i < NSUBCOMMANDS; i++)
+        if (strcmp(subcommands[i].name, name) == 0) return &subcommands[i];
+    return NULL;
+}
+
+static void print_overview(FILE *f)
+{
+    fputs("usage: gtref COMMAND [ARGS]\n\nGPU front-end verification kit: regressions, replay, stimulus tools.\n\n"
+          "commands:\n",
+          f);
+    for (size_t i = 0; i < NSUBCOMMANDS; i++) fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+    fputs("  help     this text, or 'gtref help COMMAND' for one command\n", f);
+}
+
+bool gtref_print_usage(const char *command)
+{
+    const subcommand *c = find_subcommand(command);
+    if (!c) return false;
+    fputs(c->usage, stdout);
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    const gtref_cli cli = {.argv0 = argc > 0 && argv[0] && argv[0][0] ? argv[0] : "gtref"};
+    if (argc < 2) {
+        print_overview(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        if (argc < 3) {
+            print_overview(stdout);
+            return 0;
+        }
+        if (gtref_print_usage(argv[2])) return 0;
+        return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+    }
+    const subcommand *c = find_subcommand(name);
+    if (!c) return cli_usage_error(NULL, "unknown command '%s'", name);
+    return c->run(&cli, argc - 1, argv + 1);
+}

@@ -1,0 +1,275 @@
+/* Child processes of the simulator (see sim_runner.h).
+ *
+ * Signals: SIGCHLD, SIGINT, SIGTERM and SIGHUP are blocked while tests run and taken synchronously with
+ * sigtimedwait(), so there is no handler state to share (SIGCHLD gets an empty handler only so that it is
+ * not discarded). Children get the original mask back before exec. */
+#include "sim_runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_TICK_S 1.0
+
+typedef struct running_test {
+    size_t index;      /* into tests[] */
+    pid_t pid;         /* also the process group */
+    double start_s;
+    bool timed_out;
+} running_test;
+
+bool sim_test_init(sim_test *t, const char *name, uint64_t seed, const char *stim, const char *result,
+                   const char *log)
+{
+    memset(t, 0, sizeof *t);
+    t->seed = seed;
+    return (size_t)snprintf(t->name, sizeof t->name, "%s", name) < sizeof t->name &&
+           (size_t)snprintf(t->stim, sizeof t->stim, "%s", stim) < sizeof t->stim &&
+           (size_t)snprintf(t->result, sizeof t->result, "%s", result) < sizeof t->result &&
+           (size_t)snprintf(t->log, sizeof t->log, "%s", log) < sizeof t->log;
+}
+
+/* ---- completing a record ---- */
+
+/* The record's error text; what does not fit is cut (the log path comes last for that reason). */
+static void set_error(gtref_result *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->error, sizeof r->error, fmt, ap);
+    va_end(ap);
+}
+
+static void fill_common(const sim_setup *setup, const sim_test *t, gtref_result *r)
+{
+    snprintf(r->test, sizeof r->test, "%s", t->name);
+    snprintf(r->stim, sizeof r->stim, "%s", t->stim);
+    snprintf(r->rtl, sizeof r->rtl, "%s", setup->rtl);
+    snprintf(r->replay, sizeof r->replay, "%s", t->replay);
+    r->seed = t->seed;
+}
+
+void sim_error_result(const sim_setup *setup, const sim_test *t, const char *error, gtref_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->status = GTREF_ERROR;
+    set_error(r, "%s", error);
+    fill_common(setup, t, r);
+}
+
+/* What the end of the child means: the record it wrote, or a CRASH or TIMEOUT made up here. */
+static void complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out,
+                            double wall_s, gtref_result *r)
+{
+    char why[400];
+    memset(r, 0, sizeof *r);
+    if (timed_out) {
+        r->status = GTREF_TIMEOUT;
+        set_error(r, "killed after the %u s wall-clock limit; log: %s", setup->timeout_s, t->log);
+    } else if (gtref_result_read_file(r, t->result, why, sizeof why) == 0) {
+        /* the record is the verdict, whatever the exit status */
+    } else {
+        bool no_record = access(t->result, F_OK) != 0;
+        memset(r, 0, sizeof *r);
+        r->status = GTREF_CRASH;
+        if (!no_record)
+            set_error(r, "unreadable result record (%s); log: %s", why, t->log);
+        else if (WIFSIGNALED(wait_status))
+            set_error(r, "killed by signal %d (%s) without a result; log: %s",
+                     WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)), t->log);
+        else
+            set_error(r, "exited with status %d without a result; log: %s",
+                     WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1, t->log);
+    }
+    fill_common(setup, t, r);
+    r->wall_s = wall_s;
+}
+
+/* ---- launching ---- */
+
+static int open_log(const sim_test *t, const char *const argv[])
+{
+    int fd = open(t->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    dprintf(fd, "# gtref:");
+    for (size_t i = 0; argv[i]; i++) dprintf(fd, " %s", argv[i]);
+    dprintf(fd, "\n");
+    return fd;
+}
+
+/* Start one test; 0, or -1 with err filled (the test could not start). */
+static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *child_mask, pid_t *pid, char *err,
+                  size_t errsz)
+{
+    char stim_arg[GTREF_PATH_MAX + 8], result_arg[GTREF_PATH_MAX + 8], rtl_arg[128];
+    snprintf(stim_arg, sizeof stim_arg, "+stim=%s", t->stim);
+    snprintf(result_arg, sizeof result_arg, "+result=%s", t->result);
+    snprintf(rtl_arg, sizeof rtl_arg, "+rtl=%s", setup->rtl);
+    const char *const argv[] = {setup->sim, stim_arg, result_arg, rtl_arg, NULL};
+
+    if (unlink(t->result) && errno != ENOENT) { /* never mistake an old record for this run's */
+        snprintf(err, errsz, "cannot remove the old %s: %s", t->result, strerror(errno));
+        return -1;
+    }
+    int log_fd = open_log(t, argv);
+    if (log_fd < 0) {
+        snprintf(err, errsz, "cannot create the log %s: %s", t->log, strerror(errno));
+        return -1;
+    }
+    int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null_fd < 0) {
+        snprintf(err, errsz, "/dev/null: %s", strerror(errno));
+        close(log_fd);
+        return -1;
+    }
+    pid_t child = fork();
+    if (child == 0) { /* only async-signal-safe calls from here on */
+        setpgid(0, 0);
+        dup2(null_fd, STDIN_FILENO);
+        dup2(log_fd, STDOUT_FILENO);
+        dup2(log_fd, STDERR_FILENO);
+        sigprocmask(SIG_SETMASK, child_mask, NULL);
+        execv(setup->sim, (char *const *)argv);
+        static const char msg[] = "gtref: cannot execute the simulator\n";
+        ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)ignored;
+        _exit(127);
+    }
+    int fork_errno = errno;
+    close(log_fd);
+    close(null_fd);
+    if (child < 0) {
+        snprintf(err, errsz, "fork: %s", strerror(fork_errno));
+        return -1;
+    }
+    setpgid(child, child); /* also here: no window in which a kill of the group could miss it */
+    *pid = child;
+    return 0;
+}
+
+static void kill_group(pid_t pid)
+{
+    if (kill(-pid, SIGKILL) && errno == ESRCH) kill(pid, SIGKILL);
+}
+
+/* ---- the run ---- */
+
+static void finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx)
+{
+    char err[512];
+    if (gtref_result_write_file(r, t->result, err, sizeof err))
+        fprintf(stderr, "gtref: warning: cannot write the result of %s: %s\n", t->name, err);
+    if (on_event) on_event(ctx, r);
+}
+
+static struct timespec timespec_of(double s)
+{
+    if (s < 0) s = 0;
+    struct timespec ts = {.tv_sec = (time_t)s, .tv_nsec = (long)((s - (double)(time_t)s) * 1e9)};
+    return ts;
+}
+
+static void empty_handler(int sig)
+{
+    (void)sig;
+}
+
+int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
+                  sim_event_fn on_event, void *ctx)
+{
+    if (jobs == 0) jobs = 1;
+    running_test *slots = calloc(jobs, sizeof *slots);
+    if (!slots) {
+        fprintf(stderr, "gtref: out of memory\n");
+        return SIGABRT;
+    }
+    sigset_t wait_set, old_mask;
+    sigemptyset(&wait_set);
+    sigaddset(&wait_set, SIGCHLD);
+    sigaddset(&wait_set, SIGINT);
+    sigaddset(&wait_set, SIGTERM);
+    sigaddset(&wait_set, SIGHUP);
+    struct sigaction on_child = {.sa_handler = empty_handler, .sa_flags = SA_NOCLDSTOP}, old_child;
+    sigemptyset(&on_child.sa_mask);
+    sigprocmask(SIG_BLOCK, &wait_set, &old_mask);
+    sigaction(SIGCHLD, &on_child, &old_child);
+
+    size_t next = 0, nrunning = 0;
+    int interrupted = 0;
+    while (!interrupted) {
+        /* fill the free slots */
+        while (nrunning < jobs && next < n) {
+            size_t i = next++;
+            if (tests[i].skip) continue;
+            running_test *slot = &slots[nrunning];
+            char err[GTREF_PATH_MAX + 64];
+            if (launch(setup, &tests[i], &old_mask, &slot->pid, err, sizeof err)) {
+                sim_error_result(setup, &tests[i], err, &results[i]);
+                finish(&tests[i], &results[i], on_event, ctx);
+                continue;
+            }
+            slot->index = i;
+            slot->start_s = monotonic_seconds();
+            slot->timed_out = false;
+            nrunning++;
+        }
+        if (nrunning == 0) break;
+
+        /* sleep until a child ends, a signal comes, the next deadline or the next tick */
+        double now = monotonic_seconds(), wait_s = MAX_TICK_S;
+        for (size_t s = 0; s < nrunning; s++) {
+            double left = slots[s].start_s + setup->timeout_s - now;
+            if (!slots[s].timed_out && left < wait_s) wait_s = left;
+        }
+        struct timespec ts = timespec_of(wait_s);
+        int sig = sigtimedwait(&wait_set, NULL, &ts);
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) interrupted = sig;
+
+        /* reap, and kill what ran out of time */
+        now = monotonic_seconds();
+        for (size_t s = 0; s < nrunning;) {
+            running_test *slot = &slots[s];
+            int status = 0;
+            pid_t w = waitpid(slot->pid, &status, WNOHANG);
+            if (w == slot->pid) {
+                size_t i = slot->index;
+                if (!interrupted) {
+                    complete_result(setup, &tests[i], status, slot->timed_out, now - slot->start_s, &results[i]);
+                    finish(&tests[i], &results[i], on_event, ctx);
+                }
+                slots[s] = slots[--nrunning];
+                continue;
+            }
+            if (!slot->timed_out && now - slot->start_s >= setup->timeout_s) {
+                kill_group(slot->pid);
+                slot->timed_out = true;
+            }
+            s++;
+        }
+        if (on_event && !interrupted) on_event(ctx, NULL);
+    }
+
+    if (interrupted) {
+        for (size_t s = 0; s < nrunning; s++) kill_group(slots[s].pid);
+        for (size_t s = 0; s < nrunning; s++) waitpid(slots[s].pid, NULL, 0);
+    }
+    free(slots);
+    sigaction(SIGCHLD, &old_child, NULL);
+    /* take what is still pending before the unblock: SIGCHLD must not be delivered with its default
+     * action, and an interrupt that came in at the very end still counts */
+    struct timespec zero = {0, 0};
+    for (int sig; (sig = sigtimedwait(&wait_set, NULL, &zero)) > 0;)
+        if (sig != SIGCHLD && !interrupted) interrupted = sig;
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    return interrupted;
+}

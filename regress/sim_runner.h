@@ -1,0 +1,51 @@
+/* Runs the simulator as a child process per test, at most `jobs` at a time:
+ *     SIM +stim=STIM +result=RESULT +rtl=RTL      (stdin /dev/null, stdout and stderr to LOG)
+ * Each child leads its own process group, so a test that exceeds its wall-clock limit is killed with
+ * everything it started (TIMEOUT). When a child ends, its result record is read and completed (test,
+ * stimulus, seed, rtl, wall time, replay command) or made up (CRASH: died without a record, or left an
+ * unreadable one), and rewritten at RESULT at once. SIGINT, SIGTERM and SIGHUP kill the running tests
+ * and stop the run. */
+#ifndef GTREF_SIM_RUNNER_H
+#define GTREF_SIM_RUNNER_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gtref/result.h"
+#include "gtref_cli.h"
+
+typedef struct sim_setup {
+    const char *sim;    /* simulator binary */
+    const char *rtl;    /* RTL configuration name, passed as +rtl= and stored in the records */
+    unsigned timeout_s; /* wall-clock limit per test */
+} sim_setup;
+
+/* Paths are kept as short as the record's stim field: a regression holds one of these per test. */
+#define SIM_PATH_MAX sizeof(((gtref_result *)0)->stim)
+
+typedef struct sim_test {
+    char name[64];
+    uint64_t seed;
+    char stim[SIM_PATH_MAX];   /* the stimulus (or the .gts that could not be assembled) */
+    char result[SIM_PATH_MAX];
+    char log[SIM_PATH_MAX];
+    char replay[1024];  /* the replay command stored in the record */
+    bool skip;          /* its result is already final (e.g. the stimulus could not be made): not run */
+} sim_test;
+
+/* Fill a test (replay empty, skip false); false when a name or path does not fit. */
+bool sim_test_init(sim_test *t, const char *name, uint64_t seed, const char *stim, const char *result,
+                   const char *log);
+
+/* Called after each test ends (finished = its result) and about once a second (finished = NULL). */
+typedef void (*sim_event_fn)(void *ctx, const gtref_result *finished);
+
+/* Run the tests that are not skipped; results[i] gets the completed record of tests[i]. Returns 0 when every
+ * test ran, or the number of the signal that interrupted the run (the running tests are killed and their
+ * results left untouched). */
+int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
+                  sim_event_fn on_event, void *ctx);
+
+/* A result for a test that could not run (status ERROR), with the fields a record always has. */
+void sim_error_result(const sim_setup *setup, const sim_test *t, const char *error, gtref_result *r);
+#endif

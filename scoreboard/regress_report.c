@@ -1,0 +1,374 @@
+/* Reports of `gtref regress` (see regress_report.h): pure functions of the result records. */
+#include "regress_report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TESTS_LISTED_PER_BUCKET 10
+
+/* Fixed-size record fields may lack their terminator: always print them with a bound. */
+#define FIELD_LEN(field) ((int)strnlen((field), sizeof(field)))
+
+void gtref_tally_results(const gtref_result *results, size_t n, gtref_tally *t)
+{
+    memset(t, 0, sizeof *t);
+    for (size_t i = 0; i < n; i++) {
+        const gtref_result *r = &results[i];
+        t->total++;
+        if (r->status < GTREF_NSTATUS) t->by_status[r->status]++;
+        if (r->status == GTREF_PASS) t->passed++;
+        else t->failed++;
+        if (r->status == GTREF_FAIL && r->has_mismatch) t->mismatches++;
+        t->cycles += r->cycles;
+        t->retired += r->retired;
+        t->test_wall_s += r->wall_s;
+    }
+}
+
+bool gtref_expect_fail_met(const gtref_tally *t)
+{
+    return t->mismatches > 0 && t->by_status[GTREF_ERROR] == 0 && t->by_status[GTREF_CRASH] == 0 &&
+           t->by_status[GTREF_TIMEOUT] == 0 && t->total == t->passed + t->by_status[GTREF_FAIL];
+}
+
+/* ---- buckets ---- */
+
+static void lowercase_status(char *dst, size_t dstsz, int status)
+{
+    const char *s = gtref_status_name(status);
+    size_t i = 0;
+    for (; s[i] && i + 1 < dstsz; i++) dst[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+    if (dstsz) dst[i] = '\0';
+}
+
+bool gtref_result_bucket(const gtref_result *r, gtref_bucket *b)
+{
+    memset(b, 0, sizeof *b);
+    if (r->status == GTREF_PASS) return false;
+    b->status = r->status;
+    gtref_mismatch key;
+    memset(&key, 0, sizeof key);
+    if (r->status == GTREF_FAIL && r->has_mismatch) {
+        const gtref_mismatch *m = &r->mm;
+        if (FIELD_LEN(m->bucket))
+            snprintf(key.bucket, sizeof key.bucket, "%.*s", FIELD_LEN(m->bucket), m->bucket);
+        else /* a simulator that left the bucket text out: the coarsest key that still says something */
+            snprintf(key.bucket, sizeof key.bucket, "%.*s/%.*s", FIELD_LEN(m->kind), m->kind, FIELD_LEN(m->engine),
+                     m->engine);
+        if (FIELD_LEN(m->signature)) snprintf(key.signature, sizeof key.signature, "%.*s", FIELD_LEN(m->signature), m->signature);
+        else gtref_mismatch_sign(&key);
+    } else {
+        lowercase_status(key.bucket, sizeof key.bucket, r->status);
+        gtref_mismatch_sign(&key);
+    }
+    snprintf(b->signature, sizeof b->signature, "%s", key.signature);
+    snprintf(b->text, sizeof b->text, "%s", key.bucket);
+    return true;
+}
+
+static int by_count_then_first(const void *a, const void *b)
+{
+    const gtref_bucket *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
+static bool same_bucket(const gtref_bucket *a, const gtref_bucket *b)
+{
+    return a->status == b->status && strcmp(a->signature, b->signature) == 0;
+}
+
+int gtref_bucket_results(const gtref_result *results, size_t n, gtref_bucket **buckets, size_t *nbuckets)
+{
+    gtref_bucket *bs = malloc(sizeof *bs * (n ? n : 1));
+    if (!bs) return -1;
+    size_t nb = 0;
+    for (size_t i = 0; i < n; i++) {
+        gtref_bucket key;
+        if (!gtref_result_bucket(&results[i], &key)) continue;
+        size_t j = 0;
+        while (j < nb && !same_bucket(&bs[j], &key)) j++;
+        if (j == nb) {
+            key.first = i;
+            bs[nb++] = key;
+        }
+        bs[j].count++;
+    }
+    qsort(bs, nb, sizeof *bs, by_count_then_first);
+    *buckets = bs;
+    *nbuckets = nb;
+    return 0;
+}
+
+void gtref_result_headline(const gtref_result *r, char *buf, size_t bufsz)
+{
+    if (r->status == GTREF_FAIL && r->has_mismatch) {
+        const gtref_mismatch *m = &r->mm;
+        snprintf(buf, bufsz, "%.*s on %.*s at cycle %" PRIu64 ": expected %.*s, actual %.*s", FIELD_LEN(m->kind),
+                 m->kind, FIELD_LEN(m->engine), m->engine, m->cycle, FIELD_LEN(m->expected), m->expected,
+                 FIELD_LEN(m->actual), m->actual);
+    } else if (r->status == GTREF_PASS) {
+        snprintf(buf, bufsz, "passed");
+    } else if (FIELD_LEN(r->error)) {
+        snprintf(buf, bufsz, "%s: %.*s", gtref_status_name(r->status), FIELD_LEN(r->error), r->error);
+    } else {
+        snprintf(buf, bufsz, "%s", gtref_status_name(r->status));
+    }
+}
+
+/* ---- escaping ---- */
+
+void gtref_fputs_xml(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        case '\t': fputs("&#9;", f); break;
+        case '\n': fputs("&#10;", f); break;
+        case '\r': fputs("&#13;", f); break;
+        default:
+            if (c < 0x20 || c == 0x7f) fputs("&#xFFFD;", f); /* not allowed in XML 1.0, even as a reference */
+            else fputc(c, f);
+        }
+    }
+}
+
+void gtref_fputs_md(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\n' || *s == '\r') {
+            fputc(' ', f);
+            continue;
+        }
+        if (strchr("\\`*_[]<>|#", *s)) fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+
+void gtref_fputs_md_code(FILE *f, const char *s)
+{
+    /* A code span ends at a run of backticks as long as its fence: make the fence one longer than the
+     * longest run inside. In a table cell | must still be escaped, even inside a code span (GFM). */
+    size_t longest = 0, run = 0;
+    for (const char *p = s; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest) longest = run;
+    }
+    bool pad = longest > 0 || s[0] == ' ';
+    for (size_t i = 0; i <= longest; i++) fputc('`', f);
+    if (pad) fputc(' ', f);
+    for (const char *p = s; *p; p++) {
+        if (*p == '|') fputs("\\|", f);
+        else fputc(*p == '\n' || *p == '\r' ? ' ' : *p, f);
+    }
+    if (pad) fputc(' ', f);
+    for (size_t i = 0; i <= longest; i++) fputc('`', f);
+}
+
+static bool shell_safe(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("_./:=,@%+-", c);
+}
+
+size_t gtref_shell_quote(char *dst, size_t dstsz, const char *s)
+{
+    bool safe = *s != '\0';
+    for (const char *p = s; *p; p++) safe = safe && shell_safe(*p);
+    size_t n = 0;
+#define EMIT(c) do { if (n + 1 < dstsz) dst[n] = (c); n++; } while (0)
+    if (safe) {
+        for (const char *p = s; *p; p++) EMIT(*p);
+    } else {
+        EMIT('\'');
+        for (const char *p = s; *p; p++) {
+            if (*p == '\'') { EMIT('\''); EMIT('\\'); EMIT('\''); EMIT('\''); }
+            else EMIT(*p);
+        }
+        EMIT('\'');
+    }
+#undef EMIT
+    if (dstsz) dst[n < dstsz ? n : dstsz - 1] = '\0';
+    return n;
+}
+
+/* ---- progress ---- */
+
+static void format_duration(char *buf, size_t bufsz, double s)
+{
+    if (s < 0) s = 0;
+    unsigned long t = (unsigned long)(s + 0.5);
+    if (t < 60) snprintf(buf, bufsz, "%lus", t);
+    else if (t < 3600) snprintf(buf, bufsz, "%lum%02lus", t / 60, t % 60);
+    else snprintf(buf, bufsz, "%luh%02lum", t / 3600, t / 60 % 60);
+}
+
+void gtref_progress_format(char *buf, size_t bufsz, size_t done, size_t total, size_t passed, size_t failed,
+                           double elapsed_s)
+{
+    char eta[32] = "?";
+    double rate = elapsed_s > 0 ? (double)done / elapsed_s : 0.0;
+    if (done >= total) format_duration(eta, sizeof eta, 0);
+    else if (done > 0 && rate > 0) format_duration(eta, sizeof eta, (double)(total - done) / rate);
+    int width = snprintf(NULL, 0, "%zu", total);
+    unsigned pct = total ? (unsigned)(done * 100 / total) : 100;
+    snprintf(buf, bufsz, "[%*zu/%zu %3u%%] %zu passed, %zu failed | %.1f tests/s | eta %s", width, done, total, pct,
+             passed, failed, rate, eta);
+}
+
+bool gtref_progress_due(bool tty, size_t done, size_t total, size_t last_done, double now_s, double last_s)
+{
+    if (tty) return done != last_done || now_s - last_s >= 1.0;
+    if (done == total) return last_done != total;
+    if (total && done * 10 / total > last_done * 10 / total) return true;
+    return now_s - last_s >= 10.0;
+}
+
+/* ---- summary.md ---- */
+
+static void md_test_list(FILE *f, const gtref_bucket *b, const gtref_result *results, size_t n)
+{
+    size_t listed = 0;
+    for (size_t i = b->first; i < n && listed < MAX_TESTS_LISTED_PER_BUCKET; i++) {
+        gtref_bucket key;
+        if (!gtref_result_bucket(&results[i], &key) || !same_bucket(&key, b)) continue;
+        fputs(listed ? ", " : "", f);
+        gtref_fputs_md(f, results[i].test);
+        listed++;
+    }
+    if (b->count > listed) fprintf(f, " and %zu more", b->count - listed);
+}
+
+int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n)
+{
+    gtref_tally t;
+    gtref_tally_results(results, n, &t);
+    gtref_bucket *buckets = NULL;
+    size_t nbuckets = 0;
+    if (gtref_bucket_results(results, n, &buckets, &nbuckets)) return -1;
+    char line[1024];
+
+    fputs("# gtref regression: ", f);
+    gtref_fputs_md(f, info->rtl);
+    fputs("\n\n| | |\n|---|---|\n| simulator | ", f);
+    gtref_fputs_md_code(f, info->sim);
+    fprintf(f, " |\n| tests | %zu: %zu directed, %" PRIu64 " random", t.total, info->ndirected, info->nseeds);
+    if (info->nseeds) fprintf(f, " (seeds %" PRIu64 "..%" PRIu64 ")", info->seed0, info->seed0 + info->nseeds - 1);
+    fprintf(f, " |\n| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
+    fprintf(f, "| wall time | %.1f s (%.1f s of simulation) |\n", info->wall_s, t.test_wall_s);
+    fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n\n", t.cycles, t.retired);
+    fprintf(f, "**%zu passed, %zu failed** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu)\n\n", t.passed, t.failed,
+            t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH], t.by_status[GTREF_TIMEOUT]);
+
+    if (nbuckets) {
+        fprintf(f, "## Failure buckets (%zu)\n", nbuckets);
+        for (size_t i = 0; i < nbuckets; i++) {
+            const gtref_bucket *b = &buckets[i];
+            const gtref_result *first = &results[b->first];
+            fprintf(f, "\n### %zu. `%s`: %zu test%s, %s\n\n", i + 1, b->signature, b->count, b->count == 1 ? "" : "s",
+                    gtref_status_name(b->status));
+            fputs("- bucket: ", f);
+            gtref_fputs_md_code(f, b->text);
+            fputs("\n- first failing test: ", f);
+            gtref_fputs_md(f, first->test);
+            fprintf(f, " (seed %" PRIu64 "): ", first->seed);
+            gtref_result_headline(first, line, sizeof line);
+            gtref_fputs_md(f, line);
+            fputs("\n- replay: ", f);
+            gtref_fputs_md_code(f, first->replay);
+            fputs("\n- tests: ", f);
+            md_test_list(f, b, results, n);
+            fputc('\n', f);
+        }
+        fputs("\n## Failing tests\n\n| test | status | seed | signature | what | log |\n|---|---|---|---|---|---|\n", f);
+        for (size_t i = 0; i < n; i++) {
+            const gtref_result *r = &results[i];
+            gtref_bucket key;
+            if (!gtref_result_bucket(r, &key)) continue;
+            fputs("| ", f);
+            gtref_fputs_md(f, r->test);
+            fprintf(f, " | %s | %" PRIu64 " | `%s` | ", gtref_status_name(r->status), r->seed, key.signature);
+            gtref_result_headline(r, line, sizeof line);
+            gtref_fputs_md(f, line);
+            snprintf(line, sizeof line, "%s/logs/%.*s.log", info->out_dir, FIELD_LEN(r->test), r->test);
+            fputs(" | ", f);
+            gtref_fputs_md_code(f, line);
+            fputs(" |\n", f);
+        }
+    } else {
+        fputs("No failures.\n", f);
+    }
+    free(buckets);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ---- junit.xml ---- */
+
+int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n)
+{
+    gtref_tally t;
+    gtref_tally_results(results, n, &t);
+    size_t errors = t.failed - t.by_status[GTREF_FAIL];
+    char line[1024];
+
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+    fprintf(f, "<testsuites name=\"gtref\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" time=\"%.3f\">\n", t.total,
+            t.by_status[GTREF_FAIL], errors, info->wall_s);
+    fputs("  <testsuite name=\"gtref.", f);
+    gtref_fputs_xml(f, info->rtl);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\" time=\"%.3f\">\n", t.total,
+            t.by_status[GTREF_FAIL], errors, info->wall_s);
+    for (size_t i = 0; i < n; i++) {
+        const gtref_result *r = &results[i];
+        fputs("    <testcase classname=\"gtref.", f);
+        gtref_fputs_xml(f, info->rtl);
+        fputs("\" name=\"", f);
+        gtref_fputs_xml(f, r->test);
+        fprintf(f, "\" time=\"%.3f\">\n", r->wall_s);
+        if (r->status != GTREF_PASS) {
+            const char *element = r->status == GTREF_FAIL ? "failure" : "error";
+            fprintf(f, "      <%s type=\"%s\" message=\"", element, gtref_status_name(r->status));
+            gtref_result_headline(r, line, sizeof line);
+            gtref_fputs_xml(f, line);
+            fputs("\">", f);
+            if (r->has_mismatch) {
+                snprintf(line, sizeof line, "%.*s\ncommand: %.*s at 0x%" PRIx64 "\nsignature: %.*s %.*s",
+                         FIELD_LEN(r->mm.detail), r->mm.detail, FIELD_LEN(r->mm.command), r->mm.command,
+                         r->mm.cmd_addr, FIELD_LEN(r->mm.signature), r->mm.signature, FIELD_LEN(r->mm.bucket),
+                         r->mm.bucket);
+                gtref_fputs_xml(f, line);
+            } else {
+                gtref_fputs_xml(f, r->error);
+            }
+            fprintf(f, "</%s>\n", element);
+        }
+        fputs("      <system-out>", f);
+        gtref_fputs_xml(f, r->replay);
+        fputs("</system-out>\n    </testcase>\n", f);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ---- stdout ---- */
+
+void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, const gtref_result *results)
+{
+    char line[1024];
+    if (!nbuckets) return;
+    fprintf(f, "%zu failure bucket%s:\n", nbuckets, nbuckets == 1 ? "" : "s");
+    for (size_t i = 0; i < nbuckets; i++) {
+        const gtref_bucket *b = &buckets[i];
+        const gtref_result *first = &results[b->first];
+        gtref_result_headline(first, line, sizeof line);
+        fprintf(f, "  [%zu] %s  %zu test%s  %s  %s\n", i + 1, b->signature, b->count, b->count == 1 ? "" : "s",
+                gtref_status_name(b->status), b->text);
+        fprintf(f, "      first: %.*s (seed %" PRIu64 "): %s\n", FIELD_LEN(first->test), first->test, first->seed, line);
+        fprintf(f, "      replay: %.*s\n", FIELD_LEN(first->replay), first->replay);
+    }
+}
