@@ -44,7 +44,7 @@ BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ
 TEST_BUG ?= SDI_QWORD_BE
 
 VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
-  --top-module tb_top -GNUM_ENGINES=$(ENGINES) -CFLAGS "-O1" -LDFLAGS "-lmsgpackc"
+  --top-module tb_top -GNUM_ENGINES=$(ENGINES) -CFLAGS "-O1"
 BUG_DEFINE = $(if $(filter bug-%,$(RTL)),+define+GTREF_BUG_$(patsubst bug-%,%,$(RTL)))
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
@@ -106,9 +106,11 @@ $(SVPKG): $(BUILD)/bin/gen_svpkg
 sim: $(SIM)
 $(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
 	@mkdir -p $(dir $@)
+	@rm -f $@   # Verilator's own make does not see the C libraries as dependencies: force the relink
 	verilator $(VERILATOR_FLAGS) $(if $(filter bug-%,$*),+define+GTREF_BUG_$(patsubst bug-%,%,$*)) \
 	  -Mdir $(BUILD)/sim/$*/obj -o ../Vtb_top \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(abspath $(LIBTB)) $(abspath $(LIBGTREF)) > $(BUILD)/sim/$*/build.log 2>&1 \
+	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(BUILD)/sim/$*/build.log 2>&1 \
 	  || { tail -40 $(BUILD)/sim/$*/build.log; exit 1; }
 	@echo "built $@"
 

@@ -1,0 +1,150 @@
+// gt_top: the gtref DUT, a GT front end with NUM_ENGINES command streamers (docs/cycle-contract.md).
+//
+//   gt_top
+//     gt_engine #(ENGINE=e)   g_eng[e].u_eng, e = 0..NUM_ENGINES-1 (register block at ENGINE_BASE[e])
+//       gt_cmd_fetch          u_fetch: ring/batch line fetch, dword stream
+//     gt_irq                  u_irq: global registers, GT_INTR_DW0/1, GFX_MSTR_IRQ, irq
+//     gt_mem_arb              u_arb: memory-port arbiter, response routing
+//     gt_pkg_check            u_pkg_check: elaboration-time checks of gtref_pkg (no logic)
+//
+// Every output is a flip-flop or a function of flip-flops only; no input reaches an output
+// combinationally. mmio_req_ready, mmio_rsp_*, probe_mmio_commit_*, irq and mem_req_* are flip-flops;
+// the engine probes are decodes of engine flip-flops.
+//
+// MMIO: a write changes the register at the closing edge of its transfer cycle. A read returns the value
+// held during its transfer cycle on mmio_rsp_rdata in the next cycle. Unknown offsets read 0; writes to
+// them, and to fully read-only registers, are dropped without a commit.
+// probe_mmio_commit_* reports a host write in the cycle after its transfer cycle: it is a flip-flop, and
+// the request is not known to the DUT before the transfer cycle's inputs arrive (see the report to the
+// lead: the contract's "in the cycle whose closing edge makes it" cannot hold for host writes with
+// flop-only outputs).
+module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
+  input  logic clk, rst_n,                         // rst_n: synchronous, active low
+  // MMIO (host) port, dword registers
+  input  logic        mmio_req_valid, mmio_req_write,
+  input  logic [31:0] mmio_req_addr,               // byte offset, dword aligned
+  input  logic [31:0] mmio_req_wdata,
+  output logic        mmio_req_ready,
+  output logic        mmio_rsp_valid,              // read data, exactly one cycle after the read transferred
+  output logic [31:0] mmio_rsp_rdata,
+  // memory port (one port for the whole GT)
+  output logic        mem_req_valid, mem_req_write,
+  output logic [63:0] mem_req_addr,                // read: 64-byte-aligned line; write: 8-byte aligned
+  output logic [63:0] mem_req_wdata,               // byte i of the qword = wdata[8i+7:8i]
+  output logic [7:0]  mem_req_be,
+  output logic [1:0]  mem_req_src,                 // engine index that made the request
+  input  logic        mem_req_ready,
+  input  logic        mem_rsp_valid,               // read data, in request order; the DUT always accepts it
+  input  logic [511:0] mem_rsp_data,               // byte i of the line = data[8i+7:8i]
+  output logic        irq,
+  // probe bundle (for the scoreboard only)
+  output logic [NUM_ENGINES-1:0]       probe_retire,
+  output logic [NUM_ENGINES-1:0][31:0] probe_retire_dw0,
+  output logic [NUM_ENGINES-1:0][63:0] probe_retire_addr,  // graphics address of the command's DW0
+  output logic [NUM_ENGINES-1:0]       probe_retire_err,   // the command was illegal
+  output logic [NUM_ENGINES-1:0]       probe_commit_valid,
+  output logic [NUM_ENGINES-1:0][31:0] probe_commit_off,   // absolute MMIO offset
+  output logic [NUM_ENGINES-1:0][31:0] probe_commit_data,  // the register's new value
+  output logic [NUM_ENGINES-1:0]       probe_idle,
+  output logic [NUM_ENGINES-1:0]       probe_halted,
+  output logic        probe_mmio_commit_valid,
+  output logic [31:0] probe_mmio_commit_off,
+  output logic [31:0] probe_mmio_commit_data
+);
+  if (NUM_ENGINES < 1 || NUM_ENGINES > MAX_ENGINES) begin : g_bad_engines
+    $error("gt_top: NUM_ENGINES must be 1..%0d", MAX_ENGINES);
+  end
+  gt_pkg_check u_pkg_check ();  // elaboration-time checks of gtref_pkg against the RTL's assumptions
+
+  // =====================================================================================================
+  // MMIO port
+  // =====================================================================================================
+  logic mmio_wr, mmio_rd;
+  assign mmio_wr = mmio_req_valid && mmio_req_ready && mmio_req_write;
+  assign mmio_rd = mmio_req_valid && mmio_req_ready && !mmio_req_write;
+
+  logic [NUM_ENGINES-1:0]       e_commit;
+  logic [NUM_ENGINES-1:0][31:0] e_rdata, e_new;
+  logic                         i_commit;
+  logic [31:0]                  i_rdata, i_new;
+
+  logic        any_commit;
+  logic [31:0] rdata_all, new_all;
+  always_comb begin
+    // register blocks decode disjoint offsets and return 0 when not addressed
+    any_commit = i_commit;
+    rdata_all  = i_rdata;
+    new_all    = i_new;
+    for (int e = 0; e < NUM_ENGINES; e++) begin
+      any_commit = any_commit | e_commit[e];
+      rdata_all  = rdata_all | e_rdata[e];
+      new_all    = new_all | e_new[e];
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      mmio_req_ready          <= 1'b0;
+      mmio_rsp_valid          <= 1'b0;
+      mmio_rsp_rdata          <= '0;
+      probe_mmio_commit_valid <= 1'b0;
+      probe_mmio_commit_off   <= '0;
+      probe_mmio_commit_data  <= '0;
+    end else begin
+      mmio_req_ready <= 1'b1;
+      // read: the value before the closing edge of the transfer cycle, in the next cycle
+      mmio_rsp_valid <= mmio_rd;
+      if (mmio_rd) mmio_rsp_rdata <= rdata_all;
+      // Commit rule 3 (host side): the write's register change happens at this closing edge; its report
+      // (offset, new stored value) follows in the next cycle, from these flip-flops.
+      probe_mmio_commit_valid <= mmio_wr && any_commit;
+      probe_mmio_commit_off   <= mmio_req_addr;
+      probe_mmio_commit_data  <= new_all;
+    end
+  end
+
+  // =====================================================================================================
+  // Engines
+  // =====================================================================================================
+  logic [NUM_ENGINES-1:0]       req_valid, req_write, req_gnt, wr_ack, rsp_valid;
+  logic [NUM_ENGINES-1:0][63:0] req_addr, req_wdata;
+  logic [NUM_ENGINES-1:0][7:0]  req_be;
+  logic [NUM_ENGINES-1:0]       evt_valid;
+  logic [NUM_ENGINES-1:0][15:0] evt_bits;
+
+  for (genvar e = 0; e < NUM_ENGINES; e++) begin : g_eng
+    gt_engine #(.ENGINE(e)) u_eng (
+      .clk, .rst_n,
+      .mmio_wr, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
+      .mmio_rdata(e_rdata[e]), .mmio_commit(e_commit[e]), .mmio_new(e_new[e]),
+      .req_valid(req_valid[e]), .req_write(req_write[e]), .req_addr(req_addr[e]),
+      .req_wdata(req_wdata[e]), .req_be(req_be[e]), .req_gnt(req_gnt[e]), .wr_ack(wr_ack[e]),
+      .rsp_valid(rsp_valid[e]), .rsp_data(mem_rsp_data),
+      .evt_valid(evt_valid[e]), .evt_bits(evt_bits[e]),
+      .probe_retire(probe_retire[e]), .probe_retire_dw0(probe_retire_dw0[e]),
+      .probe_retire_addr(probe_retire_addr[e]), .probe_retire_err(probe_retire_err[e]),
+      .probe_commit_valid(probe_commit_valid[e]), .probe_commit_off(probe_commit_off[e]),
+      .probe_commit_data(probe_commit_data[e]), .probe_idle(probe_idle[e]), .probe_halted(probe_halted[e])
+    );
+  end
+
+  // =====================================================================================================
+  // Interrupts
+  // =====================================================================================================
+  gt_irq #(.NUM_ENGINES(NUM_ENGINES)) u_irq (
+    .clk, .rst_n,
+    .mmio_wr, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
+    .mmio_rdata(i_rdata), .mmio_commit(i_commit), .mmio_new(i_new),
+    .evt_valid, .evt_bits, .irq
+  );
+
+  // =====================================================================================================
+  // Memory port
+  // =====================================================================================================
+  gt_mem_arb #(.NUM_ENGINES(NUM_ENGINES)) u_arb (
+    .clk, .rst_n,
+    .req_valid, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
+    .mem_req_valid, .mem_req_write, .mem_req_addr, .mem_req_wdata, .mem_req_be, .mem_req_src,
+    .mem_req_ready, .mem_rsp_valid
+  );
+endmodule

@@ -1,0 +1,481 @@
+/* The .gts assembler: readable text tests into a stimulus (syntax in docs/stimulus-format.md).
+ * Command lines use the command table's own text form (gtref_cmd_parse), register names the register
+ * table's (gtref_reg_parse). Every error is reported as FILE:LINE: message. */
+#include "gtref/cmds.h"
+#include "gtref/regs.h"
+#include "gtref/stim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SEGMENT_BYTES (16u << 20)   /* a typo in a size must not allocate gigabytes */
+#define MAX_CMD_DW        256u
+#define MAX_TOKENS        8u            /* for directive and host lines; command lines go to gtref_cmd_parse */
+#define MAX_FILE_BYTES    (64u << 20)
+
+enum header_directive { H_TEST, H_SEED, H_PROFILE, H_ENGINES, H_LATENCY, H_HANG, H_MAX, H_COUNT };
+static const char *const header_names[H_COUNT] = { "test", "seed", "profile", "engines", "latency", "hang_cycles",
+                                                   "max_cycles" };
+
+/* A segment being assembled. */
+typedef struct seg_builder {
+    uint64_t addr;
+    uint8_t kind;
+    bool fixed_size;        /* `size` given: the length is fixed; otherwise it grows with the contents */
+    uint32_t size;          /* fixed size, or the end of the highest dword placed so far */
+    uint8_t *bytes;
+    int *placed_by;         /* per dword: the line that placed it, 0 if none */
+    uint32_t cap;           /* dwords allocated in bytes/placed_by */
+    uint64_t cursor;        /* byte offset of the next dword */
+} seg_builder;
+
+/* Where each finished segment came from, for overlap messages. */
+typedef struct seg_origin { uint64_t addr; uint32_t len; int line; uint8_t kind; } seg_origin;
+
+typedef struct assembler {
+    gtref_stim *s;
+    const char *file;
+    int line;
+    char *err;
+    size_t errsz;
+    bool seen[H_COUNT];
+    enum { IN_TOP, IN_SEGMENT, IN_HOST } block;
+    int block_line;
+    seg_builder seg;
+    seg_origin *origins;
+    size_t norigins;
+} assembler;
+
+static int error_at(assembler *a, int line, const char *fmt, ...)
+{
+    if (a->err && a->errsz) {
+        int n = line > 0 ? snprintf(a->err, a->errsz, "%s:%d: ", a->file, line) : snprintf(a->err, a->errsz, "%s: ", a->file);
+        if (n >= 0 && (size_t)n < a->errsz) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(a->err + n, a->errsz - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return -1;
+}
+
+#define ERR(a, ...) error_at((a), (a)->line, __VA_ARGS__)
+
+/* Decimal or 0x-hexadecimal, no sign, at most max. */
+static int parse_number(const char *text, uint64_t max, uint64_t *v)
+{
+    int base = 10;
+    const char *digits = text;
+    if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        base = 16;
+        digits = text + 2;
+    }
+    if (!*digits) return -1;
+    for (const char *p = digits; *p; p++)
+        if (!(base == 16 ? ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))
+                         : (*p >= '0' && *p <= '9')))
+            return -1;
+    errno = 0;
+    char *end;
+    unsigned long long x = strtoull(digits, &end, base);
+    if (errno || *end || x > max) return -1;
+    *v = x;
+    return 0;
+}
+
+static int number_arg(assembler *a, const char *text, uint64_t max, const char *what, uint64_t *v)
+{
+    if (parse_number(text, max, v))
+        return ERR(a, "%s: '%s' is not a number in 0..%" PRIu64 " (decimal or 0x hex)", what, text, max);
+    return 0;
+}
+
+/* Split line in place at blanks. Returns the number of words, max + 1 when there are more than max. */
+static unsigned tokenize(char *line, char **tok, unsigned max)
+{
+    unsigned n = 0;
+    char *p = line;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') *p++ = '\0';
+        if (!*p) return n;
+        if (n == max) return max + 1;
+        tok[n++] = p;
+        while (*p && *p != ' ' && *p != '\t') p++;
+    }
+}
+
+static bool identifier_ok(const char *t, size_t max)
+{
+    size_t n = strlen(t);
+    if (n == 0 || n > max) return false;
+    for (const char *p = t; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+              *p == '-' || *p == '.' || *p == '+'))
+            return false;
+    return true;
+}
+
+/* ---- header directives ---- */
+
+static int parse_latency(assembler *a, char **tok, unsigned n)
+{
+    gtref_latency lat = a->s->lat;
+    if (n < 2) return ERR(a, "latency needs rd=MIN..MAX and/or ready=PERCENT");
+    for (unsigned i = 1; i < n; i++) {
+        uint64_t lo, hi;
+        if (strncmp(tok[i], "rd=", 3) == 0) {
+            char *range = tok[i] + 3, *dots = strstr(range, "..");
+            if (dots) *dots = '\0';
+            if (number_arg(a, range, 0xFFFF, "latency rd", &lo)) return -1;
+            hi = lo;
+            if (dots && number_arg(a, dots + 2, 0xFFFF, "latency rd", &hi)) return -1;
+            if (lo < 1) return ERR(a, "latency rd: the minimum must be at least 1 cycle");
+            if (lo > hi) return ERR(a, "latency rd=%" PRIu64 "..%" PRIu64 ": minimum above maximum", lo, hi);
+            lat.rd_lat_min = (uint16_t)lo;
+            lat.rd_lat_max = (uint16_t)hi;
+        } else if (strncmp(tok[i], "ready=", 6) == 0) {
+            if (number_arg(a, tok[i] + 6, 100, "latency ready", &lo)) return -1;
+            if (lo < 1) return ERR(a, "latency ready=0: the memory port would never accept a request");
+            lat.req_ready_pct = (uint8_t)lo;
+        } else {
+            return ERR(a, "latency: unexpected '%s' (rd=MIN..MAX ready=PERCENT)", tok[i]);
+        }
+    }
+    a->s->lat = lat;
+    return 0;
+}
+
+static int parse_header(assembler *a, enum header_directive h, char **tok, unsigned n)
+{
+    if (a->seen[h]) return ERR(a, "'%s' given twice", header_names[h]);
+    a->seen[h] = true;
+    if (h == H_LATENCY) return parse_latency(a, tok, n);
+    if (n != 2) return ERR(a, "'%s' takes one value", header_names[h]);
+    uint64_t v;
+    gtref_stim *s = a->s;
+    switch (h) {
+    case H_TEST:
+        if (!identifier_ok(tok[1], sizeof s->name - 1))
+            return ERR(a, "test name '%s': 1..%zu characters of A-Z a-z 0-9 _ . + -", tok[1], sizeof s->name - 1);
+        snprintf(s->name, sizeof s->name, "%s", tok[1]);
+        return 0;
+    case H_PROFILE:
+        if (!identifier_ok(tok[1], sizeof s->profile - 1))
+            return ERR(a, "profile '%s': 1..%zu characters of A-Z a-z 0-9 _ . + -", tok[1], sizeof s->profile - 1);
+        snprintf(s->profile, sizeof s->profile, "%s", tok[1]);
+        return 0;
+    case H_SEED: return number_arg(a, tok[1], UINT64_MAX, "seed", &s->seed);
+    case H_ENGINES:
+        if (number_arg(a, tok[1], 4, "engines", &v)) return -1;
+        if (v < 1) return ERR(a, "engines: at least 1");
+        s->engines = (uint8_t)v;
+        return 0;
+    case H_HANG:
+        if (number_arg(a, tok[1], UINT32_MAX, "hang_cycles", &v)) return -1;
+        if (v < 1) return ERR(a, "hang_cycles: at least 1");
+        s->hang_cycles = (uint32_t)v;
+        return 0;
+    case H_MAX:
+        if (number_arg(a, tok[1], UINT64_MAX, "max_cycles", &v)) return -1;
+        if (v < 1) return ERR(a, "max_cycles: at least 1");
+        s->max_cycles = v;
+        return 0;
+    default: return -1;
+    }
+}
+
+/* ---- segments ---- */
+
+static const char *kind_word(uint8_t kind)
+{
+    return kind == GTREF_SEG_RING ? "ring" : kind == GTREF_SEG_BATCH ? "batch" : "data";
+}
+
+static int seg_reserve(assembler *a, uint32_t ndw)
+{
+    seg_builder *g = &a->seg;
+    if (ndw <= g->cap) return 0;
+    uint32_t cap = g->cap ? g->cap : 256;
+    while (cap < ndw) cap *= 2;
+    uint8_t *bytes = realloc(g->bytes, (size_t)cap * 4u);
+    if (!bytes) return ERR(a, "out of memory");
+    g->bytes = bytes;
+    int *placed = realloc(g->placed_by, (size_t)cap * sizeof *placed);
+    if (!placed) return ERR(a, "out of memory");
+    g->placed_by = placed;
+    memset(g->bytes + (size_t)g->cap * 4u, 0, (size_t)(cap - g->cap) * 4u);
+    memset(g->placed_by + g->cap, 0, (size_t)(cap - g->cap) * sizeof *placed);
+    g->cap = cap;
+    return 0;
+}
+
+static int open_segment(assembler *a, uint8_t kind, char **tok, unsigned n)
+{
+    /* KIND ADDR [size N] { */
+    if ((n != 3 && n != 5) || strcmp(tok[n - 1], "{") != 0 || (n == 5 && strcmp(tok[2], "size") != 0))
+        return ERR(a, "expected '%s ADDR [size BYTES] {'", kind_word(kind));
+    seg_builder *g = &a->seg;
+    memset(g, 0, sizeof *g);
+    g->kind = kind;
+    if (number_arg(a, tok[1], (1ull << 48) - 4, "address", &g->addr)) return -1;
+    if (g->addr % 4) return ERR(a, "%s address 0x%" PRIx64 " is not dword aligned", kind_word(kind), g->addr);
+    if (n == 5) {
+        uint64_t size;
+        if (number_arg(a, tok[3], MAX_SEGMENT_BYTES, "size", &size)) return -1;
+        if (size == 0 || size % 4) return ERR(a, "size 0x%" PRIx64 ": must be a non-zero multiple of 4", size);
+        g->fixed_size = true;
+        g->size = (uint32_t)size;
+        if (seg_reserve(a, g->size / 4u)) return -1;
+    } else if (kind == GTREF_SEG_RING) {
+        return ERR(a, "a ring needs its size: 'ring ADDR size BYTES {'");
+    }
+    a->block = IN_SEGMENT;
+    a->block_line = a->line;
+    return 0;
+}
+
+static int place_dwords(assembler *a, const uint32_t *dw, unsigned n)
+{
+    seg_builder *g = &a->seg;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t off = g->cursor;
+        if (g->kind == GTREF_SEG_RING) {
+            off %= g->size;                     /* a ring is circular: commands wrap to offset 0 */
+        } else if (g->fixed_size && off + 4 > g->size) {
+            return ERR(a, "offset 0x%" PRIx64 " is past the end of the %s (size 0x%" PRIx32 ")", off, kind_word(g->kind), g->size);
+        } else if (off + 4 > MAX_SEGMENT_BYTES) {
+            return ERR(a, "offset 0x%" PRIx64 ": a segment is at most 0x%x bytes", off, MAX_SEGMENT_BYTES);
+        }
+        uint32_t k = (uint32_t)(off / 4u);
+        if (seg_reserve(a, k + 1)) return -1;
+        if (g->placed_by[k])
+            return ERR(a, "offset 0x%" PRIx32 " of the %s already holds a dword from line %d", 4u * k, kind_word(g->kind),
+                       g->placed_by[k]);
+        g->placed_by[k] = a->line;
+        for (int b = 0; b < 4; b++) g->bytes[4u * k + (unsigned)b] = (uint8_t)(dw[i] >> (8 * b));
+        if (!g->fixed_size && 4u * (k + 1) > g->size) g->size = 4u * (k + 1);
+        g->cursor = g->kind == GTREF_SEG_RING ? (off + 4) % g->size : off + 4;
+    }
+    return 0;
+}
+
+static int segment_line(assembler *a, char *line)
+{
+    seg_builder *g = &a->seg;
+    if (line[0] == '@') {
+        char *arg = line + 1;
+        while (*arg == ' ' || *arg == '\t') arg++;
+        uint64_t off;
+        if (number_arg(a, arg, MAX_SEGMENT_BYTES, "@offset", &off)) return -1;
+        if (off % 4) return ERR(a, "@0x%" PRIx64 ": offsets are dword aligned", off);
+        if (g->fixed_size && off >= g->size)
+            return ERR(a, "@0x%" PRIx64 " is past the end of the %s (size 0x%" PRIx32 ")", off, kind_word(g->kind), g->size);
+        g->cursor = off;
+        return 0;
+    }
+    uint32_t dw[MAX_CMD_DW];
+    char why[256];
+    int n = gtref_cmd_parse(line, a->s->engines, dw, MAX_CMD_DW, why, sizeof why);
+    if (n <= 0) return ERR(a, "%s", why);
+    return place_dwords(a, dw, (unsigned)n);
+}
+
+static int close_segment(assembler *a)
+{
+    seg_builder *g = &a->seg;
+    if (g->size == 0) return ERR(a, "empty %s: no dwords and no size", kind_word(g->kind));
+    for (size_t i = 0; i < a->norigins; i++) {
+        const seg_origin *o = &a->origins[i];
+        if (g->addr < o->addr + o->len && o->addr < g->addr + g->size)
+            return error_at(a, a->block_line, "%s 0x%" PRIx64 "..0x%" PRIx64 " overlaps the %s 0x%" PRIx64 "..0x%" PRIx64
+                            " of line %d", kind_word(g->kind), g->addr, g->addr + g->size - 1, kind_word(o->kind),
+                            o->addr, o->addr + o->len - 1, o->line);
+    }
+    if (g->addr + g->size > (1ull << 48))
+        return error_at(a, a->block_line, "%s 0x%" PRIx64 " + 0x%" PRIx32 " goes past the 48-bit address space",
+                        kind_word(g->kind), g->addr, g->size);
+    seg_origin *o = realloc(a->origins, (a->norigins + 1) * sizeof *o);
+    if (!o) return ERR(a, "out of memory");
+    a->origins = o;
+    a->origins[a->norigins++] = (seg_origin){ g->addr, g->size, a->block_line, g->kind };
+    if (gtref_stim_add_segment(a->s, g->addr, g->kind, g->bytes, g->size)) return ERR(a, "out of memory");
+    free(g->bytes);
+    free(g->placed_by);
+    memset(g, 0, sizeof *g);
+    a->block = IN_TOP;
+    return 0;
+}
+
+/* ---- host program ---- */
+
+static int register_arg(assembler *a, const char *text, uint32_t *off)
+{
+    if (gtref_reg_parse(text, off))
+        return ERR(a, "unknown register '%s' (e.g. RCS0.RING_TAIL, GT_INTR_DW0 or an offset)", text);
+    if (*off % 4) return ERR(a, "register offset 0x%" PRIx32 " is not dword aligned", *off);
+    return 0;
+}
+
+static int host_line(assembler *a, char **tok, unsigned n)
+{
+    uint32_t off;
+    uint64_t v;
+    const char *op = tok[0];
+    int rc;
+    if (strcmp(op, "write") == 0) {
+        if (n != 3) return ERR(a, "expected 'write REGISTER VALUE'");
+        if (register_arg(a, tok[1], &off) || number_arg(a, tok[2], UINT32_MAX, "write value", &v)) return -1;
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_WRITE, off, (uint32_t)v, 0);
+    } else if (strcmp(op, "read") == 0) {
+        if (n != 2) return ERR(a, "expected 'read REGISTER'");
+        if (register_arg(a, tok[1], &off)) return -1;
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_READ, off, 0, 0);
+    } else if (strcmp(op, "wait") == 0 || strcmp(op, "wait_irq") == 0) {
+        if (n != 2) return ERR(a, "expected '%s CYCLES'", op);
+        if (number_arg(a, tok[1], UINT32_MAX, "cycles", &v)) return -1;
+        uint8_t code = strcmp(op, "wait") == 0 ? GTREF_HOST_WAIT : GTREF_HOST_WAIT_IRQ;
+        rc = gtref_stim_add_op(a->s, code, 0, 0, (uint32_t)v);
+    } else if (strcmp(op, "wait_idle") == 0) {
+        if (n != 1) return ERR(a, "wait_idle takes no argument");
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    } else {
+        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq)", op);
+    }
+    return rc ? ERR(a, "out of memory") : 0;
+}
+
+/* ---- lines ---- */
+
+static int top_line(assembler *a, char *line)
+{
+    char *tok[MAX_TOKENS];
+    unsigned n = tokenize(line, tok, MAX_TOKENS);
+    if (n > MAX_TOKENS) return ERR(a, "too many words on the line");
+    for (int h = 0; h < H_COUNT; h++)
+        if (strcmp(tok[0], header_names[h]) == 0) return parse_header(a, (enum header_directive)h, tok, n);
+    if (strcmp(tok[0], "ring") == 0) return open_segment(a, GTREF_SEG_RING, tok, n);
+    if (strcmp(tok[0], "batch") == 0) return open_segment(a, GTREF_SEG_BATCH, tok, n);
+    if (strcmp(tok[0], "data") == 0) return open_segment(a, GTREF_SEG_DATA, tok, n);
+    if (strcmp(tok[0], "host") == 0) {
+        if (n != 2 || strcmp(tok[1], "{") != 0) return ERR(a, "expected 'host {'");
+        a->block = IN_HOST;
+        a->block_line = a->line;
+        return 0;
+    }
+    if (strcmp(tok[0], "}") == 0) return ERR(a, "'}' without an open block");
+    return ERR(a, "unknown directive '%s' (test, seed, profile, engines, latency, hang_cycles, max_cycles, ring, batch, "
+                  "data, host)", tok[0]);
+}
+
+static int one_line(assembler *a, char *line)
+{
+    char *hash = strchr(line, '#');
+    if (hash) *hash = '\0';
+    size_t len = strlen(line);
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) line[--len] = '\0';
+    while (*line == ' ' || *line == '\t') line++;
+    if (!*line) return 0;
+    if (a->block != IN_TOP && strcmp(line, "}") == 0) {
+        if (a->block == IN_SEGMENT) return close_segment(a);
+        a->block = IN_TOP;
+        return 0;
+    }
+    if (a->block == IN_SEGMENT) return segment_line(a, line);
+    char *tok[MAX_TOKENS];
+    if (a->block == IN_HOST) {
+        unsigned n = tokenize(line, tok, MAX_TOKENS);
+        if (n > MAX_TOKENS) return ERR(a, "too many words on the line");
+        return host_line(a, tok, n);
+    }
+    return top_line(a, line);
+}
+
+static int assemble(assembler *a, const char *text)
+{
+    const char *p = text;
+    while (*p) {
+        a->line++;
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = malloc(n + 1);
+        if (!line) return ERR(a, "out of memory");
+        memcpy(line, p, n);
+        line[n] = '\0';
+        int rc = one_line(a, line);
+        free(line);
+        if (rc) return -1;
+        p += n + (nl ? 1 : 0);
+    }
+    if (a->block != IN_TOP)
+        return error_at(a, a->block_line, "%s block not closed (missing '}')",
+                        a->block == IN_HOST ? "host" : kind_word(a->seg.kind));
+    if (!a->seen[H_TEST]) return error_at(a, 0, "missing 'test NAME' line");
+    /* the final word on validity is the decoder's: what it rejects, the assembler rejects */
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    if (gtref_stim_encode(a->s, &buf, &len)) return error_at(a, 0, "cannot encode the stimulus");
+    gtref_stim check;
+    gtref_stim_init(&check);
+    char why[512];
+    int rc = gtref_stim_decode(&check, buf, len, why, sizeof why);
+    free(buf);
+    gtref_stim_free(&check);
+    return rc ? error_at(a, 0, "%s", why) : 0;
+}
+
+/* s is (re)initialised: what it held is freed. On failure it is left empty. */
+int gtref_gts_assemble(gtref_stim *s, const char *text, const char *filename, char *err, size_t errsz)
+{
+    gtref_stim_free(s);
+    assembler a;
+    memset(&a, 0, sizeof a);
+    a.s = s;
+    a.file = filename ? filename : "<text>";
+    a.err = err;
+    a.errsz = errsz;
+    if (err && errsz) err[0] = '\0';
+    int rc = text ? assemble(&a, text) : error_at(&a, 0, "no text");
+    free(a.seg.bytes);
+    free(a.seg.placed_by);
+    free(a.origins);
+    if (rc) gtref_stim_free(s);
+    return rc;
+}
+
+int gtref_gts_assemble_file(gtref_stim *s, const char *path, char *err, size_t errsz)
+{
+    gtref_stim_free(s);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (err && errsz) snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 14, len = 0;
+    char *text = malloc(cap + 1);
+    while (text) {
+        len += fread(text + len, 1, cap - len, f);
+        if (len < cap || cap > MAX_FILE_BYTES) break;
+        char *bigger = realloc(text, cap * 2 + 1);
+        if (!bigger) { free(text); text = NULL; break; }
+        text = bigger;
+        cap *= 2;
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    const char *problem = !text ? "out of memory" : rerr ? "read error" : len > MAX_FILE_BYTES ? "file too large" : NULL;
+    if (!problem && memchr(text, '\0', len)) problem = "contains a NUL byte (not a text file)";
+    if (problem) {
+        if (err && errsz) snprintf(err, errsz, "%s: %s", path, problem);
+        free(text);
+        return -1;
+    }
+    text[len] = '\0';
+    int rc = gtref_gts_assemble(s, text, path, err, errsz);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,189 @@
+/* The .gts disassembler: any stimulus as text that assembles back to the same bytes
+ * (syntax in docs/stimulus-format.md).
+ *
+ * Ring and batch segments are printed as commands (gtref_cmd_format); a command whose text would not
+ * parse back to exactly its dwords is printed as a raw `DW` line instead, so the output is lossless
+ * whatever the bytes are. A ring is walked circularly from the offset the host program first writes to
+ * that ring's RING_HEAD, so that a command straddling the end of the ring prints as one command. Runs of
+ * zero dwords are skipped with an `@offset` line (the assembler zero-fills). */
+#include "gtref/cmds.h"
+#include "gtref/engines.h"
+#include "gtref/regs.h"
+#include "gtref/stim.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define MAX_CMD_DW       256u   /* longest command: LRI, 255 dwords */
+#define ZERO_RUN_SKIP    16u    /* runs of at least this many zero dwords are skipped, not listed */
+#define DATA_DW_PER_LINE 4u
+#define COMMENT_COLUMN   56
+
+static uint32_t seg_dword(const gtref_segment *g, uint32_t i)
+{
+    const uint8_t *b = g->bytes + 4u * i;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static const char *kind_keyword(uint8_t kind)
+{
+    switch (kind) {
+    case GTREF_SEG_RING: return "ring";
+    case GTREF_SEG_BATCH: return "batch";
+    default: return "data";
+    }
+}
+
+/* Where the host program starts the ring of segment g: the first value written to RING_HEAD of an engine
+ * whose RING_START is written with g's address; 0 when there is none (dword index). */
+static uint32_t ring_walk_start(const gtref_stim *s, const gtref_segment *g)
+{
+    for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) {
+        uint32_t start_off = gtref_engines[e].base + GTREF_RING_START, head_off = gtref_engines[e].base + GTREF_RING_HEAD;
+        bool uses_segment = false;
+        for (size_t i = 0; i < s->nops; i++)
+            if (s->ops[i].op == GTREF_HOST_WRITE && s->ops[i].off == start_off && (uint64_t)(s->ops[i].val & 0xFFFFF000u) == g->addr)
+                uses_segment = true;
+        if (!uses_segment) continue;
+        for (size_t i = 0; i < s->nops; i++)
+            if (s->ops[i].op == GTREF_HOST_WRITE && s->ops[i].off == head_off) {
+                uint32_t head = s->ops[i].val & GTREF_HEAD_OFFSET_MASK;
+                return head < g->len ? head / 4u : 0;
+            }
+    }
+    return 0;
+}
+
+static void print_line(FILE *out, const char *text, const char *comment)
+{
+    int n = fprintf(out, "  %s", text);
+    fprintf(out, "%*s# %s\n", n < COMMENT_COLUMN ? COMMENT_COLUMN - n : 1, "", comment);
+}
+
+/* Zero dwords from dword i on (circularly when circular), at most max of them. */
+static uint32_t zero_run(const gtref_segment *g, uint32_t i, uint32_t max, bool circular)
+{
+    uint32_t ndw = g->len / 4u, n = 0;
+    while (n < max && (circular || i + n < ndw) && seg_dword(g, (i + n) % ndw) == 0) n++;
+    return n;
+}
+
+/* Commands of a ring (circular, from start) or batch (linear, from 0). */
+static void print_commands(const gtref_stim *s, const gtref_segment *g, FILE *out)
+{
+    bool circular = g->kind == GTREF_SEG_RING;
+    uint32_t ndw = g->len / 4u, pos = circular ? ring_walk_start(s, g) : 0, done = 0;
+    bool need_at = pos != 0;
+    while (done < ndw) {
+        uint32_t left = ndw - done;
+        uint32_t zeros = zero_run(g, pos, left, circular);
+        if (zeros == left) break;                           /* the rest is zero: the assembler fills it */
+        if (zeros >= ZERO_RUN_SKIP) {
+            fprintf(out, "  # 0x%x zero bytes (MI_NOOP) from offset 0x%x\n", 4u * zeros, 4u * pos);
+            done += zeros;
+            pos = (pos + zeros) % ndw;
+            need_at = true;
+            continue;
+        }
+        if (need_at) {
+            fprintf(out, "  @0x%x\n", 4u * pos);
+            need_at = false;
+        }
+        uint32_t dw[MAX_CMD_DW], back[MAX_CMD_DW];
+        uint32_t avail = left < MAX_CMD_DW ? left : MAX_CMD_DW;
+        for (uint32_t i = 0; i < avail; i++) dw[i] = seg_dword(g, (pos + i) % ndw);
+        char text[8192], why[256];
+        gtref_cmd_format(dw, avail, s->engines, text, sizeof text);
+        int n = gtref_cmd_parse(text, s->engines, back, MAX_CMD_DW, why, sizeof why);
+        if (n <= 0 || (uint32_t)n > avail || memcmp(back, dw, (size_t)n * 4u) != 0) {
+            snprintf(text, sizeof text, "DW 0x%08x", dw[0]);
+            n = 1;
+        }
+        char comment[64];
+        if (circular && pos + (uint32_t)n > ndw)
+            snprintf(comment, sizeof comment, "0x%04x, wraps to 0x0000", 4u * pos);
+        else
+            snprintf(comment, sizeof comment, "0x%04x", 4u * pos);
+        print_line(out, text, comment);
+        done += (uint32_t)n;
+        pos = (pos + (uint32_t)n) % ndw;
+    }
+}
+
+static void print_data(const gtref_segment *g, FILE *out)
+{
+    uint32_t ndw = g->len / 4u, pos = 0;
+    bool need_at = false;
+    while (pos < ndw) {
+        uint32_t zeros = zero_run(g, pos, ndw - pos, false);
+        if (pos + zeros == ndw) break;
+        if (zeros >= ZERO_RUN_SKIP) {
+            fprintf(out, "  # 0x%x zero bytes from offset 0x%x\n", 4u * zeros, 4u * pos);
+            pos += zeros;
+            need_at = true;
+            continue;
+        }
+        if (need_at) {
+            fprintf(out, "  @0x%x\n", 4u * pos);
+            need_at = false;
+        }
+        char text[128];
+        size_t w = (size_t)snprintf(text, sizeof text, "DW");
+        uint32_t n = ndw - pos < DATA_DW_PER_LINE ? ndw - pos : DATA_DW_PER_LINE;
+        for (uint32_t i = 0; i < n; i++) w += (size_t)snprintf(text + w, sizeof text - w, " 0x%08x", seg_dword(g, pos + i));
+        char comment[32];
+        snprintf(comment, sizeof comment, "0x%04x", 4u * pos);
+        print_line(out, text, comment);
+        pos += n;
+    }
+}
+
+static void print_host(const gtref_stim *s, FILE *out)
+{
+    fprintf(out, "host {\n");
+    for (size_t i = 0; i < s->nops; i++) {
+        const gtref_host_op *o = &s->ops[i];
+        char reg[64];
+        switch (o->op) {
+        case GTREF_HOST_WRITE:
+            fprintf(out, "  write %s 0x%08" PRIx32 "\n", gtref_reg_name(o->off, s->engines, reg, sizeof reg), o->val);
+            break;
+        case GTREF_HOST_READ:
+            fprintf(out, "  read %s\n", gtref_reg_name(o->off, s->engines, reg, sizeof reg));
+            break;
+        case GTREF_HOST_WAIT: fprintf(out, "  wait %" PRIu32 "\n", o->cycles); break;
+        case GTREF_HOST_WAIT_IDLE: fprintf(out, "  wait_idle\n"); break;
+        case GTREF_HOST_WAIT_IRQ: fprintf(out, "  wait_irq %" PRIu32 "\n", o->cycles); break;
+        default:   /* not a valid stimulus; say so rather than drop it silently */
+            fprintf(out, "  # unknown host op %u off=0x%08" PRIx32 " val=0x%08" PRIx32 " cycles=%" PRIu32 "\n", o->op,
+                    o->off, o->val, o->cycles);
+            break;
+        }
+    }
+    fprintf(out, "}\n");
+}
+
+int gtref_gts_disassemble(const gtref_stim *s, FILE *out)
+{
+    if (!s || !out) return -1;
+    fprintf(out, "# gtref stimulus (%s version %" PRIu32 "), disassembled; `gtref asm` turns it back into the same bytes\n",
+            GTREF_STIM_FORMAT, s->version);
+    fprintf(out, "test %.*s\n", (int)sizeof s->name, s->name);
+    fprintf(out, "seed %" PRIu64 "\n", s->seed);
+    fprintf(out, "profile %.*s\n", (int)sizeof s->profile, s->profile);
+    fprintf(out, "engines %u\n", s->engines);
+    fprintf(out, "latency rd=%u..%u ready=%u\n", s->lat.rd_lat_min, s->lat.rd_lat_max, s->lat.req_ready_pct);
+    fprintf(out, "hang_cycles %" PRIu32 "\n", s->hang_cycles);
+    fprintf(out, "max_cycles %" PRIu64 "\n", s->max_cycles);
+    for (size_t i = 0; i < s->nsegs; i++) {
+        const gtref_segment *g = &s->segs[i];
+        fprintf(out, "\n%s 0x%" PRIx64 " size 0x%" PRIx32 " {\n", kind_keyword(g->kind), g->addr, g->len);
+        if (g->kind == GTREF_SEG_DATA) print_data(g, out);
+        else print_commands(s, g, out);
+        fprintf(out, "}\n");
+    }
+    fprintf(out, "\n");
+    print_host(s, out);
+    return ferror(out) ? -1 : 0;
+}
