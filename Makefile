@@ -134,7 +134,7 @@ bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
 	$(GTREF) regress --sim $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
 	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
 
-test: deps lint unit cosim-test bug-test
+test: deps lint unit bug-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)

@@ -2,73 +2,8 @@
 //
 // The RTL is table driven (ENGINE_REG_*/GLOBAL_REG_* arrays, command length rules), but it also hard-codes
 // a few things: register field positions (BYT-REG digest §2.1), index widths, argument registers. This
-// module stops elaboration when the package no longer matches them, and checks every per-name constant of
-// the package against its array (so a renamed or reordered table is caught here, not in simulation).
-// It has no ports and no logic. When the C tables gain a register, add its name below.
+// module stops elaboration when the package no longer matches them. It has no ports and no logic.
 module gt_pkg_check import gtref_pkg::*; ();
-  // ---- per-name register constants agree with the arrays the RTL indexes ----
-`define GT_CHECK_ENGINE_REG(NAME) \
-  if (ENGINE_REG_OFF[NAME``_IDX] != NAME``_OFF) begin : g_bad_``NAME \
-    $error(`"gtref_pkg: NAME``_OFF does not match ENGINE_REG_OFF[NAME``_IDX]`"); \
-  end
-`define GT_CHECK_GLOBAL_REG(NAME) \
-  if (GLOBAL_REG_OFF[NAME``_IDX] != NAME``_OFF) begin : g_bad_``NAME \
-    $error(`"gtref_pkg: NAME``_OFF does not match GLOBAL_REG_OFF[NAME``_IDX]`"); \
-  end
-
-  `GT_CHECK_ENGINE_REG(RING_TAIL)
-  `GT_CHECK_ENGINE_REG(RING_HEAD)
-  `GT_CHECK_ENGINE_REG(RING_START)
-  `GT_CHECK_ENGINE_REG(RING_CTL)
-  `GT_CHECK_ENGINE_REG(EIR)
-  `GT_CHECK_ENGINE_REG(EMR)
-  `GT_CHECK_ENGINE_REG(ESR)
-  `GT_CHECK_ENGINE_REG(RING_MODE)
-  `GT_CHECK_ENGINE_REG(CS_GPR0)
-  `GT_CHECK_ENGINE_REG(CS_GPR1)
-  `GT_CHECK_ENGINE_REG(CS_GPR2)
-  `GT_CHECK_ENGINE_REG(CS_GPR3)
-  `GT_CHECK_ENGINE_REG(CS_GPR4)
-  `GT_CHECK_ENGINE_REG(CS_GPR5)
-  `GT_CHECK_ENGINE_REG(CS_GPR6)
-  `GT_CHECK_ENGINE_REG(CS_GPR7)
-  `GT_CHECK_ENGINE_REG(CS_GPR8)
-  `GT_CHECK_ENGINE_REG(CS_GPR9)
-  `GT_CHECK_ENGINE_REG(CS_GPR10)
-  `GT_CHECK_ENGINE_REG(CS_GPR11)
-  `GT_CHECK_ENGINE_REG(CS_GPR12)
-  `GT_CHECK_ENGINE_REG(CS_GPR13)
-  `GT_CHECK_ENGINE_REG(CS_GPR14)
-  `GT_CHECK_ENGINE_REG(CS_GPR15)
-  `GT_CHECK_ENGINE_REG(CS_GPR16)
-  `GT_CHECK_ENGINE_REG(CS_GPR17)
-  `GT_CHECK_ENGINE_REG(CS_GPR18)
-  `GT_CHECK_ENGINE_REG(CS_GPR19)
-  `GT_CHECK_ENGINE_REG(CS_GPR20)
-  `GT_CHECK_ENGINE_REG(CS_GPR21)
-  `GT_CHECK_ENGINE_REG(CS_GPR22)
-  `GT_CHECK_ENGINE_REG(CS_GPR23)
-  `GT_CHECK_ENGINE_REG(CS_GPR24)
-  `GT_CHECK_ENGINE_REG(CS_GPR25)
-  `GT_CHECK_ENGINE_REG(CS_GPR26)
-  `GT_CHECK_ENGINE_REG(CS_GPR27)
-  `GT_CHECK_ENGINE_REG(CS_GPR28)
-  `GT_CHECK_ENGINE_REG(CS_GPR29)
-  `GT_CHECK_ENGINE_REG(CS_GPR30)
-  `GT_CHECK_ENGINE_REG(CS_GPR31)
-  `GT_CHECK_GLOBAL_REG(GFX_MSTR_IRQ)
-  `GT_CHECK_GLOBAL_REG(GT_INTR_DW0)
-  `GT_CHECK_GLOBAL_REG(GT_INTR_DW1)
-  `GT_CHECK_GLOBAL_REG(RENDER_COPY_INTR_ENABLE)
-  `GT_CHECK_GLOBAL_REG(VCS_VECS_INTR_ENABLE)
-  `GT_CHECK_GLOBAL_REG(RCS0_INTR_MASK)
-  `GT_CHECK_GLOBAL_REG(BCS_INTR_MASK)
-  `GT_CHECK_GLOBAL_REG(VCS0_VCS1_INTR_MASK)
-  `GT_CHECK_GLOBAL_REG(VECS0_VECS1_INTR_MASK)
-
-`undef GT_CHECK_ENGINE_REG
-`undef GT_CHECK_GLOBAL_REG
-
   // ---- field positions hard-coded in gt_engine / gt_irq ----
   if (TAIL_OFFSET_MASK != 32'h001FFFF8 || HEAD_OFFSET_MASK != 32'h001FFFFC || HEAD_WRAP_LSB != 21 ||
       CTL_LEN_LSB != 12) begin : g_bad_ring_fields

@@ -1,0 +1,415 @@
+/* Stimuli run through the reference model with a simple host: generated tests execute cleanly (no
+ * illegal command, no command left half submitted, interrupts where the host waits for them), and each
+ * directed test does what its header comment says. The host emulation is untimed: a `wait N` lets the
+ * model run up to N commands, `wait_idle` until nothing is left, `wait_irq N` until the line rises. */
+#include <criterion/criterion.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gtref/engines.h"
+#include "gtref/mem.h"
+#include "gtref/model.h"
+#include "gtref/regs.h"
+#include "gtref/stim.h"
+
+#define MAX_READS 256
+#define DRAIN_BUDGET 10000000u
+
+typedef struct model_host {
+    gtm *m;
+    int engines;
+    uint16_t pending_irq[GTREF_MAX_ENGINES];
+    uint32_t read_off[MAX_READS], read_val[MAX_READS];
+    size_t nreads;
+    unsigned retired, errors;
+    bool irq_line_seen;
+    bool stalled_at_end;
+    bool irq_after_wait[MAX_READS];    /* per read: it directly follows a wait_irq */
+} model_host;
+
+static void on_irq_event(void *user, int e, uint16_t bits)
+{
+    model_host *h = user;
+    h->pending_irq[e] |= bits;
+}
+
+/* One command of engine e; interrupt events are applied at its retire. */
+static int step_one(model_host *h, int e)
+{
+    gtm_retire r;
+    int st = gtm_step(h->m, e, &r);
+    if (st == GTM_RETIRED || st == GTM_ERROR) {
+        if (h->pending_irq[e]) gtm_irq_event(h->m, e, h->pending_irq[e]);
+        h->pending_irq[e] = 0;
+    }
+    if (st == GTM_RETIRED) h->retired++;
+    if (st == GTM_ERROR) h->errors++;
+    if (gtm_irq_line(h->m)) h->irq_line_seen = true;
+    return st;
+}
+
+/* Run the engines for at most budget commands, until none can go on (or the line rises). */
+static void run(model_host *h, unsigned budget, bool until_irq)
+{
+    unsigned n = 0;
+    while (n < budget) {
+        bool progress = false;
+        for (int e = 0; e < h->engines && n < budget; e++) {
+            int st = step_one(h, e);
+            if (st == GTM_RETIRED || st == GTM_ERROR) {
+                progress = true;
+                n++;
+            }
+        }
+        if (!progress || (until_irq && gtm_irq_line(h->m))) return;
+    }
+}
+
+static void run_stimulus(model_host *h, const gtref_stim *s)
+{
+    memset(h, 0, sizeof *h);
+    h->engines = s->engines;
+    h->m = gtm_create(s->engines);
+    cr_assert(h->m);
+    gtm_sink sink = { .user = h, .irq_event = on_irq_event };
+    gtm_set_sink(h->m, &sink);
+    for (size_t i = 0; i < s->nsegs; i++) gtref_mem_write(gtm_mem(h->m), s->segs[i].addr, s->segs[i].bytes, s->segs[i].len);
+    bool after_wait_irq = false;
+    for (size_t i = 0; i < s->nops; i++) {
+        const gtref_host_op *o = &s->ops[i];
+        switch (o->op) {
+        case GTREF_HOST_WRITE: gtm_mmio_write(h->m, o->off, o->val); break;
+        case GTREF_HOST_READ:
+            cr_assert(h->nreads < MAX_READS);
+            h->irq_after_wait[h->nreads] = after_wait_irq;
+            h->read_off[h->nreads] = o->off;
+            h->read_val[h->nreads++] = gtm_mmio_read(h->m, o->off, NULL);
+            break;
+        case GTREF_HOST_WAIT: run(h, o->cycles, false); break;
+        case GTREF_HOST_WAIT_IDLE: run(h, DRAIN_BUDGET, false); break;
+        case GTREF_HOST_WAIT_IRQ:
+            if (!gtm_irq_line(h->m)) run(h, o->cycles, true);
+            break;
+        default: break;
+        }
+        after_wait_irq = o->op == GTREF_HOST_WAIT_IRQ;
+    }
+    run(h, DRAIN_BUDGET, false);
+    for (int e = 0; e < h->engines; e++)
+        if (gtm_step(h->m, e, NULL) == GTM_STALLED) h->stalled_at_end = true;
+}
+
+/* The value of the k-th host read of a register (by name). */
+static uint32_t nth_read(const model_host *h, const char *reg, unsigned k)
+{
+    uint32_t off;
+    cr_assert_eq(gtref_reg_parse(reg, &off), 0, "unknown register %s", reg);
+    for (size_t i = 0; i < h->nreads; i++)
+        if (h->read_off[i] == off && k-- == 0) return h->read_val[i];
+    cr_assert_fail("the test reads %s fewer times than expected", reg);
+    return 0;
+}
+
+static uint32_t peek(const model_host *h, const char *reg)
+{
+    uint32_t off;
+    cr_assert_eq(gtref_reg_parse(reg, &off), 0, "unknown register %s", reg);
+    return gtm_reg_peek(h->m, off);
+}
+
+static uint32_t mem32(const model_host *h, uint64_t addr) { return gtref_mem_read32(gtm_mem(h->m), addr); }
+
+/* ---- generated stimuli ---- */
+
+static uint32_t last_write(const gtref_stim *s, uint32_t off, uint32_t dflt)
+{
+    uint32_t v = dflt;
+    for (size_t i = 0; i < s->nops; i++)
+        if (s->ops[i].op == GTREF_HOST_WRITE && s->ops[i].off == off) v = s->ops[i].val;
+    return v;
+}
+
+Test(stim_model, generated_stimuli_run_cleanly_in_the_model)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    unsigned irq_reads = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        model_host h;
+        run_stimulus(&h, &s);
+        cr_assert_eq(h.errors, 0, "seed %" PRIu64 ": an illegal command executed", seed);
+        cr_assert(!h.stalled_at_end, "seed %" PRIu64 ": a command is left half submitted", seed);
+        cr_assert(gtm_engine_idle(h.m, 0), "seed %" PRIu64 ": not idle at the end", seed);
+        uint32_t head = peek(&h, "RCS0.RING_HEAD"), tail = peek(&h, "RCS0.RING_TAIL");
+        cr_assert_eq(head & GTREF_HEAD_OFFSET_MASK, tail, "seed %" PRIu64 ": head 0x%x, tail 0x%x", seed, head, tail);
+        cr_assert(h.retired > 0);
+        bool irq_open = (last_write(&s, GTREF_RENDER_COPY_INTR_EN, 0) & 0x10000u) &&
+                        !(last_write(&s, GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu) & 0x10000u);
+        if (!irq_open) cr_assert(!h.irq_line_seen, "seed %" PRIu64 ": an interrupt although they are off", seed);
+        for (size_t i = 0; i < h.nreads; i++)
+            if (h.irq_after_wait[i]) {
+                cr_assert(irq_open, "seed %" PRIu64 ": wait_irq with interrupts off", seed);
+                cr_assert_eq(h.read_off[i], GTREF_GT_INTR_DW0);
+                cr_assert_eq(h.read_val[i] & 1u, 1u, "seed %" PRIu64 ": wait_irq without an interrupt to wait for", seed);
+                irq_reads++;
+            }
+        gtm_destroy(h.m);
+        gtref_stim_free(&s);
+    }
+    cr_assert(irq_reads > 50, "only %u interrupt waits in 200 seeds", irq_reads);
+}
+
+/* ---- directed tests ---- */
+
+static const char *directed_dir(void)
+{
+    static const char *const candidates[] = { "tests/directed", "../tests/directed", "../../tests/directed" };
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        struct stat st;
+        if (stat(candidates[i], &st) == 0 && S_ISDIR(st.st_mode)) return candidates[i];
+    }
+    cr_assert_fail("tests/directed not found from the working directory");
+    return NULL;
+}
+
+static void run_directed(model_host *h, const char *name)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/%s.gts", directed_dir(), name);
+    gtref_stim s;
+    gtref_stim_init(&s);
+    cr_assert_eq(gtref_gts_assemble_file(&s, path, err, sizeof err), 0, "%s", err);
+    run_stimulus(h, &s);
+    cr_assert(!h->stalled_at_end, "%s: a command is left half submitted", name);
+    gtref_stim_free(&s);
+}
+
+Test(stim_model, noop_only)
+{
+    model_host h;
+    run_directed(&h, "noop_only");
+    cr_assert_eq(h.retired, 8);
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x20);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 0);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, lri_multi)
+{
+    model_host h;
+    run_directed(&h, "lri_multi");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 0xffffff11u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR1", 0), 0xff2222ffu);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR2", 0), 0x00333300u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR3", 0), 0x44000000u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR4", 0), 0xbbbbbbbbu);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR10", 0), 6);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR31", 0), 0x5a5a5a5au);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0xc0);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, sdi_dword)
+{
+    model_host h;
+    run_directed(&h, "sdi_dword");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(mem32(&h, 0x400000), 0);
+    cr_assert_eq(mem32(&h, 0x400004), 0x22222222u);
+    cr_assert_eq(mem32(&h, 0x400008), 0x33333333u);
+    cr_assert_eq(mem32(&h, 0x40000c), 0x44444444u);
+    cr_assert_eq(mem32(&h, 0x400010), 0x55555555u);
+    cr_assert_eq(mem32(&h, 0x400014), 0xccccccccu, "the pre-filled data around the stores is kept");
+    cr_assert_eq(mem32(&h, 0x40fffc), 0xffffffffu);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x80);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, sdi_qword)
+{
+    model_host h;
+    run_directed(&h, "sdi_qword");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(mem32(&h, 0x400000), 0x11111111u);
+    cr_assert_eq(mem32(&h, 0x400004), 0x22222222u);
+    cr_assert_eq(mem32(&h, 0x40000c), 0x33333333u);
+    cr_assert_eq(mem32(&h, 0x400010), 0x44444444u);
+    cr_assert_eq(mem32(&h, 0x400104), 0xbbbbbbbbu);
+    cr_assert_eq(mem32(&h, 0x400108), 0xddddddddu);
+    cr_assert_eq(mem32(&h, 0x40010c), 0xccccccccu);
+    cr_assert_eq(mem32(&h, 0x400110), 0x89abcdefu);
+    cr_assert_eq(mem32(&h, 0x400114), 0x01234567u);
+    cr_assert_eq(mem32(&h, 0x40fff8), 0x44332211u);
+    cr_assert_eq(mem32(&h, 0x40fffc), 0x88776655u);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x88);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, batch_basic)
+{
+    model_host h;
+    run_directed(&h, "batch_basic");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x50);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 0xb0b0b0b0u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR2", 0), 0x22222222u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR9", 0), 9);
+    cr_assert_eq(mem32(&h, 0x400000), 1);
+    cr_assert_eq(mem32(&h, 0x400004), 2);
+    cr_assert_eq(mem32(&h, 0x400100), 0xbbbbbbbbu);
+    cr_assert_eq(mem32(&h, 0x400108), 0x22222222u);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, batch_chain)
+{
+    model_host h;
+    run_directed(&h, "batch_chain");
+    cr_assert_eq(h.errors, 0, "the dword after the first chain must never execute");
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x30);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR3", 0), 0x33333333u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR7", 0), 0x77777777u);
+    cr_assert_eq(mem32(&h, 0x400000), 0xaa);
+    cr_assert_eq(mem32(&h, 0x400004), 0xbb);
+    cr_assert_eq(mem32(&h, 0x400008), 0xdd);
+    cr_assert_eq(mem32(&h, 0x40000c), 0xcc);
+    cr_assert_eq(mem32(&h, 0x400010), 0xee);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, ring_wrap)
+{
+    model_host h;
+    run_directed(&h, "ring_wrap");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x00200010u);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 1), 0x00400010u);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 2), 0x00400820u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 0x11111111u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR1", 0), 0x22222222u);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR3", 0), 0x44444444u);
+    cr_assert(!h.irq_line_seen);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, user_irq)
+{
+    model_host h;
+    run_directed(&h, "user_irq");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 1);
+    cr_assert_eq(nth_read(&h, "GFX_MSTR_IRQ", 0), 0x80000001u);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 1), 0);
+    cr_assert_eq(nth_read(&h, "GFX_MSTR_IRQ", 1), 0x80000000u);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 2), 1);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 3), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x38);
+    cr_assert(h.irq_line_seen);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, irq_masked)
+{
+    model_host h;
+    run_directed(&h, "irq_masked");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 1), 0);
+    cr_assert_eq(nth_read(&h, "GFX_MSTR_IRQ", 0), 0x80000000u);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 2), 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 3), 1);
+    cr_assert_eq(nth_read(&h, "GFX_MSTR_IRQ", 1), 0x00000001u);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 4), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x18);
+    cr_assert(!h.irq_line_seen, "the interrupt line must never rise");
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, illegal_opcode)
+{
+    model_host h;
+    run_directed(&h, "illegal_opcode");
+    cr_assert_eq(h.errors, 1);
+    cr_assert(gtm_engine_halted(h.m, 0));
+    cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.EIR", 0), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xffffffffu);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x20);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR1", 0), 0);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 0);
+    cr_assert_eq(mem32(&h, 0x400004), 0, "the store after the illegal command never ran");
+    cr_assert(!h.irq_line_seen);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, illegal_opcode_emr)
+{
+    model_host h;
+    run_directed(&h, "illegal_opcode_emr");
+    cr_assert_eq(h.errors, 1);
+    cr_assert(gtm_engine_halted(h.m, 0));
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.EIR", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xfffffffeu);
+    cr_assert_eq(nth_read(&h, "RCS0.EIR", 1), 1);
+    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 1), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0xc);
+    cr_assert(h.irq_line_seen);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, illegal_length)
+{
+    model_host h;
+    run_directed(&h, "illegal_length");
+    cr_assert_eq(h.errors, 1);
+    cr_assert(gtm_engine_halted(h.m, 0));
+    cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 1);
+    cr_assert_eq(nth_read(&h, "RCS0.EIR", 0), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x1c);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 0xaa);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR1", 0), 0);
+    cr_assert_eq(mem32(&h, 0x400000), 1);
+    cr_assert_eq(mem32(&h, 0x400004), 0);
+    cr_assert_eq(mem32(&h, 0x40000c), 0);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, masked_write)
+{
+    static const uint32_t expected[] = { 0x0000, 0x0003, 0x0002, 0x0002, 0xff02, 0x0000, 0x0101, 0x8101 };
+    model_host h;
+    run_directed(&h, "masked_write");
+    cr_assert_eq(h.errors, 0);
+    for (unsigned k = 0; k < sizeof expected / sizeof expected[0]; k++)
+        cr_assert_eq(nth_read(&h, "RCS0.RING_MODE", k), expected[k], "read %u of RING_MODE", k);
+    gtm_destroy(h.m);
+}
+
+Test(stim_model, tail_chunks)
+{
+    model_host h;
+    run_directed(&h, "tail_chunks");
+    cr_assert_eq(h.errors, 0);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x50, "the engine waits before the half-submitted SDI");
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 1), 0x70);
+    cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 2), 0x88);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR2", 0), 3);
+    cr_assert_eq(nth_read(&h, "RCS0.CS_GPR4", 0), 5);
+    cr_assert_eq(mem32(&h, 0x400008), 3);
+    cr_assert_eq(mem32(&h, 0x40000c), 4);
+    cr_assert_eq(mem32(&h, 0x400010), 6);
+    gtm_destroy(h.m);
+}
