@@ -15,4 +15,6 @@ int gtref_tb_cycle(void *tb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigne
                    unsigned int *o_mmio_req_wdata, svBit *o_mem_req_ready, svBit *o_mem_rsp_valid,
                    svBitVecVal *o_mem_rsp_data);
 int gtref_tb_close(void *tb);
+/* Called from the testbench's final block: exits with status when it is not 0. */
+void gtref_tb_exit(int status);
 #endif

@@ -79,7 +79,7 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
     snprintf(tb->res.rtl, sizeof tb->res.rtl, "%s", rtl);
     char err[512], msg[768];
     if (gtref_stim_read_file(&tb->stim, stim_path, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "%s: %s", stim_path, err);
+        snprintf(msg, sizeof msg, "%s", err);   /* the reader's message names the file */
         return open_error(tb, msg);
     }
     snprintf(tb->res.test, sizeof tb->res.test, "%s", tb->stim.name);
@@ -311,4 +311,12 @@ int gtref_tb_close(void *vtb)
     free(tb->final_regs);
     free(tb);
     return rc;
+}
+
+void gtref_tb_exit(int status)
+{
+    if (status == 0) return;
+    fflush(stdout);
+    fflush(stderr);
+    exit(status);
 }

@@ -17,6 +17,7 @@ module tb_top #(parameter int NUM_ENGINES = 1);
       output int unsigned o_mmio_req_wdata, output bit o_mem_req_ready, output bit o_mem_rsp_valid,
       output bit [511:0] o_mem_rsp_data);
   import "DPI-C" function int gtref_tb_close(input chandle tb);
+  import "DPI-C" function void gtref_tb_exit(input int status);
 
   logic clk = 1'b0;
   logic rst_n = 1'b0;
@@ -58,6 +59,11 @@ module tb_top #(parameter int NUM_ENGINES = 1);
   chandle tb;
   string stim_path, result_path, rtl_name;
   int done;
+  int exit_status = 0;
+
+  // Exit status for direct use of the simulator: 0 pass, 1 fail, 2 could not run (gtref itself reads the
+  // result record). $finish always exits 0 and $fatal aborts, so the status leaves through C at the end.
+  final gtref_tb_exit(exit_status);
 
   initial begin
     if (!$value$plusargs("stim=%s", stim_path)) begin
@@ -67,7 +73,10 @@ module tb_top #(parameter int NUM_ENGINES = 1);
     if (!$value$plusargs("result=%s", result_path)) result_path = "";
     if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "clean";
     tb = gtref_tb_open(stim_path, result_path, rtl_name, NUM_ENGINES);
-    if (tb == null) $finish;  // gtref_tb_open has printed and recorded why
+    if (tb == null) begin
+      exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
+      $finish;
+    end
     else begin
       repeat (4) @(negedge clk);
       rst_n = 1'b1;
@@ -85,7 +94,7 @@ module tb_top #(parameter int NUM_ENGINES = 1);
                               mmio_req_valid, mmio_req_write, mmio_req_addr, mmio_req_wdata,
                               mem_req_ready, mem_rsp_valid, mem_rsp_data);
       end
-      void'(gtref_tb_close(tb));
+      exit_status = gtref_tb_close(tb);
       $finish;
     end
   end

@@ -289,11 +289,95 @@ static chunk *insert_chunk(gen *g, chunk **chunks, size_t *n, size_t at)
     return &nc[at];
 }
 
-/* ---- host program ---- */
+/* ---- the ring: a cycle of chunks ---- */
 
-typedef struct reg_offsets {
-    uint32_t tail, head, start, ctl, gpr0;
-} reg_offsets;
+typedef struct ring_plan {
+    uint32_t pages, size;      /* ring size in bytes */
+    bool laps_mode;            /* the cycle fills the ring and is submitted more than once */
+    chunk *chunks; size_t nchunks;
+    uint32_t *chunk_start;     /* dword offset of each chunk in the cycle; [nchunks] = cycle length */
+    uint32_t start;            /* ring offset (bytes, QWORD aligned) where the cycle starts */
+} ring_plan;
+
+static void free_plan(ring_plan *p)
+{
+    free_chunks(p->chunks, p->nchunks);
+    free(p->chunk_start);
+}
+
+/* The chunks of the cycle (laps mode: exactly the ring size; single mode: at most ring size - 8 bytes). */
+static void build_cycle(gen *g, ring_plan *p)
+{
+    uint32_t ring_dw = p->size / 4u, capacity_dw = p->laps_mode ? ring_dw : ring_dw - 2u;
+    /* laps mode fills the ring with as many commands as it holds (at most max_cmds), single mode draws */
+    unsigned want = p->laps_mode ? g->cfg->max_cmds : (unsigned)range(g, g->cfg->min_cmds, g->cfg->max_cmds);
+    uint32_t used_dw = 0;
+    for (unsigned made = 0; made < want && used_dw + MAX_CHUNK_DW + 1 <= capacity_dw && !g->oom;) {
+        unsigned k = (unsigned)range(g, 1, MAX_CHUNK_CMDS);
+        if (k > want - made) k = want - made;
+        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, p->nchunks);
+        if (!c) return;
+        make_chunk(g, c, k);
+        used_dw += (uint32_t)c->dw.n;
+        made += k;
+    }
+    if (!p->nchunks) {                        /* min_cmds 0: still one chunk, so that there is a test */
+        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, 0);
+        if (!c) return;
+        make_filler(g, c, 2);
+        used_dw += 2;
+    }
+    while (p->laps_mode && used_dw < ring_dw && !g->oom) {   /* NOOP filler chunks at random places */
+        uint32_t n = ring_dw - used_dw < FILLER_DW ? ring_dw - used_dw : 2u * (uint32_t)range(g, 1, FILLER_DW / 2);
+        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 0, p->nchunks));
+        if (!c) return;
+        make_filler(g, c, n);
+        used_dw += n;
+    }
+    p->chunk_start = malloc((p->nchunks + 1) * sizeof *p->chunk_start);
+    if (!p->chunk_start) { g->oom = true; return; }
+    p->chunk_start[0] = 0;
+    for (size_t i = 0; i < p->nchunks; i++) p->chunk_start[i + 1] = p->chunk_start[i] + (uint32_t)p->chunks[i].dw.n;
+}
+
+/* Where the cycle starts in the ring: 0, a chunk boundary at the end of the ring, a command of 3 or more
+ * dwords across the end of the ring (40%), or (single mode) any QWORD-aligned offset. */
+static uint32_t choose_start(gen *g, const ring_plan *p)
+{
+    unsigned how = (unsigned)range(g, 0, 9);
+    if (how < 4) {
+        size_t candidates = 0;
+        for (size_t i = 0; i < p->nchunks; i++)
+            for (size_t j = 0; j < p->chunks[i].ncmds; j++) candidates += p->chunks[i].cmds[j].len >= 3;
+        if (!candidates) return 0;
+        size_t pick = (size_t)range(g, 0, candidates - 1);
+        for (size_t i = 0; i < p->nchunks; i++)
+            for (size_t j = 0; j < p->chunks[i].ncmds; j++) {
+                const cmd_pos *c = &p->chunks[i].cmds[j];
+                if (c->len < 3 || pick-- != 0) continue;
+                uint32_t at = p->chunk_start[i] + c->start;   /* dwords into the cycle */
+                /* m dwords before the end of the ring, 0 < m < len, with (at + m) even: a QWORD-aligned start */
+                uint32_t m = at % 2 ? 1u : 2u;
+                if (c->len > 3 && at % 2 && pct(g, 50)) m = 3;
+                return (p->size - 4u * (at + m) % p->size) % p->size;
+            }
+    }
+    if (how < 7 && p->nchunks > 1) return (p->size - 4u * p->chunk_start[range(g, 1, p->nchunks - 1)] % p->size) % p->size;
+    if (how < 8 && !p->laps_mode) return 8u * (uint32_t)range(g, 0, p->size / 8u - 1);
+    return 0;
+}
+
+static void place_cycle(const ring_plan *p, uint8_t *ring)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; i < p->nchunks; i++)
+        for (size_t j = 0; j < p->chunks[i].dw.n; j++, k++) {
+            uint32_t off = (uint32_t)((p->start + 4u * k) % p->size), v = p->chunks[i].dw.v[j];
+            for (unsigned b = 0; b < 4; b++) ring[off + b] = (uint8_t)(v >> (8 * b));
+        }
+}
+
+/* ---- host program ---- */
 
 static void op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles)
 {
@@ -302,6 +386,81 @@ static void op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles
 
 /* A point in the stream of submitted ring bytes where a chunk ends: a possible tail. */
 typedef struct boundary { uint64_t pos; bool raises_irq; } boundary;
+
+/* The chunk boundaries in submission order: the cycle once or twice, then part of it (laps mode). */
+static boundary *plan_boundaries(gen *g, const ring_plan *p, size_t *nb)
+{
+    uint32_t laps = p->laps_mode && pct(g, 30) ? 2 : 1;
+    size_t partial = p->laps_mode ? (size_t)range(g, 0, p->nchunks - 1) : 0;
+    *nb = laps * p->nchunks + partial;
+    boundary *b = malloc(*nb * sizeof *b);
+    if (!b) { g->oom = true; return NULL; }
+    uint64_t cycle_bytes = 4ull * p->chunk_start[p->nchunks];
+    for (size_t k = 0; k < *nb; k++) {
+        size_t lap = k / p->nchunks, c = k % p->nchunks;
+        b[k] = (boundary){ lap * cycle_bytes + 4ull * p->chunk_start[c + 1], p->chunks[c].raises_irq };
+    }
+    return b;
+}
+
+static void program_host(gen *g, const ring_plan *p, const boundary *bounds, size_t nb)
+{
+    const gtref_engine_def *rcs = &gtref_engines[0];
+    uint32_t tail = rcs->base + GTREF_RING_TAIL, head = rcs->base + GTREF_RING_HEAD;
+    uint32_t ctl = rcs->base + GTREF_RING_CTL;
+
+    /* ring and interrupt setup, with the ring disabled */
+    unsigned irq_setup = (unsigned)range(g, 0, 9);      /* 0..7 open, 8 masked, 9 disabled */
+    bool irq_open = irq_setup < 8;
+    op(g, GTREF_HOST_WRITE, ctl, 0, 0);
+    op(g, GTREF_HOST_WRITE, rcs->base + GTREF_RING_START, RING_ADDR, 0);
+    op(g, GTREF_HOST_WRITE, head, p->start, 0);
+    op(g, GTREF_HOST_WRITE, tail, p->start, 0);
+    op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
+    op(g, GTREF_HOST_WRITE, GTREF_RENDER_COPY_INTR_EN,
+       irq_setup == 9 ? 0u : (uint32_t)GTREF_IRQ_USER << rcs->intr_enable_shift, 0);
+    op(g, GTREF_HOST_WRITE, GTREF_RCS0_INTR_MASK,
+       irq_setup == 8 ? 0xFFFFFFFFu : ~((uint32_t)GTREF_IRQ_USER << rcs->intr_mask_shift), 0);
+    op(g, GTREF_HOST_WRITE, ctl, ((p->pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
+
+    /* submissions of 1..4 chunks */
+    uint64_t pos = 0, idle_pos = 0;            /* stream positions of the tail and of known-executed bytes */
+    uint64_t limit = p->size - 8u;             /* most unexecuted bytes the ring may hold */
+    for (size_t k = 0; k < nb && !g->oom;) {
+        size_t group = (size_t)range(g, 1, 4);
+        if (group > nb - k) group = nb - k;
+        while (group > 1 && bounds[k + group - 1].pos - pos > limit) group--;
+        uint64_t next = bounds[k + group - 1].pos;
+        if (next - idle_pos > limit) {
+            op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+            idle_pos = pos;
+        }
+        op(g, GTREF_HOST_WRITE, tail, (uint32_t)((p->start + next) % p->size), 0);
+        bool irq = false;
+        for (size_t j = k; j < k + group; j++) irq |= bounds[j].raises_irq;
+        pos = next;
+        k += group;
+        if (irq && irq_open && pct(g, 50)) {
+            op(g, GTREF_HOST_WAIT_IRQ, 0, 0, IRQ_WAIT_CYCLES);
+            op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW0, 0, 0);
+            op(g, GTREF_HOST_WRITE, GTREF_GT_INTR_DW0, 1u << rcs->intr_bit, 0);
+        } else if (pct(g, 25)) {
+            op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 400));
+        } else if (k < nb && pct(g, 5)) {
+            op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+            op(g, GTREF_HOST_READ, head, 0, 0);
+            idle_pos = pos;
+        }
+    }
+
+    /* the end: idle, then a few registers */
+    op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    op(g, GTREF_HOST_READ, head, 0, 0);
+    op(g, GTREF_HOST_READ, tail, 0, 0);
+    unsigned nread = (unsigned)range(g, 2, 4);
+    for (unsigned i = 0; i < nread; i++) op(g, GTREF_HOST_READ, g->gpr0 + 4u * (uint32_t)range(g, 0, 31), 0, 0);
+    op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW0, 0, 0);
+}
 
 static int generate(gen *g, uint64_t seed)
 {
@@ -315,151 +474,25 @@ static int generate(gen *g, uint64_t seed)
     s->hang_cycles = 3000;
     s->max_cycles = 2000000;
 
-    const gtref_engine_def *rcs = &gtref_engines[0];
-    reg_offsets r = { rcs->base + GTREF_RING_TAIL, rcs->base + GTREF_RING_HEAD, rcs->base + GTREF_RING_START,
-                      rcs->base + GTREF_RING_CTL, g->gpr0 };
-
+    ring_plan p;
+    memset(&p, 0, sizeof p);
     /* a 2-page ring is only used in single mode: filling it for laps would mean thousands of commands */
-    uint32_t pages = pct(g, 15) ? 2 : 1;
-    uint32_t ring_size = pages * 4096u, ring_dw = ring_size / 4;
-    bool laps_mode = pages == 1 && pct(g, 80);
+    p.pages = pct(g, 15) ? 2 : 1;
+    p.size = p.pages * 4096u;
+    p.laps_mode = p.pages == 1 && pct(g, 80);
     size_t ring_seg = s->nsegs;
-    if (gtref_stim_add_segment(s, RING_ADDR, GTREF_SEG_RING, NULL, ring_size)) return -1;
-
-    /* the cycle of chunks */
-    uint32_t capacity_dw = laps_mode ? ring_dw : ring_dw - 2;
-    /* laps mode fills the ring with as many commands as it holds (at most max_cmds), single mode draws */
-    unsigned want = laps_mode ? g->cfg->max_cmds : (unsigned)range(g, g->cfg->min_cmds, g->cfg->max_cmds);
-    chunk *chunks = NULL;
-    size_t nchunks = 0;
-    uint32_t used_dw = 0;
-    unsigned made = 0;
-    while (made < want && used_dw + MAX_CHUNK_DW + 1 <= capacity_dw && !g->oom) {
-        unsigned k = (unsigned)range(g, 1, MAX_CHUNK_CMDS);
-        if (k > want - made) k = want - made;
-        chunk *c = insert_chunk(g, &chunks, &nchunks, nchunks);
-        if (!c) break;
-        make_chunk(g, c, k);
-        used_dw += (uint32_t)c->dw.n;
-        made += k;
+    if (gtref_stim_add_segment(s, RING_ADDR, GTREF_SEG_RING, NULL, p.size)) return -1;
+    build_cycle(g, &p);
+    size_t nb = 0;
+    boundary *bounds = NULL;
+    if (!g->oom) {
+        p.start = choose_start(g, &p);
+        place_cycle(&p, s->segs[ring_seg].bytes);
+        bounds = plan_boundaries(g, &p, &nb);
     }
-    if (!nchunks && !g->oom) {                /* min_cmds 0: still one chunk, so that there is a test */
-        chunk *c = insert_chunk(g, &chunks, &nchunks, 0);
-        if (c) { make_filler(g, c, 2); used_dw += 2; }
-    }
-    if (laps_mode) {                          /* NOOP filler chunks at random places, up to the ring size */
-        while (used_dw < ring_dw && !g->oom) {
-            uint32_t n = ring_dw - used_dw < FILLER_DW ? ring_dw - used_dw : 2u * (uint32_t)range(g, 1, FILLER_DW / 2);
-            chunk *c = insert_chunk(g, &chunks, &nchunks, (size_t)range(g, 0, nchunks));
-            if (!c) break;
-            make_filler(g, c, n);
-            used_dw += n;
-        }
-    }
-    if (g->oom) { free_chunks(chunks, nchunks); return -1; }
-
-    /* chunk start offsets (dwords) in the cycle */
-    uint32_t *chunk_start = malloc((nchunks + 1) * sizeof *chunk_start);
-    if (!chunk_start) { free_chunks(chunks, nchunks); return -1; }
-    chunk_start[0] = 0;
-    for (size_t i = 0; i < nchunks; i++) chunk_start[i + 1] = chunk_start[i] + (uint32_t)chunks[i].dw.n;
-    uint32_t cycle_dw = chunk_start[nchunks];
-
-    /* start offset of the cycle in the ring (bytes, QWORD aligned) */
-    uint32_t start = 0;
-    unsigned how = (unsigned)range(g, 0, 9);
-    if (how < 4) {                           /* a command straddles the end of the ring */
-        size_t candidates = 0;
-        for (size_t i = 0; i < nchunks; i++)
-            for (size_t j = 0; j < chunks[i].ncmds; j++) candidates += chunks[i].cmds[j].len >= 3;
-        if (candidates) {
-            size_t pick = (size_t)range(g, 0, candidates - 1);
-            for (size_t i = 0; i < nchunks; i++)
-                for (size_t j = 0; j < chunks[i].ncmds; j++) {
-                    if (chunks[i].cmds[j].len < 3 || pick-- != 0) continue;
-                    uint32_t at = chunk_start[i] + chunks[i].cmds[j].start;   /* dwords into the cycle */
-                    uint32_t m = (at % 2) ? 1u : 2u;                           /* dwords before the end */
-                    if (chunks[i].cmds[j].len > 3 && (at % 2) == 1 && pct(g, 50)) m = 3;
-                    start = (ring_size - 4u * (at + m) % ring_size) % ring_size;
-                }
-        }
-    } else if (how < 7 && nchunks > 1) {     /* a chunk boundary at the end of the ring */
-        start = (ring_size - 4u * chunk_start[range(g, 1, nchunks - 1)] % ring_size) % ring_size;
-    } else if (how < 8 && !laps_mode) {
-        start = 8u * (uint32_t)range(g, 0, ring_dw / 2 - 1);
-    }
-
-    /* the ring's bytes */
-    uint8_t *ring = s->segs[ring_seg].bytes;
-    for (size_t i = 0, k = 0; i < nchunks; i++)
-        for (size_t j = 0; j < chunks[i].dw.n; j++, k++) {
-            uint32_t off = (uint32_t)((start + 4u * k) % ring_size), v = chunks[i].dw.v[j];
-            for (int b = 0; b < 4; b++) ring[off + (uint32_t)b] = (uint8_t)(v >> (8 * b));
-        }
-
-    /* the chunk boundaries, in submission order */
-    uint32_t laps = laps_mode && pct(g, 30) ? 2 : 1;
-    size_t partial = laps_mode ? (size_t)range(g, 0, nchunks - 1) : 0;
-    size_t nb = laps * nchunks + partial;
-    boundary *bounds = malloc(nb * sizeof *bounds);
-    if (!bounds) { free(chunk_start); free_chunks(chunks, nchunks); return -1; }
-    for (size_t k = 0; k < nb; k++) {
-        size_t lap = k / nchunks, c = k % nchunks;
-        bounds[k] = (boundary){ lap * 4ull * cycle_dw + 4ull * chunk_start[c + 1], chunks[c].raises_irq };
-    }
-    free(chunk_start);
-    free_chunks(chunks, nchunks);
-
-    /* host program: ring and interrupt setup */
-    unsigned irq_setup = (unsigned)range(g, 0, 9);      /* 0..7 enabled, 8 masked, 9 disabled */
-    bool irq_on = irq_setup < 8;
-    op(g, GTREF_HOST_WRITE, r.ctl, 0, 0);
-    op(g, GTREF_HOST_WRITE, r.start, RING_ADDR, 0);
-    op(g, GTREF_HOST_WRITE, r.head, start, 0);
-    op(g, GTREF_HOST_WRITE, r.tail, start, 0);
-    op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
-    op(g, GTREF_HOST_WRITE, GTREF_RENDER_COPY_INTR_EN, irq_setup == 9 ? 0u : (uint32_t)GTREF_IRQ_USER << rcs->intr_enable_shift, 0);
-    op(g, GTREF_HOST_WRITE, GTREF_RCS0_INTR_MASK, irq_setup == 8 ? 0xFFFFFFFFu : ~((uint32_t)GTREF_IRQ_USER << rcs->intr_mask_shift), 0);
-    op(g, GTREF_HOST_WRITE, r.ctl, ((pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
-
-    /* submissions */
-    uint64_t pos = 0, idle_pos = 0;            /* stream positions of the tail and of known-executed bytes */
-    uint64_t limit = ring_size - 8u;           /* most unexecuted bytes the ring may hold */
-    for (size_t k = 0; k < nb && !g->oom;) {
-        size_t group = (size_t)range(g, 1, 4);
-        if (group > nb - k) group = nb - k;
-        while (group > 1 && bounds[k + group - 1].pos - pos > limit) group--;
-        uint64_t next = bounds[k + group - 1].pos;
-        if (next - idle_pos > limit) {
-            op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
-            idle_pos = pos;
-        }
-        op(g, GTREF_HOST_WRITE, r.tail, (uint32_t)((start + next) % ring_size), 0);
-        bool irq = false;
-        for (size_t j = k; j < k + group; j++) irq |= bounds[j].raises_irq;
-        pos = next;
-        k += group;
-        if (irq && irq_on && pct(g, 50)) {
-            op(g, GTREF_HOST_WAIT_IRQ, 0, 0, IRQ_WAIT_CYCLES);
-            op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW0, 0, 0);
-            op(g, GTREF_HOST_WRITE, GTREF_GT_INTR_DW0, 1u << rcs->intr_bit, 0);
-        } else if (pct(g, 25)) {
-            op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 400));
-        } else if (k < nb && pct(g, 5)) {
-            op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
-            op(g, GTREF_HOST_READ, r.head, 0, 0);
-            idle_pos = pos;
-        }
-    }
+    if (!g->oom) program_host(g, &p, bounds, nb);
     free(bounds);
-
-    /* the end: idle, then a few registers */
-    op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
-    op(g, GTREF_HOST_READ, r.head, 0, 0);
-    op(g, GTREF_HOST_READ, r.tail, 0, 0);
-    unsigned nread = (unsigned)range(g, 2, 4);
-    for (unsigned i = 0; i < nread; i++) op(g, GTREF_HOST_READ, r.gpr0 + 4u * (uint32_t)range(g, 0, 31), 0, 0);
-    op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW0, 0, 0);
+    free_plan(&p);
     return g->oom ? -1 : 0;
 }
 
