@@ -19,11 +19,12 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS := -lmsgpackc
 
-CORE_SRCS := $(wildcard refmodel/*.c stimulus/*.c scoreboard/*.c)
+CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c scoreboard/*.c)
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
-RTL_SRCS := $(wildcard rtl/*.sv)
+RTL_PKGS := $(wildcard rtl/*_pkg.sv)
+RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
 HDRS := $(wildcard include/gtref/*.h scoreboard/*.h regress/*.h dpi/*.h)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)

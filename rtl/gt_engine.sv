@@ -55,24 +55,11 @@ module gt_engine import gtref_pkg::*; #(
 
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
   function automatic logic reg_writable(input logic [5:0] i);
-    return (ENGINE_REG_RW[i] | ENGINE_REG_W1C[i]) != 32'd0 || ENGINE_REG_MASKED[i][0];
+    return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
   endfunction
 
-  // The table's write rules: masked registers take bits 15:0 where bits 31:16 are set; otherwise
-  // RW bits take the new value, W1C bits written 1 clear, other bits keep their (reset) value.
   function automatic logic [31:0] reg_write(input logic [5:0] i, input logic [31:0] old, input logic [31:0] val);
-    logic [31:0] rw, w1c, nv;
-    logic [15:0] we;
-    rw  = ENGINE_REG_RW[i];
-    w1c = ENGINE_REG_W1C[i];
-    nv  = old;
-    if (ENGINE_REG_MASKED[i][0]) begin
-      we        = val[31:16] & rw[15:0];
-      nv[15:0]  = (old[15:0] & ~we) | (val[15:0] & we);
-    end else begin
-      nv = ((old & ~rw) | (val & rw)) & ~(val & w1c);
-    end
-    return nv;
+    return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
   endfunction
 
   // Ring registers (BYT-REG digest §2.1): START [31:12], CTL length [20:12] in pages - 1 and enable [0],

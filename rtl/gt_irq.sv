@@ -32,22 +32,11 @@ module gt_irq import gtref_pkg::*; #(
   endfunction
 
   function automatic logic reg_writable(input logic [3:0] i);
-    return (GLOBAL_REG_RW[i] | GLOBAL_REG_W1C[i]) != 32'd0 || GLOBAL_REG_MASKED[i][0];
+    return gt_reg_rules_pkg::reg_is_writable(GLOBAL_REG_RW[i], GLOBAL_REG_W1C[i], GLOBAL_REG_MASKED[i][0]);
   endfunction
 
   function automatic logic [31:0] reg_write(input logic [3:0] i, input logic [31:0] old, input logic [31:0] val);
-    logic [31:0] rw, w1c, nv;
-    logic [15:0] we;
-    rw  = GLOBAL_REG_RW[i];
-    w1c = GLOBAL_REG_W1C[i];
-    nv  = old;
-    if (GLOBAL_REG_MASKED[i][0]) begin
-      we       = val[31:16] & rw[15:0];
-      nv[15:0] = (old[15:0] & ~we) | (val[15:0] & we);
-    end else begin
-      nv = ((old & ~rw) | (val & rw)) & ~(val & w1c);
-    end
-    return nv;
+    return gt_reg_rules_pkg::reg_apply_write(GLOBAL_REG_RW[i], GLOBAL_REG_W1C[i], GLOBAL_REG_MASKED[i][0], old, val);
   endfunction
 
   logic [31:0] g      [GLOBAL_REGS];  // stored values (GFX_MSTR_IRQ[1:0] are derived, never stored)

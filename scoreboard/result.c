@@ -5,6 +5,7 @@
  * Decoding is strict: every key must be known, present once and of the right type; strings must fit
  * their field; anything else is refused with a message that names the key. */
 #include "gtref/result.h"
+#include "gtref/file_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -380,20 +381,6 @@ int gtref_result_decode(gtref_result *r, const uint8_t *buf, size_t len, char *e
 
 /* ---- files ---- */
 
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 int gtref_result_write_file(const gtref_result *r, const char *path, char *err, size_t errsz)
 {
     struct decoder d = {err, errsz};
@@ -401,52 +388,21 @@ int gtref_result_write_file(const gtref_result *r, const char *path, char *err, 
     size_t len = 0;
     if (gtref_result_encode(r, &buf, &len)) return fail(&d, "%s: cannot encode the result record", path);
 
-    /* Same directory as the target, so that rename() is atomic. */
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof tmp) {
-        free(buf);
-        return fail(&d, "%s: path too long", path);
-    }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        int e = errno;
-        free(buf);
-        return fail(&d, "%s: %s", tmp, strerror(e));
-    }
-    int werr = write_all(fd, buf, len) ? errno : 0;
+    char why[512];
+    int rc = gtref_file_write_atomic(path, buf, len, why, sizeof why);
     free(buf);
-    if (close(fd) && !werr) werr = errno;
-    if (!werr && rename(tmp, path)) werr = errno;
-    if (werr) {
-        unlink(tmp);
-        return fail(&d, "%s: %s", path, strerror(werr));
-    }
-    return 0;
+    return rc ? fail(&d, "%s", why) : 0;
 }
 
 int gtref_result_read_file(gtref_result *r, const char *path, char *err, size_t errsz)
 {
     struct decoder d = {err, errsz};
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(&d, "%s: %s", path, strerror(errno));
-    uint8_t *buf = malloc(MAX_RECORD_BYTES + 1);
-    if (!buf) {
-        fclose(f);
-        return fail(&d, "%s: out of memory", path);
-    }
-    size_t len = fread(buf, 1, MAX_RECORD_BYTES + 1, f);
-    int rerr = ferror(f);
-    fclose(f);
-    int rc;
-    if (rerr) {
-        rc = fail(&d, "%s: read error", path);
-    } else if (len > MAX_RECORD_BYTES) {
-        rc = fail(&d, "%s: larger than %u bytes, not a result record", path, MAX_RECORD_BYTES);
-    } else {
-        char why[384];
-        rc = gtref_result_decode(r, buf, len, why, sizeof why);
-        if (rc) fail(&d, "%s: %s", path, why);
-    }
+    uint8_t *buf;
+    size_t len;
+    char why[512];
+    if (gtref_file_read_all(path, MAX_RECORD_BYTES, &buf, &len, why, sizeof why)) return fail(&d, "%s", why);
+    int rc = gtref_result_decode(r, buf, len, why, sizeof why);
+    if (rc) fail(&d, "%s: %s", path, why);
     free(buf);
     return rc;
 }

@@ -6,6 +6,7 @@
  * elements would ask for tens of gigabytes. Here every length is checked against the bytes that are
  * left before anything is allocated, and every error says what is wrong and where. */
 #include "gtref/stim.h"
+#include "gtref/file_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -635,20 +636,6 @@ int gtref_stim_decode(gtref_stim *s, const uint8_t *buf, size_t len, char *err, 
  * Files
  * ------------------------------------------------------------------------------------------------ */
 
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* Refuses a stimulus that would not decode; writes a temporary file and renames it into place. */
 int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size_t errsz)
 {
@@ -657,58 +644,20 @@ int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size
     uint8_t *buf = NULL;
     size_t len = 0;
     if (gtref_stim_encode(s, &buf, &len)) return fail(err, errsz, "%s: cannot encode the stimulus (out of memory)", path);
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof tmp) {
-        free(buf);
-        return fail(err, errsz, "%s: path too long", path);
-    }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        int e = errno;
-        free(buf);
-        return fail(err, errsz, "%s: %s", tmp, strerror(e));
-    }
-    int werr = write_all(fd, buf, len) ? errno : 0;
+    int rc = gtref_file_write_atomic(path, buf, len, why, sizeof why);
     free(buf);
-    if (close(fd) && !werr) werr = errno;
-    if (!werr && rename(tmp, path)) werr = errno;
-    if (werr) {
-        unlink(tmp);
-        return fail(err, errsz, "%s: %s", path, strerror(werr));
-    }
-    return 0;
+    return rc ? fail(err, errsz, "%s", why) : 0;
 }
 
 int gtref_stim_read_file(gtref_stim *s, const char *path, char *err, size_t errsz)
 {
     gtref_stim_free(s);
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(err, errsz, "%s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    uint8_t *buf = malloc(cap);
-    int rc = 0;
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap || cap > MAX_FILE_BYTES) break;
-        uint8_t *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!buf) rc = fail(err, errsz, "%s: out of memory", path);
-    else if (rerr) rc = fail(err, errsz, "%s: read error", path);
-    else if (len > MAX_FILE_BYTES) rc = fail(err, errsz, "%s: larger than %u MiB, not a stimulus", path, MAX_FILE_BYTES >> 20);
-    else {
-        char why[512];
-        rc = gtref_stim_decode(s, buf, len, why, sizeof why);
-        if (rc) fail(err, errsz, "%s: %s", path, why);
-    }
+    uint8_t *buf;
+    size_t len;
+    char why[512];
+    if (gtref_file_read_all(path, MAX_FILE_BYTES, &buf, &len, why, sizeof why)) return fail(err, errsz, "%s", why);
+    int rc = gtref_stim_decode(s, buf, len, why, sizeof why);
+    if (rc) fail(err, errsz, "%s: %s", path, why);
     free(buf);
     return rc;
 }

@@ -1,0 +1,88 @@
+/* Whole-file reads and atomic whole-file writes (see include/gtref/file_io.h). */
+#include "gtref/file_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+int gtref_file_write_atomic(const char *path, const void *buf, size_t len, char *err, size_t errsz)
+{
+    char tmp[4096];
+    /* Same directory as the target, so that rename() is atomic. */
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= sizeof tmp) {
+        snprintf(err, errsz, "%s: path too long", path);
+        return -1;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(err, errsz, "%s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    int werr = write_all(fd, buf, len) ? errno : 0;
+    if (close(fd) && !werr) werr = errno;
+    if (!werr && rename(tmp, path)) werr = errno;
+    if (werr) {
+        unlink(tmp);
+        snprintf(err, errsz, "%s: %s", path, strerror(werr));
+        return -1;
+    }
+    return 0;
+}
+
+int gtref_file_read_all(const char *path, size_t max, uint8_t **out, size_t *outlen, char *err, size_t errsz)
+{
+    *out = NULL;
+    *outlen = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap || cap > max) break;
+        uint8_t *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    const char *why = !buf ? "out of memory" : rerr ? "read error" : NULL;
+    if (!why && len > max) {
+        snprintf(err, errsz, "%s: larger than %zu bytes", path, max);
+        free(buf);
+        return -1;
+    }
+    if (why) {
+        snprintf(err, errsz, "%s: %s", path, why);
+        free(buf);
+        return -1;
+    }
+    *out = buf;
+    *outlen = len;
+    return 0;
+}
