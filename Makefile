@@ -43,6 +43,8 @@ UNIT := $(BUILD)/tests/unit_tests
 # RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
 BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ
 TEST_BUG ?= SDI_QWORD_BE
+# A directed test that catches TEST_BUG: make test replays it and requires the same signature.
+TEST_BUG_REPLAY ?= sdi_qword
 
 VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
   --top-module tb_top -GNUM_ENGINES=$(ENGINES) -CFLAGS "-O1"
@@ -134,6 +136,7 @@ cosim-test: $(GTREF) $(BUILD)/sim/clean/Vtb_top
 bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
 	$(GTREF) regress --sim $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
 	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
+	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result
 
 test: deps lint unit bug-test cosim-test
 
