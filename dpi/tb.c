@@ -32,6 +32,7 @@ typedef struct gtref_tb {
     int engines;
     uint64_t cycle, last_progress;
     gtref_sb_engine_probe probe[GTREF_MAX_ENGINES];
+    uint32_t dut_head[GTREF_MAX_ENGINES];   /* RING_HEAD as the DUT has it (its commits and host writes) */
     /* host program */
     size_t op;
     bool op_started;
@@ -212,6 +213,42 @@ static void host_advance(gtref_tb *tb, bool irq)
     if (next) { tb->op++; tb->op_started = false; }
 }
 
+/* Contract §3: in ring mode the DUT never requests a line wholly past TAIL. A line inside engine e's ring
+ * must overlap the bytes from the DUT's HEAD to TAIL, TAIL's own byte included (the line holding TAIL may
+ * be read). Evaluated with the state at the start of the cycle, which is what the DUT's request came from. */
+static int ring_read_past_tail(const gtref_tb *tb, uint64_t addr, char *why, size_t whysz)
+{
+    for (int e = 0; e < tb->engines; e++) {
+        uint32_t base = gtref_engines[e].base;
+        uint32_t ctl = gtm_reg_peek(tb->model, base + GTREF_RING_CTL);
+        uint64_t start = gtm_reg_peek(tb->model, base + GTREF_RING_START) & 0xFFFFF000u;
+        uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+        if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) continue;
+        uint32_t off = (uint32_t)(addr - start);
+        uint32_t head = (tb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;
+        uint32_t tail = (gtm_reg_peek(tb->model, base + GTREF_RING_TAIL) & GTREF_TAIL_OFFSET_MASK) % size;
+        uint32_t window = (tail + size - head) % size + 1;            /* bytes head..tail inclusive */
+        bool starts_inside = (off + size - head) % size < window;
+        bool holds_head = (head + size - off) % size < 64;
+        if (starts_inside || holds_head) return -1;
+        snprintf(why, whysz, "%s ring read of line 0x%x with HEAD 0x%x, TAIL 0x%x (ring of 0x%x bytes at 0x%llx)",
+                 gtref_engines[e].name, off, head, tail, size, (unsigned long long)start);
+        return e;
+    }
+    return -1;
+}
+
+/* Keep the DUT's view of RING_HEAD: its engine commits and host writes, applied at the end of the cycle. */
+static void track_dut_heads(gtref_tb *tb, const gtref_sb_cycle *c)
+{
+    for (int e = 0; e < tb->engines; e++) {
+        uint32_t head_off = gtref_engines[e].base + GTREF_RING_HEAD;
+        if (c->eng[e].commit && c->eng[e].commit_off == head_off) tb->dut_head[e] = c->eng[e].commit_data;
+        if (c->mmio_xfer && c->mmio_write && c->mmio_addr == head_off)
+            tb->dut_head[e] = gtref_reg_apply_write(gtref_reg_by_name("RING_HEAD"), tb->dut_head[e], c->mmio_wdata);
+    }
+}
+
 int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
                    svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
                    svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,
@@ -242,7 +279,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
             if (mem_req_addr & 7u) {
                 char act[96];
                 snprintf(act, sizeof act, "write to 0x%llx", mem_req_addr);
-                gtref_sb_report(tb->sb, "mem-protocol", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
+                gtref_sb_report(tb->sb, "mem-protocol", "unaligned-write", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
             }
             gtref_mem_write_be64(tb->mem, mem_req_addr, mem_req_wdata, mem_req_be);
             c.mem_write = true; c.mem_src = mem_req_src; c.mem_addr = mem_req_addr;
@@ -250,8 +287,15 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
         } else if ((mem_req_addr & 63u) || tb->rq_count == READ_QUEUE) {
             char act[96];
             snprintf(act, sizeof act, "read of 0x%llx with %zu reads outstanding", mem_req_addr, tb->rq_count);
-            gtref_sb_report(tb->sb, "mem-protocol", mem_req_src, tb->cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
+            gtref_sb_report(tb->sb, "mem-protocol", "read-request", mem_req_src, tb->cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
         } else {
+            char why[160];
+            int e = ring_read_past_tail(tb, mem_req_addr, why, sizeof why);
+            if (e >= 0) {
+                char act[96];
+                snprintf(act, sizeof act, "read of 0x%llx", mem_req_addr);
+                gtref_sb_report(tb->sb, "mem-protocol", "ring-read-past-tail", e, tb->cycle, "no ring read wholly past TAIL", act, why);
+            }
             uint64_t lat = gtref_rng_range(&tb->rng, tb->stim.lat.rd_lat_min, tb->stim.lat.rd_lat_max);
             tb->rq[(tb->rq_head + tb->rq_count++) % READ_QUEUE] = (read_req){ tb->cycle + (lat ? lat : 1), mem_req_addr };
         }
@@ -275,6 +319,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
         if (c.eng[e].retire) tb->last_progress = tb->cycle;
 
     gtref_sb_cycle_check(tb->sb, &c);
+    track_dut_heads(tb, &c);
     host_advance(tb, irq);
 
     if (!gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) {
@@ -283,7 +328,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
         else if (tb->cycle > tb->stim.max_cycles) {
             char exp[64];
             snprintf(exp, sizeof exp, "end of test within %" PRIu64 " cycles", tb->stim.max_cycles);
-            gtref_sb_report(tb->sb, "timeout", -1, tb->cycle, exp, "still running", "max_cycles exceeded");
+            gtref_sb_report(tb->sb, "timeout", "max-cycles", -1, tb->cycle, exp, "still running", "max_cycles exceeded");
         }
     }
     if (gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) finish(tb);
@@ -299,7 +344,7 @@ int gtref_tb_close(void *vtb)
     gtref_tb *tb = vtb;
     if (!tb) return 2;
     if (tb->phase != PH_DONE) {
-        gtref_sb_report(tb->sb, "aborted", -1, tb->cycle, "test completes", "simulation ended early", "the simulator stopped before the test ended");
+        gtref_sb_report(tb->sb, "aborted", "early-finish", -1, tb->cycle, "test completes", "simulation ended early", "the simulator stopped before the test ended");
         finish(tb);
     }
     write_result(tb);

@@ -61,7 +61,12 @@ module gt_cmd_fetch (
   assign fa_dist     = (fa_off >= head_off) ? fa_off - head_off : fa_off + ring_size - head_off;
   assign fa_has_head = fa_off[21:6] == head_off[21:6];
   // The line [fa, fa+64) intersects [HEAD, TAIL): either HEAD lies in it, or its first byte does.
+`ifdef GTREF_BUG_PREFETCH_PAST_TAIL
+  // Known bug (docs/rtl-bugs.md): the prefetch window reaches two lines beyond TAIL.
+  assign ring_fetch_ok = ring_en && ring_avail != 22'd0 && fa_in_ring && (fa_has_head || fa_dist < ring_avail + 22'd128);
+`else
   assign ring_fetch_ok = ring_en && ring_avail != 22'd0 && fa_in_ring && (fa_has_head || fa_dist < ring_avail);
+`endif
 
   // ---- read requests (bounded prefetch) ----
   logic [2:0] live;           // lines buffered + live reads in flight

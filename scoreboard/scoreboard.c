@@ -35,6 +35,7 @@ struct gtref_sb {
     gtref_mismatch mm;
     uint64_t retired;
     uint64_t cycle;
+    bool report_without_command;   /* set by gtref_sb_report: bucket without the command in flight */
 };
 
 /* ---- model sink ---- */
@@ -132,6 +133,8 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
     for (size_t n = strlen(f); n > 1 && f[n - 1] >= '0' && f[n - 1] <= '9'; n--) f[n - 1] = 0;
     /* Every ring command advances RING_HEAD: which one happened to be in flight says nothing about the bug. */
     if (strcmp(kind, "reg-commit") == 0 && strcmp(f, "RING_HEAD") == 0) cname = "any-ring-command";
+    /* Testbench-found failures (protocol, timeout) are not about the command in flight either. */
+    if (sb->report_without_command) cname = "-";
     snprintf(mm->bucket, sizeof mm->bucket, "%s/%s/%s/%s", kind, engine_name(e), cname, f);
     gtref_mismatch_sign(mm);
     return false;
@@ -401,9 +404,10 @@ void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const g
     fail(sb, "hang", worst, "no-progress", exp, act, "model state: %s", detail);
 }
 
-void gtref_sb_report(gtref_sb *sb, const char *kind, int engine, uint64_t cycle, const char *expected,
+void gtref_sb_report(gtref_sb *sb, const char *kind, const char *field, int engine, uint64_t cycle, const char *expected,
                      const char *actual, const char *detail)
 {
     sb->cycle = cycle;
-    fail(sb, kind, engine, kind, expected, actual, "%s", detail);
+    sb->report_without_command = true;
+    fail(sb, kind, engine, field, expected, actual, "%s", detail);
 }
