@@ -50,17 +50,16 @@ static void say(char *why, size_t sz, const char *fmt, ...)
     va_end(ap);
 }
 
-int gtref_cmd_legal(const gtref_cmd_def *c, const uint32_t *dw, unsigned n, char *why, size_t whysz)
+int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whysz)
 {
-    unsigned len = gtref_cmd_length(c, dw[0]);
+    unsigned len = gtref_cmd_length(c, dw0);
     if (len < c->min_len || len > c->max_len) {
         say(why, whysz, "%s with length %u dwords (legal %u..%u)", c->name, len, c->min_len, c->max_len);
         return 0;
     }
-    if (n < len) { say(why, whysz, "%s truncated: %u of %u dwords", c->name, n, len); return 0; }
     switch (c->id) {
     case GTREF_CMD_MI_STORE_DATA_IMM: {
-        int qw = (dw[0] & GTREF_SDI_STORE_QWORD) != 0;
+        int qw = (dw0 & GTREF_SDI_STORE_QWORD) != 0;
         if ((len == 5) != qw) {
             say(why, whysz, "MI_STORE_DATA_IMM length %u with Store Qword=%d (kit rule: 4 <-> dword, 5 <-> qword)", len, qw);
             return 0;
@@ -101,7 +100,7 @@ static int format_raw(const uint32_t *dw, unsigned n, char *buf, size_t sz)
 int gtref_cmd_format(const uint32_t *dw, unsigned n, int engines, char *buf, size_t sz)
 {
     const gtref_cmd_def *c = n ? gtref_cmd_find(dw[0]) : NULL;
-    if (!c || !gtref_cmd_legal(c, dw, n, NULL, 0) || (dw[0] & ~dw0_known_bits(c)))
+    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0) || n < gtref_cmd_length(c, dw[0]) || (dw[0] & ~dw0_known_bits(c)))
         return format_raw(dw, n ? 1 : 0, buf, sz);
     unsigned len = gtref_cmd_length(c, dw[0]);
     size_t w = 0;

@@ -242,7 +242,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     r.dw[0] = dw[0];
     r.len = 1;
     const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
-    if (!c || !gtref_cmd_legal(c, dw, 1u << 15, NULL, 0)) {   /* decided from DW0 alone */
+    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0)) {
         raise_error(m, e);
         r.status = GTM_ERROR;
         goto done;

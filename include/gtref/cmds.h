@@ -47,9 +47,10 @@ const gtref_cmd_def *gtref_cmd_find(uint32_t dw0);
 const gtref_cmd_def *gtref_cmd_by_name(const char *name);
 /* Total length in dwords that dw0 declares (1 for fixed-length commands). */
 unsigned gtref_cmd_length(const gtref_cmd_def *c, uint32_t dw0);
-/* Whether a complete command is legal: length in range and field rules (SDI qword bit vs
- * length, LRI pairs). On failure, writes a reason into why (may be NULL). */
-int gtref_cmd_legal(const gtref_cmd_def *c, const uint32_t *dw, unsigned n, char *why, size_t whysz);
+/* Whether a command with this DW0 is legal: length in range and field rules (SDI qword bit vs
+ * length, LRI pairs). Every rule is decided from DW0 alone (docs/cycle-contract.md §4), so the parser
+ * can reject a command before fetching the rest. On failure, writes a reason into why (may be NULL). */
+int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whysz);
 /* One-line disassembly of a command: "MI_STORE_DATA_IMM addr=0x20000 data=0xdeadbeef".
  * n is the number of dwords available. Returns the number of characters written. */
 int gtref_cmd_format(const uint32_t *dw, unsigned n, int engines, char *buf, size_t sz);

@@ -5,31 +5,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gtref/cmds.h"
 #include "gtref/regs.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"
 
-/* tests/directed, whether the tests run from the repository root or from build/tests. */
-static const char *directed_dir(void)
-{
-    static const char *const candidates[] = { "tests/directed", "../tests/directed", "../../tests/directed" };
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        struct stat st;
-        if (stat(candidates[i], &st) == 0 && S_ISDIR(st.st_mode)) return candidates[i];
-    }
-    cr_assert_fail("tests/directed not found from the working directory");
-    return NULL;
-}
+#include "test_support.h"
 
 static int compare_paths(const void *a, const void *b) { return strcmp(a, b); }
 
 /* The .gts files of tests/directed, sorted by name; returns how many. */
 static size_t directed_files(char out[][512], size_t max)
 {
-    const char *dir = directed_dir();
+    const char *dir = test_directed_dir();
     DIR *d = opendir(dir);
     cr_assert(d);
     size_t n = 0;
@@ -55,24 +44,19 @@ static char *disassemble_to_string(const gtref_stim *s)
     return text;
 }
 
-static void encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len)
-{
-    cr_assert_eq(gtref_stim_encode(s, buf, len), 0);
-}
-
 /* disassemble s, assemble the text, and expect the same encoding */
 static void expect_lossless(const gtref_stim *s, const char *what)
 {
     uint8_t *b1, *b2;
     size_t n1, n2;
-    encode_ok(s, &b1, &n1);
+    test_encode_ok(s, &b1, &n1);
     char *text = disassemble_to_string(s);
     gtref_stim back;
     gtref_stim_init(&back);
     char err[512];
     cr_assert_eq(gtref_gts_assemble(&back, text, what, err, sizeof err), 0, "%s: the disassembly does not assemble: %s",
                  what, err);
-    encode_ok(&back, &b2, &n2);
+    test_encode_ok(&back, &b2, &n2);
     cr_assert(n1 == n2 && memcmp(b1, b2, n1) == 0, "%s: disassemble + assemble changes the bytes", what);
     free(b1);
     free(b2);

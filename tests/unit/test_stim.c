@@ -13,13 +13,9 @@
 #include "gtref/rng.h"
 #include "gtref/stim.h"
 
-#define SEEDS 400
+#include "test_support.h"
 
-static void encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len)
-{
-    cr_assert_eq(gtref_stim_encode(s, buf, len), 0, "encode failed");
-    cr_assert(*buf && *len, "encode gave no bytes");
-}
+#define SEEDS 400
 
 static void generate_ok(gtref_stim *s, uint64_t seed)
 {
@@ -64,7 +60,7 @@ static void expect_stim_rejected(const gtref_stim *s, const char *fragment, cons
 {
     uint8_t *buf;
     size_t len;
-    encode_ok(s, &buf, &len);
+    test_encode_ok(s, &buf, &len);
     expect_decode_error(buf, len, fragment, fragment2);
     free(buf);
 }
@@ -121,11 +117,11 @@ Test(stim, generated_stimuli_round_trip_through_msgpack)
         generate_ok(&a, seed);
         uint8_t *b1, *b2;
         size_t n1, n2;
-        encode_ok(&a, &b1, &n1);
+        test_encode_ok(&a, &b1, &n1);
         gtref_stim_init(&b);
         char err[512];
         cr_assert_eq(gtref_stim_decode(&b, b1, n1, err, sizeof err), 0, "seed %" PRIu64 ": %s", seed, err);
-        encode_ok(&b, &b2, &n2);
+        test_encode_ok(&b, &b2, &n2);
         cr_assert_eq(n1, n2, "seed %" PRIu64 ": re-encoding changes the length", seed);
         cr_assert_eq(memcmp(b1, b2, n1), 0, "seed %" PRIu64 ": re-encoding changes the bytes", seed);
         cr_assert_str_eq(a.name, b.name);
@@ -155,8 +151,8 @@ Test(stim, same_seed_same_bytes_different_seed_different_program)
         generate_ok(&b, seed);
         uint8_t *ba, *bb;
         size_t na, nb;
-        encode_ok(&a, &ba, &na);
-        encode_ok(&b, &bb, &nb);
+        test_encode_ok(&a, &ba, &na);
+        test_encode_ok(&b, &bb, &nb);
         cr_assert(na == nb && memcmp(ba, bb, na) == 0, "seed %" PRIu64 " gives different bytes twice", seed);
         char name[32];
         snprintf(name, sizeof name, "rand-%" PRIu64, seed);
@@ -188,7 +184,7 @@ Test(stim, encoding_is_plain_msgpack_with_a_fixed_key_order)
     small_stim(&s);
     uint8_t *buf;
     size_t len;
-    encode_ok(&s, &buf, &len);
+    test_encode_ok(&s, &buf, &len);
     msgpack_unpacked up;
     msgpack_unpacked_init(&up);
     size_t off = 0;
@@ -445,7 +441,7 @@ Test(stim, decode_reports_truncation_at_every_cut)
     small_stim(&s);
     uint8_t *buf;
     size_t len;
-    encode_ok(&s, &buf, &len);
+    test_encode_ok(&s, &buf, &len);
     for (size_t cut = 0; cut < len; cut++) {
         uint8_t *copy = malloc(cut ? cut : 1);   /* exact size: ASan catches any read past the end */
         memcpy(copy, buf, cut);
@@ -457,7 +453,7 @@ Test(stim, decode_reports_truncation_at_every_cut)
 
     /* a generated stimulus, cut at a few hundred places */
     generate_ok(&s, 5);
-    encode_ok(&s, &buf, &len);
+    test_encode_ok(&s, &buf, &len);
     gtref_rng rng;
     gtref_rng_seed(&rng, 99);
     for (int i = 0; i < 300; i++) {
@@ -506,7 +502,7 @@ Test(stim, decode_never_crashes_on_mutated_encodings)
     generate_ok(&s, 11);
     uint8_t *buf;
     size_t len;
-    encode_ok(&s, &buf, &len);
+    test_encode_ok(&s, &buf, &len);
     gtref_stim_free(&s);
     gtref_rng rng;
     gtref_rng_seed(&rng, 7);
@@ -523,7 +519,7 @@ Test(stim, decode_never_crashes_on_mutated_encodings)
             /* a flip inside data can still be a valid stimulus: then it must encode back to the same bytes */
             uint8_t *again;
             size_t n;
-            encode_ok(&d, &again, &n);
+            test_encode_ok(&d, &again, &n);
             gtref_stim e;
             gtref_stim_init(&e);
             cr_assert_eq(gtref_stim_decode(&e, again, n, err, sizeof err), 0, "%s", err);
@@ -554,8 +550,8 @@ Test(stim, files_round_trip_and_errors_name_the_file)
     cr_assert_eq(gtref_stim_read_file(&r, path, err, sizeof err), 0, "%s", err);
     uint8_t *a, *b;
     size_t na, nb;
-    encode_ok(&s, &a, &na);
-    encode_ok(&r, &b, &nb);
+    test_encode_ok(&s, &a, &na);
+    test_encode_ok(&r, &b, &nb);
     cr_assert(na == nb && memcmp(a, b, na) == 0, "the file does not hold the same stimulus");
     free(a);
     free(b);
@@ -659,7 +655,7 @@ static void walk_batch(walker *w, uint64_t addr)
         cr_assert(segment_at(w->s, addr, 4u * len) == b, "seed %" PRIu64 ": command at 0x%" PRIx64 " runs past its batch", w->seed, addr);
         for (unsigned i = 1; i < len; i++) dw[i] = dword_at(b, addr - b->addr + 4u * i);
         char why[256];
-        cr_assert(gtref_cmd_legal(c, dw, len, why, sizeof why), "seed %" PRIu64 ": batch 0x%" PRIx64 ": %s", w->seed, addr, why);
+        cr_assert(gtref_cmd_legal(c, dw[0], why, sizeof why), "seed %" PRIu64 ": batch 0x%" PRIx64 ": %s", w->seed, addr, why);
         cr_assert(c->id != GTREF_CMD_MI_BATCH_BUFFER_START || !(dw[0] & GTREF_BBS_2ND_LEVEL));
         check_fields(w, c, dw, len, true);
         w->st.batch_cmds++;
@@ -682,7 +678,7 @@ static void walk_ring(walker *w, uint32_t head, uint32_t adv)
         cr_assert(4u * len <= adv, "seed %" PRIu64 ": the command at ring offset 0x%x runs past the tail", w->seed, p);
         for (unsigned i = 1; i < len; i++) dw[i] = dword_at(w->ring, (p + 4u * i) % size);
         char why[256];
-        cr_assert(gtref_cmd_legal(c, dw, len, why, sizeof why), "seed %" PRIu64 ": ring 0x%x: %s", w->seed, p, why);
+        cr_assert(gtref_cmd_legal(c, dw[0], why, sizeof why), "seed %" PRIu64 ": ring 0x%x: %s", w->seed, p, why);
         check_fields(w, c, dw, len, false);
         if (!w->visited[p / 4] && dw[0] != 0 && c->id != GTREF_CMD_MI_BATCH_BUFFER_END) w->st.distinct_non_noop++;
         w->visited[p / 4] = 1;

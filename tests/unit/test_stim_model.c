@@ -7,13 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gtref/engines.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
+
+#include "test_support.h"
 
 #define MAX_READS 256
 #define DRAIN_BUDGET 10000000u
@@ -167,21 +168,10 @@ Test(stim_model, generated_stimuli_run_cleanly_in_the_model)
 
 /* ---- directed tests ---- */
 
-static const char *directed_dir(void)
-{
-    static const char *const candidates[] = { "tests/directed", "../tests/directed", "../../tests/directed" };
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        struct stat st;
-        if (stat(candidates[i], &st) == 0 && S_ISDIR(st.st_mode)) return candidates[i];
-    }
-    cr_assert_fail("tests/directed not found from the working directory");
-    return NULL;
-}
-
 static void run_directed(model_host *h, const char *name)
 {
     char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s.gts", directed_dir(), name);
+    snprintf(path, sizeof path, "%s/%s.gts", test_directed_dir(), name);
     gtref_stim s;
     gtref_stim_init(&s);
     cr_assert_eq(gtref_gts_assemble_file(&s, path, err, sizeof err), 0, "%s", err);

@@ -82,12 +82,13 @@ Test(tables, legality_rules)
 {
     char why[128];
     uint32_t sdi_bad[] = { 0x10000003u, 0, 0, 0, 0 };            /* length 5 without Store Qword */
-    cr_assert(!gtref_cmd_legal(gtref_cmd_find(sdi_bad[0]), sdi_bad, 5, why, sizeof why));
+    cr_assert(!gtref_cmd_legal(gtref_cmd_find(sdi_bad[0]), sdi_bad[0], why, sizeof why));
     cr_assert(strstr(why, "Store Qword"), "%s", why);
     uint32_t lri_even[] = { 0x11000002u, 0, 0, 0 };
-    cr_assert(!gtref_cmd_legal(gtref_cmd_find(lri_even[0]), lri_even, 4, why, sizeof why));
+    cr_assert(!gtref_cmd_legal(gtref_cmd_find(lri_even[0]), lri_even[0], why, sizeof why));
+    cr_assert(strstr(why, "1 + 2n"), "%s", why);
     uint32_t ok[] = { 0x10200003u, 0, 0, 0, 0 };
-    cr_assert(gtref_cmd_legal(gtref_cmd_find(ok[0]), ok, 5, NULL, 0));
+    cr_assert(gtref_cmd_legal(gtref_cmd_find(ok[0]), ok[0], NULL, 0));
 }
 
 static void round_trip(const char *text, const uint32_t *expect, int n)
