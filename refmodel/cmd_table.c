@@ -1,30 +1,282 @@
-/* The command table and the text form of commands (shared by the disassembler, the assembler and
- * mismatch reports). Encodings: KBL-CMD digest Appendix A ([EXT] Mesa gen9.xml, i915). */
+/* The command table (include/gtref/cmds.h): every command and field, described once.
+ * Encodings: KBL-CMD digest Appendix A ([EXT] Mesa gen9.xml, Linux i915): A.1 opcodes and lengths,
+ * A.2 fields, A.3 MI_ATOMIC opcodes, A.4 MI_MATH, A.5 i915 cross-check. Engine restrictions: the
+ * digest's "engine" column and docs/spec-decisions.md C12. Behaviour of each command: docs/commands.md. */
 #include "gtref/cmds.h"
-#include "gtref/engines.h"
-#include "gtref/regs.h"
 
-#include <ctype.h>
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#define A1 "KBL-CMD digest A.1 [EXT]"
+#define A2 "KBL-CMD digest A.2 [EXT]"
+
+#define MI(op) 0xFF800000u, ((uint32_t)(op) << 23)
+#define GFX(sub, op, subop) 0xFFFF0000u, (0x3u << 29 | (uint32_t)(sub) << 27 | (uint32_t)(op) << 24 | (uint32_t)(subop) << 16)
+#define MATCH_VAL_(mask, val) (val)
+#define MATCH_VAL(...) MATCH_VAL_(__VA_ARGS__)
+#define CMD(n, match, lb, bias, mn, mx, rule, eng, mod, gs, gz, src) \
+    [GTREF_CMD_##n] = { #n, GTREF_CMD_##n, match, (uint8_t)(MATCH_VAL(match) >> 29), \
+                        (uint8_t)((MATCH_VAL(match) >> 23) & 0x3Fu), lb, bias, mn, mx, GTREF_LEN_##rule, eng, mod, gs, gz, src }
+#define R GTREF_ENG_RCS
+#define RB (GTREF_ENG_RCS | GTREF_ENG_BCS)
+#define NR (GTREF_ENG_BCS | GTREF_ENG_VCS | GTREF_ENG_VECS)
+#define ALL GTREF_ENG_ALL
+
+/* modelled = 1 for the commands the model and the RTL both implement (docs/commands.md §1). */
 const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
-    { "MI_NOOP", GTREF_CMD_MI_NOOP, 0, 0x00, 0, 1, 1, 1, "KBL-CMD A.1 [EXT] opcode 0x00, 1 DW" },
-    { "MI_USER_INTERRUPT", GTREF_CMD_MI_USER_INTERRUPT, 0, 0x02, 0, 1, 1, 1, "KBL-CMD A.1 [EXT] opcode 0x02, 1 DW" },
-    { "MI_BATCH_BUFFER_END", GTREF_CMD_MI_BATCH_BUFFER_END, 0, 0x0A, 0, 1, 1, 1, "KBL-CMD A.1 [EXT] opcode 0x0A, 1 DW" },
-    { "MI_STORE_DATA_IMM", GTREF_CMD_MI_STORE_DATA_IMM, 0, 0x20, 10, 2, 4, 5, "KBL-CMD A.2 [EXT] opcode 0x20, DWL[9:0]+2" },
-    { "MI_LOAD_REGISTER_IMM", GTREF_CMD_MI_LOAD_REGISTER_IMM, 0, 0x22, 8, 2, 3, 255, "KBL-CMD A.2 [EXT] opcode 0x22, DWL[7:0]+2" },
-    { "MI_BATCH_BUFFER_START", GTREF_CMD_MI_BATCH_BUFFER_START, 0, 0x31, 8, 2, 3, 3, "KBL-CMD A.2 [EXT] opcode 0x31, DWL[7:0]+2" },
+    CMD(MI_NOOP,               MI(0x00), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x00, 1 DW"),
+    CMD(MI_SET_PREDICATE,      MI(0x01), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x01, 1 DW"),
+    CMD(MI_USER_INTERRUPT,     MI(0x02), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x02, 1 DW"),
+    CMD(MI_WAIT_FOR_EVENT,     MI(0x03), 0, 1, 1, 1, RANGE, RB, 0, 0, 0, A1 " opcode 0x03, 1 DW, render/blitter"),
+    CMD(MI_ARB_CHECK,          MI(0x05), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x05, 1 DW"),
+    CMD(MI_RS_CONTROL,         MI(0x06), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x06, 1 DW, render"),
+    CMD(MI_REPORT_HEAD,        MI(0x07), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x07, 1 DW"),
+    CMD(MI_ARB_ON_OFF,         MI(0x08), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x08, 1 DW"),
+    CMD(MI_URB_ATOMIC_ALLOC,   MI(0x09), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x09, 1 DW, render"),
+    CMD(MI_BATCH_BUFFER_END,   MI(0x0A), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x0A, 1 DW"),
+    CMD(MI_SUSPEND_FLUSH,      MI(0x0B), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x0B, 1 DW"),
+    CMD(MI_PREDICATE,          MI(0x0C), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x0C, 1 DW"),
+    CMD(MI_TOPOLOGY_FILTER,    MI(0x0D), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x0D, 1 DW, render"),
+    CMD(MI_RS_CONTEXT,         MI(0x0F), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x0F, 1 DW, render"),
+    CMD(MI_LOAD_SCAN_LINES_INCL, MI(0x12), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x12, DWL[5:0]+2, render"),
+    CMD(MI_LOAD_SCAN_LINES_EXCL, MI(0x13), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x13, DWL[5:0]+2, render"),
+    CMD(MI_DISPLAY_FLIP,       MI(0x14), 8, 2, 3, 4, RANGE, RB, 0, 0, 0, A1 " opcode 0x14, DWL[7:0]+2, 3 DW (4 with the left-eye address)"),
+    CMD(MI_SET_CONTEXT,        MI(0x18), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x18, DWL[7:0]+2"),
+    CMD(MI_MATH,               MI(0x1A), 8, 2, 2, 257, RANGE, ALL, 0, 1, 1, A1 " opcode 0x1A, DWL[7:0]+2; A.4 one ALU instruction per DW"),
+    CMD(MI_SEMAPHORE_SIGNAL,   MI(0x1B), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1B, DWL[7:0]+2"),
+    CMD(MI_SEMAPHORE_WAIT,     MI(0x1C), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1C, DWL[7:0]+2, 4 DW"),
+    CMD(MI_FORCE_WAKEUP,       MI(0x1D), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1D, DWL[7:0]+2"),
+    CMD(MI_STORE_DATA_IMM,     MI(0x20), 10, 2, 4, 5, SDI, ALL, 1, 0, 0, A1 " opcode 0x20, DWL[9:0]+2; A.5 dword 4 DW, qword 5 DW"),
+    CMD(MI_STORE_DATA_INDEX,   MI(0x21), 8, 2, 3, 4, SDX, ALL, 0, 0, 0, A1 " opcode 0x21, DWL[7:0]+2; A.2 Data DWord 1 at DW3"),
+    CMD(MI_LOAD_REGISTER_IMM,  MI(0x22), 8, 2, 3, 255, PAIRS, ALL, 1, 1, 2, A1 " opcode 0x22, DWL[7:0]+2, 1 + 2n DW"),
+    CMD(MI_STORE_REGISTER_MEM, MI(0x24), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x24, DWL[7:0]+2, 4 DW"),
+    CMD(MI_FLUSH_DW,           MI(0x26), 6, 2, 4, 5, RANGE, NR, 0, 0, 0, A1 " opcode 0x26, DWL[5:0]+2; A.5 i915 MI_FLUSH_DW+1 = 4 DW, Mesa 5 DW"),
+    CMD(MI_CLFLUSH,            MI(0x27), 10, 2, 3, 1025, RANGE, R, 0, 3, 1, A1 " opcode 0x27, DWL[9:0]+2, render"),
+    CMD(MI_REPORT_PERF_COUNT,  MI(0x28), 6, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x28, DWL[5:0]+2, render"),
+    CMD(MI_LOAD_REGISTER_MEM,  MI(0x29), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x29, DWL[7:0]+2, 4 DW"),
+    CMD(MI_LOAD_REGISTER_REG,  MI(0x2A), 8, 2, 3, 3, RANGE, ALL, 0, 0, 0, A1 " opcode 0x2A, DWL[7:0]+2, 3 DW"),
+    CMD(MI_RS_STORE_DATA_IMM,  MI(0x2B), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2B, DWL[7:0]+2, render"),
+    CMD(MI_LOAD_URB_MEM,       MI(0x2C), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2C, DWL[7:0]+2, render"),
+    CMD(MI_STORE_URB_MEM,      MI(0x2D), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2D, DWL[7:0]+2, render"),
+    CMD(MI_COPY_MEM_MEM,       MI(0x2E), 8, 2, 5, 5, RANGE, ALL, 0, 0, 0, A1 " opcode 0x2E, DWL[7:0]+2, 5 DW"),
+    CMD(MI_ATOMIC,             MI(0x2F), 8, 2, 3, 11, ATOMIC, ALL, 0, 0, 0, A1 " opcode 0x2F, DWL[7:0]+2; A.3 3 DW, 11 with Inline Data"),
+    CMD(MI_BATCH_BUFFER_START, MI(0x31), 8, 2, 3, 3, RANGE, ALL, 1, 0, 0, A1 " opcode 0x31, DWL[7:0]+2, 3 DW"),
+    CMD(MI_CONDITIONAL_BATCH_BUFFER_END, MI(0x36), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x36, DWL[7:0]+2, 4 DW"),
+    CMD(PIPE_CONTROL,          GFX(3, 2, 0), 8, 2, 6, 6, RANGE, R, 0, 0, 0, A2 " PIPE_CONTROL type 3/3/2/0, DWL[7:0]+2, 6 DW, render"),
+    CMD(PIPELINE_SELECT,       GFX(1, 1, 4), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A2 " PIPELINE_SELECT type 3/1/1/4, 1 DW, render"),
+    CMD(STATE_BASE_ADDRESS,    GFX(0, 1, 1), 8, 2, 19, 19, RANGE, R, 0, 0, 0, A2 " STATE_BASE_ADDRESS type 3/0/1/1, 19 DW, render"),
+    CMD(STATE_SIP,             GFX(0, 1, 2), 8, 2, 3, 3, RANGE, R, 0, 0, 0, A2 " STATE_SIP type 3/0/1/2, 3 DW, render"),
+    CMD(STATE_PREFETCH,        GFX(0, 0, 3), 8, 2, 2, 2, RANGE, R, 0, 0, 0, A2 " STATE_PREFETCH type 3/0/0/3, 2 DW, render"),
 };
+
+/* ---- enumerations ---- */
+
+static const char *const set_predicate_enable[16] = {
+    "NOOP_NEVER", "NOOP_ON_RESULT2_CLEAR", "NOOP_ON_RESULT2_SET", "NOOP_ON_RESULT_CLEAR", "NOOP_ON_RESULT_SET",
+    "EXECUTE_ONE_SLICE", "EXECUTE_TWO_SLICES", "EXECUTE_THREE_SLICES", [15] = "NOOP_ALWAYS" };
+static const char *const predicate_compare[4] = { "TRUE", "FALSE", "SRCS_EQUAL", "DELTAS_EQUAL" };
+static const char *const predicate_combine[4] = { "SET", "AND", "OR", "XOR" };
+static const char *const predicate_load[4] = { "KEEP", NULL, "LOAD", "LOADINV" };
+static const char *const sem_compare[6] = { "SAD_GT_SDD", "SAD_GTE_SDD", "SAD_LT_SDD", "SAD_LTE_SDD", "SAD_EQ_SDD", "SAD_NEQ_SDD" };
+static const char *const sem_target[5] = { "RCS", "VCS0", "BCS", "VECS", "VCS1" };
+static const char *const atomic_size[3] = { "DWORD", "QWORD", "OCTWORD" };
+static const char *const atomic_op[0x50] = {
+    [0x01] = "AND", [0x02] = "OR", [0x03] = "XOR", [0x04] = "MOVE", [0x05] = "INC", [0x06] = "DEC", [0x07] = "ADD",
+    [0x08] = "SUB", [0x09] = "RSUB", [0x0A] = "IMAX", [0x0B] = "IMIN", [0x0C] = "UMAX", [0x0D] = "UMIN",
+    [0x0E] = "CMP_WR", [0x0F] = "PREDEC", [0x21] = "AND8B", [0x22] = "OR8B", [0x23] = "XOR8B", [0x24] = "MOVE8B",
+    [0x25] = "INC8B", [0x26] = "DEC8B", [0x27] = "ADD8B", [0x28] = "SUB8B", [0x29] = "RSUB8B", [0x2A] = "IMAX8B",
+    [0x2B] = "IMIN8B", [0x2C] = "UMAX8B", [0x2D] = "UMIN8B", [0x2E] = "CMP_WR8B", [0x2F] = "PREDEC8B",
+    [0x4E] = "CMP_WR16B" };
+static const char *const flush_post_sync[4] = { "NONE", "WRITE_IMM", NULL, "TIMESTAMP" };
+static const char *const pc_post_sync[4] = { "NONE", "WRITE_IMM", "PS_DEPTH_COUNT", "TIMESTAMP" };
+static const char *const pipeline[3] = { "3D", "MEDIA", "GPGPU" };
+static const char *const alu_ops[0x600] = {
+    [GTREF_ALU_NOOP] = "NOOP", [GTREF_ALU_LOAD] = "LOAD", [GTREF_ALU_LOADINV] = "LOADINV",
+    [GTREF_ALU_LOAD0] = "LOAD0", [GTREF_ALU_LOAD1] = "LOAD1", [GTREF_ALU_ADD] = "ADD", [GTREF_ALU_SUB] = "SUB",
+    [GTREF_ALU_AND] = "AND", [GTREF_ALU_OR] = "OR", [GTREF_ALU_XOR] = "XOR", [GTREF_ALU_STORE] = "STORE",
+    [GTREF_ALU_STOREINV] = "STOREINV" };
+static const char *const alu_operands[0x34] = {
+    "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+    [GTREF_ALU_SRCA] = "SRCA", [GTREF_ALU_SRCB] = "SRCB", [GTREF_ALU_ACCU] = "ACCU", [GTREF_ALU_ZF] = "ZF",
+    [GTREF_ALU_CF] = "CF" };
+
+#define NV(a) a, (uint16_t)(sizeof a / sizeof a[0])
+#define FLD(c, f, key, spec, lo, hi, kind, grp, vals, src) \
+    [GTREF_F_##c##_##f] = { GTREF_F_##c##_##f, GTREF_CMD_##c, key, spec, lo, hi, GTREF_FK_##kind, grp, vals, src }
+#define NOVALS NULL, 0
+#define F(c, f, key, spec, lo, hi, kind) FLD(c, f, key, spec, lo, hi, kind, 0, NOVALS, A2 " " #c)
+#define FE(c, f, key, spec, lo, hi, vals) FLD(c, f, key, spec, lo, hi, ENUM, 0, NV(vals), A2 " " #c)
+#define G(c, f, key, spec, lo, hi, kind) FLD(c, f, key, spec, lo, hi, kind, 1, NOVALS, A2 " " #c)
+#define GE(c, f, key, spec, lo, hi, vals) FLD(c, f, key, spec, lo, hi, ENUM, 1, NV(vals), "KBL-CMD digest A.4 [EXT] " #c)
+
+const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
+    F(MI_NOOP, NOPID, "nopid", "Identification Number", 0, 21, UINT),
+    F(MI_NOOP, NOPID_WRITE, "write_nopid", "Identification Number Register Write Enable", 22, 22, BOOL),
+    FE(MI_SET_PREDICATE, ENABLE, "enable", "PREDICATE ENABLE", 0, 3, set_predicate_enable),
+    F(MI_WAIT_FOR_EVENT, WAIT_ENABLES, "wait", "Display Plane Flip Pending / Scan Line / Vertical Blank Wait Enables", 0, 21, UINT),
+    F(MI_RS_CONTROL, START, "start", "Resource Streamer Control", 0, 0, BOOL),
+    F(MI_ARB_ON_OFF, ENABLE, "enable", "Arbitration Enable", 0, 0, BOOL),
+    F(MI_URB_ATOMIC_ALLOC, SIZE, "size", "URB Atomic Storage Size", 0, 8, UINT),
+    F(MI_URB_ATOMIC_ALLOC, OFFSET, "offset", "URB Atomic Storage Offset", 12, 19, UINT),
+    F(MI_SUSPEND_FLUSH, SUSPEND, "suspend", "Suspend Flush", 0, 0, BOOL),
+    FE(MI_PREDICATE, COMPARE, "compare", "Compare Operation", 0, 1, predicate_compare),
+    FE(MI_PREDICATE, COMBINE, "combine", "Combine Operation", 3, 4, predicate_combine),
+    FE(MI_PREDICATE, LOAD, "load", "Load Operation", 6, 7, predicate_load),
+    F(MI_TOPOLOGY_FILTER, VALUE, "topology", "Topology Filter Value", 0, 5, UINT),
+    F(MI_RS_CONTEXT, SAVE, "save", "Resource Streamer Save", 0, 0, BOOL),
+    F(MI_LOAD_SCAN_LINES_INCL, FORWARD, "forward", "Scan Line Event Done Forward", 17, 18, UINT),
+    F(MI_LOAD_SCAN_LINES_INCL, PLANE, "plane", "Display (Plane) Select", 19, 21, UINT),
+    F(MI_LOAD_SCAN_LINES_INCL, END, "end", "End Scan Line Number", 32, 44, UINT),
+    F(MI_LOAD_SCAN_LINES_INCL, START, "start", "Start Scan Line Number", 48, 60, UINT),
+    F(MI_LOAD_SCAN_LINES_EXCL, PLANE, "plane", "Display (Plane) Select", 19, 21, UINT),
+    F(MI_LOAD_SCAN_LINES_EXCL, END, "end", "End Scan Line Number", 32, 44, UINT),
+    F(MI_LOAD_SCAN_LINES_EXCL, START, "start", "Start Scan Line Number", 48, 60, UINT),
+    F(MI_DISPLAY_FLIP, PLANE, "plane", "Display Plane Select", 8, 12, UINT),
+    F(MI_DISPLAY_FLIP, ASYNC, "async", "Async Flip Indicator", 22, 22, BOOL),
+    F(MI_DISPLAY_FLIP, TILE, "tile", "Tile Parameter", 32, 34, UINT),
+    F(MI_DISPLAY_FLIP, PITCH, "pitch", "Display Buffer Pitch", 38, 47, UINT),
+    F(MI_DISPLAY_FLIP, STEREO, "stereo", "Stereoscopic 3D Mode", 63, 63, BOOL),
+    F(MI_DISPLAY_FLIP, FLIP_TYPE, "flip", "Flip Type", 64, 65, UINT),
+    F(MI_DISPLAY_FLIP, ADDR, "addr", "Display Buffer Base Address", 76, 95, ADDR),
+    F(MI_SET_CONTEXT, FLAGS, "flags", "Restore Inhibit .. Reserved Must be 1 (DW1[8:0])", 32, 40, UINT),
+    F(MI_SET_CONTEXT, ADDR, "addr", "Logical Context Address", 44, 63, ADDR),
+    GE(MI_MATH, ALU_OP, "op", "ALU Opcode", 20, 31, alu_ops),
+    GE(MI_MATH, ALU_OPERAND1, "operand1", "Operand 1", 10, 19, alu_operands),
+    GE(MI_MATH, ALU_OPERAND2, "operand2", "Operand 2", 0, 9, alu_operands),
+    FE(MI_SEMAPHORE_SIGNAL, TARGET, "target", "Target Engine Select", 15, 17, sem_target),
+    F(MI_SEMAPHORE_SIGNAL, POST_SYNC, "post_sync", "Post-Sync Operation", 21, 21, BOOL),
+    F(MI_SEMAPHORE_SIGNAL, CONTEXT, "context", "Target Context ID", 32, 63, UINT),
+    FE(MI_SEMAPHORE_WAIT, COMPARE, "compare", "Compare Operation", 12, 14, sem_compare),
+    F(MI_SEMAPHORE_WAIT, POLL, "poll", "Wait Mode (1 = Polling Mode)", 15, 15, BOOL),
+    F(MI_SEMAPHORE_WAIT, REG_POLL, "reg_poll", "Register Poll Mode", 16, 16, BOOL),
+    F(MI_SEMAPHORE_WAIT, GGTT, "ggtt", "Memory Type (1 = Global Graphics Address)", 22, 22, BOOL),
+    F(MI_SEMAPHORE_WAIT, DATA, "data", "Semaphore Data Dword", 32, 63, UINT),
+    F(MI_SEMAPHORE_WAIT, ADDR, "addr", "Semaphore Address", 66, 127, ADDR),
+    F(MI_FORCE_WAKEUP, MEDIA, "media", "Force Media Awake", 32, 32, BOOL),
+    F(MI_FORCE_WAKEUP, RENDER, "render", "Force Render Awake", 33, 33, BOOL),
+    F(MI_FORCE_WAKEUP, MASK, "mask", "Mask Bits", 48, 63, UINT),
+    F(MI_STORE_DATA_IMM, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
+    F(MI_STORE_DATA_IMM, QWORD, "qword", "Store Qword", 21, 21, BOOL),
+    F(MI_STORE_DATA_IMM, CORE_MODE, "core_mode", "Core Mode Enable", 32, 32, BOOL),
+    F(MI_STORE_DATA_IMM, ADDR, "addr", "Address", 34, 79, ADDR),
+    F(MI_STORE_DATA_IMM, DATA, "data", "Immediate Data", 96, 159, UINT),
+    F(MI_STORE_DATA_INDEX, PPHWSP, "pphwsp", "Use Per-Process Hardware Status Page", 21, 21, BOOL),
+    F(MI_STORE_DATA_INDEX, OFFSET, "offset", "Offset", 34, 43, ADDR),
+    F(MI_STORE_DATA_INDEX, DATA, "data", "Data DWord 0, Data DWord 1", 64, 127, UINT),
+    F(MI_LOAD_REGISTER_IMM, BWD, "bwd", "Byte Write Disables", 8, 11, UINT),
+    G(MI_LOAD_REGISTER_IMM, REG, "reg", "Register Offset", 2, 22, REG),
+    G(MI_LOAD_REGISTER_IMM, VALUE, "value", "Data DWord", 32, 63, UINT),
+    F(MI_STORE_REGISTER_MEM, PREDICATE, "predicate", "Predicate Enable", 21, 21, BOOL),
+    F(MI_STORE_REGISTER_MEM, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
+    F(MI_STORE_REGISTER_MEM, REG, "reg", "Register Address", 34, 54, REG),
+    F(MI_STORE_REGISTER_MEM, ADDR, "addr", "Memory Address", 66, 127, ADDR),
+    F(MI_FLUSH_DW, VIDEO_INVALIDATE, "video_invalidate", "Video Pipeline Cache Invalidate", 7, 7, BOOL),
+    F(MI_FLUSH_DW, NOTIFY, "notify", "Notify Enable", 8, 8, BOOL),
+    F(MI_FLUSH_DW, FLUSH_LLC, "flush_llc", "Flush LLC", 9, 9, BOOL),
+    FE(MI_FLUSH_DW, POST_SYNC, "post_sync", "Post-Sync Operation", 14, 15, flush_post_sync),
+    F(MI_FLUSH_DW, TLB_INVALIDATE, "tlb_invalidate", "TLB Invalidate", 18, 18, BOOL),
+    F(MI_FLUSH_DW, STORE_INDEX, "store_index", "Store Data Index", 21, 21, BOOL),
+    F(MI_FLUSH_DW, GGTT, "ggtt", "Destination Address Type (1 = GGTT)", 34, 34, BOOL),
+    F(MI_FLUSH_DW, ADDR, "addr", "Address", 35, 79, ADDR),
+    F(MI_FLUSH_DW, DATA, "data", "Immediate Data", 96, 159, UINT),
+    F(MI_CLFLUSH, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
+    F(MI_CLFLUSH, LINE, "line", "Starting Cacheline Offset", 38, 43, UINT),
+    F(MI_CLFLUSH, ADDR, "addr", "Page Base Address", 44, 79, ADDR),
+    G(MI_CLFLUSH, HALF_LINES, "half_line", "DW Representing a Half Cache Line", 0, 31, UINT),
+    F(MI_REPORT_PERF_COUNT, GGTT, "ggtt", "Use Global GTT", 32, 32, BOOL),
+    F(MI_REPORT_PERF_COUNT, CORE_MODE, "core_mode", "Core Mode Enable", 36, 36, BOOL),
+    F(MI_REPORT_PERF_COUNT, ADDR, "addr", "Memory Address", 38, 95, ADDR),
+    F(MI_REPORT_PERF_COUNT, REPORT_ID, "report_id", "Report ID", 96, 127, UINT),
+    F(MI_LOAD_REGISTER_MEM, ASYNC, "async", "Async Mode Enable", 21, 21, BOOL),
+    F(MI_LOAD_REGISTER_MEM, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
+    F(MI_LOAD_REGISTER_MEM, REG, "reg", "Register Address", 34, 54, REG),
+    F(MI_LOAD_REGISTER_MEM, ADDR, "addr", "Memory Address", 66, 127, ADDR),
+    F(MI_LOAD_REGISTER_REG, SRC, "src", "Source Register Address", 34, 54, REG),
+    F(MI_LOAD_REGISTER_REG, DST, "dst", "Destination Register Address", 66, 86, REG),
+    F(MI_RS_STORE_DATA_IMM, CORE_MODE, "core_mode", "Core Mode Enable", 32, 32, BOOL),
+    F(MI_RS_STORE_DATA_IMM, ADDR, "addr", "Destination Address", 34, 95, ADDR),
+    F(MI_RS_STORE_DATA_IMM, DATA, "data", "Data DWord 0", 96, 127, UINT),
+    F(MI_LOAD_URB_MEM, URB, "urb", "URB Address", 34, 46, UINT),
+    F(MI_LOAD_URB_MEM, ADDR, "addr", "Memory Address", 70, 127, ADDR),
+    F(MI_STORE_URB_MEM, URB, "urb", "URB Address", 34, 46, UINT),
+    F(MI_STORE_URB_MEM, ADDR, "addr", "Memory Address", 70, 127, ADDR),
+    F(MI_COPY_MEM_MEM, GGTT_DST, "ggtt_dst", "Use Global GTT Destination", 21, 21, BOOL),
+    F(MI_COPY_MEM_MEM, GGTT_SRC, "ggtt_src", "Use Global GTT Source", 22, 22, BOOL),
+    F(MI_COPY_MEM_MEM, DST, "dst", "Destination Memory Address", 34, 95, ADDR),
+    F(MI_COPY_MEM_MEM, SRC, "src", "Source Memory Address", 98, 159, ADDR),
+    FE(MI_ATOMIC, OP, "op", "ATOMIC OPCODE", 8, 15, atomic_op),
+    F(MI_ATOMIC, RETURN_DATA, "return_data", "Return Data Control", 16, 16, BOOL),
+    F(MI_ATOMIC, CS_STALL, "cs_stall", "CS STALL", 17, 17, BOOL),
+    F(MI_ATOMIC, INLINE, "inline", "Inline Data", 18, 18, BOOL),
+    FE(MI_ATOMIC, SIZE, "size", "Data Size", 19, 20, atomic_size),
+    F(MI_ATOMIC, POST_SYNC, "post_sync", "Post-Sync Operation", 21, 21, BOOL),
+    F(MI_ATOMIC, GGTT, "ggtt", "Memory Type (1 = Global Graphics Address)", 22, 22, BOOL),
+    F(MI_ATOMIC, ADDR, "addr", "Memory Address", 34, 79, ADDR),
+    F(MI_ATOMIC, OPERAND1_0, "op1_0", "Operand1 Data Dword 0", 96, 127, UINT),
+    F(MI_ATOMIC, OPERAND2_0, "op2_0", "Operand2 Data Dword 0", 128, 159, UINT),
+    F(MI_ATOMIC, OPERAND1_1, "op1_1", "Operand1 Data Dword 1", 160, 191, UINT),
+    F(MI_ATOMIC, OPERAND2_1, "op2_1", "Operand2 Data Dword 1", 192, 223, UINT),
+    F(MI_ATOMIC, OPERAND1_2, "op1_2", "Operand1 Data Dword 2", 224, 255, UINT),
+    F(MI_ATOMIC, OPERAND2_2, "op2_2", "Operand2 Data Dword 2", 256, 287, UINT),
+    F(MI_ATOMIC, OPERAND1_3, "op1_3", "Operand1 Data Dword 3", 288, 319, UINT),
+    F(MI_ATOMIC, OPERAND2_3, "op2_3", "Operand2 Data Dword 3", 320, 351, UINT),
+    F(MI_BATCH_BUFFER_START, PPGTT, "ppgtt", "Address Space Indicator (1 = PPGTT)", 8, 8, BOOL),
+    F(MI_BATCH_BUFFER_START, RS_ENABLE, "rs_enable", "Resource Streamer Enable", 10, 10, BOOL),
+    F(MI_BATCH_BUFFER_START, PREDICATE, "predicate", "Predication Enable", 15, 15, BOOL),
+    F(MI_BATCH_BUFFER_START, ADD_OFFSET, "add_offset", "Add Offset Enable", 16, 16, BOOL),
+    F(MI_BATCH_BUFFER_START, SECOND, "second", "Second Level Batch Buffer", 22, 22, BOOL),
+    F(MI_BATCH_BUFFER_START, ADDR, "addr", "Batch Buffer Start Address", 34, 95, ADDR),
+    F(MI_CONDITIONAL_BATCH_BUFFER_END, MASK_MODE, "mask_mode", "Compare Mask Mode", 19, 19, BOOL),
+    F(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE, "semaphore", "Compare Semaphore", 21, 21, BOOL),
+    F(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
+    F(MI_CONDITIONAL_BATCH_BUFFER_END, DATA, "data", "Compare Data Dword", 32, 63, UINT),
+    F(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR, "addr", "Compare Address", 67, 127, ADDR),
+    F(PIPE_CONTROL, CACHE_BITS, "flush", "Depth Cache Flush .. Pipe Control Flush Enable (DW1[7:0])", 32, 39, UINT),
+    F(PIPE_CONTROL, NOTIFY, "notify", "Notify Enable", 40, 40, BOOL),
+    F(PIPE_CONTROL, CACHE_BITS_HI, "flush_hi", "Indirect State Pointers Disable .. Depth Stall (DW1[13:9])", 41, 45, UINT),
+    FE(PIPE_CONTROL, POST_SYNC, "post_sync", "Post Sync Operation", 46, 47, pc_post_sync),
+    F(PIPE_CONTROL, MEDIA_CLEAR, "media_clear", "Generic Media State Clear", 48, 48, BOOL),
+    F(PIPE_CONTROL, TLB_INVALIDATE, "tlb_invalidate", "TLB Invalidate", 50, 50, BOOL),
+    F(PIPE_CONTROL, SNAPSHOT_RESET, "snapshot_reset", "Global Snapshot Count Reset", 51, 51, BOOL),
+    F(PIPE_CONTROL, CS_STALL, "cs_stall", "Command Streamer Stall Enable", 52, 52, BOOL),
+    F(PIPE_CONTROL, STORE_INDEX, "store_index", "Store Data Index", 53, 53, BOOL),
+    F(PIPE_CONTROL, LRI_POST_SYNC, "lri_post_sync", "LRI Post Sync Operation", 55, 55, BOOL),
+    F(PIPE_CONTROL, GGTT, "ggtt", "Destination Address Type (1 = GGTT)", 56, 56, BOOL),
+    F(PIPE_CONTROL, FLUSH_LLC, "flush_llc", "Flush LLC", 58, 58, BOOL),
+    F(PIPE_CONTROL, FLUSH_L3, "flush_l3", "FLUSH_L3 (A.5 i915 only)", 59, 59, BOOL),
+    F(PIPE_CONTROL, ADDR, "addr", "Address", 66, 111, ADDR),
+    F(PIPE_CONTROL, DATA, "data", "Immediate Data", 128, 191, UINT),
+    FE(PIPELINE_SELECT, SELECT, "select", "Pipeline Selection", 0, 1, pipeline),
+    F(PIPELINE_SELECT, FLAGS, "flags", "Media Sampler DOP Clock Gate Enable, Force Media Awake", 4, 5, UINT),
+    F(PIPELINE_SELECT, MASK, "mask", "Mask Bits", 8, 15, UINT),
+    F(STATE_SIP, SIP, "sip", "System Instruction Pointer", 36, 95, ADDR),
+    F(STATE_PREFETCH, COUNT, "count", "Prefetch Count", 32, 34, UINT),
+    F(STATE_PREFETCH, ADDR, "addr", "Prefetch Pointer", 38, 63, ADDR),
+};
+
+const char *gtref_alu_op_name(unsigned op)
+{
+    return op < sizeof alu_ops / sizeof alu_ops[0] ? alu_ops[op] : NULL;
+}
+
+const char *gtref_alu_operand_name(unsigned operand)
+{
+    return operand < sizeof alu_operands / sizeof alu_operands[0] ? alu_operands[operand] : NULL;
+}
+
+/* ---- lookup, length, legality ---- */
 
 const gtref_cmd_def *gtref_cmd_find(uint32_t dw0)
 {
-    if (GTREF_CMD_TYPE(dw0) != 0) return NULL;
+    if (GTREF_CMD_TYPE(dw0) == 0) {   /* MI: one compare on the opcode */
+        for (int i = 0; i < GTREF_CMD_COUNT; i++)
+            if (gtref_cmds[i].match_mask == 0xFF800000u && gtref_cmds[i].match_val == (dw0 & 0xFF800000u))
+                return &gtref_cmds[i];
+        return NULL;
+    }
     for (int i = 0; i < GTREF_CMD_COUNT; i++)
-        if (gtref_cmds[i].opcode == GTREF_MI_OPCODE(dw0)) return &gtref_cmds[i];
+        if ((dw0 & gtref_cmds[i].match_mask) == gtref_cmds[i].match_val) return &gtref_cmds[i];
     return NULL;
 }
 
@@ -33,6 +285,13 @@ const gtref_cmd_def *gtref_cmd_by_name(const char *name)
     for (int i = 0; i < GTREF_CMD_COUNT; i++)
         if (strcmp(gtref_cmds[i].name, name) == 0) return &gtref_cmds[i];
     return NULL;
+}
+
+uint32_t gtref_cmd_header(const gtref_cmd_def *c, unsigned len)
+{
+    uint32_t d0 = c->match_val;
+    if (c->len_bits) d0 |= (len - c->bias) & ((1u << c->len_bits) - 1u);
+    return d0;
 }
 
 unsigned gtref_cmd_length(const gtref_cmd_def *c, uint32_t dw0)
@@ -57,170 +316,83 @@ int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whys
         say(why, whysz, "%s with length %u dwords (legal %u..%u)", c->name, len, c->min_len, c->max_len);
         return 0;
     }
-    switch (c->id) {
-    case GTREF_CMD_MI_STORE_DATA_IMM: {
+    switch (c->len_rule) {
+    case GTREF_LEN_SDI: {
         int qw = (dw0 & GTREF_SDI_STORE_QWORD) != 0;
         if ((len == 5) != qw) {
-            say(why, whysz, "MI_STORE_DATA_IMM length %u with Store Qword=%d (kit rule: 4 <-> dword, 5 <-> qword)", len, qw);
+            say(why, whysz, "%s length %u with Store Qword=%d (4 <-> dword, 5 <-> qword)", c->name, len, qw);
             return 0;
         }
         break;
     }
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM:
-        if ((len - 1) % 2) { say(why, whysz, "MI_LOAD_REGISTER_IMM length %u is not 1 + 2n", len); return 0; }
+    case GTREF_LEN_PAIRS:
+        if ((len - 1) % 2) { say(why, whysz, "%s length %u is not 1 + 2n", c->name, len); return 0; }
         break;
+    case GTREF_LEN_ATOMIC: {
+        int inl = (int)((dw0 >> 18) & 1u);
+        if (len != (inl ? 11u : 3u)) {
+            say(why, whysz, "%s length %u with Inline Data=%d (3 without, 11 with)", c->name, len, inl);
+            return 0;
+        }
+        break;
+    }
     default: break;
     }
     return 1;
 }
 
-#define APPEND(...) do { int k_ = snprintf(buf + w, w < sz ? sz - w : 0, __VA_ARGS__); if (k_ > 0) w += (size_t)k_; } while (0)
-
-/* Bits of DW0 that the text form carries, per command; anything else forces the raw form. */
-static uint32_t dw0_known_bits(const gtref_cmd_def *c)
+int gtref_cmd_on_engine(const gtref_cmd_def *c, int engine)
 {
-    uint32_t b = 0xFF800000u | (c->len_bits ? (1u << c->len_bits) - 1u : 0);
-    switch (c->id) {
-    case GTREF_CMD_MI_STORE_DATA_IMM: b |= GTREF_SDI_STORE_QWORD | GTREF_SDI_USE_GGTT; break;
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM: b |= 0xFu << GTREF_LRI_BWD_SHIFT; break;
-    case GTREF_CMD_MI_BATCH_BUFFER_START: b |= GTREF_BBS_PPGTT | GTREF_BBS_2ND_LEVEL; break;
-    default: break;
-    }
-    return b;
+    return engine >= 0 && engine < 8 && (c->engines >> engine) & 1u;
 }
 
-static int format_raw(const uint32_t *dw, unsigned n, char *buf, size_t sz)
+/* ---- fields ---- */
+
+const gtref_field_def *gtref_field_by_key(const gtref_cmd_def *c, const char *key)
 {
-    size_t w = 0;
-    APPEND("DW");
-    for (unsigned i = 0; i < n; i++) APPEND(" 0x%08x", dw[i]);
-    return (int)w;
+    for (int i = 0; i < GTREF_F_COUNT; i++)
+        if (gtref_fields[i].cmd == c->id && strcmp(gtref_fields[i].key, key) == 0) return &gtref_fields[i];
+    return NULL;
 }
 
-int gtref_cmd_format(const uint32_t *dw, unsigned n, int engines, char *buf, size_t sz)
+static uint64_t bits_get(const uint32_t *dw, unsigned lo, unsigned hi)
 {
-    const gtref_cmd_def *c = n ? gtref_cmd_find(dw[0]) : NULL;
-    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0) || n < gtref_cmd_length(c, dw[0]) || (dw[0] & ~dw0_known_bits(c)))
-        return format_raw(dw, n ? 1 : 0, buf, sz);
-    unsigned len = gtref_cmd_length(c, dw[0]);
-    size_t w = 0;
-    char name[48];
-    APPEND("%s", c->name);
-    switch (c->id) {
-    case GTREF_CMD_MI_STORE_DATA_IMM: {
-        if ((dw[1] & 3u) || (dw[2] & 0xFFFF0000u)) return format_raw(dw, len, buf, sz);
-        uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
-        if (dw[0] & GTREF_SDI_USE_GGTT) APPEND(" ggtt");
-        if (len == 5) APPEND(" qword addr=0x%" PRIx64 " data=0x%016" PRIx64, a, (uint64_t)dw[4] << 32 | dw[3]);
-        else APPEND(" addr=0x%" PRIx64 " data=0x%08x", a, dw[3]);
-        break;
-    }
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM: {
-        unsigned bwd = (dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xFu;
-        if (bwd) APPEND(" bwd=0x%x", bwd);
-        for (unsigned i = 1; i + 1 < len; i += 2) {
-            if (dw[i] & ~GTREF_LRI_OFFSET_MASK) return format_raw(dw, len, buf, sz);
-            APPEND(" %s=0x%08x", gtref_reg_name(dw[i], engines, name, sizeof name), dw[i + 1]);
-        }
-        break;
-    }
-    case GTREF_CMD_MI_BATCH_BUFFER_START: {
-        if (dw[1] & 3u) return format_raw(dw, len, buf, sz);
-        if (dw[0] & GTREF_BBS_PPGTT) APPEND(" ppgtt");
-        if (dw[0] & GTREF_BBS_2ND_LEVEL) APPEND(" second");
-        APPEND(" addr=0x%" PRIx64, (uint64_t)dw[2] << 32 | dw[1]);
-        break;
-    }
-    default: break;
-    }
-    return (int)w;
+    uint64_t v = 0;
+    for (unsigned b = hi + 1; b-- > lo;) v = v << 1 | ((dw[b / 32] >> (b % 32)) & 1u);
+    return v;
 }
 
-/* ---- parsing ---- */
-
-static int parse_u64(const char *s, uint64_t *v)
+static void bits_set(uint32_t *dw, unsigned lo, unsigned hi, uint64_t v)
 {
-    char *end;
-    if (!*s) return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (*end) return -1;
-    *v = x;
-    return 0;
+    for (unsigned b = lo; b <= hi; b++, v >>= 1) {
+        uint32_t m = 1u << (b % 32);
+        dw[b / 32] = (v & 1u) ? dw[b / 32] | m : dw[b / 32] & ~m;
+    }
 }
 
-int gtref_cmd_parse(const char *line, int engines, uint32_t *dw, unsigned max, char *err, size_t errsz)
+/* Shift between the raw bits and the value: ADDR fields hold address bits from (lo % 32). */
+static unsigned value_shift(const gtref_field_def *f)
 {
-    (void)engines;
-    char tmp[4096];
-    char *tok[300];
-    unsigned nt = 0;
-    if (strlen(line) >= sizeof tmp) { say(err, errsz, "line too long"); return -1; }
-    strcpy(tmp, line);
-    for (char *p = strtok(tmp, " \t\r\n"); p && nt < 300; p = strtok(NULL, " \t\r\n")) tok[nt++] = p;
-    if (!nt) { say(err, errsz, "empty command"); return -1; }
-    if (strcmp(tok[0], "DW") == 0) {
-        if (nt - 1 > max) { say(err, errsz, "too many dwords"); return -1; }
-        for (unsigned i = 1; i < nt; i++) {
-            uint64_t v;
-            if (parse_u64(tok[i], &v) || v > 0xFFFFFFFFull) { say(err, errsz, "bad dword '%s'", tok[i]); return -1; }
-            dw[i - 1] = (uint32_t)v;
-        }
-        if (nt == 1) { say(err, errsz, "DW needs at least one value"); return -1; }
-        return (int)(nt - 1);
-    }
-    const gtref_cmd_def *c = gtref_cmd_by_name(tok[0]);
-    if (!c) { say(err, errsz, "unknown command '%s'", tok[0]); return -1; }
-    uint32_t d0 = GTREF_MI_DW0(c->opcode) | ((uint32_t)c->type << 29);
-    uint64_t addr = 0, data = 0;
-    int have_addr = 0, have_data = 0, qword = 0;
-    unsigned n = 1;
-    for (unsigned i = 1; i < nt; i++) {
-        char *t = tok[i], *eq = strchr(t, '=');
-        uint64_t v = 0;
-        if (eq) {
-            *eq = 0;
-            if (parse_u64(eq + 1, &v)) { say(err, errsz, "%s: bad value '%s' for %s", c->name, eq + 1, t); return -1; }
-        }
-        if (c->id == GTREF_CMD_MI_STORE_DATA_IMM && !eq && strcmp(t, "qword") == 0) { qword = 1; d0 |= GTREF_SDI_STORE_QWORD; }
-        else if (c->id == GTREF_CMD_MI_STORE_DATA_IMM && !eq && strcmp(t, "ggtt") == 0) d0 |= GTREF_SDI_USE_GGTT;
-        else if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START && !eq && strcmp(t, "ppgtt") == 0) d0 |= GTREF_BBS_PPGTT;
-        else if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START && !eq && strcmp(t, "second") == 0) d0 |= GTREF_BBS_2ND_LEVEL;
-        else if (eq && strcmp(t, "addr") == 0 && (c->id == GTREF_CMD_MI_STORE_DATA_IMM || c->id == GTREF_CMD_MI_BATCH_BUFFER_START)) { addr = v; have_addr = 1; }
-        else if (eq && strcmp(t, "data") == 0 && c->id == GTREF_CMD_MI_STORE_DATA_IMM) { data = v; have_data = 1; }
-        else if (eq && strcmp(t, "bwd") == 0 && c->id == GTREF_CMD_MI_LOAD_REGISTER_IMM) {
-            if (v > 0xF) { say(err, errsz, "bwd=0x%llx does not fit 4 bits", (unsigned long long)v); return -1; }
-            d0 |= (uint32_t)v << GTREF_LRI_BWD_SHIFT;
-        } else if (eq && c->id == GTREF_CMD_MI_LOAD_REGISTER_IMM) {
-            uint32_t off;
-            if (gtref_reg_parse(t, &off) || (off & ~GTREF_LRI_OFFSET_MASK)) { say(err, errsz, "MI_LOAD_REGISTER_IMM: unknown register '%s'", t); return -1; }
-            if (v > 0xFFFFFFFFull) { say(err, errsz, "MI_LOAD_REGISTER_IMM: value for %s does not fit 32 bits", t); return -1; }
-            if (n + 2 > max) { say(err, errsz, "too many registers"); return -1; }
-            dw[n++] = off;
-            dw[n++] = (uint32_t)v;
-        } else { say(err, errsz, "%s: unexpected '%s'", c->name, t); return -1; }
-    }
-    switch (c->id) {
-    case GTREF_CMD_MI_STORE_DATA_IMM:
-        if (!have_addr || !have_data) { say(err, errsz, "MI_STORE_DATA_IMM needs addr= and data="); return -1; }
-        if ((addr & 3u) || addr >> 48) { say(err, errsz, "MI_STORE_DATA_IMM addr=0x%llx must be dword aligned and below 2^48", (unsigned long long)addr); return -1; }
-        if (!qword && data > 0xFFFFFFFFull) { say(err, errsz, "MI_STORE_DATA_IMM data does not fit a dword (use qword)"); return -1; }
-        if (max < 5) { say(err, errsz, "no room"); return -1; }
-        dw[1] = (uint32_t)addr; dw[2] = (uint32_t)(addr >> 32); dw[3] = (uint32_t)data;
-        n = 4;
-        if (qword) dw[n++] = (uint32_t)(data >> 32);
-        break;
-    case GTREF_CMD_MI_BATCH_BUFFER_START:
-        if (!have_addr || (addr & 3u)) { say(err, errsz, "MI_BATCH_BUFFER_START needs a dword-aligned addr="); return -1; }
-        if (max < 3) { say(err, errsz, "no room"); return -1; }
-        dw[1] = (uint32_t)addr; dw[2] = (uint32_t)(addr >> 32);
-        n = 3;
-        break;
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM:
-        if (n < 3) { say(err, errsz, "MI_LOAD_REGISTER_IMM needs at least one REG=VALUE"); return -1; }
-        break;
-    default: break;
-    }
-    if (c->len_bits) d0 |= (n - c->bias) & ((1u << c->len_bits) - 1u);
-    dw[0] = d0;
-    return (int)n;
+    return f->kind == GTREF_FK_ADDR || f->kind == GTREF_FK_REG ? (f->kind == GTREF_FK_REG ? 2u : f->lo % 32u) : 0u;
+}
+
+uint64_t gtref_field_get(const uint32_t *dw, const gtref_field_def *f)
+{
+    return bits_get(dw, f->lo, f->hi) << value_shift(f);
+}
+
+void gtref_field_set(uint32_t *dw, const gtref_field_def *f, uint64_t value)
+{
+    bits_set(dw, f->lo, f->hi, value >> value_shift(f));
+}
+
+unsigned gtref_group_count(const gtref_cmd_def *c, unsigned len)
+{
+    if (!c->group_start || len <= c->group_start) return 0;
+    return (len - c->group_start) / c->group_size;
+}
+
+uint64_t gtref_group_get(const uint32_t *dw, const gtref_cmd_def *c, unsigned k, const gtref_field_def *f)
+{
+    return gtref_field_get(dw + c->group_start + k * c->group_size, f);
 }

@@ -5,10 +5,11 @@
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_REGS 96
+#define MAX_REGS 128
 
 typedef struct cs_engine {
     bool in_batch;
@@ -42,7 +43,7 @@ gtm *gtm_create(int engines)
     m->mem = gtref_mem_create();
     if (!m->mem) { free(m); return NULL; }
     for (int e = 0; e < GTREF_MAX_ENGINES; e++)
-        for (size_t i = 0; i < gtref_nregs; i++) m->val[e][i] = gtref_regs[i].reset;
+        for (size_t i = 0; i < gtref_nregs; i++) m->val[e][i] = gtref_reg_reset(&gtref_regs[i], e);
     m->r_tail = reg_index("RING_TAIL");
     m->r_head = reg_index("RING_HEAD");
     m->r_start = reg_index("RING_START");
@@ -110,7 +111,7 @@ void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
     const gtref_reg_def *d = gtref_reg_lookup(off, m->engines, &e);
     if (!d || !writable(d)) return;
     size_t i = (size_t)(d - gtref_regs);
-    commit(m, e, GTM_HOST, i, gtref_reg_apply_write(d, m->val[e < 0 ? 0 : e][i], val));
+    commit(m, e, GTM_HOST, i, gtref_reg_apply_write_engine(d, e, m->val[e < 0 ? 0 : e][i], val));
 }
 
 /* ---------------- interrupts ---------------- */
@@ -207,7 +208,7 @@ static void exec_lri(gtm *m, int e, const uint32_t *dw, unsigned len)
         if (!d || re != e || !writable(d)) continue;   /* only the issuing engine's registers */
         size_t ri = (size_t)(d - gtref_regs);
         uint32_t old = m->val[e][ri];
-        uint32_t v = gtref_reg_apply_write(d, old, dw[i + 1]);
+        uint32_t v = gtref_reg_apply_write_engine(d, e, old, dw[i + 1]);
         commit(m, e, e, ri, (v & ~keep) | (old & keep));
     }
 }
@@ -230,7 +231,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     r.in_batch = g->in_batch;
     if (g->halted) { r.status = GTM_HALTED; goto done; }
 
-    uint32_t dw[256];
+    uint32_t dw[GTM_MAX_CMD_DW];
     if (g->in_batch) {
         r.addr = g->batch_addr;
         dw[0] = gtref_mem_read32(m->mem, r.addr);
@@ -242,9 +243,14 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     r.dw[0] = dw[0];
     r.len = 1;
     const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
-    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0)) {
+    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0) || !gtref_cmd_on_engine(c, e)) {
         raise_error(m, e);
         r.status = GTM_ERROR;
+        goto done;
+    }
+    if (!c->modelled) {   /* docs/commands.md: unimplemented is not illegal */
+        snprintf(r.note, sizeof r.note, "%s", c->name);
+        r.status = GTM_UNIMPLEMENTED;
         goto done;
     }
     unsigned len = gtref_cmd_length(c, dw[0]);

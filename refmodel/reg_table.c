@@ -1,6 +1,9 @@
 /* The register table (see include/gtref/regs.h). Sources: BYT-REG = shared/spec/volumes/003 digest §2-3,
  * LKF-IRQ = volume 004 digest §3 ([EXT] i915 offsets), ICL-RCS = volume 000 digest. */
 #include "gtref/regs.h"
+
+/* Rows name eng_reset/eng_rw only when GTREF_REGF_PER_ENGINE is set; the rest are zero on purpose. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include "gtref/engines.h"
 
 #include <stdio.h>
@@ -11,8 +14,14 @@
 #define CTX GTREF_REGF_CTX
 #define HW  GTREF_REGF_HWUPD
 
-#define GPR(n) { "CS_GPR" #n, 0x600u + 4u * (n), 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX, \
-                 "ICL-RCS L1960, L718-733 (CS_GPR 0x2600-0x267C, 32 dwords)" }
+#define NONPRIV GTREF_REGF_NONPRIV
+#define GPR(n) { "CS_GPR" #n, 0x600u + 4u * (n), 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX | NONPRIV, \
+                 "ICL-RCS L1960, L718-733 (CS_GPR 0x2600-0x267C, 32 dwords: R(n/2) low/high)" }
+#define RWREG(name, off, flags, src) { name, off, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | (flags), src }
+#define HWREG(name, off, cmp, src) { name, off, 0, 0, 0, cmp, GTREF_ACC_RO, ENG | CTX | HW, src }
+#define NONPRIV_REG(n) { "FORCE_TO_NONPRIV" #n, GTREF_FORCE_TO_NONPRIV + 4u * (n), 0, GTREF_NONPRIV_OFFSET_MASK, 0, \
+                         GTREF_NONPRIV_OFFSET_MASK, GTREF_ACC_RW, ENG, \
+                         "ICL-RCS L83-84, L706-717, L1771 (RCS 0x24D0, 12 entries [INF]); [EXT] i915 address [25:2]" }
 
 const gtref_reg_def gtref_regs[] = {
     /* name, offset, reset, rw_mask, w1c_mask, cmp_mask, access, flags, source */
@@ -26,12 +35,36 @@ const gtref_reg_def gtref_regs[] = {
       "BYT-REG L6342-6449: Length [20:12], RBWait [11] W1C, Semaphore Wait [10] RO, AutoReport [2:1], Enable [0]" },
     { "EIR", GTREF_EIR, 0, 0, 0x0000FFEEu, 0x0000FFFFu, GTREF_ACC_W1C, ENG | HW,
       "BYT-REG L2402-2422: Error Identity [15:0] W1C; bits 0 and 4 cleared only by reset" },
-    { "EMR", GTREF_EMR, 0xFFFFFFFFu, 0x0000FFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG,
-      "BYT-REG L2426-2445, L8406-8426: Error Mask [15:0]; unimplemented bits read 1 (docs/spec-decisions.md)" },
+    { "EMR", GTREF_EMR, 0x0000FFFFu, 0x0000FFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | GTREF_REGF_PER_ENGINE,
+      "BYT-REG L2426-2445 (RCS: default 0x000000FF, mask bits [7:0], 31:8 reserved RO), L8406-8426 (VCS) and "
+      "L720-739 (BCS): default 0x0000FFFF, mask bits [15:0]; VECS as VCS (docs/spec-decisions.md R3)",
+      { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu }, { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu } },
     { "ESR", GTREF_ESR, 0, 0, 0, 0x0000FFFFu, GTREF_ACC_RO, ENG | HW,
       "BYT-REG L2449-2468: Error Status [15:0], RO" },
     { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX,
       "BYT-REG L3687-3689 (GFX_MODE/MFX_MODE/BLT_MODE at +0x29C): masked write, bits 31:16 enable 15:0" },
+    { "HWS_PGA", GTREF_HWS_PGA, 0, 0xFFFFF000u, 0, 0xFFFFF000u, GTREF_ACC_RW, ENG | CTX,
+      "ICL-RCS L104, L1724 (HWS_PGA, 0x2080 [INF]); [EXT] i915: page address [31:12]" },
+    { "NOPID", GTREF_NOPID, 0, 0, 0, 0x003FFFFFu, GTREF_ACC_RO, ENG | HW,
+      "ICL-RCS L96, L1740 (NOP Identification, 0x2094); KBL-CMD digest A.2 [EXT] MI_NOOP Identification Number [21:0]" },
+    HWREG("BB_STATE", GTREF_BB_STATE, 0xFFFFFFFFu, "ICL-RCS L1919 (0x2110); bit 5 PPGTT [EXT] i915 RING_BB_PPGTT"),
+    HWREG("SBB_ADDR", GTREF_SBB_ADDR, 0xFFFFFFFFu, "ICL-RCS L130, L1921 (Second Level BB Head Pointer, 0x2114)"),
+    HWREG("SBB_STATE", GTREF_SBB_STATE, 0xFFFFFFFFu, "ICL-RCS L134, L1922 (0x2118); bit 5 PPGTT as BB_STATE"),
+    HWREG("SBB_ADDR_UDW", GTREF_SBB_ADDR_UDW, 0xFFFFFFFFu, "ICL-RCS L132, L1920 (0x211C)"),
+    HWREG("BB_ADDR", GTREF_BB_ADDR, 0xFFFFFFFFu, "ICL-RCS L114, L1918 (Batch Buffer Head Pointer, 0x2140)"),
+    RWREG("BB_OFFSET", GTREF_BB_OFFSET, CTX, "ICL-RCS L175, L1958 (Batch Offset, 0x2158)"),
+    HWREG("BB_ADDR_UDW", GTREF_BB_ADDR_UDW, 0xFFFFFFFFu, "ICL-RCS L116, L1917 (0x2168)"),
+    RWREG("MI_PREDICATE_RESULT_2", GTREF_PRED_RESULT_2, CTX | NONPRIV, "ICL-RCS L1765, L1834 (0x23BC)"),
+    RWREG("MI_PREDICATE_SRC0", GTREF_PRED_SRC0, CTX | NONPRIV, "ICL-RCS L1981 (0x2400)"),
+    RWREG("MI_PREDICATE_SRC0_UDW", GTREF_PRED_SRC0 + 4u, CTX | NONPRIV, "ICL-RCS L1982 (0x2404)"),
+    RWREG("MI_PREDICATE_SRC1", GTREF_PRED_SRC1, CTX | NONPRIV, "ICL-RCS L1983 (0x2408)"),
+    RWREG("MI_PREDICATE_SRC1_UDW", GTREF_PRED_SRC1 + 4u, CTX | NONPRIV, "ICL-RCS L1984 (0x240C)"),
+    RWREG("MI_PREDICATE_DATA", GTREF_PRED_DATA, CTX | NONPRIV, "ICL-RCS L1985 (0x2410)"),
+    RWREG("MI_PREDICATE_DATA_UDW", GTREF_PRED_DATA + 4u, CTX | NONPRIV, "ICL-RCS L1986 (0x2414)"),
+    RWREG("MI_PREDICATE_RESULT", GTREF_PRED_RESULT, CTX | NONPRIV, "ICL-RCS L1987 (0x2418)"),
+    RWREG("MI_PREDICATE_RESULT_1", GTREF_PRED_RESULT_1, CTX | NONPRIV, "ICL-RCS L1959 (0x241C)"),
+    NONPRIV_REG(0), NONPRIV_REG(1), NONPRIV_REG(2), NONPRIV_REG(3), NONPRIV_REG(4), NONPRIV_REG(5),
+    NONPRIV_REG(6), NONPRIV_REG(7), NONPRIV_REG(8), NONPRIV_REG(9), NONPRIV_REG(10), NONPRIV_REG(11),
     GPR(0), GPR(1), GPR(2), GPR(3), GPR(4), GPR(5), GPR(6), GPR(7),
     GPR(8), GPR(9), GPR(10), GPR(11), GPR(12), GPR(13), GPR(14), GPR(15),
     GPR(16), GPR(17), GPR(18), GPR(19), GPR(20), GPR(21), GPR(22), GPR(23),
@@ -72,15 +105,35 @@ int gtref_engine_by_name(const char *name)
     return -1;
 }
 
-uint32_t gtref_reg_apply_write(const gtref_reg_def *d, uint32_t old, uint32_t val)
+uint32_t gtref_reg_reset(const gtref_reg_def *d, int e)
+{
+    return (d->flags & GTREF_REGF_PER_ENGINE) && e >= 0 && e < GTREF_MAX_ENGINES ? d->eng_reset[e] : d->reset;
+}
+
+uint32_t gtref_reg_rw(const gtref_reg_def *d, int e)
+{
+    return (d->flags & GTREF_REGF_PER_ENGINE) && e >= 0 && e < GTREF_MAX_ENGINES ? d->eng_rw[e] : d->rw_mask;
+}
+
+static uint32_t apply_write(const gtref_reg_def *d, uint32_t rw, uint32_t old, uint32_t val)
 {
     if (d->access == GTREF_ACC_MASKED) {
-        uint32_t we = (val >> 16) & d->rw_mask & 0xFFFFu;
+        uint32_t we = (val >> 16) & rw & 0xFFFFu;
         return (old & ~we) | (val & we);
     }
-    uint32_t v = (old & ~d->rw_mask) | (val & d->rw_mask);
+    uint32_t v = (old & ~rw) | (val & rw);
     v &= ~(val & d->w1c_mask);
     return v;
+}
+
+uint32_t gtref_reg_apply_write(const gtref_reg_def *d, uint32_t old, uint32_t val)
+{
+    return apply_write(d, d->rw_mask, old, val);
+}
+
+uint32_t gtref_reg_apply_write_engine(const gtref_reg_def *d, int e, uint32_t old, uint32_t val)
+{
+    return apply_write(d, gtref_reg_rw(d, e), old, val);
 }
 
 uint32_t gtref_reg_abs(const gtref_reg_def *d, int e)

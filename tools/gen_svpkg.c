@@ -38,14 +38,38 @@ int main(int argc, char **argv)
         }
         emit_array32(f, fields[k], v, GTREF_MAX_ENGINES);
     }
-    fprintf(f, "\n  // Command opcodes (DW0[28:23], command type DW0[31:29] = 0) and length rules:\n"
-               "  // total dwords = DW0[LEN_BITS-1:0] + BIAS (1 when LEN_BITS = 0); legal in MIN_LEN..MAX_LEN.\n");
+    fprintf(f, "\n  // Commands (refmodel/cmd_table.c): DW0 & <CMD>_MATCH_MASK == <CMD>_MATCH_VAL identifies one; MI\n"
+               "  // commands have type DW0[31:29] = 0 and <CMD>_OPCODE in DW0[28:23]. Total dwords = DW0[LEN_BITS-1:0]\n"
+               "  // + BIAS (1 when LEN_BITS = 0), legal in MIN_LEN..MAX_LEN; <CMD>_ENGINES bit e = engine e accepts it;\n"
+               "  // <CMD>_MODELLED = 0: defined by the spec, not modelled by the kit (the test ends as unimplemented).\n");
     for (int i = 0; i < GTREF_CMD_COUNT; i++) {
         const gtref_cmd_def *c = &gtref_cmds[i];
         fprintf(f, "  localparam logic [5:0] %s_OPCODE = 6'h%02x;\n", c->name, c->opcode);
+        fprintf(f, "  localparam logic [31:0] %s_MATCH_MASK = 32'h%08x, %s_MATCH_VAL = 32'h%08x;\n", c->name,
+                c->match_mask, c->name, c->match_val);
         fprintf(f, "  localparam int %s_LEN_BITS = %u, %s_BIAS = %u, %s_MIN_LEN = %u, %s_MAX_LEN = %u;\n",
                 c->name, c->len_bits, c->name, c->bias, c->name, c->min_len, c->name, c->max_len);
+        fprintf(f, "  localparam logic [3:0] %s_ENGINES = 4'h%x;\n  localparam bit %s_MODELLED = 1'b%u;\n", c->name,
+                c->engines, c->name, c->modelled);
     }
+    fprintf(f, "\n  // Command fields: absolute bit positions from the command's first bit (DWn bit b = 32n + b);\n"
+               "  // fields of a repeated element (MI_LOAD_REGISTER_IMM pairs, MI_MATH instructions) are relative to it.\n");
+    for (int i = 0; i < GTREF_F_COUNT; i++) {
+        const gtref_field_def *d = &gtref_fields[i];
+        char nm[96];
+        snprintf(nm, sizeof nm, "F_%s_", gtref_cmds[d->cmd].name);
+        const char *key = d->key;
+        fprintf(f, "  localparam int %s", nm);
+        for (const char *k = key; *k; k++) fputc(*k >= 'a' && *k <= 'z' ? *k - 32 : *k, f);
+        fprintf(f, "_LO = %u, %s", d->lo, nm);
+        for (const char *k = key; *k; k++) fputc(*k >= 'a' && *k <= 'z' ? *k - 32 : *k, f);
+        fprintf(f, "_HI = %u;\n", d->hi);
+    }
+    fprintf(f, "\n  // MI_MATH ALU opcodes and operands (KBL-CMD digest A.4 [EXT])\n");
+    for (unsigned op = 0; op < 0x600; op++)
+        if (gtref_alu_op_name(op)) fprintf(f, "  localparam logic [11:0] ALU_%s = 12'h%03x;\n", gtref_alu_op_name(op), op);
+    for (unsigned o = 0; o < 0x40; o++)
+        if (gtref_alu_operand_name(o)) fprintf(f, "  localparam logic [9:0] ALU_OPND_%s = 10'h%03x;\n", gtref_alu_operand_name(o), o);
     fprintf(f, "  localparam int SDI_STORE_QWORD_BIT = 21, SDI_USE_GGTT_BIT = 22;\n"
                "  localparam int BBS_PPGTT_BIT = 8, BBS_SECOND_LEVEL_BIT = 22;\n"
                "  localparam int LRI_BWD_LSB = %d;\n"
@@ -57,14 +81,17 @@ int main(int argc, char **argv)
                "  localparam int HEAD_WRAP_LSB = %d;\n"
                "  localparam int CTL_LEN_LSB = %d;\n"
                "  localparam logic [31:0] ERR_INSTRUCTION = 32'h%08x;\n"
-               "  localparam logic [15:0] IRQ_USER = 16'h%04x, IRQ_CS_MASTER_ERROR = 16'h%04x;\n"
+               "  localparam logic [15:0] IRQ_USER = 16'h%04x, IRQ_CS_MASTER_ERROR = 16'h%04x, IRQ_PIPECTL_NOTIFY = 16'h%04x;\n"
+               "  localparam logic [31:0] BB_STATE_PPGTT = 32'h%08x, NONPRIV_OFFSET_MASK = 32'h%08x;\n"
                "  localparam logic [31:0] MSTR_IRQ_ENABLE = 32'h%08x;\n",
             GTREF_TAIL_OFFSET_MASK, GTREF_HEAD_OFFSET_MASK, GTREF_HEAD_WRAP_SHIFT, GTREF_CTL_LEN_SHIFT,
-            GTREF_ERR_INSTRUCTION, GTREF_IRQ_USER, GTREF_IRQ_CS_MASTER_ERROR, GTREF_MSTR_IRQ_ENABLE);
+            GTREF_ERR_INSTRUCTION, GTREF_IRQ_USER, GTREF_IRQ_CS_MASTER_ERROR, GTREF_IRQ_PIPECTL_NOTIFY,
+            GTREF_BB_STATE_PPGTT, GTREF_NONPRIV_OFFSET_MASK, GTREF_MSTR_IRQ_ENABLE);
 
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
-        uint32_t off[128], rst[128], rw[128], w1c[128], masked[128];
+        uint32_t off[128], rst[128], rw[128], w1c[128], masked[128], nonpriv[128];
+        uint32_t erst[GTREF_MAX_ENGINES][128], erw[GTREF_MAX_ENGINES][128];
         size_t n = 0;
         fprintf(f, "\n  // %s registers: offset%s, reset, RW bits, W1C bits, masked-write flag\n",
                 engine ? "Per-engine" : "Global", engine ? " relative to ENGINE_BASE" : "");
@@ -73,6 +100,8 @@ int main(int argc, char **argv)
             if (!!(d->flags & GTREF_REGF_ENGINE) != engine) continue;
             off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask;
             masked[n] = d->access == GTREF_ACC_MASKED;
+            nonpriv[n] = (d->flags & GTREF_REGF_NONPRIV) != 0;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) { erst[e][n] = gtref_reg_reset(d, e); erw[e][n] = gtref_reg_rw(d, e); }
             fprintf(f, "  localparam int %s_IDX = %zu;\n  localparam logic [31:0] %s_OFF = 32'h%08x;\n",
                     d->name, n, d->name, d->offset);
             n++;
@@ -84,6 +113,18 @@ int main(int argc, char **argv)
         snprintf(nm, sizeof nm, "%s_RW", prefix);    emit_array32(f, nm, rw, n);
         snprintf(nm, sizeof nm, "%s_W1C", prefix);   emit_array32(f, nm, w1c, n);
         snprintf(nm, sizeof nm, "%s_MASKED", prefix); emit_array32(f, nm, masked, n);
+        snprintf(nm, sizeof nm, "%s_NONPRIV", prefix); emit_array32(f, nm, nonpriv, n);
+        /* Per-engine reset values and RW bits (registers whose values differ per engine, e.g. EMR). */
+        for (int k = 0; k < 2; k++) {
+            fprintf(f, "  localparam logic [31:0] %s_%s_BY_ENGINE [%d][%zu] = '{", prefix, k ? "RW" : "RESET",
+                    GTREF_MAX_ENGINES, n);
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                fprintf(f, "%s'{", e ? ", " : "");
+                for (size_t i = 0; i < n; i++) fprintf(f, "%s32'h%08x", i ? ", " : "", k ? erw[e][i] : erst[e][i]);
+                fprintf(f, "}");
+            }
+            fprintf(f, "};\n");
+        }
     }
     fprintf(f, "endpackage\n/* verilator lint_on UNUSEDPARAM */\n");
     if (fclose(f)) { perror(argv[1]); return 1; }

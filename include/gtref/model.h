@@ -28,9 +28,11 @@ enum gtm_step_status {
     GTM_ERROR = 2,    /* the command was illegal: error registers set, engine halted */
     GTM_HALTED = 3,   /* the engine is halted after an earlier error */
     GTM_STALLED = 4,  /* the next command is not entirely before TAIL: waiting for more */
+    GTM_UNIMPLEMENTED = 5, /* the spec defines the command but the kit does not model it (or this use of
+                            * it): nothing executed; gtm_retire.note says what. Not an error of the DUT. */
 };
 
-#define GTM_MAX_CMD_DW 256 /* longest command (MI_LOAD_REGISTER_IMM, 255 dwords) fits */
+#define GTM_MAX_CMD_DW 260 /* longest modelled command (MI_MATH, 257 dwords) fits */
 
 typedef struct gtm_retire {
     int status;            /* enum gtm_step_status */
@@ -38,6 +40,7 @@ typedef struct gtm_retire {
     uint32_t dw[GTM_MAX_CMD_DW];
     unsigned len;          /* total length in dwords */
     bool in_batch;         /* executed from a batch buffer */
+    char note[96];         /* GTM_UNIMPLEMENTED: what is not modelled ("MI_SEMAPHORE_WAIT", "PIPE_CONTROL post_sync=TIMESTAMP") */
 } gtm_retire;
 
 gtm *gtm_create(int engines);

@@ -20,6 +20,9 @@ enum gtref_reg_flags {
     GTREF_REGF_VOLATILE = 1u << 2, /* changes on its own; compared under cmp_mask only */
     GTREF_REGF_HWUPD    = 1u << 3, /* hardware updates it as commands execute */
     GTREF_REGF_DERIVED  = 1u << 4, /* read value computed from other state (not stored) */
+    GTREF_REGF_NONPRIV  = 1u << 5, /* a non-privileged batch may write it (docs/commands.md §6); every
+                                    * other register is privileged unless FORCE_TO_NONPRIV names it */
+    GTREF_REGF_PER_ENGINE = 1u << 6, /* reset and RW bits differ per engine: eng_reset[], eng_rw[] */
 };
 
 typedef struct gtref_reg_def {
@@ -32,13 +35,20 @@ typedef struct gtref_reg_def {
     uint8_t access;       /* enum gtref_reg_access, for documentation and listings */
     uint8_t flags;        /* enum gtref_reg_flags */
     const char *source;   /* where the definition comes from (spec volume and line, or [EXT]) */
+    uint32_t eng_reset[4]; /* GTREF_REGF_PER_ENGINE: reset of RCS0, BCS0, VCS0, VECS0 */
+    uint32_t eng_rw[4];    /* GTREF_REGF_PER_ENGINE: rw_mask of each engine */
 } gtref_reg_def;
 
 extern const gtref_reg_def gtref_regs[];
 extern const size_t gtref_nregs;
 
-/* Value of a register after a host (or LRI) write of val over old, by the table's access rules. */
+/* Value of a register after a host (or LRI) write of val over old, by the table's access rules.
+ * apply_write uses rw_mask; the _engine form uses engine e's RW bits (e < 0 for globals). */
 uint32_t gtref_reg_apply_write(const gtref_reg_def *d, uint32_t old, uint32_t val);
+uint32_t gtref_reg_apply_write_engine(const gtref_reg_def *d, int e, uint32_t old, uint32_t val);
+/* Reset value and RW bits of a register for engine e (e < 0 or ignored for globals). */
+uint32_t gtref_reg_reset(const gtref_reg_def *d, int e);
+uint32_t gtref_reg_rw(const gtref_reg_def *d, int e);
 
 /* Find the register at absolute offset off for a GT with `engines` engines (1..4).
  * Returns the definition, or NULL; *engine is set to the engine index or -1 for a global. */
@@ -64,6 +74,26 @@ int gtref_reg_parse(const char *text, uint32_t *off);
 #define GTREF_EIR         0x0B0u
 #define GTREF_EMR         0x0B4u
 #define GTREF_ESR         0x0B8u
+#define GTREF_HWS_PGA     0x080u
+#define GTREF_NOPID       0x094u
+#define GTREF_BB_STATE    0x110u
+#define GTREF_SBB_ADDR    0x114u
+#define GTREF_SBB_STATE   0x118u
+#define GTREF_SBB_ADDR_UDW 0x11Cu
+#define GTREF_BB_ADDR     0x140u
+#define GTREF_BB_OFFSET   0x158u
+#define GTREF_BB_ADDR_UDW 0x168u
+#define GTREF_PRED_RESULT_2 0x3BCu
+#define GTREF_PRED_SRC0   0x400u
+#define GTREF_PRED_SRC1   0x408u
+#define GTREF_PRED_DATA   0x410u
+#define GTREF_PRED_RESULT 0x418u
+#define GTREF_PRED_RESULT_1 0x41Cu
+#define GTREF_FORCE_TO_NONPRIV 0x4D0u  /* 12 entries, 4 bytes apart */
+#define GTREF_FORCE_TO_NONPRIV_COUNT 12
+#define GTREF_NONPRIV_OFFSET_MASK 0x03FFFFFCu  /* [25:2] */
+#define GTREF_CS_GPR      0x600u       /* R0 low; Rn = 0x600 + 8n (low), + 4 (high) */
+#define GTREF_BB_STATE_PPGTT 0x20u     /* BB_STATE / SBB_STATE bit 5: the batch is in PPGTT (non-privileged) */
 
 /* Ring register fields (BYT-REG §2.1). */
 #define GTREF_TAIL_OFFSET_MASK  0x001FFFF8u  /* [20:3] */
@@ -91,4 +121,5 @@ int gtref_reg_parse(const char *text, uint32_t *off);
 /* Engine-local interrupt data bits (LKF-IRQ digest §3, [EXT] i915). */
 #define GTREF_IRQ_USER            0x0001u
 #define GTREF_IRQ_CS_MASTER_ERROR 0x0008u
+#define GTREF_IRQ_PIPECTL_NOTIFY  0x0010u  /* PIPE_CONTROL / MI_FLUSH_DW Notify Enable */
 #endif

@@ -328,7 +328,7 @@ Test(gts, disassembly_prints_what_does_not_parse_as_raw_dwords)
     assemble_ok(&s, "test raw\n"
                     "batch 0x200000 {\n"
                     "  DW 0x1f800000\n"                      /* unknown opcode */
-                    "  DW 0x00400000\n"                      /* MI_NOOP with bit 22: not modelled */
+                    "  DW 0x00400000\n"                      /* MI_NOOP with bit 22: the nopid fields */
                     "  DW 0x10000003 0x400000 0 1 2\n"       /* SDI length 5 without Store Qword: illegal */
                     "  MI_LOAD_REGISTER_IMM 0x00022600=0x1\n" /* BCS0.CS_GPR0 with one engine: a number */
                     "  MI_STORE_DATA_IMM addr=0x400000 data=0x9\n"
@@ -336,7 +336,7 @@ Test(gts, disassembly_prints_what_does_not_parse_as_raw_dwords)
                     "}\n");
     char *text = disassemble_to_string(&s);
     cr_assert(strstr(text, "  DW 0x1f800000"), "%s", text);
-    cr_assert(strstr(text, "  DW 0x00400000"), "%s", text);
+    cr_assert(strstr(text, "  MI_NOOP write_nopid"), "%s", text);
     cr_assert(strstr(text, "  DW 0x10000003 "), "%s", text);
     cr_assert(strstr(text, "MI_LOAD_REGISTER_IMM 0x00022600=0x00000001"), "%s", text);
     cr_assert(strstr(text, "MI_STORE_DATA_IMM addr=0x400000 data=0x00000009"), "%s", text);
@@ -352,7 +352,7 @@ Test(gts, assembler_errors_name_the_file_and_line)
 {
     expect_asm_error("test t\nring 0x100000 size 0x1000 {\n  MI_FOO\n}\n", "t.gts:3: unknown command 'MI_FOO'");
     expect_asm_error("test t\nring 0x100000 size 0x1000 {\n  MI_STORE_DATA_IMM addr=0x400001 data=1\n}\n",
-                     "t.gts:3: MI_STORE_DATA_IMM addr=0x400001 must be dword aligned");
+                     "t.gts:3: MI_STORE_DATA_IMM: addr=0x400001 must be 4-byte aligned");
     expect_asm_error("seed 1\n", "t.gts: missing 'test NAME' line");
     expect_asm_error("test t\n\nring 0x100000 size 0x1000 {\n  MI_NOOP\n", "t.gts:3: ring block not closed");
     expect_asm_error("test t\nhost {\n  wait 1\n", "t.gts:2: host block not closed");

@@ -60,7 +60,8 @@ TestSuite(model, .init = setup, .fini = teardown);
 Test(model, reset_values_come_from_the_table)
 {
     bool known;
-    cr_assert_eq(gtm_mmio_read(m, RCS + GTREF_EMR, &known), 0xFFFFFFFFu);
+    /* BYT-REG L2426-2445: RCS EMR default 0x000000FF; L720-739 BCS EMR default 0x0000FFFF */
+    cr_assert_eq(gtm_mmio_read(m, RCS + GTREF_EMR, &known), 0x000000FFu);
     cr_assert(known);
     cr_assert_eq(gtm_mmio_read(m, GTREF_RCS0_INTR_MASK, NULL), 0xFFFFFFFFu);
     cr_assert_eq(gtm_mmio_read(m, RCS + GTREF_RING_HEAD, NULL), 0);

@@ -333,7 +333,7 @@ Test(stim_model, illegal_opcode)
     cr_assert(gtm_engine_halted(h.m, 0));
     cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 1);
     cr_assert_eq(nth_read(&h, "RCS0.EIR", 0), 0);
-    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xffffffffu);
+    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xffu, "BYT-REG L2426-2445: RCS EMR default 0x000000FF");
     cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0x20);
     cr_assert_eq(nth_read(&h, "RCS0.CS_GPR0", 0), 1);
     cr_assert_eq(nth_read(&h, "RCS0.CS_GPR1", 0), 0);
@@ -352,7 +352,7 @@ Test(stim_model, illegal_opcode_emr)
     cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 1);
     cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 1);
     cr_assert_eq(nth_read(&h, "RCS0.EIR", 0), 1);
-    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xfffffffeu);
+    cr_assert_eq(nth_read(&h, "RCS0.EMR", 0), 0xfeu, "BYT-REG L2426-2445: RCS EMR mask bits [7:0], 31:8 reserved RO");
     cr_assert_eq(nth_read(&h, "RCS0.EIR", 1), 1);
     cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 1), 0);
     cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0xc);

@@ -74,8 +74,16 @@ Test(tables, command_decode_and_length)
     cr_assert_eq(gtref_cmd_length(c, 0x11000005u), 7);
     cr_assert_eq(gtref_cmd_length(gtref_cmd_find(0), 0), 1);
     cr_assert_eq(gtref_cmd_length(gtref_cmd_find(0x18800001u), 0x18800001u), 3);
-    cr_assert_null(gtref_cmd_find(0x0F800000u), "opcode 0x1F is not implemented");
-    cr_assert_null(gtref_cmd_find(0x7A000000u), "command type 3 is not MI");
+    cr_assert_null(gtref_cmd_find(0x0F800000u), "MI opcode 0x1F is not defined");
+    cr_assert_null(gtref_cmd_find(0x40000000u), "command type 2 (blitter) is not defined for the kit");
+    const gtref_cmd_def *pc = gtref_cmd_find(0x7A000004u);
+    cr_assert_not_null(pc, "PIPE_CONTROL: type 3, subtype 3, opcode 2, sub-opcode 0 (KBL-CMD digest A.2)");
+    cr_assert_str_eq(pc->name, "PIPE_CONTROL");
+    cr_assert_eq(gtref_cmd_length(pc, 0x7A000004u), 6);
+    cr_assert(gtref_cmd_on_engine(pc, 0) && !gtref_cmd_on_engine(pc, 1), "PIPE_CONTROL is render only");
+    const gtref_cmd_def *fl = gtref_cmd_find(0x13000002u);
+    cr_assert_str_eq(fl->name, "MI_FLUSH_DW");
+    cr_assert(!gtref_cmd_on_engine(fl, 0) && gtref_cmd_on_engine(fl, 1), "MI_FLUSH_DW is not a render command");
 }
 
 Test(tables, legality_rules)
@@ -114,14 +122,29 @@ Test(tables, command_text_round_trips)
                (uint32_t[]){ 0x11000303u, 0x2600u, 1, 0x229Cu, 0x00010001u }, 5);
     round_trip("MI_BATCH_BUFFER_START ppgtt addr=0x200000", (uint32_t[]){ 0x18800101u, 0x200000u, 0 }, 3);
     round_trip("DW 0x0f800000", (uint32_t[]){ 0x0F800000u }, 1);
+    /* MI_MATH: KBL-CMD digest A.4: DWord Length = ALU dwords - 1 (i915 MI_MATH(x)); opcode [31:20], operands [19:10], [9:0] */
+    round_trip("MI_MATH LOAD(SRCA,R0) LOAD(SRCB,R1) ADD STORE(R2,ACCU)",
+               (uint32_t[]){ 0x0D000003u, 0x08000000u | (0x20u << 10), 0x08000001u | (0x21u << 10), 0x10000000u,
+                             0x18000000u | (2u << 10) | 0x31u }, 5);
+    round_trip("MI_LOAD_REGISTER_REG src=RCS0.CS_GPR0 dst=RCS0.MI_PREDICATE_SRC0",
+               (uint32_t[]){ 0x15000001u, 0x2600u, 0x2400u }, 3);
+    round_trip("MI_STORE_DATA_INDEX offset=0x40 data=0x00000000aabbccdd len=4",
+               (uint32_t[]){ 0x10800002u, 0x40u, 0xaabbccddu, 0 }, 4);
+    round_trip("PIPE_CONTROL notify post_sync=WRITE_IMM cs_stall addr=0x400000 data=0x0000000100000002",
+               (uint32_t[]){ 0x7A000004u, (1u << 8) | (1u << 14) | (1u << 20), 0x400000u, 0, 2, 1 }, 6);
+    round_trip("MI_ATOMIC op=ADD inline size=QWORD addr=0x400000 op1_0=0x00000005",
+               (uint32_t[]){ 0x17800009u | (0x07u << 8) | (1u << 19) | (1u << 18), 0x400000u, 0, 5, 0, 0, 0, 0, 0, 0, 0 }, 11);
 }
 
 Test(tables, unknown_bits_fall_back_to_raw_dwords)
 {
     char buf[128];
-    uint32_t noop_id[] = { 0x00400005u };   /* MI_NOOP with identification number: not in the text form */
+    uint32_t sdi[] = { 0x10000002u, 0x00400002u, 0, 5 };   /* DW1 bit 1 is in no field of MI_STORE_DATA_IMM */
+    gtref_cmd_format(sdi, 4, 1, buf, sizeof buf);
+    cr_assert_str_eq(buf, "DW 0x10000002 0x00400002 0x00000000 0x00000005");
+    uint32_t noop_id[] = { 0x00400005u };   /* MI_NOOP with an identification number: fields of the table */
     gtref_cmd_format(noop_id, 1, 1, buf, sizeof buf);
-    cr_assert_str_eq(buf, "DW 0x00400005");
+    cr_assert_str_eq(buf, "MI_NOOP nopid=0x5 write_nopid");
 }
 
 Test(tables, parse_errors_say_what_is_wrong)
