@@ -1,6 +1,8 @@
 # gtref: build, test and regression entry points. Everything is built into build/.
 #   make            build the libraries, the gtref command and the clean simulator
-#   make test       unit tests, directed co-simulation tests, a short random run, a known RTL bug caught
+#   make test       unit tests, expectations on the model, directed co-simulation tests, a short random run,
+#                   a known RTL bug caught
+#   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
 #   make regress    the default regression: directed tests + 200 random seeds, 2 jobs
 #   make bench      throughput figures
 #   make lint       Verilator lint of the RTL
@@ -51,7 +53,7 @@ VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast 
 BUG_DEFINE = $(if $(filter bug-%,$(RTL)),+define+GTREF_BUG_$(patsubst bug-%,%,$(RTL)))
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit cosim-test bug-test regress bench lint clean bugs
+.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs
 
 all: deps $(GTREF) sim
 
@@ -138,7 +140,11 @@ bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
 	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
 	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result
 
-test: deps lint unit bug-test cosim-test
+# The spec-derived expectations of the directed tests, on the model alone (no Verilator).
+check: deps $(GTREF)
+	$(GTREF) check tests/directed/*.gts
+
+test: deps lint unit check bug-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)

@@ -3,6 +3,7 @@
 #include "gtref_tb.h"
 
 #include "gtref/engines.h"
+#include "gtref/expect.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #define READ_QUEUE 64
+#define READ_FINAL ((size_t)1 << 40)   /* read_op of the end-of-test read-back */
 
 typedef struct read_req { uint64_t due, addr; } read_req;
 
@@ -40,6 +42,11 @@ typedef struct gtref_tb {
     bool read_outstanding;
     enum tb_phase phase;
     uint32_t *final_regs; size_t nfinal, final_next;
+    uint32_t *final_vals;    /* the DUT's data for final_regs (the end-of-test read-back) */
+    /* what the DUT did, for the stimulus's expectations (evaluated at the end of the test) */
+    size_t read_op;          /* host op of the read outstanding, or READ_FINAL + index of a final read */
+    uint32_t *read_value; bool *read_done;   /* per host op */
+    gtref_observed obs;
     /* memory reads in flight, in order */
     read_req rq[READ_QUEUE]; size_t rq_head, rq_count;
     gtref_result res;
@@ -67,6 +74,10 @@ static void *open_error(gtref_tb *tb, const char *msg)
     fprintf(stderr, "gtref: %s\n", msg);
     write_result(tb);
     gtref_stim_free(&tb->stim);
+    free(tb->final_regs);
+    free(tb->final_vals);
+    free(tb->read_value);
+    free(tb->read_done);
     free(tb);
     return NULL;
 }
@@ -104,7 +115,10 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
     gtref_rng_seed(&tb->rng, tb->stim.seed ^ 0x6774726566ull /* "gtref": latency stream != generator stream */);
     /* registers read back through the MMIO port at the end of the test */
     tb->final_regs = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *tb->final_regs);
-    if (!tb->final_regs) return open_error(tb, "out of memory");
+    tb->final_vals = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *tb->final_vals);
+    tb->read_value = calloc(tb->stim.nops + 1, sizeof *tb->read_value);
+    tb->read_done = calloc(tb->stim.nops + 1, sizeof *tb->read_done);
+    if (!tb->final_regs || !tb->final_vals || !tb->read_value || !tb->read_done) return open_error(tb, "out of memory");
     for (size_t i = 0; i < gtref_nregs; i++) {
         const gtref_reg_def *d = &gtref_regs[i];
         if (d->flags & GTREF_REGF_ENGINE)
@@ -132,6 +146,39 @@ static bool all_quiescent(const gtref_tb *tb)
     return true;
 }
 
+/* The end-of-test value of a register, as the DUT returned it in the read-back (unknown offsets read 0). */
+static uint32_t final_register(void *user, uint32_t off)
+{
+    const gtref_tb *tb = user;
+    for (size_t i = 0; i < tb->nfinal; i++)
+        if (tb->final_regs[i] == off) return tb->final_vals[i];
+    return 0;
+}
+
+/* The stimulus's spec-derived expectations against what the DUT did; the first failure is the mismatch. */
+static void check_expectations(gtref_tb *tb, bool irq)
+{
+    if (!tb->stim.nexpects || gtref_sb_failed(tb->sb)) return;
+    gtref_observed *o = &tb->obs;
+    o->engines = tb->engines;
+    o->mem = tb->mem;
+    o->reg_read = final_register;
+    o->user = tb;
+    o->read_value = tb->read_value;
+    o->read_done = tb->read_done;
+    o->nops = tb->stim.nops;
+    for (int e = 0; e < tb->engines; e++) o->halted[e] = tb->probe[e].halted;
+    o->irq = irq;
+    gtref_expect_failure f;
+    size_t nfail = gtref_expect_eval_all(&tb->stim, o, &f, 1);
+    if (!nfail) return;
+    char detail[256];
+    int n = snprintf(detail, sizeof detail, "expect[%zu] %s%s: from \"%s\"", f.index, f.what,
+                     nfail > 1 ? " (first of several)" : "", f.source);
+    if (n >= (int)sizeof detail) memcpy(detail + sizeof detail - 5, "...\"", 5);
+    gtref_sb_report(tb->sb, "expect", gtref_expect_kind_name(f.kind), f.engine, tb->cycle, f.expected, f.actual, detail);
+}
+
 static void finish(gtref_tb *tb)
 {
     tb->phase = PH_DONE;
@@ -155,12 +202,14 @@ static void host_drive(gtref_tb *tb, gtref_sb_cycle *c, bool mmio_ready,
     bool is_write;
     if (tb->phase == PH_PROGRAM && tb->op < tb->stim.nops &&
         (tb->stim.ops[tb->op].op == GTREF_HOST_WRITE || tb->stim.ops[tb->op].op == GTREF_HOST_READ)) {
+        if (tb->stim.ops[tb->op].op == GTREF_HOST_READ) tb->read_op = tb->op;
         const gtref_host_op *op = &tb->stim.ops[tb->op++];
         is_write = op->op == GTREF_HOST_WRITE;
         off = op->off;
         val = op->val;
     } else if (tb->phase == PH_DRAIN_READ && tb->final_next < tb->nfinal) {
         is_write = false;
+        tb->read_op = READ_FINAL + tb->final_next;
         off = tb->final_regs[tb->final_next++];
     } else {
         return;
@@ -184,7 +233,10 @@ static void host_advance(gtref_tb *tb, bool irq)
             tb->phase = PH_DRAIN_READ;
         return;
     case PH_DRAIN_READ:
-        if (tb->final_next >= tb->nfinal && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe)) finish(tb);
+        if (tb->final_next >= tb->nfinal && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe)) {
+            check_expectations(tb, irq);
+            finish(tb);
+        }
         return;
     case PH_DONE:
         return;
@@ -268,7 +320,15 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     c.mmio_commit_off = mmio_commit_off;
     c.mmio_commit_data = mmio_commit_data;
     memcpy(c.eng, tb->probe, sizeof c.eng);
-    if (mmio_rsp_valid) tb->read_outstanding = false;
+    if (mmio_rsp_valid && tb->read_outstanding) {
+        tb->read_outstanding = false;
+        if (tb->read_op >= READ_FINAL) {
+            if (tb->read_op - READ_FINAL < tb->nfinal) tb->final_vals[tb->read_op - READ_FINAL] = mmio_rsp_rdata;
+        } else if (tb->read_op < tb->stim.nops) {
+            tb->read_value[tb->read_op] = mmio_rsp_rdata;
+            tb->read_done[tb->read_op] = true;
+        }
+    }
 
     /* memory port: accept with the stimulus's probability, answer reads in order after a random latency */
     bool ready = gtref_rng_pct(&tb->rng, tb->stim.lat.req_ready_pct);
@@ -282,6 +342,9 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
                 gtref_sb_report(tb->sb, "mem-protocol", "unaligned-write", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
             }
             gtref_mem_write_be64(tb->mem, mem_req_addr, mem_req_wdata, mem_req_be);
+            if (mem_req_src >= 0 && mem_req_src < GTREF_MAX_ENGINES &&
+                gtref_write_log_add(&tb->obs.writes[mem_req_src], mem_req_addr, mem_req_be, mem_req_wdata))
+                gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");
             c.mem_write = true; c.mem_src = mem_req_src; c.mem_addr = mem_req_addr;
             c.mem_data = mem_req_wdata; c.mem_be = mem_req_be;
         } else if ((mem_req_addr & 63u) || tb->rq_count == READ_QUEUE) {
@@ -316,7 +379,10 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     host_drive(tb, &c, mmio_req_ready, o_mmio_req_valid, o_mmio_req_write, o_mmio_req_addr, o_mmio_req_wdata);
     if (c.mmio_xfer) tb->last_progress = tb->cycle;
     for (int e = 0; e < tb->engines; e++)
-        if (c.eng[e].retire) tb->last_progress = tb->cycle;
+        if (c.eng[e].retire) {
+            tb->last_progress = tb->cycle;
+            if (c.eng[e].retire_err) tb->obs.errors[e]++;
+        }
 
     gtref_sb_cycle_check(tb->sb, &c);
     track_dut_heads(tb, &c);
@@ -354,6 +420,10 @@ int gtref_tb_close(void *vtb)
     gtref_mem_destroy(tb->mem);
     gtref_stim_free(&tb->stim);
     free(tb->final_regs);
+    free(tb->final_vals);
+    free(tb->read_value);
+    free(tb->read_done);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) gtref_write_log_free(&tb->obs.writes[e]);
     free(tb);
     return rc;
 }

@@ -29,6 +29,7 @@ int gtref_cmd_gen(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_asm(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_disasm(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_check(const gtref_cli *cli, int argc, char **argv);
 /* Usage text of a subcommand to stdout; false if there is no such subcommand. */
 bool gtref_print_usage(const char *command);
 

@@ -62,6 +62,16 @@ static const subcommand subcommands[] = {
      "  --timeout SEC    wall-clock limit (default 120)\n"
      "\n"
      "Exit status: 0 passed, 1 did not pass, 2 bad usage.\n"},
+    {"check", gtref_cmd_check, "check the spec-derived expectations of tests on the model alone (no simulator)",
+     "usage: gtref check FILE.gts|FILE.stim...\n"
+     "\n"
+     "Runs each test on the reference model alone and evaluates its expectations (expect blocks, 'read ...\n"
+     "expect' lines; docs/stimulus-format.md). Timing rule: before each host operation, and after the last,\n"
+     "every engine runs until it is idle, halted or stalled (an infinitely fast GT); waits do nothing.\n"
+     "Prints PASS or FAIL per test, each failed expectation with its line, expected and actual values and\n"
+     "its spec source, then 'N passed, M failed'. Needs no simulator.\n"
+     "\n"
+     "Exit status: 0 all passed, 1 an expectation failed, 2 a file could not be read or run, or bad usage.\n"},
     {"show", gtref_cmd_show, "print the report of result records",
      "usage: gtref show RESULT...\n"
      "\n"

@@ -2,6 +2,7 @@
  * Command lines use the command table's own text form (gtref_cmd_parse), register names the register
  * table's (gtref_reg_parse). Every error is reported as FILE:LINE: message. */
 #include "gtref/cmds.h"
+#include "gtref/engines.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 
@@ -14,7 +15,9 @@
 
 #define MAX_SEGMENT_BYTES (16u << 20)   /* a typo in a size must not allocate gigabytes */
 #define MAX_CMD_DW        256u
-#define MAX_TOKENS        8u            /* for directive and host lines; command lines go to gtref_cmd_parse */
+#define MAX_TOKENS        8u            /* for directive lines; command lines go to gtref_cmd_parse */
+#define MAX_EXPECT_TOKENS 64u           /* host and expect lines (a one-line write list is long) */
+#define MAX_EXPECT_WRITES 4096u
 #define MAX_FILE_BYTES    (64u << 20)
 
 enum header_directive { H_TEST, H_SEED, H_PROFILE, H_ENGINES, H_LATENCY, H_HANG, H_MAX, H_COUNT };
@@ -43,8 +46,10 @@ typedef struct assembler {
     char *err;
     size_t errsz;
     bool seen[H_COUNT];
-    enum { IN_TOP, IN_SEGMENT, IN_HOST } block;
+    enum { IN_TOP, IN_SEGMENT, IN_HOST, IN_EXPECT, IN_WRITES } block;
     int block_line;
+    gtref_expect pending;   /* IN_WRITES: the `writes ENG {` expectation being collected */
+    int pending_line;
     seg_builder seg;
     seg_origin *origins;
     size_t norigins;
@@ -321,12 +326,52 @@ static int register_arg(assembler *a, const char *text, uint32_t *off)
     return 0;
 }
 
-static int host_line(assembler *a, char **tok, unsigned n)
+static int add_expect(assembler *a, gtref_expect *x, const char *source, int line)
+{
+    if (!source)
+        return error_at(a, line, "'%s' expectation without its spec source: end it with from \"VOLUME Lnnnn: what it says\"",
+                        gtref_expect_kind_name(x->kind));
+    snprintf(x->source, sizeof x->source, "%s", source);
+    x->line = (uint32_t)line;
+    int rc = gtref_stim_add_expect(a->s, x);
+    return rc ? error_at(a, line, "out of memory") : 0;
+}
+
+/* `VALUE [mask M]` from tok[i]: a register value and its mask (default all 32 bits). */
+static int value_and_mask(assembler *a, char **tok, unsigned n, unsigned i, gtref_expect *x)
+{
+    if (i >= n) return ERR(a, "expected a value");
+    if (number_arg(a, tok[i], UINT32_MAX, "expected value", &x->value)) return -1;
+    x->mask = UINT32_MAX;
+    if (i + 1 < n) {
+        if (i + 3 != n || strcmp(tok[i + 1], "mask") != 0) return ERR(a, "expected 'mask M' after the value, or nothing");
+        if (number_arg(a, tok[i + 2], UINT32_MAX, "mask", &x->mask)) return -1;
+        if (x->mask == 0) return ERR(a, "mask 0 checks nothing");
+    }
+    if (x->value & ~x->mask)
+        return ERR(a, "value 0x%" PRIx64 " has bits outside mask 0x%" PRIx64 " (they would never be compared)", x->value, x->mask);
+    return 0;
+}
+
+static int host_line(assembler *a, char **tok, unsigned n, const char *source)
 {
     uint32_t off;
     uint64_t v;
     const char *op = tok[0];
     int rc;
+    if (strcmp(op, "read") == 0 && n >= 3) {
+        /* read REG expect VALUE [mask M] from "SOURCE" */
+        if (strcmp(tok[2], "expect") != 0) return ERR(a, "expected 'read REGISTER [expect VALUE [mask M] from \"SOURCE\"]'");
+        gtref_expect x;
+        memset(&x, 0, sizeof x);
+        x.kind = GTREF_EXPECT_READ;
+        if (register_arg(a, tok[1], &off) || value_and_mask(a, tok, n, 3, &x)) return -1;
+        x.op = (uint32_t)a->s->nops;
+        if (!source) return add_expect(a, &x, NULL, a->line);
+        if (gtref_stim_add_op(a->s, GTREF_HOST_READ, off, 0, 0)) return ERR(a, "out of memory");
+        return add_expect(a, &x, source, a->line);
+    }
+    if (source) return ERR(a, "only 'read REGISTER expect VALUE' takes a 'from' source in a host block");
     if (strcmp(op, "write") == 0) {
         if (n != 3) return ERR(a, "expected 'write REGISTER VALUE'");
         if (register_arg(a, tok[1], &off) || number_arg(a, tok[2], UINT32_MAX, "write value", &v)) return -1;
@@ -349,6 +394,166 @@ static int host_line(assembler *a, char **tok, unsigned n)
     return rc ? ERR(a, "out of memory") : 0;
 }
 
+/* ---- expectations (expect { ... }) ---- */
+
+static int engine_arg(assembler *a, const char *text, uint8_t *e)
+{
+    int i = gtref_engine_by_name(text);
+    if (i < 0) return ERR(a, "unknown engine '%s' (RCS0, BCS0, VCS0, VECS0)", text);
+    if (i >= a->s->engines) return ERR(a, "engine %s is not used by this test (engines %u)", text, a->s->engines);
+    *e = (uint8_t)i;
+    return 0;
+}
+
+static int expect_equals(assembler *a, char **tok, unsigned n, unsigned i, const char *form)
+{
+    if (n != i + 2 || strcmp(tok[i], "==") != 0) return ERR(a, "expected '%s'", form);
+    return 0;
+}
+
+/* Write-list entries `ADDR be=BE data=DATA`, separated by blanks or ';', appended to a->pending. */
+static int write_entries(assembler *a, char **tok, unsigned n)
+{
+    gtref_expect *x = &a->pending;
+    int field = 0;   /* 0: address next, 1: be= next, 2: data= next */
+    gtref_expect_write w = { 0, 0, 0 };
+    for (unsigned i = 0; i < n; i++) {
+        size_t len = strlen(tok[i]);
+        if (len && tok[i][len - 1] == ';') {
+            if (field != 0 && !(field == 2 && len > 1)) return ERR(a, "';' in the middle of a write entry");
+            tok[i][--len] = '\0';
+            if (!len) continue;
+        }
+        uint64_t v;
+        if (field == 0) {
+            if (number_arg(a, tok[i], (1ull << 48) - 8, "write address", &v)) return -1;
+            if (v % 8) return ERR(a, "write address 0x%" PRIx64 " is not 8-byte aligned (the memory port writes qwords)", v);
+            w.addr = v;
+            field = 1;
+        } else if (field == 1) {
+            if (strncmp(tok[i], "be=", 3) != 0) return ERR(a, "expected be=BYTE_ENABLES after the address, got '%s'", tok[i]);
+            if (number_arg(a, tok[i] + 3, 0xFF, "be", &v)) return -1;
+            if (v == 0) return ERR(a, "be=0: a write enables at least one byte");
+            w.be = (uint8_t)v;
+            field = 2;
+        } else {
+            if (strncmp(tok[i], "data=", 5) != 0) return ERR(a, "expected data=QWORD after be=, got '%s'", tok[i]);
+            if (number_arg(a, tok[i] + 5, UINT64_MAX, "data", &v)) return -1;
+            w.data = v;
+            if (x->nwrites >= MAX_EXPECT_WRITES) return ERR(a, "more than %u writes in one list", MAX_EXPECT_WRITES);
+            gtref_expect_write *ws = realloc(x->writes, (x->nwrites + 1) * sizeof *ws);
+            if (!ws) return ERR(a, "out of memory");
+            x->writes = ws;
+            x->writes[x->nwrites++] = w;
+            field = 0;
+        }
+    }
+    if (field != 0) return ERR(a, "incomplete write entry: expected ADDR be=BE data=DATA");
+    return 0;
+}
+
+static int finish_writes(assembler *a, const char *source)
+{
+    int rc = add_expect(a, &a->pending, source, a->pending_line);
+    free(a->pending.writes);
+    memset(&a->pending, 0, sizeof a->pending);
+    a->block = IN_EXPECT;
+    return rc;
+}
+
+/* A line inside `writes ENG {` ... `} from "SOURCE"`. */
+static int writes_line(assembler *a, char **tok, unsigned n, const char *source)
+{
+    bool closes = strcmp(tok[n - 1], "}") == 0;
+    if (source && !closes) return ERR(a, "the source of a write list goes after its closing '}'");
+    if (write_entries(a, tok, closes ? n - 1 : n)) return -1;
+    if (!closes) return 0;
+    if (!source) return ERR(a, "'writes' expectation without its spec source: end it with } from \"VOLUME Lnnnn: ...\"");
+    return finish_writes(a, source);
+}
+
+static int expect_line(assembler *a, char **tok, unsigned n, const char *source)
+{
+    gtref_expect x;
+    memset(&x, 0, sizeof x);
+    const char *k = tok[0];
+    uint32_t off;
+    if (strcmp(k, "reg") == 0) {
+        x.kind = GTREF_EXPECT_REG;
+        if (n < 4 || strcmp(tok[2], "==") != 0) return ERR(a, "expected 'reg REGISTER == VALUE [mask M]'");
+        if (register_arg(a, tok[1], &off) || value_and_mask(a, tok, n, 3, &x)) return -1;
+        x.off = off;
+    } else if (strcmp(k, "mem32") == 0 || strcmp(k, "mem64") == 0) {
+        bool q = k[3] == '6';
+        x.kind = q ? GTREF_EXPECT_MEM64 : GTREF_EXPECT_MEM32;
+        if (n != 4 || strcmp(tok[2], "==") != 0) return ERR(a, "expected '%s ADDRESS == VALUE'", k);
+        if (number_arg(a, tok[1], (1ull << 48) - 9, "address", &x.addr)) return -1;
+        if (x.addr % 4) return ERR(a, "address 0x%" PRIx64 " is not dword aligned", x.addr);
+        if (number_arg(a, tok[3], q ? UINT64_MAX : UINT32_MAX, "expected value", &x.value)) return -1;
+    } else if (strcmp(k, "halted") == 0 || strcmp(k, "not_halted") == 0) {
+        x.kind = k[0] == 'h' ? GTREF_EXPECT_HALTED : GTREF_EXPECT_NOT_HALTED;
+        if (n != 2) return ERR(a, "expected '%s ENGINE'", k);
+        if (engine_arg(a, tok[1], &x.engine)) return -1;
+    } else if (strcmp(k, "no_write") == 0) {
+        x.kind = GTREF_EXPECT_NO_WRITE;
+        char *dots = n == 2 ? strstr(tok[1], "..") : NULL;
+        if (!dots) return ERR(a, "expected 'no_write FIRST..LAST' (byte addresses, inclusive)");
+        *dots = '\0';
+        if (number_arg(a, tok[1], (1ull << 48) - 1, "no_write first", &x.addr) ||
+            number_arg(a, dots + 2, (1ull << 48) - 1, "no_write last", &x.last))
+            return -1;
+        if (x.addr > x.last) return ERR(a, "no_write 0x%" PRIx64 "..0x%" PRIx64 ": first above last", x.addr, x.last);
+    } else if (strcmp(k, "errors") == 0) {
+        x.kind = GTREF_EXPECT_ERRORS;
+        if (n < 2 || engine_arg(a, tok[1], &x.engine)) return n < 2 ? ERR(a, "expected 'errors ENGINE == COUNT'") : -1;
+        if (expect_equals(a, tok, n, 2, "errors ENGINE == COUNT")) return -1;
+        if (number_arg(a, tok[3], UINT32_MAX, "error count", &x.value)) return -1;
+    } else if (strcmp(k, "irq") == 0) {
+        x.kind = GTREF_EXPECT_IRQ;
+        if (expect_equals(a, tok, n, 1, "irq == 0|1")) return -1;
+        if (number_arg(a, tok[2], 1, "irq line", &x.value)) return -1;
+    } else if (strcmp(k, "writes") == 0) {
+        if (n < 3 || strcmp(tok[2], "{") != 0) return ERR(a, "expected 'writes ENGINE { ADDR be=BE data=DATA; ... } from \"...\"'");
+        memset(&a->pending, 0, sizeof a->pending);
+        a->pending.kind = GTREF_EXPECT_WRITES;
+        a->pending_line = a->line;
+        if (engine_arg(a, tok[1], &a->pending.engine)) return -1;
+        a->block = IN_WRITES;
+        if (n == 3) {
+            if (source) return ERR(a, "the source of a write list goes after its closing '}'");
+            return 0;   /* entries follow on the next lines */
+        }
+        return writes_line(a, tok + 3, n - 3, source);
+    } else {
+        return ERR(a, "unknown expectation '%s' (reg, mem32, mem64, halted, not_halted, no_write, writes, errors, irq)", k);
+    }
+    return add_expect(a, &x, source, a->line);
+}
+
+/* Split off a trailing `from "SOURCE"` (cut from the line). *source is NULL when there is none. */
+static int split_source(assembler *a, char *line, const char **source)
+{
+    *source = NULL;
+    char *open = strchr(line, '"');
+    if (!open) return 0;
+    char *close = strchr(open + 1, '"');
+    if (!close) return ERR(a, "unterminated source string (missing closing '\"')");
+    if (close[1] != '\0') return ERR(a, "text after the source string: the source ends the line");
+    if (close == open + 1) return ERR(a, "empty source string: say where in the spec the value comes from");
+    if ((size_t)(close - open - 1) > GTREF_EXPECT_SOURCE_MAX)
+        return ERR(a, "source string longer than %u characters", GTREF_EXPECT_SOURCE_MAX);
+    for (char *p = open + 1; p < close; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e) return ERR(a, "source string: only printable ASCII");
+    char *end = open;
+    while (end > line && (end[-1] == ' ' || end[-1] == '\t')) end--;
+    if (end - line < 4 || strncmp(end - 4, "from", 4) != 0 || (end - line > 4 && end[-5] != ' ' && end[-5] != '\t'))
+        return ERR(a, "expected 'from \"SOURCE\"' at the end of the line");
+    *close = '\0';
+    *source = open + 1;
+    end[-4] = '\0';
+    return 0;
+}
+
 /* ---- lines ---- */
 
 static int top_line(assembler *a, char *line)
@@ -367,32 +572,63 @@ static int top_line(assembler *a, char *line)
         a->block_line = a->line;
         return 0;
     }
+    if (strcmp(tok[0], "expect") == 0) {
+        if (n != 2 || strcmp(tok[1], "{") != 0) return ERR(a, "expected 'expect {'");
+        a->block = IN_EXPECT;
+        a->block_line = a->line;
+        return 0;
+    }
     if (strcmp(tok[0], "}") == 0) return ERR(a, "'}' without an open block");
     return ERR(a, "unknown directive '%s' (test, seed, profile, engines, latency, hang_cycles, max_cycles, ring, batch, "
-                  "data, host)", tok[0]);
+                  "data, host, expect)", tok[0]);
 }
 
 static int one_line(assembler *a, char *line)
 {
-    char *hash = strchr(line, '#');
-    if (hash) *hash = '\0';
+    bool quoted = false;     /* a '#' inside a source string is not a comment */
+    for (char *p = line; *p; p++) {
+        if (*p == '"') quoted = !quoted;
+        else if (*p == '#' && !quoted) { *p = '\0'; break; }
+    }
     size_t len = strlen(line);
     while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) line[--len] = '\0';
     while (*line == ' ' || *line == '\t') line++;
     if (!*line) return 0;
-    if (a->block != IN_TOP && strcmp(line, "}") == 0) {
+    if (a->block != IN_TOP && a->block != IN_WRITES && strcmp(line, "}") == 0) {
         if (a->block == IN_SEGMENT) return close_segment(a);
         a->block = IN_TOP;
         return 0;
     }
     if (a->block == IN_SEGMENT) return segment_line(a, line);
-    char *tok[MAX_TOKENS];
-    if (a->block == IN_HOST) {
-        unsigned n = tokenize(line, tok, MAX_TOKENS);
-        if (n > MAX_TOKENS) return ERR(a, "too many words on the line");
-        return host_line(a, tok, n);
+    if (a->block == IN_HOST || a->block == IN_EXPECT || a->block == IN_WRITES) {
+        const char *source;
+        if (split_source(a, line, &source)) return -1;
+        char *tok[MAX_EXPECT_TOKENS];
+        unsigned n = tokenize(line, tok, MAX_EXPECT_TOKENS);
+        if (n > MAX_EXPECT_TOKENS) return ERR(a, "too many words on the line (split a write list over several lines)");
+        if (n == 0) return ERR(a, "a source string without an expectation");
+        if (a->block == IN_HOST) return host_line(a, tok, n, source);
+        if (a->block == IN_EXPECT) return expect_line(a, tok, n, source);
+        return writes_line(a, tok, n, source);
     }
+    if (strchr(line, '"')) return ERR(a, "a source string outside a host or expect block");
     return top_line(a, line);
+}
+
+static int sort_expects(assembler *a)
+{
+    gtref_stim *s = a->s;
+    if (s->nexpects < 2) return 0;
+    gtref_expect *sorted = malloc(s->nexpects * sizeof *sorted);
+    if (!sorted) return error_at(a, 0, "out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < s->nexpects; i++)   /* reads were appended in host order already */
+        if (s->expects[i].kind == GTREF_EXPECT_READ) sorted[k++] = s->expects[i];
+    for (size_t i = 0; i < s->nexpects; i++)
+        if (s->expects[i].kind != GTREF_EXPECT_READ) sorted[k++] = s->expects[i];
+    memcpy(s->expects, sorted, s->nexpects * sizeof *sorted);
+    free(sorted);
+    return 0;
 }
 
 static int assemble(assembler *a, const char *text)
@@ -411,9 +647,12 @@ static int assemble(assembler *a, const char *text)
         if (rc) return -1;
         p += n + (nl ? 1 : 0);
     }
+    if (a->block == IN_WRITES) return error_at(a, a->pending_line, "write list not closed (missing '} from \"...\"')");
     if (a->block != IN_TOP)
         return error_at(a, a->block_line, "%s block not closed (missing '}')",
-                        a->block == IN_HOST ? "host" : kind_word(a->seg.kind));
+                        a->block == IN_HOST ? "host" : a->block == IN_EXPECT ? "expect" : kind_word(a->seg.kind));
+    /* canonical order (the decoder requires it): host read expectations first, in host order, then the rest */
+    if (sort_expects(a)) return -1;
     if (!a->seen[H_TEST]) return error_at(a, 0, "missing 'test NAME' line");
     /* the final word on validity is the decoder's: what it rejects, the assembler rejects */
     uint8_t *buf = NULL;
@@ -443,6 +682,7 @@ int gtref_gts_assemble(gtref_stim *s, const char *text, const char *filename, ch
     free(a.seg.bytes);
     free(a.seg.placed_by);
     free(a.origins);
+    free(a.pending.writes);
     if (rc) gtref_stim_free(s);
     return rc;
 }

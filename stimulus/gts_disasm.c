@@ -139,6 +139,52 @@ static void print_data(const gtref_segment *g, FILE *out)
     }
 }
 
+static const gtref_expect *read_expect(const gtref_stim *s, size_t op)
+{
+    for (size_t i = 0; i < s->nexpects; i++)
+        if (s->expects[i].kind == GTREF_EXPECT_READ && s->expects[i].op == op) return &s->expects[i];
+    return NULL;
+}
+
+static const char *engine_word(unsigned e) { return e < GTREF_MAX_ENGINES ? gtref_engines[e].name : "?"; }
+
+/* The expectations that are not about a host read, as an expect block (none: no block). */
+static void print_expects(const gtref_stim *s, FILE *out)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->nexpects; i++) any |= s->expects[i].kind != GTREF_EXPECT_READ;
+    if (!any) return;
+    fprintf(out, "\nexpect {\n");
+    for (size_t i = 0; i < s->nexpects; i++) {
+        const gtref_expect *x = &s->expects[i];
+        char reg[64];
+        switch (x->kind) {
+        case GTREF_EXPECT_READ: continue;
+        case GTREF_EXPECT_REG:
+            fprintf(out, "  reg %s == 0x%08" PRIx64, gtref_reg_name(x->off, s->engines, reg, sizeof reg), x->value);
+            if (x->mask != UINT32_MAX) fprintf(out, " mask 0x%08" PRIx64, x->mask);
+            break;
+        case GTREF_EXPECT_MEM32: fprintf(out, "  mem32 0x%" PRIx64 " == 0x%08" PRIx64, x->addr, x->value); break;
+        case GTREF_EXPECT_MEM64: fprintf(out, "  mem64 0x%" PRIx64 " == 0x%016" PRIx64, x->addr, x->value); break;
+        case GTREF_EXPECT_HALTED: fprintf(out, "  halted %s", engine_word(x->engine)); break;
+        case GTREF_EXPECT_NOT_HALTED: fprintf(out, "  not_halted %s", engine_word(x->engine)); break;
+        case GTREF_EXPECT_NO_WRITE: fprintf(out, "  no_write 0x%" PRIx64 "..0x%" PRIx64, x->addr, x->last); break;
+        case GTREF_EXPECT_ERRORS: fprintf(out, "  errors %s == %" PRIu64, engine_word(x->engine), x->value); break;
+        case GTREF_EXPECT_IRQ: fprintf(out, "  irq == %" PRIu64, x->value); break;
+        case GTREF_EXPECT_WRITES:
+            fprintf(out, "  writes %s {\n", engine_word(x->engine));
+            for (size_t w = 0; w < x->nwrites; w++)
+                fprintf(out, "    0x%" PRIx64 " be=0x%02x data=0x%016" PRIx64 "\n", x->writes[w].addr, x->writes[w].be,
+                        x->writes[w].data);
+            fprintf(out, "  }");
+            break;
+        default: fprintf(out, "  # unknown expectation kind %u", x->kind); break;
+        }
+        fprintf(out, " from \"%s\"\n", x->source);
+    }
+    fprintf(out, "}\n");
+}
+
 static void print_host(const gtref_stim *s, FILE *out)
 {
     fprintf(out, "host {\n");
@@ -149,9 +195,17 @@ static void print_host(const gtref_stim *s, FILE *out)
         case GTREF_HOST_WRITE:
             fprintf(out, "  write %s 0x%08" PRIx32 "\n", gtref_reg_name(o->off, s->engines, reg, sizeof reg), o->val);
             break;
-        case GTREF_HOST_READ:
-            fprintf(out, "  read %s\n", gtref_reg_name(o->off, s->engines, reg, sizeof reg));
+        case GTREF_HOST_READ: {
+            fprintf(out, "  read %s", gtref_reg_name(o->off, s->engines, reg, sizeof reg));
+            const gtref_expect *x = read_expect(s, i);
+            if (x) {
+                fprintf(out, " expect 0x%08" PRIx64, x->value);
+                if (x->mask != UINT32_MAX) fprintf(out, " mask 0x%08" PRIx64, x->mask);
+                fprintf(out, " from \"%s\"", x->source);
+            }
+            fprintf(out, "\n");
             break;
+        }
         case GTREF_HOST_WAIT: fprintf(out, "  wait %" PRIu32 "\n", o->cycles); break;
         case GTREF_HOST_WAIT_IDLE: fprintf(out, "  wait_idle\n"); break;
         case GTREF_HOST_WAIT_IRQ: fprintf(out, "  wait_irq %" PRIu32 "\n", o->cycles); break;
@@ -185,5 +239,6 @@ int gtref_gts_disassemble(const gtref_stim *s, FILE *out)
     }
     fprintf(out, "\n");
     print_host(s, out);
+    print_expects(s, out);
     return ferror(out) ? -1 : 0;
 }

@@ -6,6 +6,7 @@
  * elements would ask for tens of gigabytes. Here every length is checked against the bytes that are
  * left before anything is allocated, and every error says what is wrong and where. */
 #include "gtref/stim.h"
+#include "gtref/engines.h"
 #include "gtref/file_io.h"
 
 #include <errno.h>
@@ -56,6 +57,8 @@ void gtref_stim_free(gtref_stim *s)
     for (size_t i = 0; i < s->nsegs; i++) free(s->segs[i].bytes);
     free(s->segs);
     free(s->ops);
+    for (size_t i = 0; i < s->nexpects; i++) free(s->expects[i].writes);
+    free(s->expects);
     gtref_stim_init(s);
 }
 
@@ -86,6 +89,35 @@ int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uin
     s->ops = ops;
     s->ops[s->nops++] = (gtref_host_op){ op, off, val, cycles };
     return 0;
+}
+
+int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x)
+{
+    if (s->nexpects >= SIZE_MAX / sizeof *s->expects - 1 || x->nwrites > SIZE_MAX / sizeof *x->writes) return -1;
+    gtref_expect_write *w = NULL;
+    if (x->nwrites) {
+        w = malloc(x->nwrites * sizeof *w);
+        if (!w) return -1;
+        memcpy(w, x->writes, x->nwrites * sizeof *w);
+    }
+    gtref_expect *xs = realloc(s->expects, (s->nexpects + 1) * sizeof *xs);
+    if (!xs) {
+        free(w);
+        return -1;
+    }
+    s->expects = xs;
+    s->expects[s->nexpects] = *x;
+    s->expects[s->nexpects].writes = w;
+    s->expects[s->nexpects].source[GTREF_EXPECT_SOURCE_MAX] = '\0';
+    s->nexpects++;
+    return 0;
+}
+
+const char *gtref_expect_kind_name(uint8_t kind)
+{
+    static const char *const names[GTREF_EXPECT_KIND_MAX + 1] = { "?", "read", "reg", "mem32", "mem64", "halted",
+                                                                  "not_halted", "no_write", "writes", "errors", "irq" };
+    return kind <= GTREF_EXPECT_KIND_MAX ? names[kind] : "?";
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -221,6 +253,83 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
     }
 }
 
+static bool source_ok(const char *src, size_t *bad)
+{
+    size_t n = strnlen(src, GTREF_EXPECT_SOURCE_MAX + 1);
+    if (n == 0 || n > GTREF_EXPECT_SOURCE_MAX) { *bad = n; return false; }
+    for (size_t i = 0; i < n; i++)
+        if (src[i] < 0x20 || src[i] > 0x7e || src[i] == '"') { *bad = i; return false; }
+    return true;
+}
+
+int gtref_expect_validate(const gtref_expect *x, const gtref_stim *s, const char *where, char *err, size_t errsz)
+{
+    size_t bad;
+    if (!source_ok(x->source, &bad)) {
+        size_t n = strnlen(x->source, GTREF_EXPECT_SOURCE_MAX + 1);
+        if (n == 0) return fail(err, errsz, "%s: no spec source (every expectation needs one)", where);
+        if (n > GTREF_EXPECT_SOURCE_MAX) return fail(err, errsz, "%s: source longer than %u characters", where, GTREF_EXPECT_SOURCE_MAX);
+        return fail(err, errsz, "%s: source character %zu is not printable ASCII other than '\"'", where, bad);
+    }
+    bool engine_kind = x->kind == GTREF_EXPECT_HALTED || x->kind == GTREF_EXPECT_NOT_HALTED ||
+                       x->kind == GTREF_EXPECT_WRITES || x->kind == GTREF_EXPECT_ERRORS;
+    if (engine_kind ? x->engine >= s->engines : x->engine != 0)
+        return fail(err, errsz, engine_kind ? "%s: engine %u, the stimulus has %u" : "%s: engine %u given to a kind without one",
+                    where, x->engine, s->engines);
+    if (x->kind != GTREF_EXPECT_WRITES && (x->nwrites || x->writes))
+        return fail(err, errsz, "%s: a write list on a '%s' expectation", where, gtref_expect_kind_name(x->kind));
+    bool uses_op = x->kind == GTREF_EXPECT_READ, uses_off = x->kind == GTREF_EXPECT_REG;
+    bool uses_addr = x->kind == GTREF_EXPECT_MEM32 || x->kind == GTREF_EXPECT_MEM64 || x->kind == GTREF_EXPECT_NO_WRITE;
+    bool uses_mask = uses_op || uses_off;
+    bool uses_value = uses_mask || x->kind == GTREF_EXPECT_MEM32 || x->kind == GTREF_EXPECT_MEM64 ||
+                      x->kind == GTREF_EXPECT_ERRORS || x->kind == GTREF_EXPECT_IRQ;
+    if ((!uses_op && x->op) || (!uses_off && x->off) || (!uses_addr && x->addr) ||
+        (x->kind != GTREF_EXPECT_NO_WRITE && x->last) || (!uses_mask && x->mask) || (!uses_value && x->value))
+        return fail(err, errsz, "%s: a field the '%s' kind does not use is not 0", where, gtref_expect_kind_name(x->kind));
+    switch (x->kind) {
+    case GTREF_EXPECT_READ:
+        if (x->op >= s->nops || s->ops[x->op].op != GTREF_HOST_READ)
+            return fail(err, errsz, "%s: host[%" PRIu32 "] is not a read", where, x->op);
+        /* fall through */
+    case GTREF_EXPECT_REG:
+        if (x->off % 4) return fail(err, errsz, "%s: register offset 0x%" PRIx32 " is not dword aligned", where, x->off);
+        if (x->mask == 0 || x->mask > UINT32_MAX) return fail(err, errsz, "%s: mask 0x%" PRIx64 " is not in 1..0xffffffff", where, x->mask);
+        if (x->value & ~x->mask)
+            return fail(err, errsz, "%s: value 0x%" PRIx64 " has bits outside mask 0x%" PRIx64, where, x->value, x->mask);
+        return 0;
+    case GTREF_EXPECT_MEM32:
+    case GTREF_EXPECT_MEM64:
+        if (x->addr % 4 || x->addr >= ADDR_LIMIT - 8)
+            return fail(err, errsz, "%s: address 0x%" PRIx64 " is not a dword-aligned 48-bit address", where, x->addr);
+        if (x->kind == GTREF_EXPECT_MEM32 && x->value > UINT32_MAX)
+            return fail(err, errsz, "%s: value 0x%" PRIx64 " does not fit a dword", where, x->value);
+        return 0;
+    case GTREF_EXPECT_NO_WRITE:
+        if (x->addr > x->last || x->last >= ADDR_LIMIT)
+            return fail(err, errsz, "%s: range 0x%" PRIx64 "..0x%" PRIx64 " is empty or past 48 bits", where, x->addr, x->last);
+        return 0;
+    case GTREF_EXPECT_WRITES:
+        if (x->nwrites && !x->writes) return fail(err, errsz, "%s: write list missing", where);
+        for (size_t i = 0; i < x->nwrites; i++)
+            if (x->writes[i].addr % 8 || x->writes[i].addr >= ADDR_LIMIT || x->writes[i].be == 0)
+                return fail(err, errsz, "%s.writes[%zu]: address 0x%" PRIx64 " not 8-byte aligned in 48 bits, or be 0", where,
+                            i, x->writes[i].addr);
+        return 0;
+    case GTREF_EXPECT_ERRORS:
+        if (x->value > UINT32_MAX) return fail(err, errsz, "%s: count %" PRIu64 " too large", where, x->value);
+        return 0;
+    case GTREF_EXPECT_IRQ:
+        if (x->value > 1) return fail(err, errsz, "%s: the interrupt line is 0 or 1, not %" PRIu64, where, x->value);
+        return 0;
+    case GTREF_EXPECT_HALTED:
+    case GTREF_EXPECT_NOT_HALTED:
+        return 0;
+    default:
+        return fail(err, errsz, "%s: unknown kind %u (1 read, 2 reg, 3 mem32, 4 mem64, 5 halted, 6 not_halted, 7 no_write, "
+                    "8 writes, 9 errors, 10 irq)", where, x->kind);
+    }
+}
+
 static int validate(const gtref_stim *s, char *err, size_t errsz)
 {
     if (s->version != GTREF_STIM_VERSION)
@@ -244,6 +353,16 @@ static int validate(const gtref_stim *s, char *err, size_t errsz)
         if (check_segment(&s->segs[i], i, err, errsz)) return -1;
     for (size_t i = 0; i < s->nops; i++)
         if (check_op(&s->ops[i], i, err, errsz)) return -1;
+    if (s->nexpects && !s->expects) return fail(err, errsz, "expect: missing");
+    for (size_t i = 0; i < s->nexpects; i++) {
+        char where[32];
+        snprintf(where, sizeof where, "expect[%zu]", i);
+        if (gtref_expect_validate(&s->expects[i], s, where, err, errsz)) return -1;
+        /* one text form per stimulus: read expectations first, one per read, in host order */
+        if (i > 0 && s->expects[i].kind == GTREF_EXPECT_READ &&
+            (s->expects[i - 1].kind != GTREF_EXPECT_READ || s->expects[i - 1].op >= s->expects[i].op))
+            return fail(err, errsz, "%s: read expectations come first, at most one per read, in host order", where);
+    }
     return check_overlaps(s, err, errsz);
 }
 
@@ -256,12 +375,52 @@ static int pack_cstr(msgpack_packer *pk, const char *str)
     return msgpack_pack_str_with_body(pk, str, strlen(str));
 }
 
+/* [kind, source, fields of the kind...] (docs/stimulus-format.md §1.4) */
+static int pack_expect(msgpack_packer *pk, const gtref_expect *x)
+{
+    char source[GTREF_EXPECT_SOURCE_MAX + 1];
+    snprintf(source, sizeof source, "%.*s", (int)GTREF_EXPECT_SOURCE_MAX, x->source);
+    unsigned n = 2;
+    switch (x->kind) {
+    case GTREF_EXPECT_READ: case GTREF_EXPECT_REG: n += 3; break;
+    case GTREF_EXPECT_MEM32: case GTREF_EXPECT_MEM64: case GTREF_EXPECT_NO_WRITE: case GTREF_EXPECT_ERRORS:
+    case GTREF_EXPECT_WRITES: n += 2; break;
+    default: n += 1; break;
+    }
+    int rc = msgpack_pack_array(pk, n) || msgpack_pack_uint8(pk, x->kind) || pack_cstr(pk, source);
+    if (rc) return rc;
+    switch (x->kind) {
+    case GTREF_EXPECT_READ:
+        return msgpack_pack_uint32(pk, x->op) || msgpack_pack_uint64(pk, x->value) || msgpack_pack_uint64(pk, x->mask);
+    case GTREF_EXPECT_REG:
+        return msgpack_pack_uint32(pk, x->off) || msgpack_pack_uint64(pk, x->value) || msgpack_pack_uint64(pk, x->mask);
+    case GTREF_EXPECT_MEM32:
+    case GTREF_EXPECT_MEM64:
+        return msgpack_pack_uint64(pk, x->addr) || msgpack_pack_uint64(pk, x->value);
+    case GTREF_EXPECT_NO_WRITE:
+        return msgpack_pack_uint64(pk, x->addr) || msgpack_pack_uint64(pk, x->last);
+    case GTREF_EXPECT_ERRORS:
+        return msgpack_pack_uint8(pk, x->engine) || msgpack_pack_uint64(pk, x->value);
+    case GTREF_EXPECT_WRITES:
+        rc = msgpack_pack_uint8(pk, x->engine) || msgpack_pack_array(pk, x->nwrites);
+        for (size_t i = 0; i < x->nwrites && !rc; i++)
+            rc = msgpack_pack_array(pk, 3) || msgpack_pack_uint64(pk, x->writes[i].addr) ||
+                 msgpack_pack_uint8(pk, x->writes[i].be) || msgpack_pack_uint64(pk, x->writes[i].data);
+        return rc;
+    case GTREF_EXPECT_HALTED:
+    case GTREF_EXPECT_NOT_HALTED:
+        return msgpack_pack_uint8(pk, x->engine);
+    default: /* IRQ and anything unknown: the value */
+        return msgpack_pack_uint64(pk, x->value);
+    }
+}
+
 int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len)
 {
     if (!s || !buf || !len) return -1;
     *buf = NULL;
     *len = 0;
-    if ((s->nsegs && !s->segs) || (s->nops && !s->ops)) return -1;
+    if ((s->nsegs && !s->segs) || (s->nops && !s->ops) || (s->nexpects && !s->expects)) return -1;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
     msgpack_packer pk;
@@ -271,9 +430,9 @@ int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len)
     snprintf(profile, sizeof profile, "%.*s", (int)sizeof s->profile, s->profile);
 
     /* || evaluates left to right and stops at the first failure: keys and values go out in order */
-    int rc = msgpack_pack_map(&pk, 11)
+    int rc = msgpack_pack_map(&pk, 12)
         || pack_cstr(&pk, "format") || pack_cstr(&pk, GTREF_STIM_FORMAT)
-        || pack_cstr(&pk, "version") || msgpack_pack_uint32(&pk, s->version)
+        || pack_cstr(&pk, "version") || msgpack_pack_uint32(&pk, GTREF_STIM_VERSION)
         || pack_cstr(&pk, "name") || pack_cstr(&pk, name)
         || pack_cstr(&pk, "seed") || msgpack_pack_uint64(&pk, s->seed)
         || pack_cstr(&pk, "profile") || pack_cstr(&pk, profile)
@@ -296,6 +455,8 @@ int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len)
         rc = msgpack_pack_array(&pk, 4) || msgpack_pack_uint8(&pk, o->op) || msgpack_pack_uint32(&pk, o->off)
           || msgpack_pack_uint32(&pk, o->val) || msgpack_pack_uint32(&pk, o->cycles);
     }
+    rc = rc || pack_cstr(&pk, "expect") || msgpack_pack_array(&pk, s->nexpects);
+    for (size_t i = 0; i < s->nexpects && !rc; i++) rc = pack_expect(&pk, &s->expects[i]);
     if (rc) {
         msgpack_sbuffer_destroy(&sb);
         return -1;
@@ -471,9 +632,9 @@ static const char *key_text(const mp_item *key, char *buf, size_t sz)
 
 /* Keys of the top-level map, in encoding order. */
 enum top_key { K_FORMAT, K_VERSION, K_NAME, K_SEED, K_PROFILE, K_ENGINES, K_LATENCY, K_HANG, K_MAX, K_SEGMENTS,
-               K_HOST, K_COUNT };
+               K_HOST, K_EXPECT, K_COUNT };
 static const char *const top_keys[K_COUNT] = { "format", "version", "name", "seed", "profile", "engines", "latency",
-                                               "hang_cycles", "max_cycles", "segments", "host" };
+                                               "hang_cycles", "max_cycles", "segments", "host", "expect" };
 
 static int decode_latency(mp_reader *r, gtref_latency *lat)
 {
@@ -552,6 +713,104 @@ static int decode_host(mp_reader *r, gtref_stim *s)
     return 0;
 }
 
+/* Fields after [kind, source], per kind: how many and their names (docs/stimulus-format.md §1.4). */
+static unsigned expect_fields(uint8_t kind, const char *const **names)
+{
+    static const char *const op_value_mask[] = { "op", "value", "mask" }, *const off_value_mask[] = { "off", "value", "mask" },
+                             *const addr_value[] = { "addr", "value" }, *const first_last[] = { "first", "last" },
+                             *const engine_value[] = { "engine", "value" }, *const engine_writes[] = { "engine", "writes" },
+                             *const engine[] = { "engine" }, *const value[] = { "value" };
+    switch (kind) {
+    case GTREF_EXPECT_READ: *names = op_value_mask; return 3;
+    case GTREF_EXPECT_REG: *names = off_value_mask; return 3;
+    case GTREF_EXPECT_MEM32: case GTREF_EXPECT_MEM64: *names = addr_value; return 2;
+    case GTREF_EXPECT_NO_WRITE: *names = first_last; return 2;
+    case GTREF_EXPECT_ERRORS: *names = engine_value; return 2;
+    case GTREF_EXPECT_WRITES: *names = engine_writes; return 2;
+    case GTREF_EXPECT_HALTED: case GTREF_EXPECT_NOT_HALTED: *names = engine; return 1;
+    case GTREF_EXPECT_IRQ: *names = value; return 1;
+    default: *names = NULL; return 0;
+    }
+}
+
+static int decode_write_list(mp_reader *r, gtref_expect *x, const char *where)
+{
+    mp_item arr, it;
+    if (mp_expect(r, &arr, MP_ARRAY, where)) return -1;
+    if (arr.u == 0) return 0;
+    /* each [addr, be, data] takes at least 4 bytes: mp_next already bounded arr.u by the bytes left */
+    x->writes = calloc((size_t)arr.u, sizeof *x->writes);
+    if (!x->writes) return fail(r->err, r->errsz, "%s: out of memory", where);
+    x->nwrites = (size_t)arr.u;
+    for (uint64_t i = 0; i < arr.u; i++) {
+        char w[160], f[200];
+        uint64_t v[3];
+        snprintf(w, sizeof w, "%s[%" PRIu64 "]", where, i);
+        if (mp_expect(r, &it, MP_ARRAY, w)) return -1;
+        if (it.u != 3) return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, expected 3 [addr, be, data]", w, it.u);
+        static const char *const names[3] = { "addr", "be", "data" };
+        for (int j = 0; j < 3; j++) {
+            snprintf(f, sizeof f, "%s.%s", w, names[j]);
+            if (mp_uint(r, j == 1 ? 0xFF : UINT64_MAX, &v[j], f)) return -1;
+        }
+        x->writes[i] = (gtref_expect_write){ v[0], (uint8_t)v[1], v[2] };
+    }
+    return 0;
+}
+
+static int decode_expects(mp_reader *r, gtref_stim *s)
+{
+    mp_item arr, it;
+    if (mp_expect(r, &arr, MP_ARRAY, "expect")) return -1;
+    for (uint64_t i = 0; i < arr.u; i++) {
+        char where[64], field[96];
+        snprintf(where, sizeof where, "expect[%" PRIu64 "]", i);
+        if (mp_expect(r, &it, MP_ARRAY, where)) return -1;
+        uint64_t n = it.u, kind;
+        if (n < 2) return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, expected [kind, source, ...]", where, n);
+        snprintf(field, sizeof field, "%s.kind", where);
+        if (mp_uint(r, 0xFF, &kind, field)) return -1;
+        const char *const *names;
+        unsigned nf = expect_fields((uint8_t)kind, &names);
+        if (nf == 0)
+            return fail(r->err, r->errsz, "%s: unknown kind %" PRIu64 " (1 read, 2 reg, 3 mem32, 4 mem64, 5 halted, "
+                        "6 not_halted, 7 no_write, 8 writes, 9 errors, 10 irq)", where, kind);
+        if (n != 2 + nf)
+            return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, a '%s' expectation has %u", where, n,
+                        gtref_expect_kind_name((uint8_t)kind), 2 + nf);
+        gtref_expect x;
+        memset(&x, 0, sizeof x);
+        x.kind = (uint8_t)kind;
+        snprintf(field, sizeof field, "%s.source", where);
+        mp_item src;
+        if (mp_expect(r, &src, MP_STR, field)) return -1;
+        if (src.u == 0 || src.u > GTREF_EXPECT_SOURCE_MAX)
+            return fail(r->err, r->errsz, "%s: %" PRIu64 " characters, 1..%u allowed", field, src.u, GTREF_EXPECT_SOURCE_MAX);
+        memcpy(x.source, src.body, (size_t)src.u);
+        x.source[src.u] = '\0';
+        if (strlen(x.source) != src.u) return fail(r->err, r->errsz, "%s: contains a NUL character", field);
+        int rc = 0;
+        for (unsigned j = 0; j < nf && !rc; j++) {
+            snprintf(field, sizeof field, "%s.%s", where, names[j]);
+            uint64_t v;
+            if (strcmp(names[j], "writes") == 0) { rc = decode_write_list(r, &x, field); continue; }
+            uint64_t max = strcmp(names[j], "engine") == 0 ? 0xFF : strcmp(names[j], "op") == 0 || strcmp(names[j], "off") == 0 ? UINT32_MAX : UINT64_MAX;
+            if ((rc = mp_uint(r, max, &v, field))) break;
+            if (strcmp(names[j], "op") == 0) x.op = (uint32_t)v;
+            else if (strcmp(names[j], "off") == 0) x.off = (uint32_t)v;
+            else if (strcmp(names[j], "engine") == 0) x.engine = (uint8_t)v;
+            else if (strcmp(names[j], "addr") == 0 || strcmp(names[j], "first") == 0) x.addr = v;
+            else if (strcmp(names[j], "last") == 0) x.last = v;
+            else if (strcmp(names[j], "value") == 0) x.value = v;
+            else x.mask = v;
+        }
+        if (!rc && gtref_stim_add_expect(s, &x)) rc = fail(r->err, r->errsz, "%s: out of memory", where);
+        free(x.writes);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
 static int decode_value(mp_reader *r, gtref_stim *s, enum top_key k)
 {
     mp_item it;
@@ -567,8 +826,8 @@ static int decode_value(mp_reader *r, gtref_stim *s, enum top_key k)
         return 0;
     case K_VERSION:
         if (mp_uint(r, UINT64_MAX, &v, "version")) return -1;
-        if (v != GTREF_STIM_VERSION)
-            return fail(r->err, r->errsz, "version: %" PRIu64 " is not supported (this build reads version %u)", v,
+        if (v != 1 && v != GTREF_STIM_VERSION)
+            return fail(r->err, r->errsz, "version: %" PRIu64 " is not supported (this build reads versions 1 and %u)", v,
                         GTREF_STIM_VERSION);
         s->version = (uint32_t)v;
         return 0;
@@ -588,6 +847,7 @@ static int decode_value(mp_reader *r, gtref_stim *s, enum top_key k)
     case K_MAX: return mp_uint(r, UINT64_MAX, &s->max_cycles, "max_cycles");
     case K_SEGMENTS: return decode_segments(r, s);
     case K_HOST: return decode_host(r, s);
+    case K_EXPECT: return decode_expects(r, s);
     default: return -1;
     }
 }
@@ -614,9 +874,13 @@ static int decode_into(gtref_stim *s, const uint8_t *buf, size_t len, char *err,
         seen |= 1u << k;
         if (decode_value(&r, s, (enum top_key)k)) return -1;
     }
+    /* version 1 has no expectations; it is read as a version 2 stimulus without any */
+    bool v1 = (seen & (1u << K_VERSION)) && s->version == 1;
+    if (v1 && (seen & (1u << K_EXPECT))) return fail(err, errsz, "expect: not part of version 1 (version 2 and later)");
     for (int j = 0; j < K_COUNT; j++)
-        if (!(seen & (1u << j))) return fail(err, errsz, "missing key '%s'", top_keys[j]);
+        if (!(seen & (1u << j)) && !(v1 && j == K_EXPECT)) return fail(err, errsz, "missing key '%s'", top_keys[j]);
     if (r.p != r.end) return fail(err, errsz, "%zu unexpected bytes after the stimulus", mp_left(&r));
+    s->version = GTREF_STIM_VERSION;
     return validate(s, err, errsz);
 }
 

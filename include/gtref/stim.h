@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #define GTREF_STIM_FORMAT  "gtref-stim"
-#define GTREF_STIM_VERSION 1u
+#define GTREF_STIM_VERSION 2u   /* written; version 1 (no expectations) is still read */
 
 enum gtref_seg_kind {      /* what a memory segment holds; guides the disassembler only */
     GTREF_SEG_DATA  = 0,
@@ -44,6 +44,38 @@ typedef struct gtref_latency {
     uint8_t req_ready_pct;   /* probability (percent) that the memory port accepts a request in a cycle */
 } gtref_latency;
 
+/* Spec-derived expectations (docs/stimulus-format.md §1.4): what the test must observe, each with the spec
+ * source it comes from. Evaluated by scoreboard/expect.c against the model alone (gtref check) and against
+ * the DUT at the end of a co-simulation. */
+enum gtref_expect_kind {
+    GTREF_EXPECT_READ = 1,       /* host read number `op` returns value (under mask) */
+    GTREF_EXPECT_REG = 2,        /* end of test: register `off` == value (under mask) */
+    GTREF_EXPECT_MEM32 = 3,      /* end of test: dword at addr == value */
+    GTREF_EXPECT_MEM64 = 4,      /* end of test: little-endian qword at addr == value */
+    GTREF_EXPECT_HALTED = 5,     /* end of test: engine halted */
+    GTREF_EXPECT_NOT_HALTED = 6, /* end of test: engine not halted */
+    GTREF_EXPECT_NO_WRITE = 7,   /* no memory write enables a byte in addr..last */
+    GTREF_EXPECT_WRITES = 8,     /* the engine's memory writes are exactly writes[], in order */
+    GTREF_EXPECT_ERRORS = 9,     /* commands of the engine that retired as illegal == value */
+    GTREF_EXPECT_IRQ = 10,       /* interrupt line at the end of the test == value (0 or 1) */
+};
+#define GTREF_EXPECT_KIND_MAX 10u
+#define GTREF_EXPECT_SOURCE_MAX 255u  /* printable ASCII without '"', 1..255 characters */
+
+typedef struct gtref_expect_write { uint64_t addr; uint8_t be; uint64_t data; } gtref_expect_write;
+
+typedef struct gtref_expect {
+    uint8_t kind;            /* enum gtref_expect_kind */
+    uint8_t engine;          /* HALTED, NOT_HALTED, WRITES, ERRORS */
+    uint32_t op;             /* READ: index of the host op (a read) */
+    uint32_t off;            /* REG: absolute MMIO offset */
+    uint64_t addr, last;     /* MEM32/MEM64: addr; NO_WRITE: first and last byte */
+    uint64_t value, mask;    /* READ/REG: value, mask (value has no bit outside mask); MEM, ERRORS, IRQ: value */
+    gtref_expect_write *writes; size_t nwrites;   /* WRITES, owned */
+    char source[GTREF_EXPECT_SOURCE_MAX + 1];     /* the spec source, e.g. "BYT-REG L6469-6514: ..." */
+    uint32_t line;           /* .gts line it came from; 0 when decoded (not part of the msgpack) */
+} gtref_expect;
+
 typedef struct gtref_stim {
     uint32_t version;        /* GTREF_STIM_VERSION */
     char name[64];           /* test name: "rand-<seed>" or the directed test's name */
@@ -55,6 +87,7 @@ typedef struct gtref_stim {
     uint64_t max_cycles;     /* hard limit on the test's length */
     gtref_segment *segs; size_t nsegs;
     gtref_host_op *ops; size_t nops;
+    gtref_expect *expects; size_t nexpects;
 } gtref_stim;
 
 /* Defaults for a new stimulus (version, profile, one engine, latency 1..8, 100% ready,
@@ -64,6 +97,13 @@ void gtref_stim_free(gtref_stim *s);
 /* Append helpers (copy the bytes). Return 0, or -1 on allocation failure. */
 int gtref_stim_add_segment(gtref_stim *s, uint64_t addr, uint8_t kind, const void *bytes, uint32_t len);
 int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uint32_t cycles);
+/* Append a copy of x (its writes and source are copied). */
+int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x);
+/* Name of an expectation kind as the .gts text spells it ("read", "reg", "mem32", ...), "?" if unknown. */
+const char *gtref_expect_kind_name(uint8_t kind);
+/* Whether an expectation obeys the format's rules for a stimulus with nops host ops and `engines`
+ * engines (what the decoder checks); err says what is wrong, prefixed with where. */
+int gtref_expect_validate(const gtref_expect *x, const gtref_stim *s, const char *where, char *err, size_t errsz);
 
 /* msgpack encoding. Buffers from encode are malloc'd; free() them. Decode validates everything
  * (format name, version, types, ranges, unknown keys) and fills err with what and where. */

@@ -179,7 +179,7 @@ Test(stim, same_seed_same_bytes_different_seed_different_program)
 Test(stim, encoding_is_plain_msgpack_with_a_fixed_key_order)
 {
     static const char *const keys[] = { "format", "version", "name", "seed", "profile", "engines", "latency",
-                                        "hang_cycles", "max_cycles", "segments", "host" };
+                                        "hang_cycles", "max_cycles", "segments", "host", "expect" };
     gtref_stim s;
     small_stim(&s);
     uint8_t *buf;
@@ -192,8 +192,8 @@ Test(stim, encoding_is_plain_msgpack_with_a_fixed_key_order)
     cr_assert_eq(off, len);
     const msgpack_object *o = &up.data;
     cr_assert_eq(o->type, MSGPACK_OBJECT_MAP);
-    cr_assert_eq(o->via.map.size, 11);
-    for (uint32_t i = 0; i < 11; i++) {
+    cr_assert_eq(o->via.map.size, 12);
+    for (uint32_t i = 0; i < 12; i++) {
         const msgpack_object_kv *kv = &o->via.map.ptr[i];
         cr_assert_eq(kv->key.type, MSGPACK_OBJECT_STR);
         cr_assert(kv->key.via.str.size == strlen(keys[i]) && memcmp(kv->key.via.str.ptr, keys[i], strlen(keys[i])) == 0,
@@ -335,7 +335,10 @@ Test(stim, the_crafted_baseline_decodes)
 Test(stim, decode_rejects_a_wrong_format_or_version)
 {
     expect_variant_error((variant){ .format = "gtref-result" }, "format", "gtref-result");
-    expect_variant_error((variant){ .version = 2 }, "version", "2 is not supported");
+    expect_variant_error((variant){ .version = 3 }, "version", "3 is not supported");
+    /* the crafted baseline is version 1: without 'expect'; version 2 requires the key */
+    expect_variant_error((variant){ .version = 2 }, "missing key 'expect'", NULL);
+    expect_variant_error((variant){ .extra = "expect" }, "expect", NULL);
 }
 
 Test(stim, decode_rejects_missing_unknown_and_duplicate_keys)

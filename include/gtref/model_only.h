@@ -1,0 +1,34 @@
+/* Running a stimulus on the reference model alone, without the RTL (gtref check).
+ *
+ * Timing rule (an infinitely fast GT): before each host operation, and once more after the last one, every
+ * engine runs until it is idle, halted or stalled (its next command not wholly before TAIL). A command's
+ * interrupt events are applied to the interrupt logic as soon as it executes. wait, wait_idle and wait_irq
+ * therefore do nothing: when they would end, the engines have already run as far as they can. */
+#ifndef GTREF_MODEL_ONLY_H
+#define GTREF_MODEL_ONLY_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "gtref/expect.h"
+#include "gtref/model.h"
+#include "gtref/stim.h"
+
+typedef struct gtref_model_run {
+    gtm *model;
+    gtref_observed obs;       /* what the run ended with, for gtref_expect_eval_all */
+    uint32_t *read_value;     /* per host op: the data a read returned */
+    bool *read_done;
+    uint64_t commands;        /* commands executed, all engines */
+    char error[256];          /* why the run could not complete */
+    uint16_t pending_irq[GTREF_MAX_ENGINES];
+} gtref_model_run;
+
+/* Run s on a fresh model. 0 when it ran to the end; -1 when it could not (out of memory, or more than
+ * s->max_cycles commands without the engines settling: an endless batch loop), with r->error set.
+ * Either way, free r with gtref_model_run_free. */
+int gtref_model_only_run(const gtref_stim *s, gtref_model_run *r);
+void gtref_model_run_free(gtref_model_run *r);
+
+/* Run s and evaluate its expectations: the number that failed (the first max of them in f[]), or -1 when
+ * the run could not complete (err says why). */
+long gtref_model_only_check(const gtref_stim *s, gtref_expect_failure *f, size_t max, char *err, size_t errsz);
+#endif
