@@ -41,8 +41,10 @@ const gtref_reg_def gtref_regs[] = {
       { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu }, { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu } },
     { "ESR", GTREF_ESR, 0, 0, 0, 0x0000FFFFu, GTREF_ACC_RO, ENG | HW,
       "BYT-REG L2449-2468: Error Status [15:0], RO" },
-    { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX,
-      "BYT-REG L3687-3689 (GFX_MODE/MFX_MODE/BLT_MODE at +0x29C): masked write, bits 31:16 enable 15:0" },
+    { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX | GTREF_REGF_PER_ENGINE,
+      "BYT-REG L3676-3689 (GFX_MODE, RCS default 0x00000800), L8912-8941 (MFX_MODE) and L1413-1442 (BLT_MODE),"
+      " default 0: masked write, bits 31:16 enable 15:0 (spec-decisions R5, R8)",
+      { 0x00000800u, 0, 0, 0 }, { 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu } },
     { "HWS_PGA", GTREF_HWS_PGA, 0, 0xFFFFF000u, 0, 0xFFFFF000u, GTREF_ACC_RW, ENG | CTX,
       "ICL-RCS L104, L1724 (HWS_PGA, 0x2080 [INF]); [EXT] i915: page address [31:12]" },
     { "NOPID", GTREF_NOPID, 0, 0, 0, 0x003FFFFFu, GTREF_ACC_RO, ENG | HW,

@@ -89,12 +89,19 @@ Test(model, read_only_register_ignores_writes_without_commit)
 Test(model, masked_write_changes_only_enabled_bits)
 {
     uint32_t mode = RCS + 0x29Cu;
+    /* BYT-REG L3676-3689: GFX_MODE resets to 0x800 (spec-decisions R8); bits 31:16 enable bits 15:0 */
+    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x800u);
     gtm_mmio_write(m, mode, 0x00030003u);
-    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x3u);
+    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x803u);
     gtm_mmio_write(m, mode, 0x00000000u);  /* no enables: no change */
-    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x3u);
+    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x803u);
     gtm_mmio_write(m, mode, 0x00010000u);  /* clear bit 0 only */
-    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x2u);
+    cr_assert_eq(gtm_mmio_read(m, mode, NULL), 0x802u);
+    /* BYT-REG L1413-1442: BLT_MODE (BCS0) resets to 0 */
+    gtm *m4 = gtm_create(4);
+    cr_assert_eq(gtm_mmio_read(m4, 0x22000u + 0x29Cu, NULL), 0u);
+    cr_assert_eq(gtm_mmio_read(m4, 0x22000u + GTREF_EMR, NULL), 0xFFFFu, "BYT-REG L720-739: BCS EMR default 0x0000FFFF");
+    gtm_destroy(m4);
 }
 
 Test(model, w1c_and_rw_bits_of_ring_ctl)

@@ -379,7 +379,7 @@ Test(stim_model, illegal_length)
 
 Test(stim_model, masked_write)
 {
-    static const uint32_t expected[] = { 0x0000, 0x0003, 0x0002, 0x0002, 0xff02, 0x0000, 0x0101, 0x8101 };
+    static const uint32_t expected[] = { 0x0800, 0x0803, 0x0802, 0x0802, 0xff02, 0x0000, 0x0101, 0x8101 }; /* BYT-REG L3676-3689, R8 */
     model_host h;
     run_directed(&h, "masked_write");
     cr_assert_eq(h.errors, 0);
