@@ -185,7 +185,7 @@ static void finish(gtref_tb *tb)
     tb->res.cycles = tb->cycle;
     tb->res.retired = gtref_sb_retired(tb->sb);
     const gtref_mismatch *mm = gtref_sb_mismatch(tb->sb);
-    tb->res.status = mm ? GTREF_FAIL : GTREF_PASS;
+    tb->res.status = !mm ? GTREF_PASS : gtref_sb_unimplemented(tb->sb) ? GTREF_UNIMPLEMENTED : GTREF_FAIL;
     if (mm) {
         tb->res.has_mismatch = 1;
         tb->res.mm = *mm;
@@ -414,7 +414,8 @@ int gtref_tb_close(void *vtb)
         finish(tb);
     }
     write_result(tb);
-    int rc = tb->res.status == GTREF_PASS ? 0 : 1;
+    /* 0 pass, 1 mismatch, 2 could not run, 3 unimplemented (a command the kit does not model) */
+    int rc = tb->res.status == GTREF_PASS ? 0 : tb->res.status == GTREF_UNIMPLEMENTED ? 3 : 1;
     gtref_sb_destroy(tb->sb);
     gtm_destroy(tb->model);
     gtref_mem_destroy(tb->mem);

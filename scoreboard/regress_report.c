@@ -49,7 +49,7 @@ bool gtref_result_bucket(const gtref_result *r, gtref_bucket *b)
     b->status = r->status;
     gtref_mismatch key;
     memset(&key, 0, sizeof key);
-    if (r->status == GTREF_FAIL && r->has_mismatch) {
+    if ((r->status == GTREF_FAIL || r->status == GTREF_UNIMPLEMENTED) && r->has_mismatch) {
         const gtref_mismatch *m = &r->mm;
         if (FIELD_LEN(m->bucket))
             snprintf(key.bucket, sizeof key.bucket, "%.*s", FIELD_LEN(m->bucket), m->bucket);
@@ -103,7 +103,7 @@ int gtref_bucket_results(const gtref_result *results, size_t n, gtref_bucket **b
 
 void gtref_result_headline(const gtref_result *r, char *buf, size_t bufsz)
 {
-    if (r->status == GTREF_FAIL && r->has_mismatch) {
+    if ((r->status == GTREF_FAIL || r->status == GTREF_UNIMPLEMENTED) && r->has_mismatch) {
         const gtref_mismatch *m = &r->mm;
         snprintf(buf, bufsz, "%.*s on %.*s at cycle %" PRIu64 ": expected %.*s, actual %.*s", FIELD_LEN(m->kind),
                  m->kind, FIELD_LEN(m->engine), m->engine, m->cycle, FIELD_LEN(m->expected), m->expected,
@@ -262,8 +262,9 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
     fprintf(f, " |\n| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
     fprintf(f, "| wall time | %.1f s (%.1f s of simulation) |\n", info->wall_s, t.test_wall_s);
     fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n\n", t.cycles, t.retired);
-    fprintf(f, "**%zu passed, %zu failed** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu)\n\n", t.passed, t.failed,
-            t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH], t.by_status[GTREF_TIMEOUT]);
+    fprintf(f, "**%zu passed, %zu failed** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu, UNIMPLEMENTED %zu)\n\n",
+            t.passed, t.failed, t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH],
+            t.by_status[GTREF_TIMEOUT], t.by_status[GTREF_UNIMPLEMENTED]);
 
     if (nbuckets) {
         fprintf(f, "## Failure buckets (%zu)\n", nbuckets);
@@ -313,7 +314,8 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
 {
     gtref_tally t;
     gtref_tally_results(results, n, &t);
-    size_t errors = t.failed - t.by_status[GTREF_FAIL];
+    size_t skipped = t.by_status[GTREF_UNIMPLEMENTED];   /* not a DUT failure: JUnit's skipped */
+    size_t errors = t.failed - t.by_status[GTREF_FAIL] - skipped;
     char line[1024];
 
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
@@ -321,8 +323,8 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
             t.by_status[GTREF_FAIL], errors, info->wall_s);
     fputs("  <testsuite name=\"gtref.", f);
     gtref_fputs_xml(f, info->rtl);
-    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\" time=\"%.3f\">\n", t.total,
-            t.by_status[GTREF_FAIL], errors, info->wall_s);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n", t.total,
+            t.by_status[GTREF_FAIL], errors, skipped, info->wall_s);
     for (size_t i = 0; i < n; i++) {
         const gtref_result *r = &results[i];
         fputs("    <testcase classname=\"gtref.", f);
@@ -331,8 +333,9 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
         gtref_fputs_xml(f, r->test);
         fprintf(f, "\" time=\"%.3f\">\n", r->wall_s);
         if (r->status != GTREF_PASS) {
-            const char *element = r->status == GTREF_FAIL ? "failure" : "error";
-            fprintf(f, "      <%s type=\"%s\" message=\"", element, gtref_status_name(r->status));
+            const char *element = r->status == GTREF_FAIL ? "failure" : r->status == GTREF_UNIMPLEMENTED ? "skipped" : "error";
+            if (r->status == GTREF_UNIMPLEMENTED) fprintf(f, "      <%s message=\"", element);
+            else fprintf(f, "      <%s type=\"%s\" message=\"", element, gtref_status_name(r->status));
             gtref_result_headline(r, line, sizeof line);
             gtref_fputs_xml(f, line);
             fputs("\">", f);

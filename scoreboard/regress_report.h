@@ -12,7 +12,7 @@
 
 #include "gtref/result.h"
 
-#define GTREF_NSTATUS 5 /* PASS .. TIMEOUT */
+#define GTREF_NSTATUS 6 /* PASS .. UNIMPLEMENTED */
 
 typedef struct gtref_tally {
     size_t total;

@@ -22,7 +22,7 @@
 
 #define MAX_RECORD_BYTES (1u << 20) /* a record is a few KiB; refuse to slurp anything absurd */
 
-static const char *const status_names[] = {"PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT"};
+static const char *const status_names[] = {"PASS", "FAIL", "ERROR", "CRASH", "TIMEOUT", "UNIMPLEMENTED"};
 #define NSTATUS (sizeof status_names / sizeof status_names[0])
 
 const char *gtref_status_name(int status)

@@ -36,6 +36,7 @@ struct gtref_sb {
     uint64_t retired;
     uint64_t cycle;
     bool report_without_command;   /* set by gtref_sb_report: bucket without the command in flight */
+    bool unimplemented;            /* the stop was the model meeting a command it does not model */
 };
 
 /* ---- model sink ---- */
@@ -73,6 +74,7 @@ gtref_sb *gtref_sb_create(gtm *model)
 
 void gtref_sb_destroy(gtref_sb *sb) { free(sb); }
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb) { return sb->failed ? &sb->mm : NULL; }
+bool gtref_sb_unimplemented(const gtref_sb *sb) { return sb->unimplemented; }
 bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
 uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
 
@@ -149,6 +151,17 @@ static int ensure_inflight(gtref_sb *sb, int e)
     g->irq_bits = 0;
     int st = gtm_step(sb->m, e, &g->cmd);
     if (st == GTM_RETIRED || st == GTM_ERROR) g->inflight = true;
+    if (st == GTM_UNIMPLEMENTED && !sb->failed) {
+        /* docs/commands.md §1: not a DUT failure; the test stops here with its own status and bucket */
+        char text[128];
+        g->inflight = true;
+        cmd_text(sb, &g->cmd, text, sizeof text);
+        const char *sp = strchr(g->cmd.note, ' ');
+        fail(sb, "unimplemented", e, sp ? sp + 1 : "-", "a command the kit models", g->cmd.note,
+             "the spec defines %s but the kit does not model it (docs/commands.md): the test stops here; command %s",
+             g->cmd.note, text);
+        sb->unimplemented = true;
+    }
     return st;
 }
 

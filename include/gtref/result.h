@@ -15,6 +15,8 @@ enum gtref_status {
     GTREF_ERROR = 2,    /* the test could not run: bad stimulus, missing file */
     GTREF_CRASH = 3,    /* the simulator died without writing a result */
     GTREF_TIMEOUT = 4,  /* the simulator exceeded its wall-clock limit */
+    GTREF_UNIMPLEMENTED = 5, /* the stimulus reached a command (or use of one) the spec defines and the kit does
+                              * not model (docs/commands.md): not a DUT failure, and not a pass */
 };
 
 typedef struct gtref_mismatch {

@@ -41,5 +41,7 @@ void gtref_sb_report(gtref_sb *sb, const char *kind, const char *field, int engi
                      const char *actual, const char *detail);
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb);
 bool gtref_sb_failed(const gtref_sb *sb);
+/* The stop was not a mismatch: the model met a command it does not model (status UNIMPLEMENTED). */
+bool gtref_sb_unimplemented(const gtref_sb *sb);
 uint64_t gtref_sb_retired(const gtref_sb *sb);
 #endif

@@ -290,7 +290,7 @@ Test(report, summary_has_totals_buckets_replay_and_failing_tests)
     const char *expected[] = {
         "# gtref regression: bug-X",
         "| tests | 8: 1 directed, 7 random (seeds 1..7) |",
-        "**3 passed, 5 failed** (FAIL 3, ERROR 1, CRASH 1, TIMEOUT 0)",
+        "**3 passed, 5 failed** (FAIL 3, ERROR 1, CRASH 1, TIMEOUT 0, UNIMPLEMENTED 0)",
         "## Failure buckets (4)",
         "2 tests, FAIL",
         "- bucket: `retire/RCS0/MI_NOOP/dw0`",

@@ -511,7 +511,8 @@ Test(result, status_names)
     cr_assert_str_eq(gtref_status_name(GTREF_ERROR), "ERROR");
     cr_assert_str_eq(gtref_status_name(GTREF_CRASH), "CRASH");
     cr_assert_str_eq(gtref_status_name(GTREF_TIMEOUT), "TIMEOUT");
-    cr_assert_str_eq(gtref_status_name(5), "UNKNOWN");
+    cr_assert_str_eq(gtref_status_name(GTREF_UNIMPLEMENTED), "UNIMPLEMENTED");
+    cr_assert_str_eq(gtref_status_name(6), "UNKNOWN");
     cr_assert_str_eq(gtref_status_name(-1), "UNKNOWN");
 }
 
