@@ -229,6 +229,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     gtm_retire r;
     memset(&r, 0, sizeof r);
     r.in_batch = g->in_batch;
+    r.level = g->in_batch ? 1 : 0;
     if (g->halted) { r.status = GTM_HALTED; goto done; }
 
     uint32_t dw[GTM_MAX_CMD_DW];

@@ -20,7 +20,7 @@
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out;
     uint64_t seeds, seed0, jobs, timeout_s;
-    bool expect_fail;
+    bool expect_fail, require_coverage;
 } regress_options;
 
 typedef struct regress_progress {
@@ -104,6 +104,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--jobs", CLI_U64, &o->jobs, 1, MAX_JOBS},
         {"--timeout", CLI_U64, &o->timeout_s, 1, 7 * 24 * 3600},
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
+        {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
     const char *positional[1];
     size_t npositional;
@@ -196,6 +197,28 @@ static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *
                "mismatches alone\n",
                broken, broken == 1 ? "" : "s", t->by_status[GTREF_ERROR], t->by_status[GTREF_CRASH],
                t->by_status[GTREF_TIMEOUT]);
+}
+
+/* The functional coverage of the run's stimuli: the table into OUT/coverage.md and on stdout. */
+static int regress_coverage(const char *out, const gtref_result *results, size_t n, size_t *holes)
+{
+    const char **paths = calloc(n ? n : 1, sizeof *paths);
+    if (!paths) return cli_error("regress", "out of memory");
+    for (size_t i = 0; i < n; i++) paths[i] = results[i].stim;
+    char path[GTREF_PATH_MAX];
+    if (!path_format(path, sizeof path, "regress", "%s/coverage.md", out)) { free(paths); return EXIT_USAGE; }
+    FILE *f = fopen(path, "w");
+    if (!f) { free(paths); return cli_error("regress", "cannot write %s: %s", path, strerror(errno)); }
+    fputs("# gtref functional coverage\n\n", f);
+    int rc = gtref_coverage_report(paths, n, f, holes);
+    if (fclose(f) && !rc) rc = cli_error("regress", "cannot write %s: %s", path, strerror(errno));
+    if (!rc) {
+        size_t h;
+        rc = gtref_coverage_report(paths, n, stdout, &h);
+        printf("coverage: %s\n", path);
+    }
+    free(paths);
+    return rc;
 }
 
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
@@ -295,6 +318,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return cli_error("regress", "out of memory");
     }
     gtref_print_buckets(stdout, buckets, nbuckets, results);
+    size_t holes = 0;
+    if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes);
     if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
     if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
     if (o.expect_fail) {
@@ -311,5 +336,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 
     if (rc) return rc;
     if (o.expect_fail) return gtref_expect_fail_met(&tally) ? 0 : EXIT_TESTS_FAILED;
+    if (o.require_coverage && holes) {
+        fprintf(stderr, "gtref regress: --require-coverage: %zu coverage hole%s (see coverage.md)\n", holes, holes == 1 ? "" : "s");
+        return EXIT_TESTS_FAILED;
+    }
     return tally.failed ? EXIT_TESTS_FAILED : 0;
 }

@@ -35,6 +35,7 @@ static const subcommand subcommands[] = {
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
      "                   and none ended in ERROR, CRASH or TIMEOUT\n"
+     "  --require-coverage  exit 1 when the functional coverage table (OUT/coverage.md, also printed) has a hole\n"
      "\n"
      "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
@@ -62,6 +63,17 @@ static const subcommand subcommands[] = {
      "  --timeout SEC    wall-clock limit (default 120)\n"
      "\n"
      "Exit status: 0 passed, 1 did not pass, 2 bad usage.\n"},
+    {"coverage", gtref_cmd_coverage, "the functional coverage table of tests, run on the model alone",
+     "usage: gtref coverage FILE.gts|FILE.stim... [--require-full]\n"
+     "\n"
+     "Runs every test on the reference model alone and prints which commands, variants (ALU and atomic\n"
+     "opcodes, compare operations, post-sync operations, ...), engines, batch levels and error cases they\n"
+     "reached: command x variant x engine, command x engine x level, error case x engine x level.\n"
+     "A bin no test reached is a HOLE, listed at the end.\n"
+     "\n"
+     "  --require-full   exit 1 when there is a hole\n"
+     "\n"
+     "Exit status: 0 (with --require-full: no hole), 1 a hole, 2 bad usage.\n"},
     {"check", gtref_cmd_check, "check the spec-derived expectations of tests on the model alone (no simulator)",
      "usage: gtref check FILE.gts|FILE.stim...\n"
      "\n"

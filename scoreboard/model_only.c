@@ -1,6 +1,7 @@
 /* The model-only runner (include/gtref/model_only.h): the host program on the reference model, engines run
  * to quiescence before every host operation. Used by `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
+#include "gtref/engines.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,7 +35,14 @@ static int run_engines(const gtref_stim *s, gtref_model_run *r)
         progress = false;
         for (int e = 0; e < engines; e++) {
             int st = gtm_step(r->model, e, &cmd);
+            if (st == GTM_UNIMPLEMENTED) {
+                r->unimplemented = true;
+                snprintf(r->error, sizeof r->error, "unimplemented: %s on %s at 0x%" PRIx64 " (docs/commands.md)",
+                         cmd.note, gtref_engines[e].name, cmd.addr);
+                return -1;
+            }
             if (st != GTM_RETIRED && st != GTM_ERROR) continue;
+            if (r->cov) gtref_cov_sample(r->cov, e, &cmd);
             progress = true;
             r->commands++;
             if (st == GTM_ERROR) r->obs.errors[e]++;
@@ -53,7 +61,13 @@ static int run_engines(const gtref_stim *s, gtref_model_run *r)
 
 int gtref_model_only_run(const gtref_stim *s, gtref_model_run *r)
 {
+    return gtref_model_only_run_cov(s, r, NULL);
+}
+
+int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov *cov)
+{
     memset(r, 0, sizeof *r);
+    r->cov = cov;
     r->model = gtm_create(s->engines);
     r->read_value = calloc(s->nops ? s->nops : 1, sizeof *r->read_value);
     r->read_done = calloc(s->nops ? s->nops : 1, sizeof *r->read_done);

@@ -40,6 +40,7 @@ typedef struct gtm_retire {
     uint32_t dw[GTM_MAX_CMD_DW];
     unsigned len;          /* total length in dwords */
     bool in_batch;         /* executed from a batch buffer */
+    uint8_t level;         /* 0 ring, 1 first-level batch, 2 second-level batch */
     char note[96];         /* GTM_UNIMPLEMENTED: what is not modelled ("MI_SEMAPHORE_WAIT", "PIPE_CONTROL post_sync=TIMESTAMP") */
 } gtm_retire;
 

@@ -8,6 +8,7 @@
 #define GTREF_MODEL_ONLY_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "gtref/coverage.h"
 #include "gtref/expect.h"
 #include "gtref/model.h"
 #include "gtref/stim.h"
@@ -20,12 +21,16 @@ typedef struct gtref_model_run {
     uint64_t commands;        /* commands executed, all engines */
     char error[256];          /* why the run could not complete */
     uint16_t pending_irq[GTREF_MAX_ENGINES];
+    bool unimplemented;       /* the run stopped at a command the kit does not model (error says which) */
+    gtref_cov *cov;           /* when set, every executed command is sampled into it */
 } gtref_model_run;
 
 /* Run s on a fresh model. 0 when it ran to the end; -1 when it could not (out of memory, or more than
  * s->max_cycles commands without the engines settling: an endless batch loop), with r->error set.
  * Either way, free r with gtref_model_run_free. */
 int gtref_model_only_run(const gtref_stim *s, gtref_model_run *r);
+/* The same, sampling every executed command into cov (may be NULL). */
+int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov *cov);
 void gtref_model_run_free(gtref_model_run *r);
 
 /* Run s and evaluate its expectations: the number that failed (the first max of them in f[]), or -1 when

@@ -1,0 +1,86 @@
+/* Functional coverage: bins come from the command table; samples land in the right bin; errors are
+ * classified by what makes them illegal (docs/spec-decisions.md C2, C12). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtref/cmds.h"
+#include "gtref/coverage.h"
+
+static gtm_retire retire_of(const char *text, int status, uint8_t level)
+{
+    gtm_retire r;
+    memset(&r, 0, sizeof r);
+    char err[128];
+    int n = gtref_cmd_parse(text, 4, r.dw, GTM_MAX_CMD_DW, err, sizeof err);
+    cr_assert_gt(n, 0, "%s: %s", text, err);
+    r.len = (unsigned)n;
+    r.status = status;
+    r.level = level;
+    return r;
+}
+
+static char *table(const gtref_cov *c)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    gtref_cov_print(c, f);
+    fclose(f);
+    return buf;
+}
+
+Test(coverage, samples_fill_their_bins_and_holes_are_listed)
+{
+    gtref_cov *c = gtref_cov_create(1);
+    cr_assert_not_null(c);
+    size_t bins = gtref_cov_bins(c), holes = gtref_cov_holes(c);
+    cr_assert_eq(bins, holes, "nothing sampled: every bin is a hole");
+    gtm_retire r = retire_of("MI_STORE_DATA_IMM qword addr=0x400000 data=0x1", GTM_RETIRED, 1);
+    gtref_cov_sample(c, 0, &r);
+    /* two bins: (SDI, qword, RCS0) and (SDI, RCS0, batch) */
+    cr_assert_eq(gtref_cov_holes(c), holes - 2);
+    gtref_cov_sample(c, 0, &r);
+    cr_assert_eq(gtref_cov_holes(c), holes - 2, "a second hit fills no new bin");
+    char *t = table(c);
+    cr_assert(strstr(t, "| MI_STORE_DATA_IMM qword"), "%s", t);
+    cr_assert(strstr(t, "MI_STORE_DATA_IMM no qword on RCS0"), "the dword variant is listed as a hole:\n%s", t);
+    free(t);
+    gtref_cov_destroy(c);
+}
+
+Test(coverage, errors_are_classified_by_cause)
+{
+    gtref_cov *c = gtref_cov_create(2);
+    size_t holes = gtref_cov_holes(c);
+    gtm_retire unknown = retire_of("DW 0x0f800000", GTM_ERROR, 0);          /* MI opcode 0x1F: not defined */
+    gtm_retire type2 = retire_of("DW 0x40000000", GTM_ERROR, 0);            /* command type 2: not defined */
+    gtm_retire badlen = retire_of("DW 0x10000003 0 0 0 0", GTM_ERROR, 1);   /* SDI, 5 DW without Store Qword */
+    gtm_retire wrong = retire_of("DW 0x7a000004 0 0 0 0 0", GTM_ERROR, 0);  /* PIPE_CONTROL on BCS0 */
+    gtref_cov_sample(c, 0, &unknown);
+    gtref_cov_sample(c, 0, &type2);
+    gtref_cov_sample(c, 1, &badlen);
+    gtref_cov_sample(c, 1, &wrong);
+    cr_assert_eq(gtref_cov_holes(c), holes - 4);
+    char *t = table(c);
+    cr_assert(!strstr(t, "error 'unknown MI opcode' on RCS0 in the ring"), "%s", t);
+    cr_assert(!strstr(t, "error 'unknown command type' on RCS0 in the ring"), "%s", t);
+    cr_assert(!strstr(t, "error 'bad length' on BCS0 in the batch"), "%s", t);
+    cr_assert(!strstr(t, "error 'wrong engine' on BCS0 in the ring"), "%s", t);
+    cr_assert(strstr(t, "error 'wrong engine' on RCS0 in the ring"), "%s", t);
+    free(t);
+    gtref_cov_destroy(c);
+}
+
+Test(coverage, merge_adds_hits)
+{
+    gtref_cov *a = gtref_cov_create(1), *b = gtref_cov_create(1);
+    gtm_retire r = retire_of("MI_USER_INTERRUPT", GTM_RETIRED, 0);
+    gtref_cov_sample(b, 0, &r);
+    size_t before = gtref_cov_holes(a);
+    gtref_cov_merge(a, b);
+    cr_assert_eq(gtref_cov_holes(a), before - 2);
+    gtref_cov_destroy(a);
+    gtref_cov_destroy(b);
+}
