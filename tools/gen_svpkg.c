@@ -42,8 +42,35 @@ int main(int argc, char **argv)
                "  // commands have type DW0[31:29] = 0 and <CMD>_OPCODE in DW0[28:23]. Total dwords = DW0[LEN_BITS-1:0]\n"
                "  // + BIAS (1 when LEN_BITS = 0), legal in MIN_LEN..MAX_LEN; <CMD>_ENGINES bit e = engine e accepts it;\n"
                "  // <CMD>_MODELLED = 0: defined by the spec, not modelled by the kit (the test ends as unimplemented).\n");
+    {   /* the whole table as arrays, for a decoder that loops over it */
+        uint32_t v[GTREF_CMD_COUNT];
+        const char *names[] = { "CMD_MATCH_MASK", "CMD_MATCH_VAL", "CMD_LEN_BITS", "CMD_BIAS", "CMD_MIN_LEN",
+                                "CMD_MAX_LEN", "CMD_ENGINES", "CMD_MODELLED" };
+        fprintf(f, "  localparam int CMDS = %d;\n", GTREF_CMD_COUNT);
+        for (int k = 0; k < 8; k++) {
+            for (int i = 0; i < GTREF_CMD_COUNT; i++) {
+                const gtref_cmd_def *c = &gtref_cmds[i];
+                uint32_t x[8] = { c->match_mask, c->match_val, c->len_bits, c->bias, c->min_len, c->max_len,
+                                  c->engines, c->modelled };
+                v[i] = x[k];
+            }
+            emit_array32(f, names[k], v, GTREF_CMD_COUNT);
+        }
+    }
     for (int i = 0; i < GTREF_CMD_COUNT; i++) {
         const gtref_cmd_def *c = &gtref_cmds[i];
+        char sv[64];   /* an SV identifier cannot start with a digit: 3DPRIMITIVE -> GFX_3DPRIMITIVE */
+        snprintf(sv, sizeof sv, "%s%s", c->name[0] >= '0' && c->name[0] <= '9' ? "GFX_" : "", c->name);
+        fprintf(f, "  localparam int %s_ID = %d;\n", sv, i);
+        if (c->type != 0) {
+            fprintf(f, "  localparam logic [31:0] %s_MATCH_MASK = 32'h%08x, %s_MATCH_VAL = 32'h%08x;\n", sv,
+                    c->match_mask, sv, c->match_val);
+            fprintf(f, "  localparam int %s_LEN_BITS = %u, %s_BIAS = %u, %s_MIN_LEN = %u, %s_MAX_LEN = %u;\n",
+                    sv, c->len_bits, sv, c->bias, sv, c->min_len, sv, c->max_len);
+            fprintf(f, "  localparam logic [3:0] %s_ENGINES = 4'h%x;\n  localparam bit %s_MODELLED = 1'b%u;\n", sv,
+                    c->engines, sv, c->modelled);
+            continue;
+        }
         fprintf(f, "  localparam logic [5:0] %s_OPCODE = 6'h%02x;\n", c->name, c->opcode);
         fprintf(f, "  localparam logic [31:0] %s_MATCH_MASK = 32'h%08x, %s_MATCH_VAL = 32'h%08x;\n", c->name,
                 c->match_mask, c->name, c->match_val);
