@@ -2,6 +2,7 @@
  * to quiescence before every host operation. Used by `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
 #include "gtref/engines.h"
+#include "gtref/regs.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -88,6 +89,14 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
     for (size_t i = 0; i < s->nops; i++) {
         if (run_engines(s, r)) return -1;
         const gtref_host_op *op = &s->ops[i];
+        if ((op->op == GTREF_HOST_WRITE || op->op == GTREF_HOST_READ) && !gtref_reg_lookup(op->off, s->engines, NULL)) {
+            char name[64];   /* docs/commands.md §1: reported, never a silent 0 */
+            const gtref_spec_reg *sr = gtref_spec_reg_find(op->off, s->engines, name, sizeof name);
+            r->unimplemented = true;
+            if (sr) snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses %s (%s), which the kit does not implement", i, name, sr->source);
+            else snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses offset 0x%08x, which no volume names and the kit lacks", i, op->off);
+            return -1;
+        }
         if (op->op == GTREF_HOST_WRITE) {
             gtm_mmio_write(r->model, op->off, op->val);
         } else if (op->op == GTREF_HOST_READ) {

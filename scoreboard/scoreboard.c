@@ -246,6 +246,23 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         return fail(sb, "mmio-commit", e, name, exp, act, "the DUT reported a host-write commit of %s with no host write in the previous cycle", name);
     }
     sb->host_commit = false;
+    if (c->mmio_xfer && !gtref_reg_lookup(c->mmio_addr, sb->engines, NULL)) {
+        /* docs/commands.md §1: an offset the kit does not implement is reported, never read as a silent 0 */
+        char name[64], act[96];
+        const gtref_spec_reg *s = gtref_spec_reg_find(c->mmio_addr, sb->engines, name, sizeof name);
+        snprintf(act, sizeof act, "host %s of 0x%08x%s%s", c->mmio_write ? "write" : "read", c->mmio_addr,
+                 s ? ": " : "", s ? name : "");
+        if (s)
+            fail(sb, "unimplemented", -1, "spec-register", "an MMIO offset the kit implements", act,
+                 "the spec names %s (%s) but the kit does not implement it (docs/commands.md): the test stops here",
+                 name, s->source);
+        else
+            fail(sb, "unimplemented", -1, "unknown-offset", "an MMIO offset the kit implements", act,
+                 "no spec volume names offset 0x%08x and the kit has no register there: the test stops here",
+                 c->mmio_addr);
+        sb->unimplemented = true;
+        return false;
+    }
     if (c->mmio_xfer && c->mmio_write) {
         sb->host_wdata = c->mmio_wdata;
         gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);

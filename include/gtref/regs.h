@@ -66,6 +66,17 @@ const char *gtref_reg_name(uint32_t off, int engines, char *buf, size_t sz);
 /* Parse "RCS0.RING_TAIL", "GT_INTR_DW0" or a number; returns 0 on success. */
 int gtref_reg_parse(const char *text, uint32_t *off);
 
+/* Registers the spec volumes name (refmodel/spec_mmio.c), implemented by the kit or not. */
+typedef struct gtref_spec_reg {
+    uint32_t offset;       /* absolute MMIO offset as the volume gives it (RCS block for engine registers) */
+    const char *name;
+    const char *source;    /* volume and line */
+} gtref_spec_reg;
+extern const gtref_spec_reg gtref_spec_regs[];   /* sorted by offset */
+extern const size_t gtref_nspec_regs;
+/* The spec register at off (also as an offset in any engine's block, named "BCS0.HWSTAM"), or NULL. */
+const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name, size_t namesz);
+
 /* Well-known engine-relative offsets (checked against the table by the unit tests). */
 #define GTREF_RING_TAIL   0x030u
 #define GTREF_RING_HEAD   0x034u

@@ -229,3 +229,25 @@ Test(scoreboard, unmodelled_command_stops_as_unimplemented)
     cr_assert(strstr(mm->detail, "MI_SEMAPHORE_SIGNAL"), "%s", mm->detail);
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_ESR), 0, "unimplemented is not an instruction error");
 }
+
+/* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
+ * naming the spec's register when a volume names it: RCS HWSTAM is BYT-REG L3848 at 0x2098. */
+Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
+{
+    gtref_sb_cycle c = blank();
+    c.mmio_xfer = true; c.mmio_write = false; c.mmio_addr = RCS + 0x98u;
+    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(gtref_sb_unimplemented(sb));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "unimplemented/host/-/spec-register");
+    cr_assert(strstr(mm->detail, "RCS0.HWSTAM") && strstr(mm->detail, "BYT-REG L3848"), "%s", mm->detail);
+}
+
+Test(scoreboard, mmio_to_an_offset_no_volume_names_is_unimplemented)
+{
+    gtref_sb_cycle c = blank();
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = 0x00123450u; c.mmio_wdata = 1;
+    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(gtref_sb_unimplemented(sb));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "unimplemented/host/-/unknown-offset");
+}
