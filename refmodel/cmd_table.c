@@ -355,11 +355,13 @@ const gtref_field_def *gtref_field_by_key(const gtref_cmd_def *c, const char *ke
     return NULL;
 }
 
+/* Word-wise (the model reads fields on every command): only the dwords holding bits lo..hi are read. */
 static uint64_t bits_get(const uint32_t *dw, unsigned lo, unsigned hi)
 {
-    uint64_t v = 0;
-    for (unsigned b = hi + 1; b-- > lo;) v = v << 1 | ((dw[b / 32] >> (b % 32)) & 1u);
-    return v;
+    unsigned w = hi - lo + 1, i = lo / 32, got = 32 - lo % 32;
+    uint64_t v = dw[i] >> (lo % 32);
+    while (got < w) { v |= (uint64_t)dw[++i] << got; got += 32; }
+    return w < 64 ? v & ((1ull << w) - 1u) : v;
 }
 
 static void bits_set(uint32_t *dw, unsigned lo, unsigned hi, uint64_t v)
