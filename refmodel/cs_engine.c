@@ -238,9 +238,17 @@ static void set_note(gtm_retire *r, const char *note)
 }
 
 /* Read n dwords from addr (contiguous memory). */
-static void read_dwords(const gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
+static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t pn = addr >> 12;
+    if ((addr & 0xFFFu) + 4u * n <= 0x1000u) {   /* within one page: the cached page when it is the same */
+        if (m->fetch_pn != pn + 1) {
+            const uint8_t *p = gtref_mem_page(m->mem, addr);
+            if (p) { m->fetch_pn = pn + 1; m->fetch_page = p; }
+        }
+        if (m->fetch_pn == pn + 1) { memcpy(dw, m->fetch_page + (addr & 0xFFFu), 4u * n); return; }
+    }
     gtref_mem_read(m->mem, addr, dw, 4u * n);
 #else
     for (unsigned i = 0; i < n; i++) dw[i] = gtref_mem_read32(m->mem, addr + 4u * i);
@@ -268,10 +276,18 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
         r->addr = g->bb_addr[level];
     }
     uint32_t *dw = r->dw;
-    dw[0] = gtref_mem_read32(m->mem, r->addr);
+    read_dwords(m, r->addr, dw, 1);
     r->len = 1;
-    const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
-    if (!c || !gtref_cmd_legal(c, dw[0], NULL, 0) || !gtref_cmd_on_engine(c, e)) {
+    unsigned slot = (dw[0] ^ dw[0] >> 8 ^ dw[0] >> 16 ^ dw[0] >> 23) & (DCACHE_SIZE - 1u);
+    if (!m->dcache[slot].valid || m->dcache[slot].dw0 != dw[0]) {
+        const gtref_cmd_def *cd = gtref_cmd_find(dw[0]);
+        m->dcache[slot].dw0 = dw[0];
+        m->dcache[slot].c = cd;
+        m->dcache[slot].legal = cd && gtref_cmd_legal(cd, dw[0], NULL, 0);
+        m->dcache[slot].valid = true;
+    }
+    const gtref_cmd_def *c = m->dcache[slot].c;
+    if (!m->dcache[slot].legal || !gtref_cmd_on_engine(c, e)) {
         raise_error(m, e);
         return r->status = GTM_ERROR;
     }

@@ -19,6 +19,7 @@
 #define MAX_REGS 128
 #define ENG_SPAN 0x1000u            /* engine-relative offsets of the register table lie below this */
 #define NO_REG 0xFFu
+#define DCACHE_SIZE 256u
 
 /* Batch levels (docs/commands.md §3). */
 enum cs_level { CS_RING = 0, CS_BB1 = 1, CS_BB2 = 2 };
@@ -47,6 +48,11 @@ struct gtm {
     uint8_t r_pred_src0[2], r_pred_src1[2], r_pred_data[2], r_pred_result, r_pred_result2;
     uint8_t r_nonpriv[GTREF_FORCE_TO_NONPRIV_COUNT];
     uint8_t r_gpr[32];
+    /* fetch page cache: page number + 1 of the last page commands came from, and its (stable) storage */
+    uint64_t fetch_pn;
+    const uint8_t *fetch_page;
+    /* decode cache: DW0 -> command and its DW0 legality (the table is constant, so entries never go stale) */
+    struct { uint32_t dw0; bool valid, legal; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];
 };
 
 /* One command being executed. */
