@@ -27,7 +27,7 @@ GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 RTL_PKGS := $(wildcard rtl/*_pkg.sv)
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
-HDRS := $(wildcard include/gtref/*.h scoreboard/*.h regress/*.h dpi/*.h tests/unit/*.h)
+HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h regress/*.h dpi/*.h tests/unit/*.h)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)

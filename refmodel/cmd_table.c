@@ -27,44 +27,44 @@
 /* modelled = 1 for the commands the model and the RTL both implement (docs/commands.md §1). */
 const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
     CMD(MI_NOOP,               MI(0x00), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x00, 1 DW"),
-    CMD(MI_SET_PREDICATE,      MI(0x01), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x01, 1 DW"),
+    CMD(MI_SET_PREDICATE,      MI(0x01), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x01, 1 DW"),
     CMD(MI_USER_INTERRUPT,     MI(0x02), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x02, 1 DW"),
-    CMD(MI_WAIT_FOR_EVENT,     MI(0x03), 0, 1, 1, 1, RANGE, RB, 0, 0, 0, A1 " opcode 0x03, 1 DW, render/blitter"),
-    CMD(MI_ARB_CHECK,          MI(0x05), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x05, 1 DW"),
+    CMD(MI_WAIT_FOR_EVENT,     MI(0x03), 0, 1, 1, 1, RANGE, RB, 1, 0, 0, A1 " opcode 0x03, 1 DW, render/blitter"),
+    CMD(MI_ARB_CHECK,          MI(0x05), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x05, 1 DW"),
     CMD(MI_RS_CONTROL,         MI(0x06), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x06, 1 DW, render"),
-    CMD(MI_REPORT_HEAD,        MI(0x07), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x07, 1 DW"),
-    CMD(MI_ARB_ON_OFF,         MI(0x08), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x08, 1 DW"),
+    CMD(MI_REPORT_HEAD,        MI(0x07), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x07, 1 DW"),
+    CMD(MI_ARB_ON_OFF,         MI(0x08), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x08, 1 DW"),
     CMD(MI_URB_ATOMIC_ALLOC,   MI(0x09), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x09, 1 DW, render"),
     CMD(MI_BATCH_BUFFER_END,   MI(0x0A), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x0A, 1 DW"),
     CMD(MI_SUSPEND_FLUSH,      MI(0x0B), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x0B, 1 DW"),
-    CMD(MI_PREDICATE,          MI(0x0C), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x0C, 1 DW"),
+    CMD(MI_PREDICATE,          MI(0x0C), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x0C, 1 DW"),
     CMD(MI_TOPOLOGY_FILTER,    MI(0x0D), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x0D, 1 DW, render"),
     CMD(MI_RS_CONTEXT,         MI(0x0F), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x0F, 1 DW, render"),
     CMD(MI_LOAD_SCAN_LINES_INCL, MI(0x12), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x12, DWL[5:0]+2, render"),
     CMD(MI_LOAD_SCAN_LINES_EXCL, MI(0x13), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x13, DWL[5:0]+2, render"),
     CMD(MI_DISPLAY_FLIP,       MI(0x14), 8, 2, 3, 4, RANGE, RB, 0, 0, 0, A1 " opcode 0x14, DWL[7:0]+2, 3 DW (4 with the left-eye address)"),
     CMD(MI_SET_CONTEXT,        MI(0x18), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x18, DWL[7:0]+2"),
-    CMD(MI_MATH,               MI(0x1A), 8, 2, 2, 257, RANGE, ALL, 0, 1, 1, A1 " opcode 0x1A, DWL[7:0]+2; A.4 one ALU instruction per DW"),
+    CMD(MI_MATH,               MI(0x1A), 8, 2, 2, 257, RANGE, ALL, 1, 1, 1, A1 " opcode 0x1A, DWL[7:0]+2; A.4 one ALU instruction per DW"),
     CMD(MI_SEMAPHORE_SIGNAL,   MI(0x1B), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1B, DWL[7:0]+2"),
-    CMD(MI_SEMAPHORE_WAIT,     MI(0x1C), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1C, DWL[7:0]+2, 4 DW"),
+    CMD(MI_SEMAPHORE_WAIT,     MI(0x1C), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x1C, DWL[7:0]+2, 4 DW"),
     CMD(MI_FORCE_WAKEUP,       MI(0x1D), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1D, DWL[7:0]+2"),
     CMD(MI_STORE_DATA_IMM,     MI(0x20), 10, 2, 4, 5, SDI, ALL, 1, 0, 0, A1 " opcode 0x20, DWL[9:0]+2; A.5 dword 4 DW, qword 5 DW"),
-    CMD(MI_STORE_DATA_INDEX,   MI(0x21), 8, 2, 3, 4, SDX, ALL, 0, 0, 0, A1 " opcode 0x21, DWL[7:0]+2; A.2 Data DWord 1 at DW3"),
+    CMD(MI_STORE_DATA_INDEX,   MI(0x21), 8, 2, 3, 4, SDX, ALL, 1, 0, 0, A1 " opcode 0x21, DWL[7:0]+2; A.2 Data DWord 1 at DW3"),
     CMD(MI_LOAD_REGISTER_IMM,  MI(0x22), 8, 2, 3, 255, PAIRS, ALL, 1, 1, 2, A1 " opcode 0x22, DWL[7:0]+2, 1 + 2n DW"),
-    CMD(MI_STORE_REGISTER_MEM, MI(0x24), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x24, DWL[7:0]+2, 4 DW"),
-    CMD(MI_FLUSH_DW,           MI(0x26), 6, 2, 4, 5, RANGE, NR, 0, 0, 0, A1 " opcode 0x26, DWL[5:0]+2; A.5 i915 MI_FLUSH_DW+1 = 4 DW, Mesa 5 DW"),
+    CMD(MI_STORE_REGISTER_MEM, MI(0x24), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x24, DWL[7:0]+2, 4 DW"),
+    CMD(MI_FLUSH_DW,           MI(0x26), 6, 2, 4, 5, RANGE, NR, 1, 0, 0, A1 " opcode 0x26, DWL[5:0]+2; A.5 i915 MI_FLUSH_DW+1 = 4 DW, Mesa 5 DW"),
     CMD(MI_CLFLUSH,            MI(0x27), 10, 2, 3, 1025, RANGE, R, 0, 3, 1, A1 " opcode 0x27, DWL[9:0]+2, render"),
     CMD(MI_REPORT_PERF_COUNT,  MI(0x28), 6, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x28, DWL[5:0]+2, render"),
-    CMD(MI_LOAD_REGISTER_MEM,  MI(0x29), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x29, DWL[7:0]+2, 4 DW"),
-    CMD(MI_LOAD_REGISTER_REG,  MI(0x2A), 8, 2, 3, 3, RANGE, ALL, 0, 0, 0, A1 " opcode 0x2A, DWL[7:0]+2, 3 DW"),
+    CMD(MI_LOAD_REGISTER_MEM,  MI(0x29), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x29, DWL[7:0]+2, 4 DW"),
+    CMD(MI_LOAD_REGISTER_REG,  MI(0x2A), 8, 2, 3, 3, RANGE, ALL, 1, 0, 0, A1 " opcode 0x2A, DWL[7:0]+2, 3 DW"),
     CMD(MI_RS_STORE_DATA_IMM,  MI(0x2B), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2B, DWL[7:0]+2, render"),
     CMD(MI_LOAD_URB_MEM,       MI(0x2C), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2C, DWL[7:0]+2, render"),
     CMD(MI_STORE_URB_MEM,      MI(0x2D), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2D, DWL[7:0]+2, render"),
-    CMD(MI_COPY_MEM_MEM,       MI(0x2E), 8, 2, 5, 5, RANGE, ALL, 0, 0, 0, A1 " opcode 0x2E, DWL[7:0]+2, 5 DW"),
-    CMD(MI_ATOMIC,             MI(0x2F), 8, 2, 3, 11, ATOMIC, ALL, 0, 0, 0, A1 " opcode 0x2F, DWL[7:0]+2; A.3 3 DW, 11 with Inline Data"),
+    CMD(MI_COPY_MEM_MEM,       MI(0x2E), 8, 2, 5, 5, RANGE, ALL, 1, 0, 0, A1 " opcode 0x2E, DWL[7:0]+2, 5 DW"),
+    CMD(MI_ATOMIC,             MI(0x2F), 8, 2, 3, 11, ATOMIC, ALL, 1, 0, 0, A1 " opcode 0x2F, DWL[7:0]+2; A.3 3 DW, 11 with Inline Data"),
     CMD(MI_BATCH_BUFFER_START, MI(0x31), 8, 2, 3, 3, RANGE, ALL, 1, 0, 0, A1 " opcode 0x31, DWL[7:0]+2, 3 DW"),
-    CMD(MI_CONDITIONAL_BATCH_BUFFER_END, MI(0x36), 8, 2, 4, 4, RANGE, ALL, 0, 0, 0, A1 " opcode 0x36, DWL[7:0]+2, 4 DW"),
-    CMD(PIPE_CONTROL,          GFX(3, 2, 0), 8, 2, 6, 6, RANGE, R, 0, 0, 0, A2 " PIPE_CONTROL type 3/3/2/0, DWL[7:0]+2, 6 DW, render"),
+    CMD(MI_CONDITIONAL_BATCH_BUFFER_END, MI(0x36), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x36, DWL[7:0]+2, 4 DW"),
+    CMD(PIPE_CONTROL,          GFX(3, 2, 0), 8, 2, 6, 6, RANGE, R, 1, 0, 0, A2 " PIPE_CONTROL type 3/3/2/0, DWL[7:0]+2, 6 DW, render"),
     CMD(PIPELINE_SELECT,       GFX(1, 1, 4), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A2 " PIPELINE_SELECT type 3/1/1/4, 1 DW, render"),
     CMD(STATE_BASE_ADDRESS,    GFX(0, 1, 1), 8, 2, 19, 19, RANGE, R, 0, 0, 0, A2 " STATE_BASE_ADDRESS type 3/0/1/1, 19 DW, render"),
     CMD(STATE_SIP,             GFX(0, 1, 2), 8, 2, 3, 3, RANGE, R, 0, 0, 0, A2 " STATE_SIP type 3/0/1/2, 3 DW, render"),
@@ -437,11 +437,13 @@ const gtref_field_def *gtref_field_by_key(const gtref_cmd_def *c, const char *ke
     return NULL;
 }
 
+/* Word-wise (the model reads fields on every command): only the dwords holding bits lo..hi are read. */
 static uint64_t bits_get(const uint32_t *dw, unsigned lo, unsigned hi)
 {
-    uint64_t v = 0;
-    for (unsigned b = hi + 1; b-- > lo;) v = v << 1 | ((dw[b / 32] >> (b % 32)) & 1u);
-    return v;
+    unsigned w = hi - lo + 1, i = lo / 32, got = 32 - lo % 32;
+    uint64_t v = dw[i] >> (lo % 32);
+    while (got < w) { v |= (uint64_t)dw[++i] << got; got += 32; }
+    return w < 64 ? v & ((1ull << w) - 1u) : v;
 }
 
 static void bits_set(uint32_t *dw, unsigned lo, unsigned hi, uint64_t v)

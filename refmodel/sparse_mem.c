@@ -120,6 +120,11 @@ void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v)
 
 void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be)
 {
+    uint8_t b8[8];
+    for (int i = 0; i < 8; i++) b8[i] = (uint8_t)(data >> (8 * i));
+    if (be == 0xFF && !(addr & 7)) { gtref_mem_write(m, addr, b8, 8); return; }       /* the common forms: */
+    if (be == 0x0F && !(addr & 7)) { gtref_mem_write(m, addr, b8, 4); return; }       /* one page lookup */
+    if (be == 0xF0 && !(addr & 7)) { gtref_mem_write(m, addr + 4, b8 + 4, 4); return; }
     for (int i = 0; i < 8; i++)
         if (be & (1u << i)) {
             uint8_t b = (uint8_t)(data >> (8 * i));
@@ -128,3 +133,5 @@ void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be
 }
 
 size_t gtref_mem_pages(const gtref_mem *m) { return m->used; }
+
+const uint8_t *gtref_mem_page(const gtref_mem *m, uint64_t addr) { return find_page(m, addr / PAGE); }

@@ -15,6 +15,9 @@ uint32_t gtref_mem_read32(const gtref_mem *m, uint64_t addr);
 void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v);
 /* Write the bytes of a little-endian qword at 8-byte-aligned addr whose enable bit is set. */
 void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be);
+/* The 4 KiB page holding addr, or NULL when it was never written. A page, once allocated, stays at the same
+ * address until gtref_mem_destroy (for fast repeated reads, e.g. the model's command fetch). */
+const uint8_t *gtref_mem_page(const gtref_mem *m, uint64_t addr);
 /* Number of pages allocated (for tests and statistics). */
 size_t gtref_mem_pages(const gtref_mem *m);
 #endif

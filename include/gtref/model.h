@@ -27,12 +27,19 @@ enum gtm_step_status {
     GTM_RETIRED = 1,  /* one command executed */
     GTM_ERROR = 2,    /* the command was illegal: error registers set, engine halted */
     GTM_HALTED = 3,   /* the engine is halted after an earlier error */
-    GTM_STALLED = 4,  /* the next command is not entirely before TAIL: waiting for more */
+    GTM_STALLED = 4,  /* waiting, nothing executed: the next command is not entirely before TAIL, or an
+                       * MI_SEMAPHORE_WAIT (poll mode) whose condition does not hold in the model's memory
+                       * yet (docs/spec-decisions.md C27); stepping again retries the same command */
     GTM_UNIMPLEMENTED = 5, /* the spec defines the command but the kit does not model it (or this use of
                             * it): nothing executed; gtm_retire.note says what. Not an error of the DUT. */
 };
 
 #define GTM_MAX_CMD_DW 260 /* longest modelled command (MI_MATH, 257 dwords) fits */
+
+/* gtm_retire.note of GTM_UNIMPLEMENTED: the command's name for a command whose table entry has
+ * modelled = 0, else "<COMMAND> <field>[=<value>]" naming the use docs/commands.md marks unimplemented,
+ * e.g. "PIPE_CONTROL post_sync=TIMESTAMP", "MI_ATOMIC size=OCTWORD", "MI_MATH ALU opcode (undefined)".
+ * The step changed nothing (no write, commit or interrupt; RING_HEAD not moved). */
 
 typedef struct gtm_retire {
     int status;            /* enum gtm_step_status */

@@ -280,7 +280,13 @@ Test(model, batch_buffer_start_end_and_chain)
     ring_start(0, 16);
     gtm_retire r;
     cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
-    cr_assert_eq(ev.cval[0], 12u, "head moves past MI_BATCH_BUFFER_START");
+    /* docs/commands.md §3: BB_ADDR = addr[31:0] (BB_ADDR_UDW and BB_STATE keep 0: no commit), then
+     * RING_HEAD as the last commit of the ring command (cycle contract §2, spec-decisions C15) */
+    cr_assert_eq(ev.nc, 2);
+    cr_assert_eq(ev.coff[0], RCS + GTREF_BB_ADDR);
+    cr_assert_eq(ev.cval[0], 0x200000u);
+    cr_assert_eq(ev.coff[1], RCS + GTREF_RING_HEAD);
+    cr_assert_eq(ev.cval[1], 12u, "head moves past MI_BATCH_BUFFER_START");
     cr_assert(gtm_engine_in_batch(m, 0));
     cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
     cr_assert(r.in_batch);
@@ -290,7 +296,9 @@ Test(model, batch_buffer_start_end_and_chain)
     cr_assert_eq(r.addr, 0x201000u);
     cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);   /* end */
     cr_assert(!gtm_engine_in_batch(m, 0));
-    cr_assert_eq(ev.nc, 1, "batch commands do not move the ring head");
+    cr_assert_eq(ev.nc, 3, "batch commands do not move the ring head; the chain commits BB_ADDR");
+    cr_assert_eq(ev.coff[2], RCS + GTREF_BB_ADDR);
+    cr_assert_eq(ev.cval[2], 0x201000u);
     cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);   /* ring noop */
     cr_assert_eq(r.addr, RING + 12u);
     cr_assert_eq(gtm_step(m, 0, NULL), GTM_IDLE);

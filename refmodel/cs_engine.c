@@ -1,0 +1,334 @@
+/* The command streamer of one engine: fetch from the ring or a batch level, legality, MI_SET_PREDICATE's
+ * NOOPing, dispatch through a handler table indexed by gtref_cmd_id, and the commands that only move
+ * control or registers (NOOP, USER_INTERRUPT, ARB_*, WAIT_FOR_EVENT, BATCH_BUFFER_START/END, LRI, LRR).
+ * docs/commands.md §2-§4, docs/cycle-contract.md §2 and §4. All state is on the gtm handle. */
+#include "cs_internal.h"
+
+#include <string.h>
+
+/* ---------------- ring arithmetic ---------------- */
+
+static uint32_t ring_size(const gtm *m, int e)
+{
+    return (((m->val[e][m->r_ctl] >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+}
+
+static uint32_t head_offset(const gtm *m, int e)
+{
+    return (m->val[e][m->r_head] & GTREF_HEAD_OFFSET_MASK) % ring_size(m, e);
+}
+
+static uint32_t tail_offset(const gtm *m, int e)
+{
+    return (m->val[e][m->r_tail] & GTREF_TAIL_OFFSET_MASK) % ring_size(m, e);
+}
+
+static uint64_t ring_addr(const gtm *m, int e, uint32_t off)
+{
+    return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + (off % ring_size(m, e));
+}
+
+/* Dwords between head and tail. */
+static uint32_t ring_avail(const gtm *m, int e)
+{
+    uint32_t h = head_offset(m, e), t = tail_offset(m, e), sz = ring_size(m, e);
+    return ((t + sz - h) % sz) / 4u;
+}
+
+bool gtm_engine_idle(const gtm *m, int e)
+{
+    const cs_engine *g = &m->eng[e];
+    if (g->halted) return false;
+    if (g->level != CS_RING) return false;
+    return !(m->val[e][m->r_ctl] & GTREF_CTL_ENABLE) || head_offset(m, e) == tail_offset(m, e);
+}
+
+bool gtm_engine_halted(const gtm *m, int e) { return m->eng[e].halted; }
+bool gtm_engine_in_batch(const gtm *m, int e) { return m->eng[e].level != CS_RING; }
+
+/* ---------------- register helpers (docs/commands.md §2) ---------------- */
+
+uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off)
+{
+    unsigned ri = gtm_eng_reg(cmd->m, cmd->e, off);
+    return ri == NO_REG ? 0u : gtm_rv(cmd->m, cmd->e, ri);
+}
+
+/* Whether one of the engine's FORCE_TO_NONPRIV registers names absolute offset off (bits [25:2]). */
+static bool forced_nonpriv(const gtm *m, int e, uint32_t off)
+{
+    for (unsigned k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++)
+        if ((m->val[e][m->r_nonpriv[k]] & GTREF_NONPRIV_OFFSET_MASK) == off) return true;
+    return false;
+}
+
+void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep)
+{
+    gtm *m = cmd->m;
+    int e = cmd->e;
+    unsigned ri = gtm_eng_reg(m, e, off);
+    if (ri == NO_REG) return;                              /* not a register of the issuing engine (C6) */
+    const gtref_reg_def *d = &gtref_regs[ri];
+    if (!(gtref_reg_rw(d, e) || d->w1c_mask)) return;     /* no writable bit (C6) */
+    if (cmd->nonpriv && !(d->flags & GTREF_REGF_NONPRIV) && !forced_nonpriv(m, e, off))
+        return;                                            /* privileged target from a PPGTT batch: dropped (C13) */
+    uint32_t old = m->val[e][ri];
+    uint32_t v = gtref_reg_apply_write_engine(d, e, old, val);
+    gtm_commit(m, e, e, ri, (v & ~keep) | (old & keep));
+}
+
+void cs_commit_if_changed(cs_cmd *cmd, unsigned ri, uint32_t v)
+{
+    if (cmd->m->val[cmd->e][ri] != v) gtm_commit(cmd->m, cmd->e, cmd->e, ri, v);
+}
+
+uint64_t cs_gpr_read64(const cs_cmd *cmd, unsigned n)
+{
+    const gtm *m = cmd->m;
+    return (uint64_t)m->val[cmd->e][m->r_gpr[2 * n + 1]] << 32 | m->val[cmd->e][m->r_gpr[2 * n]];
+}
+
+void cs_gpr_write64(cs_cmd *cmd, unsigned n, uint64_t v)
+{
+    cs_commit_if_changed(cmd, cmd->m->r_gpr[2 * n], (uint32_t)v);
+    cs_commit_if_changed(cmd, cmd->m->r_gpr[2 * n + 1], (uint32_t)(v >> 32));
+}
+
+/* ---------------- simple commands (docs/commands.md §4) ---------------- */
+
+static int cs_noop(cs_cmd *cmd)
+{
+    if (GTREF_GET(cmd->dw, MI_NOOP_NOPID_WRITE))
+        gtm_commit(cmd->m, cmd->e, cmd->e, cmd->m->r_nopid, (uint32_t)GTREF_GET(cmd->dw, MI_NOOP_NOPID));
+    return GTM_RETIRED;
+}
+
+static int cs_user_interrupt(cs_cmd *cmd)
+{
+    gtm_irq(cmd->m, cmd->e, GTREF_IRQ_USER);
+    return GTM_RETIRED;
+}
+
+static int cs_retire_only(cs_cmd *cmd) { (void)cmd; return GTM_RETIRED; }   /* ARB_CHECK, ARB_ON_OFF (C18) */
+
+static int cs_wait_for_event(cs_cmd *cmd)
+{
+    if (GTREF_GET(cmd->dw, MI_WAIT_FOR_EVENT_WAIT_ENABLES)) return cs_unimpl(cmd, "MI_WAIT_FOR_EVENT wait");
+    return GTM_RETIRED;
+}
+
+static int cs_lri(cs_cmd *cmd)
+{
+    uint32_t bwd = (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_IMM_BWD), keep = 0;
+    for (int b = 0; b < 4; b++)
+        if (bwd & (1u << b)) keep |= 0xFFu << (8 * b);
+    unsigned n = gtref_group_count(cmd->c, cmd->len);
+    const gtref_field_def *freg = GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG), *fval = GTREF_FIELD(MI_LOAD_REGISTER_IMM_VALUE);
+    for (unsigned k = 0; k < n; k++)
+        cs_reg_write(cmd, (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, freg),
+                     (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, fval), keep);
+    return GTM_RETIRED;
+}
+
+static int cs_lrr(cs_cmd *cmd)
+{
+    uint32_t v = cs_reg_read(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_REG_SRC));
+    cs_reg_write(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_REG_DST), v, 0);
+    return GTM_RETIRED;
+}
+
+/* ---------------- batch buffers (docs/commands.md §3) ---------------- */
+
+static void commit_batch_regs(cs_cmd *cmd, unsigned r_addr, unsigned r_udw, unsigned r_state, uint64_t a, bool ppgtt)
+{
+    cs_commit_if_changed(cmd, r_addr, (uint32_t)a);
+    cs_commit_if_changed(cmd, r_udw, (uint32_t)(a >> 32) & 0xFFFFu);
+    cs_commit_if_changed(cmd, r_state, ppgtt ? GTREF_BB_STATE_PPGTT : 0u);
+}
+
+static int cs_bbs(cs_cmd *cmd)
+{
+    const uint32_t *dw = cmd->dw;
+    gtm *m = cmd->m;
+    cs_engine *g = cmd->g;
+    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_ADD_OFFSET)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START add_offset");
+    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_RS_ENABLE)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START rs_enable");
+    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;  /* C17 */
+    uint64_t a = GTREF_GET(dw, MI_BATCH_BUFFER_START_ADDR);
+    bool ppgtt = GTREF_GET(dw, MI_BATCH_BUFFER_START_PPGTT) != 0;
+    if (cmd->level == CS_RING || (cmd->level == CS_BB1 && !GTREF_GET(dw, MI_BATCH_BUFFER_START_SECOND))) {
+        /* a first-level start from the ring, or a first-level chain (C9, C15) */
+        g->level = CS_BB1;
+        g->bb_addr[CS_BB1] = a;
+        g->bb1_nonpriv = ppgtt;
+        commit_batch_regs(cmd, m->r_bb_addr, m->r_bb_udw, m->r_bb_state, a, ppgtt);
+    } else {
+        /* a second-level call from the first level (the return address is bb_addr[1], already past this
+         * command), or a second-level chain: the second level inherits the first level's privilege (C16) */
+        g->level = CS_BB2;
+        g->bb_addr[CS_BB2] = a;
+        commit_batch_regs(cmd, m->r_sbb_addr, m->r_sbb_udw, m->r_sbb_state, a, g->bb1_nonpriv);
+    }
+    return GTM_RETIRED;
+}
+
+void cs_batch_end(cs_cmd *cmd)
+{
+    if (cmd->level == CS_BB2) cmd->g->level = CS_BB1;       /* return to the first level */
+    else if (cmd->level == CS_BB1) cmd->g->level = CS_RING; /* return to the ring */
+}
+
+static int cs_bbe(cs_cmd *cmd)
+{
+    cs_batch_end(cmd);   /* in the ring: a NOOP (C8) */
+    return GTM_RETIRED;
+}
+
+/* ---------------- dispatch ---------------- */
+
+static const cs_handler handlers[GTREF_CMD_COUNT] = {
+    [GTREF_CMD_MI_NOOP] = cs_noop,
+    [GTREF_CMD_MI_SET_PREDICATE] = cs_set_predicate,
+    [GTREF_CMD_MI_USER_INTERRUPT] = cs_user_interrupt,
+    [GTREF_CMD_MI_WAIT_FOR_EVENT] = cs_wait_for_event,
+    [GTREF_CMD_MI_ARB_CHECK] = cs_retire_only,
+    [GTREF_CMD_MI_REPORT_HEAD] = cs_report_head,
+    [GTREF_CMD_MI_ARB_ON_OFF] = cs_retire_only,
+    [GTREF_CMD_MI_BATCH_BUFFER_END] = cs_bbe,
+    [GTREF_CMD_MI_PREDICATE] = cs_predicate,
+    [GTREF_CMD_MI_MATH] = cs_math,
+    [GTREF_CMD_MI_SEMAPHORE_WAIT] = cs_semaphore_wait,
+    [GTREF_CMD_MI_STORE_DATA_IMM] = cs_sdi,
+    [GTREF_CMD_MI_STORE_DATA_INDEX] = cs_sdx,
+    [GTREF_CMD_MI_LOAD_REGISTER_IMM] = cs_lri,
+    [GTREF_CMD_MI_STORE_REGISTER_MEM] = cs_srm,
+    [GTREF_CMD_MI_FLUSH_DW] = cs_flush_dw,
+    [GTREF_CMD_MI_LOAD_REGISTER_MEM] = cs_lrm,
+    [GTREF_CMD_MI_LOAD_REGISTER_REG] = cs_lrr,
+    [GTREF_CMD_MI_COPY_MEM_MEM] = cs_copy_mem_mem,
+    [GTREF_CMD_MI_ATOMIC] = cs_atomic,
+    [GTREF_CMD_MI_BATCH_BUFFER_START] = cs_bbs,
+    [GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END] = cs_cond_bb_end,
+    [GTREF_CMD_PIPE_CONTROL] = cs_pipe_control,
+};
+
+/* Commands MI_SET_PREDICATE never turns into NOOPs (docs/commands.md §4, C23). */
+static bool set_predicate_exempt(unsigned id)
+{
+    return id == GTREF_CMD_MI_SET_PREDICATE || id == GTREF_CMD_MI_BATCH_BUFFER_START ||
+           id == GTREF_CMD_MI_BATCH_BUFFER_END || id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END;
+}
+
+static void raise_error(gtm *m, int e)
+{
+    gtm_commit(m, e, e, m->r_esr, m->val[e][m->r_esr] | GTREF_ERR_INSTRUCTION);
+    if (!(m->val[e][m->r_emr] & GTREF_ERR_INSTRUCTION)) {
+        gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | GTREF_ERR_INSTRUCTION);
+        gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);
+    }
+    m->eng[e].halted = true;
+}
+
+static void set_note(gtm_retire *r, const char *note)
+{
+    size_t n = strlen(note);
+    if (n >= sizeof r->note) n = sizeof r->note - 1;
+    memcpy(r->note, note, n);
+    r->note[n] = 0;
+}
+
+/* Read n dwords from addr (contiguous memory). */
+static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t pn = addr >> 12;
+    if ((addr & 0xFFFu) + 4u * n <= 0x1000u) {   /* within one page: the cached page when it is the same */
+        if (m->fetch_pn != pn + 1) {
+            const uint8_t *p = gtref_mem_page(m->mem, addr);
+            if (p) { m->fetch_pn = pn + 1; m->fetch_page = p; }
+        }
+        if (m->fetch_pn == pn + 1) { memcpy(dw, m->fetch_page + (addr & 0xFFFu), 4u * n); return; }
+    }
+    gtref_mem_read(m->mem, addr, dw, 4u * n);
+#else
+    for (unsigned i = 0; i < n; i++) dw[i] = gtref_mem_read32(m->mem, addr + 4u * i);
+#endif
+}
+
+int gtm_step(gtm *m, int e, gtm_retire *out)
+{
+    gtm_retire local;
+    gtm_retire *r = out ? out : &local;
+    cs_engine *g = &m->eng[e];
+    r->addr = 0;
+    r->len = 0;
+    r->note[0] = 0;
+    r->in_batch = g->level != CS_RING;
+    r->level = g->level;   /* enum cs_level matches gtm_retire.level: 0 ring, 1 first, 2 second level */
+    if (g->halted) return r->status = GTM_HALTED;
+
+    uint8_t level = g->level;
+    uint32_t head_off = 0;
+    if (level == CS_RING) {
+        if (gtm_engine_idle(m, e)) return r->status = GTM_IDLE;
+        head_off = head_offset(m, e);
+        r->addr = ring_addr(m, e, head_off);
+    } else {
+        r->addr = g->bb_addr[level];
+    }
+    uint32_t *dw = r->dw;
+    read_dwords(m, r->addr, dw, 1);
+    r->len = 1;
+    unsigned slot = (dw[0] ^ dw[0] >> 8 ^ dw[0] >> 16 ^ dw[0] >> 23) & (DCACHE_SIZE - 1u);
+    if (!m->dcache[slot].valid || m->dcache[slot].dw0 != dw[0]) {
+        const gtref_cmd_def *cd = gtref_cmd_find(dw[0]);
+        m->dcache[slot].dw0 = dw[0];
+        m->dcache[slot].c = cd;
+        m->dcache[slot].legal = cd && gtref_cmd_legal(cd, dw[0], NULL, 0);
+        m->dcache[slot].valid = true;
+    }
+    const gtref_cmd_def *c = m->dcache[slot].c;
+    if (!m->dcache[slot].legal || !gtref_cmd_on_engine(c, e)) {
+        raise_error(m, e);
+        return r->status = GTM_ERROR;
+    }
+    cs_handler h = handlers[c->id];
+    if (!c->modelled || !h) {   /* docs/commands.md §1: unimplemented is not illegal */
+        set_note(r, c->name);
+        return r->status = GTM_UNIMPLEMENTED;
+    }
+    unsigned len = gtref_cmd_length(c, dw[0]);
+    if (len > GTM_MAX_CMD_DW) {
+        set_note(r, c->name);
+        return r->status = GTM_UNIMPLEMENTED;
+    }
+    if (level == CS_RING) {
+        if (ring_avail(m, e) < len) return r->status = GTM_STALLED;
+        uint32_t sz = ring_size(m, e);
+        if (head_off + 4u * len <= sz) read_dwords(m, r->addr + 4u, dw + 1, len - 1);
+        else
+            for (unsigned i = 1; i < len; i++) dw[i] = gtref_mem_read32(m->mem, ring_addr(m, e, head_off + 4u * i));
+    } else {
+        read_dwords(m, r->addr + 4u, dw + 1, len - 1);
+    }
+    r->len = len;
+
+    cs_cmd cmd = { m, e, g, c, dw, len, level, level != CS_RING && g->bb1_nonpriv, NULL };
+    uint64_t saved = g->bb_addr[level];
+    if (level != CS_RING) g->bb_addr[level] += 4ull * len;
+    int st;
+    if (g->set_pred && !set_predicate_exempt(c->id) && cs_set_predicate_noops(m, e)) st = GTM_RETIRED;  /* NOOP */
+    else st = h(&cmd);
+    if (st != GTM_RETIRED) {   /* nothing happened: the command is retried (STALLED) or ends the test */
+        g->bb_addr[level] = saved;
+        if (st == GTM_UNIMPLEMENTED) set_note(r, cmd.note ? cmd.note : c->name);
+        return r->status = st;
+    }
+    if (level == CS_RING) {   /* RING_HEAD: the last commit of a ring command (cycle contract §2) */
+        uint32_t sz = ring_size(m, e), head = m->val[e][m->r_head];
+        uint32_t off = head_off + 4u * len, wrap = head >> GTREF_HEAD_WRAP_SHIFT;
+        if (off >= sz) { off -= sz; wrap = (wrap + 1u) & 0x7FFu; }
+        gtm_commit(m, e, e, m->r_head, (wrap << GTREF_HEAD_WRAP_SHIFT) | off | (head & 1u));
+    }
+    return r->status = GTM_RETIRED;
+}

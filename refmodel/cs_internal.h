@@ -1,0 +1,131 @@
+/* Private to refmodel/: the model handle and the command streamer's shared helpers.
+ *
+ *   model.c          handle, register file, MMIO, interrupts, commit()
+ *   cs_engine.c      fetch (ring, first- and second-level batch), legality, set-predicate NOOPing,
+ *                    the per-command handler table, privilege, batch-buffer and register commands
+ *   cs_alu.c         MI_MATH
+ *   cs_predicate.c   MI_PREDICATE, MI_SET_PREDICATE
+ *   cs_mem_cmds.c    commands that write or read memory (SDI, SDX, SRM, REPORT_HEAD, FLUSH_DW, PIPE_CONTROL,
+ *                    LRM, COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END)
+ *
+ * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state. */
+#ifndef GTREF_CS_INTERNAL_H
+#define GTREF_CS_INTERNAL_H
+#include "gtref/cmds.h"
+#include "gtref/engines.h"
+#include "gtref/model.h"
+#include "gtref/regs.h"
+
+#define MAX_REGS 128
+#define ENG_SPAN 0x1000u            /* engine-relative offsets of the register table lie below this */
+#define NO_REG 0xFFu
+#define DCACHE_SIZE 256u
+
+/* Batch levels (docs/commands.md §3). */
+enum cs_level { CS_RING = 0, CS_BB1 = 1, CS_BB2 = 2 };
+
+typedef struct cs_engine {
+    uint8_t level;          /* enum cs_level: where the next command comes from */
+    bool bb1_nonpriv;       /* the first-level batch (and every second level called from it) is PPGTT */
+    uint64_t bb_addr[3];    /* [1]: next first-level dword (the return address while in a second level);
+                             * [2]: next second-level dword */
+    uint8_t set_pred;       /* MI_SET_PREDICATE mode (PREDICATE ENABLE value), NOOP_NEVER after reset */
+    bool halted;
+} cs_engine;
+
+struct gtm {
+    int engines;
+    gtref_mem *mem;
+    gtm_sink sink;
+    /* val[e][i]: value of gtref_regs[i] for engine e (globals use e = 0) */
+    uint32_t val[GTREF_MAX_ENGINES][MAX_REGS];
+    cs_engine eng[GTREF_MAX_ENGINES];
+    /* engine-relative dword offset -> index into gtref_regs (NO_REG: none) */
+    uint8_t eng_idx[ENG_SPAN / 4];
+    /* indices into gtref_regs of the registers the engine logic touches */
+    uint8_t r_tail, r_head, r_start, r_ctl, r_eir, r_emr, r_esr, r_mstr, r_dw[2];
+    uint8_t r_hws, r_nopid, r_bb_addr, r_bb_udw, r_bb_state, r_sbb_addr, r_sbb_udw, r_sbb_state;
+    uint8_t r_pred_src0[2], r_pred_src1[2], r_pred_data[2], r_pred_result, r_pred_result2;
+    uint8_t r_nonpriv[GTREF_FORCE_TO_NONPRIV_COUNT];
+    uint8_t r_gpr[32];
+    /* fetch page cache: page number + 1 of the last page commands came from, and its (stable) storage */
+    uint64_t fetch_pn;
+    const uint8_t *fetch_page;
+    /* decode cache: DW0 -> command and its DW0 legality (the table is constant, so entries never go stale) */
+    struct { uint32_t dw0; bool valid, legal; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];
+};
+
+/* One command being executed. */
+typedef struct cs_cmd {
+    gtm *m;
+    int e;
+    cs_engine *g;
+    const gtref_cmd_def *c;
+    const uint32_t *dw;
+    unsigned len;
+    uint8_t level;          /* where it was fetched */
+    bool nonpriv;           /* issued from a non-privileged batch */
+    const char *note;       /* set by a handler that returns GTM_UNIMPLEMENTED */
+} cs_cmd;
+
+/* A handler executes one command; returns GTM_RETIRED, GTM_STALLED (nothing changed, retry later) or
+ * GTM_UNIMPLEMENTED (nothing changed, cmd->note says what). */
+typedef int (*cs_handler)(cs_cmd *cmd);
+
+/* ---- model.c ---- */
+void gtm_commit(gtm *m, int e, int src, unsigned ri, uint32_t v);
+static inline uint32_t gtm_rv(const gtm *m, int e, unsigned ri) { return m->val[e][ri]; }
+/* Engine register of engine e at absolute offset off: index or NO_REG. */
+static inline unsigned gtm_eng_reg(const gtm *m, int e, uint32_t off)
+{
+    uint32_t rel = off - gtref_engines[e].base;
+    return (rel < ENG_SPAN && !(rel & 3u)) ? m->eng_idx[rel >> 2] : NO_REG;
+}
+static inline void gtm_irq(gtm *m, int e, uint16_t bits)
+{
+    if (m->sink.irq_event) m->sink.irq_event(m->sink.user, e, bits);
+}
+
+/* ---- cs_engine.c ---- */
+/* §2 read rule: the value of register off of the issuing engine, 0 when it names none. */
+uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off);
+/* §2 target rule + write rules (+ keep mask of Byte Write Disables); one commit when kept. */
+void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep);
+/* End the current batch as MI_BATCH_BUFFER_END does (second level -> first, first -> ring). */
+void cs_batch_end(cs_cmd *cmd);
+/* Commit a register only if its value changes. */
+void cs_commit_if_changed(cs_cmd *cmd, unsigned ri, uint32_t v);
+/* Write a 64-bit GPR Rn (commits low then high, each only if changed). */
+void cs_gpr_write64(cs_cmd *cmd, unsigned n, uint64_t v);
+uint64_t cs_gpr_read64(const cs_cmd *cmd, unsigned n);
+static inline int cs_unimpl(cs_cmd *cmd, const char *note) { cmd->note = note; return GTM_UNIMPLEMENTED; }
+static inline bool cs_pred_result(const cs_cmd *cmd) { return gtm_rv(cmd->m, cmd->e, cmd->m->r_pred_result) & 1u; }
+
+/* ---- cs_mem_cmds.c ---- */
+void cs_mem_write(cs_cmd *cmd, uint64_t addr, uint64_t data, uint8_t be);
+void cs_store_dword(cs_cmd *cmd, uint64_t addr, uint32_t v);        /* as a dword MI_STORE_DATA_IMM */
+void cs_store_qword(cs_cmd *cmd, uint64_t addr, uint32_t lo, uint32_t hi); /* as a qword MI_STORE_DATA_IMM */
+uint32_t cs_mem_read32(const cs_cmd *cmd, uint64_t addr);
+uint64_t cs_hws_base(const cs_cmd *cmd);                             /* HWS_PGA[31:12] << 12 */
+
+int cs_sdi(cs_cmd *cmd);
+int cs_sdx(cs_cmd *cmd);
+int cs_srm(cs_cmd *cmd);
+int cs_report_head(cs_cmd *cmd);
+int cs_flush_dw(cs_cmd *cmd);
+int cs_pipe_control(cs_cmd *cmd);
+int cs_lrm(cs_cmd *cmd);
+int cs_copy_mem_mem(cs_cmd *cmd);
+int cs_atomic(cs_cmd *cmd);
+int cs_semaphore_wait(cs_cmd *cmd);
+int cs_cond_bb_end(cs_cmd *cmd);
+
+/* ---- cs_alu.c ---- */
+int cs_math(cs_cmd *cmd);
+
+/* ---- cs_predicate.c ---- */
+int cs_predicate(cs_cmd *cmd);
+int cs_set_predicate(cs_cmd *cmd);
+/* Whether MI_SET_PREDICATE's mode turns the current command into a NOOP. */
+bool cs_set_predicate_noops(const gtm *m, int e);
+#endif

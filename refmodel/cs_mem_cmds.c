@@ -1,0 +1,216 @@
+/* Commands that write memory (SDI, SDX, SRM, REPORT_HEAD, FLUSH_DW, PIPE_CONTROL) or read it (LRM,
+ * COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END): docs/commands.md §4-§5.
+ * Every write is 8-byte aligned with byte enables (docs/cycle-contract.md §3), in the order given there;
+ * register commits follow the writes. */
+#include "cs_internal.h"
+
+void cs_mem_write(cs_cmd *cmd, uint64_t addr, uint64_t data, uint8_t be)
+{
+    gtm *m = cmd->m;
+    gtref_mem_write_be64(m->mem, addr, data, be);
+    if (m->sink.mem_write) m->sink.mem_write(m->sink.user, cmd->e, addr, data, be);
+}
+
+void cs_store_dword(cs_cmd *cmd, uint64_t a, uint32_t v)
+{
+    uint64_t q = a & ~7ull;
+    if (a & 4) cs_mem_write(cmd, q, (uint64_t)v << 32, 0xF0);
+    else cs_mem_write(cmd, q, v, 0x0F);
+}
+
+void cs_store_qword(cs_cmd *cmd, uint64_t a, uint32_t lo, uint32_t hi)
+{
+    uint64_t q = a & ~7ull;
+    if (!(a & 4)) {
+        cs_mem_write(cmd, q, (uint64_t)hi << 32 | lo, 0xFF);
+    } else {   /* C4: two writes, F0h then 0Fh */
+        cs_mem_write(cmd, q, (uint64_t)lo << 32, 0xF0);
+        cs_mem_write(cmd, q + 8, hi, 0x0F);
+    }
+}
+
+uint32_t cs_mem_read32(const cs_cmd *cmd, uint64_t addr)
+{
+    return gtref_mem_read32(cmd->m->mem, addr);
+}
+
+uint64_t cs_hws_base(const cs_cmd *cmd)
+{
+    return gtm_rv(cmd->m, cmd->e, cmd->m->r_hws) & 0xFFFFF000u;
+}
+
+/* ---------------- writes only (§4) ---------------- */
+
+int cs_sdi(cs_cmd *cmd)   /* C4, C5 */
+{
+    uint64_t a = GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_ADDR);
+    if (cmd->len == 4) cs_store_dword(cmd, a, cmd->dw[3]);
+    else cs_store_qword(cmd, a, cmd->dw[3], cmd->dw[4]);
+    return GTM_RETIRED;
+}
+
+int cs_sdx(cs_cmd *cmd)   /* C19 */
+{
+    if (GTREF_GET(cmd->dw, MI_STORE_DATA_INDEX_PPHWSP)) return cs_unimpl(cmd, "MI_STORE_DATA_INDEX pphwsp");
+    uint64_t a = cs_hws_base(cmd) | GTREF_GET(cmd->dw, MI_STORE_DATA_INDEX_OFFSET);
+    if (cmd->len == 3) cs_store_dword(cmd, a, cmd->dw[2]);
+    else cs_store_qword(cmd, a, cmd->dw[2], cmd->dw[3]);
+    return GTM_RETIRED;
+}
+
+int cs_srm(cs_cmd *cmd)
+{
+    if (GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;
+    uint32_t v = cs_reg_read(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG));
+    cs_store_dword(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_ADDR), v);
+    return GTM_RETIRED;
+}
+
+int cs_report_head(cs_cmd *cmd)   /* C20: status-page dword 4; RING_HEAD is committed after, by the engine */
+{
+    cs_store_dword(cmd, cs_hws_base(cmd) + 0x10u, gtm_rv(cmd->m, cmd->e, cmd->m->r_head));
+    return GTM_RETIRED;
+}
+
+int cs_flush_dw(cs_cmd *cmd)   /* C24 */
+{
+    const uint32_t *dw = cmd->dw;
+    uint64_t ps = GTREF_GET(dw, MI_FLUSH_DW_POST_SYNC);
+    if (ps == 2) return cs_unimpl(cmd, "MI_FLUSH_DW post_sync=2");
+    if (ps == 3) return cs_unimpl(cmd, "MI_FLUSH_DW post_sync=TIMESTAMP");
+    if (ps == 1) {
+        uint64_t a = GTREF_GET(dw, MI_FLUSH_DW_ADDR);
+        if (GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX)) a = cs_hws_base(cmd) | (a & 0xFF8u);
+        if (cmd->len == 4) cs_store_dword(cmd, a, dw[3]);
+        else cs_store_qword(cmd, a, dw[3], dw[4]);
+    }
+    if (GTREF_GET(dw, MI_FLUSH_DW_NOTIFY)) gtm_irq(cmd->m, cmd->e, GTREF_IRQ_PIPECTL_NOTIFY);
+    return GTM_RETIRED;
+}
+
+int cs_pipe_control(cs_cmd *cmd)   /* C25 */
+{
+    const uint32_t *dw = cmd->dw;
+    uint64_t ps = GTREF_GET(dw, PIPE_CONTROL_POST_SYNC);
+    if (ps == 2) return cs_unimpl(cmd, "PIPE_CONTROL post_sync=PS_DEPTH_COUNT");
+    if (ps == 3) return cs_unimpl(cmd, "PIPE_CONTROL post_sync=TIMESTAMP");
+    if (GTREF_GET(dw, PIPE_CONTROL_LRI_POST_SYNC)) return cs_unimpl(cmd, "PIPE_CONTROL lri_post_sync");
+    if (ps == 1) {
+        uint64_t a = GTREF_GET(dw, PIPE_CONTROL_ADDR);
+        if (GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX)) a = cs_hws_base(cmd) + (a & 0xFFCu);
+        uint64_t data = GTREF_GET(dw, PIPE_CONTROL_DATA);
+        cs_store_qword(cmd, a, (uint32_t)data, (uint32_t)(data >> 32));
+    }
+    if (GTREF_GET(dw, PIPE_CONTROL_NOTIFY)) gtm_irq(cmd->m, cmd->e, GTREF_IRQ_PIPECTL_NOTIFY);
+    return GTM_RETIRED;
+}
+
+/* ---------------- reads (§5) ---------------- */
+
+int cs_lrm(cs_cmd *cmd)
+{
+    uint32_t v = cs_mem_read32(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
+    cs_reg_write(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_REG), v, 0);
+    return GTM_RETIRED;
+}
+
+int cs_copy_mem_mem(cs_cmd *cmd)
+{
+    uint32_t v = cs_mem_read32(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_SRC));
+    cs_store_dword(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_DST), v);
+    return GTM_RETIRED;
+}
+
+int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
+{
+    const uint32_t *dw = cmd->dw;
+    if (!GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE))
+        return cs_unimpl(cmd, "MI_CONDITIONAL_BATCH_BUFFER_END semaphore=0");
+    if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE))
+        return cs_unimpl(cmd, "MI_CONDITIONAL_BATCH_BUFFER_END mask_mode");
+    if (cmd->level == CS_RING) return GTM_RETIRED;   /* a NOOP, no read */
+    uint32_t v = cs_mem_read32(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR));
+    if (v <= (uint32_t)GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_DATA)) cs_batch_end(cmd);
+    return GTM_RETIRED;
+}
+
+int cs_semaphore_wait(cs_cmd *cmd)   /* C27 */
+{
+    const uint32_t *dw = cmd->dw;
+    if (!GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT poll=0 (signal mode)");
+    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT reg_poll");
+    uint64_t op = GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
+    if (op > 5) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT compare>5");
+    uint32_t sad = cs_mem_read32(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
+    uint32_t sdd = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
+    bool ok;
+    switch (op) {
+    case 0: ok = sad > sdd; break;
+    case 1: ok = sad >= sdd; break;
+    case 2: ok = sad < sdd; break;
+    case 3: ok = sad <= sdd; break;
+    case 4: ok = sad == sdd; break;
+    default: ok = sad != sdd; break;
+    }
+    return ok ? GTM_RETIRED : GTM_STALLED;
+}
+
+/* MI_ATOMIC (A.3, C28). */
+enum { AT_SIZE_DWORD = 0, AT_SIZE_QWORD = 1 };
+
+int cs_atomic(cs_cmd *cmd)
+{
+    const uint32_t *dw = cmd->dw;
+    unsigned op = (unsigned)GTREF_GET(dw, MI_ATOMIC_OP);
+    unsigned size = (unsigned)GTREF_GET(dw, MI_ATOMIC_SIZE);
+    bool inl = GTREF_GET(dw, MI_ATOMIC_INLINE) != 0;
+    if (size > AT_SIZE_QWORD) return cs_unimpl(cmd, size == 2 ? "MI_ATOMIC size=OCTWORD" : "MI_ATOMIC size=3");
+    bool q = size == AT_SIZE_QWORD;
+    unsigned base = op & 0x1Fu;
+    if (op == 0x4E) return cs_unimpl(cmd, "MI_ATOMIC op=CMP_WR16B");
+    if ((op & ~0x2Fu) || base < 0x01 || base > 0x0F || (op & 0x10u)) return cs_unimpl(cmd, "MI_ATOMIC op (undefined)");
+    bool op8b = (op & 0x20u) != 0;
+    if (op8b != q) return cs_unimpl(cmd, op8b ? "MI_ATOMIC 8B op with size=DWORD" : "MI_ATOMIC dword op with size=QWORD");
+    bool needs_inline = !(base == 0x05 || base == 0x06 || base == 0x0F);   /* INC, DEC, PREDEC */
+    if (needs_inline && !inl) return cs_unimpl(cmd, "MI_ATOMIC op without inline data");
+    uint64_t a = GTREF_GET(dw, MI_ATOMIC_ADDR);
+    if (q && (a & 4)) return cs_unimpl(cmd, "MI_ATOMIC qword addr not 8-aligned");
+
+    uint64_t mask = q ? ~0ull : 0xFFFFFFFFull;
+    uint64_t op1 = 0, op2 = 0;
+    if (inl) {
+        op1 = GTREF_GET(dw, MI_ATOMIC_OPERAND1_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND1_1) << 32 : 0);
+        op2 = GTREF_GET(dw, MI_ATOMIC_OPERAND2_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND2_1) << 32 : 0);
+    }
+    uint64_t old = cs_mem_read32(cmd, a);
+    if (q) old |= (uint64_t)cs_mem_read32(cmd, a + 4) << 32;
+    /* signed view of a dword or qword */
+    int64_t so = q ? (int64_t)old : (int64_t)(int32_t)(uint32_t)old;
+    int64_t s1 = q ? (int64_t)op1 : (int64_t)(int32_t)(uint32_t)op1;
+    uint64_t nv;
+    switch (base) {
+    case 0x01: nv = old & op1; break;                      /* AND */
+    case 0x02: nv = old | op1; break;                      /* OR */
+    case 0x03: nv = old ^ op1; break;                      /* XOR */
+    case 0x04: nv = op1; break;                            /* MOVE */
+    case 0x05: nv = old + 1; break;                        /* INC */
+    case 0x06: nv = old - 1; break;                        /* DEC */
+    case 0x07: nv = old + op1; break;                      /* ADD */
+    case 0x08: nv = old - op1; break;                      /* SUB */
+    case 0x09: nv = op1 - old; break;                      /* RSUB */
+    case 0x0A: nv = so > s1 ? old : op1; break;            /* IMAX */
+    case 0x0B: nv = so < s1 ? old : op1; break;            /* IMIN */
+    case 0x0C: nv = old > op1 ? old : op1; break;          /* UMAX */
+    case 0x0D: nv = old < op1 ? old : op1; break;          /* UMIN */
+    case 0x0E: nv = old == op1 ? op2 : old; break;         /* CMP_WR */
+    default: nv = old - 1; break;                          /* PREDEC */
+    }
+    nv &= mask;
+    if (q) cs_mem_write(cmd, a, nv, 0xFF);
+    else cs_store_dword(cmd, a, (uint32_t)nv);
+    if (GTREF_GET(dw, MI_ATOMIC_RETURN_DATA)) {
+        if (q) cs_gpr_write64(cmd, 0, old);
+        else cs_commit_if_changed(cmd, cmd->m->r_gpr[0], (uint32_t)old);
+    }
+    return GTM_RETIRED;
+}
