@@ -47,6 +47,8 @@ module gt_engine import gtref_pkg::*; #(
   output logic         probe_halted
 );
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
+  localparam int RIW = $clog2(ENGINE_REGS);   // register index width (70 registers: 7 bits)
+  typedef logic [RIW-1:0] ridx_t;
 
   // =====================================================================================================
   // Register file and its write rules
@@ -54,12 +56,12 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] r [ENGINE_REGS];
 
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
-  function automatic logic reg_writable(input logic [5:0] i);
-    return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
+  function automatic logic reg_writable(input ridx_t i);
+    return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
   endfunction
 
-  function automatic logic [31:0] reg_write(input logic [5:0] i, input logic [31:0] old, input logic [31:0] val);
-    return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
+  function automatic logic [31:0] reg_write(input ridx_t i, input logic [31:0] old, input logic [31:0] val);
+    return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
   endfunction
 
   // Ring registers (BYT-REG digest §2.1): START [31:12], CTL length [20:12] in pages - 1 and enable [0],
@@ -85,8 +87,8 @@ module gt_engine import gtref_pkg::*; #(
     mmio_commit = 1'b0;
     for (int i = 0; i < ENGINE_REGS; i++) begin
       host_hit[i] = mmio_addr == BASE + ENGINE_REG_OFF[i];
-      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(6'(i));
-      host_new[i] = reg_write(6'(i), r[i], mmio_wdata);
+      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ridx_t'(i));
+      host_new[i] = reg_write(ridx_t'(i), r[i], mmio_wdata);
       if (host_hit[i]) mmio_rdata = mmio_rdata | r[i];
       if (host_we[i]) begin
         mmio_commit = 1'b1;
@@ -97,7 +99,7 @@ module gt_engine import gtref_pkg::*; #(
 
   // ---- engine-side register writes: at most one per cycle (commit rule 3) ----
   logic        c_valid;
-  logic [5:0]  c_idx;
+  ridx_t       c_idx;
   logic [31:0] c_val;
 
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
@@ -105,13 +107,13 @@ module gt_engine import gtref_pkg::*; #(
   // engine-side change is the one reported on probe_commit_* in the cycle of its closing edge.
   // The engine's write wins over a host write to the same register in the same cycle (undefined by the
   // spec; the stimulus never does it).
-  always_ff @(posedge clk) begin
-    if (!rst_n) begin
-      for (int i = 0; i < ENGINE_REGS; i++) r[i] <= ENGINE_REG_RESET[i];
-    end else begin
-      for (int i = 0; i < ENGINE_REGS; i++)
-        if (c_valid && c_idx == 6'(i)) r[i] <= c_val;
-        else if (host_we[i]) r[i] <= host_new[i];
+  // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
+  // reset to this engine's value (EMR differs per engine).
+  for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
+    always_ff @(posedge clk) begin
+      if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+      else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
+      else if (host_we[i]) r[i] <= host_new[i];
     end
   end
 
@@ -139,6 +141,19 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   // Parser
   // =====================================================================================================
+  // Every command of gtref_pkg, in table order (refmodel/cmd_table.c).
+  typedef enum logic [5:0] {
+    C_NONE, C_MI_NOOP, C_MI_SET_PREDICATE, C_MI_USER_INTERRUPT, C_MI_WAIT_FOR_EVENT, C_MI_ARB_CHECK,
+    C_MI_RS_CONTROL, C_MI_REPORT_HEAD, C_MI_ARB_ON_OFF, C_MI_URB_ATOMIC_ALLOC, C_MI_BATCH_BUFFER_END,
+    C_MI_SUSPEND_FLUSH, C_MI_PREDICATE, C_MI_TOPOLOGY_FILTER, C_MI_RS_CONTEXT, C_MI_LOAD_SCAN_LINES_INCL,
+    C_MI_LOAD_SCAN_LINES_EXCL, C_MI_DISPLAY_FLIP, C_MI_SET_CONTEXT, C_MI_MATH, C_MI_SEMAPHORE_SIGNAL,
+    C_MI_SEMAPHORE_WAIT, C_MI_FORCE_WAKEUP, C_MI_STORE_DATA_IMM, C_MI_STORE_DATA_INDEX, C_MI_LOAD_REGISTER_IMM,
+    C_MI_STORE_REGISTER_MEM, C_MI_FLUSH_DW, C_MI_CLFLUSH, C_MI_REPORT_PERF_COUNT, C_MI_LOAD_REGISTER_MEM,
+    C_MI_LOAD_REGISTER_REG, C_MI_RS_STORE_DATA_IMM, C_MI_LOAD_URB_MEM, C_MI_STORE_URB_MEM, C_MI_COPY_MEM_MEM,
+    C_MI_ATOMIC, C_MI_BATCH_BUFFER_START, C_MI_CONDITIONAL_BATCH_BUFFER_END, C_PIPE_CONTROL, C_PIPELINE_SELECT,
+    C_STATE_BASE_ADDRESS, C_STATE_SIP, C_STATE_PREFETCH
+  } cmd_t;
+
   typedef enum logic [3:0] {
     S_DW0,        // wait for / take DW0, decode it
     S_WAIT,       // ring: the command is not yet entirely before TAIL
@@ -158,18 +173,17 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] cmd_dw0;
   logic [63:0] cmd_addr;
   logic        cmd_in_batch, cmd_err;
-  logic [7:0]  cmd_len;        // dwords (legal commands are at most 255)
+  logic [10:0] cmd_len;        // dwords (legal commands are at most 1025, MI_CLFLUSH)
   logic [31:0] cmd_head;       // RING_HEAD when the command started
   logic [31:0] a1, a2, a3, a4; // DW1..DW4
-  logic [2:0]  argn;           // next argument dword
+  logic [10:0] argn;           // next argument dword (DW1..DW4 are kept, later ones skipped)
   logic [6:0]  lri_left;       // register pairs not yet taken
   logic        lri_hit;        // the pair names a writable register of this engine
-  logic [5:0]  lri_idx;
+  ridx_t       lri_idx;
   logic [31:0] lri_data;
   logic [1:0]  wr_pend;        // memory writes granted but not yet transferred
 
-  logic [5:0]  cmd_op;
-  assign cmd_op = cmd_dw0[28:23];
+  cmd_t        cmd;            // the decoded command
 
   // ---- DW0 decode (of the dword at the head of the stream); contract §4, all decided from DW0 ----
   function automatic logic [31:0] cmd_length(input logic [31:0] d, input int len_bits, input int bias);
@@ -181,50 +195,85 @@ module gt_engine import gtref_pkg::*; #(
     return len >= 32'(mn) && len <= 32'(mx);
   endfunction
 
+
+  // ---- DW0 decode (of the dword at the head of the stream); contract §4, all decided from DW0: the
+  //      table's MATCH_MASK/MATCH_VAL (MI commands and command type 3 alike), length DW0[LEN_BITS-1:0] +
+  //      BIAS in MIN_LEN..MAX_LEN plus the length rules (SDI, LRI pairs, MI_ATOMIC inline), and the
+  //      engines mask (a command this engine does not accept is illegal, commands.md §1, C12) ----
   logic [31:0] d_len;
   logic        d_legal;
+  cmd_t        d_cmd;
+`define GT_DECODE(N) \
+    if ((dw & N``_MATCH_MASK) == N``_MATCH_VAL) begin \
+      d_cmd   = C_``N; \
+      d_len   = cmd_length(dw, N``_LEN_BITS, N``_BIAS); \
+      d_legal = len_in(d_len, N``_MIN_LEN, N``_MAX_LEN) && N``_ENGINES[ENGINE]; \
+    end
   always_comb begin
     d_len   = 32'd1;
-    d_legal = 1'b0;
-    if (dw[31:29] == 3'd0) begin
-      case (dw[28:23])
-        MI_NOOP_OPCODE: begin
-          d_len   = cmd_length(dw, MI_NOOP_LEN_BITS, MI_NOOP_BIAS);
-          d_legal = len_in(d_len, MI_NOOP_MIN_LEN, MI_NOOP_MAX_LEN);
-        end
-        MI_USER_INTERRUPT_OPCODE: begin
-          d_len   = cmd_length(dw, MI_USER_INTERRUPT_LEN_BITS, MI_USER_INTERRUPT_BIAS);
-          d_legal = len_in(d_len, MI_USER_INTERRUPT_MIN_LEN, MI_USER_INTERRUPT_MAX_LEN);
-        end
-        MI_BATCH_BUFFER_END_OPCODE: begin
-          d_len   = cmd_length(dw, MI_BATCH_BUFFER_END_LEN_BITS, MI_BATCH_BUFFER_END_BIAS);
-          d_legal = len_in(d_len, MI_BATCH_BUFFER_END_MIN_LEN, MI_BATCH_BUFFER_END_MAX_LEN);
-        end
-        MI_STORE_DATA_IMM_OPCODE: begin
-          // kit rule: 4 dwords <-> Store Qword 0, 5 dwords <-> Store Qword 1
-          d_len   = cmd_length(dw, MI_STORE_DATA_IMM_LEN_BITS, MI_STORE_DATA_IMM_BIAS);
-          d_legal = len_in(d_len, MI_STORE_DATA_IMM_MIN_LEN, MI_STORE_DATA_IMM_MAX_LEN) &&
-                    ((d_len == 32'd4 && !dw[SDI_STORE_QWORD_BIT]) || (d_len == 32'd5 && dw[SDI_STORE_QWORD_BIT]));
-        end
-        MI_LOAD_REGISTER_IMM_OPCODE: begin
-          // 1 + 2n dwords
-          d_len   = cmd_length(dw, MI_LOAD_REGISTER_IMM_LEN_BITS, MI_LOAD_REGISTER_IMM_BIAS);
-          d_legal = len_in(d_len, MI_LOAD_REGISTER_IMM_MIN_LEN, MI_LOAD_REGISTER_IMM_MAX_LEN) && d_len[0];
-        end
-        MI_BATCH_BUFFER_START_OPCODE: begin
-          d_len   = cmd_length(dw, MI_BATCH_BUFFER_START_LEN_BITS, MI_BATCH_BUFFER_START_BIAS);
-          d_legal = len_in(d_len, MI_BATCH_BUFFER_START_MIN_LEN, MI_BATCH_BUFFER_START_MAX_LEN);
-        end
-        default: ;  // an opcode not in gtref_pkg: illegal
-      endcase
-    end
+    d_legal = 1'b0;     // a DW0 that matches no entry is illegal
+    d_cmd   = C_NONE;
+    `GT_DECODE(MI_NOOP)
+    `GT_DECODE(MI_SET_PREDICATE)
+    `GT_DECODE(MI_USER_INTERRUPT)
+    `GT_DECODE(MI_WAIT_FOR_EVENT)
+    `GT_DECODE(MI_ARB_CHECK)
+    `GT_DECODE(MI_RS_CONTROL)
+    `GT_DECODE(MI_REPORT_HEAD)
+    `GT_DECODE(MI_ARB_ON_OFF)
+    `GT_DECODE(MI_URB_ATOMIC_ALLOC)
+    `GT_DECODE(MI_BATCH_BUFFER_END)
+    `GT_DECODE(MI_SUSPEND_FLUSH)
+    `GT_DECODE(MI_PREDICATE)
+    `GT_DECODE(MI_TOPOLOGY_FILTER)
+    `GT_DECODE(MI_RS_CONTEXT)
+    `GT_DECODE(MI_LOAD_SCAN_LINES_INCL)
+    `GT_DECODE(MI_LOAD_SCAN_LINES_EXCL)
+    `GT_DECODE(MI_DISPLAY_FLIP)
+    `GT_DECODE(MI_SET_CONTEXT)
+    `GT_DECODE(MI_MATH)
+    `GT_DECODE(MI_SEMAPHORE_SIGNAL)
+    `GT_DECODE(MI_SEMAPHORE_WAIT)
+    `GT_DECODE(MI_FORCE_WAKEUP)
+    `GT_DECODE(MI_STORE_DATA_IMM)
+    `GT_DECODE(MI_STORE_DATA_INDEX)
+    `GT_DECODE(MI_LOAD_REGISTER_IMM)
+    `GT_DECODE(MI_STORE_REGISTER_MEM)
+    `GT_DECODE(MI_FLUSH_DW)
+    `GT_DECODE(MI_CLFLUSH)
+    `GT_DECODE(MI_REPORT_PERF_COUNT)
+    `GT_DECODE(MI_LOAD_REGISTER_MEM)
+    `GT_DECODE(MI_LOAD_REGISTER_REG)
+    `GT_DECODE(MI_RS_STORE_DATA_IMM)
+    `GT_DECODE(MI_LOAD_URB_MEM)
+    `GT_DECODE(MI_STORE_URB_MEM)
+    `GT_DECODE(MI_COPY_MEM_MEM)
+    `GT_DECODE(MI_ATOMIC)
+    `GT_DECODE(MI_BATCH_BUFFER_START)
+    `GT_DECODE(MI_CONDITIONAL_BATCH_BUFFER_END)
+    `GT_DECODE(PIPE_CONTROL)
+    `GT_DECODE(PIPELINE_SELECT)
+    `GT_DECODE(STATE_BASE_ADDRESS)
+    `GT_DECODE(STATE_SIP)
+    `GT_DECODE(STATE_PREFETCH)
+    // the table's length rules beyond MIN..MAX
+    case (d_cmd)
+      C_MI_STORE_DATA_IMM:    // 4 dwords <-> Store Qword 0, 5 dwords <-> Store Qword 1
+        if (!((d_len == 32'd4 && !dw[SDI_STORE_QWORD_BIT]) || (d_len == 32'd5 && dw[SDI_STORE_QWORD_BIT])))
+          d_legal = 1'b0;
+      C_MI_LOAD_REGISTER_IMM: // 1 + 2n dwords
+        if (!d_len[0]) d_legal = 1'b0;
+      C_MI_ATOMIC:            // 3 dwords without Inline Data, 11 with it
+        if (d_len != (dw[F_MI_ATOMIC_INLINE_LO] ? 32'd11 : 32'd3)) d_legal = 1'b0;
+      default: ;
+    endcase
   end
+`undef GT_DECODE
 
-  function automatic state_t dispatch(input logic [5:0] op);
-    case (op)
-      MI_STORE_DATA_IMM_OPCODE, MI_BATCH_BUFFER_START_OPCODE: return S_ARGS;
-      MI_LOAD_REGISTER_IMM_OPCODE:                            return S_LRI_OFF;
-      default:                                                return S_RETIRE;  // NOOP, USER_INTERRUPT, BB_END
+  function automatic state_t dispatch(input cmd_t c, input logic [10:0] len);
+    case (c)
+      C_MI_LOAD_REGISTER_IMM: return S_LRI_OFF;
+      default:                return len == 11'd1 ? S_RETIRE : S_ARGS;
     endcase
   endfunction
 
@@ -232,25 +281,25 @@ module gt_engine import gtref_pkg::*; #(
   logic        ring_go;       // contract §4: execute from the ring (enabled, HEAD != TAIL, not in a batch)
   logic [63:0] ring_dw_addr;  // graphics address of the dword at HEAD
   logic        at_ring_pos;   // the stream stands at HEAD
-  logic [9:0]  need_new, need_cmd;
+  logic [12:0] need_new, need_cmd;
   assign ring_go      = !in_batch && ring_en && head_off != tail_off;
   assign ring_dw_addr = {32'd0, ring_start} + {42'd0, head_off};
   assign at_ring_pos  = s_ring && dw_addr == ring_dw_addr;
-  assign need_new     = {d_len[7:0], 2'd0};  // bytes of the command whose DW0 is at the stream head
+  assign need_new     = {d_len[10:0], 2'd0};  // bytes of the command whose DW0 is at the stream head
   assign need_cmd     = {cmd_len, 2'd0};     // bytes of the command being decoded
 
   // ---- LRI target lookup: a register of this engine with a writable bit (contract §2) ----
   logic        lk_hit;
-  logic [5:0]  lk_idx;
+  ridx_t       lk_idx;
   logic [31:0] lk_off;
   assign lk_off = dw & LRI_OFFSET_MASK;  // Register Offset DW[22:2]
   always_comb begin
     lk_hit = 1'b0;
     lk_idx = '0;
     for (int i = 0; i < ENGINE_REGS; i++)
-      if (lk_off == BASE + ENGINE_REG_OFF[i] && reg_writable(6'(i))) begin
+      if (lk_off == BASE + ENGINE_REG_OFF[i] && reg_writable(ridx_t'(i))) begin
         lk_hit = 1'b1;
-        lk_idx = 6'(i);
+        lk_idx = ridx_t'(i);
       end
   end
 
@@ -270,7 +319,7 @@ module gt_engine import gtref_pkg::*; #(
   logic        nh_wrapped;
   logic [10:0] nh_wrap;
   logic [31:0] new_head;
-  assign nh_sum     = {1'b0, cmd_head[20:2], 2'd0} + {12'd0, cmd_len, 2'd0};
+  assign nh_sum     = {1'b0, cmd_head[20:2], 2'd0} + {9'd0, cmd_len, 2'd0};
   assign nh_wrapped = nh_sum >= ring_size;
   assign nh_off     = nh_wrapped ? nh_sum - ring_size : nh_sum;
 `ifdef GTREF_BUG_RING_WRAP
@@ -351,7 +400,7 @@ module gt_engine import gtref_pkg::*; #(
       S_ARGS, S_LRI_OFF, S_LRI_DATA:
         pop = dw_valid;
       S_RETIRE:
-        if (!cmd_err && cmd_op == MI_BATCH_BUFFER_START_OPCODE) begin
+        if (!cmd_err && cmd == C_MI_BATCH_BUFFER_START) begin
           redir      = 1'b1;                                   // enter (or chain to) the batch
           redir_addr = bbs_addr;
           redir_ring = 1'b0;
@@ -373,19 +422,19 @@ module gt_engine import gtref_pkg::*; #(
       end
       S_ERR: begin                         // illegal command: ESR bit 0 first
         c_valid = 1'b1;
-        c_idx   = 6'(ESR_IDX);
+        c_idx   = ridx_t'(ESR_IDX);
         c_val   = r[ESR_IDX] | ERR_INSTRUCTION;
       end
       S_RETIRE:
         if (cmd_err) begin
           if (!r[EMR_IDX][0]) begin        // then EIR bit 0 unless masked by EMR[0]; RING_HEAD stays
             c_valid = 1'b1;
-            c_idx   = 6'(EIR_IDX);
+            c_idx   = ridx_t'(EIR_IDX);
             c_val   = r[EIR_IDX] | ERR_INSTRUCTION;
           end
         end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle
           c_valid = 1'b1;
-          c_idx   = 6'(RING_HEAD_IDX);
+          c_idx   = ridx_t'(RING_HEAD_IDX);
           c_val   = new_head;
         end
       default: ;
@@ -398,7 +447,7 @@ module gt_engine import gtref_pkg::*; #(
     if (st == S_RETIRE) begin
       if (cmd_err) begin
         if (!r[EMR_IDX][0]) evt_bits = IRQ_CS_MASTER_ERROR;   // EIR was set
-      end else if (cmd_op == MI_USER_INTERRUPT_OPCODE) begin
+      end else if (cmd == C_MI_USER_INTERRUPT) begin
         evt_bits = IRQ_USER;
       end
     end
@@ -415,6 +464,7 @@ module gt_engine import gtref_pkg::*; #(
       cmd_addr     <= '0;
       cmd_in_batch <= 1'b0;
       cmd_err      <= 1'b0;
+      cmd          <= C_NONE;
       cmd_len      <= '0;
       cmd_head     <= '0;
       argn         <= '0;
@@ -431,29 +481,31 @@ module gt_engine import gtref_pkg::*; #(
             cmd_addr     <= dw_addr;
             cmd_in_batch <= in_batch;
             cmd_head     <= r[RING_HEAD_IDX];
-            cmd_len      <= d_len[7:0];
+            cmd          <= d_cmd;
+            cmd_len      <= d_len[10:0];
             cmd_err      <= !d_legal;
-            argn         <= 3'd1;
-            lri_left     <= d_len[7:1];  // (len - 1) / 2 pairs for a legal (odd) length
+            argn         <= 11'd1;
+            lri_left     <= d_len[7:1];    // (len - 1) / 2 pairs for a legal (odd) length
             if (!d_legal) st <= S_ERR;                                  // decided from DW0 alone
-            else if (!in_batch && {12'd0, need_new} > ring_avail) st <= S_WAIT;
-            else st <= dispatch(dw[28:23]);
+            else if (!in_batch && {9'd0, need_new} > ring_avail) st <= S_WAIT;
+            else st <= dispatch(d_cmd, d_len[10:0]);
           end
         S_WAIT:
           // contract §4: executed only when all of its dwords lie before TAIL; waiting is not an error
           if (!ring_go) st <= S_DW0;       // ring disabled or emptied meanwhile: start over at HEAD
-          else if ({12'd0, need_cmd} <= ring_avail) st <= dispatch(cmd_op);
+          else if ({9'd0, need_cmd} <= ring_avail) st <= dispatch(cmd, cmd_len);
         S_ARGS:
           if (pop) begin
             case (argn)
-              3'd1:    a1 <= dw;
-              3'd2:    a2 <= dw;
-              3'd3:    a3 <= dw;
-              default: a4 <= dw;
+              11'd1:   a1 <= dw;
+              11'd2:   a2 <= dw;
+              11'd3:   a3 <= dw;
+              11'd4:   a4 <= dw;
+              default: ;   // dwords of commands the RTL executes as NOOPs
             endcase
-            argn <= argn + 3'd1;
-            if ({5'd0, argn} == cmd_len - 8'd1)
-              st <= (cmd_op == MI_STORE_DATA_IMM_OPCODE) ? S_SDI_W0 : S_RETIRE;
+            argn <= argn + 11'd1;
+            if (argn == cmd_len - 11'd1)
+              st <= (cmd == C_MI_STORE_DATA_IMM) ? S_SDI_W0 : S_RETIRE;
           end
         S_LRI_OFF:
           if (pop) begin
@@ -487,8 +539,8 @@ module gt_engine import gtref_pkg::*; #(
             st     <= S_HALT;
           end else begin
             st <= S_DW0;
-            if (cmd_op == MI_BATCH_BUFFER_START_OPCODE) in_batch <= 1'b1;
-            else if (cmd_op == MI_BATCH_BUFFER_END_OPCODE && cmd_in_batch) in_batch <= 1'b0;
+            if (cmd == C_MI_BATCH_BUFFER_START) in_batch <= 1'b1;
+            else if (cmd == C_MI_BATCH_BUFFER_END && cmd_in_batch) in_batch <= 1'b0;
             // MI_BATCH_BUFFER_END in the ring acts as MI_NOOP
           end
         S_HALT: ;
