@@ -1131,4 +1131,16 @@ module gt_engine import gtref_pkg::*; #(
   assign probe_halted       = halted;
   // contract §4: not executing (ring disabled or empty, not in a batch) and no memory request outstanding
   assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0;
+
+`ifdef GTREF_DEBUG_TRACE
+  // Debug trace (not part of any regular build): the engine's retires, commits, writes and data reads.
+  always_ff @(posedge clk)
+    if (rst_n) begin
+      if (c_valid) $display("TRACE e%0d commit %08x = %08x", ENGINE, BASE + ENGINE_REG_OFF[c_idx], c_val);
+      if (req_gnt && mw_req) $display("TRACE e%0d write %012x be=%02x data=%016x", ENGINE, w_addr, w_be, w_data);
+      if (req_gnt && dr_req) $display("TRACE e%0d dread %012x", ENGINE, dr_addr);
+      if (st == S_RETIRE) $display("TRACE e%0d retire %08x @%012x err=%0d nop=%0d evt=%04x", ENGINE, cmd_dw0,
+                                   cmd_addr, cmd_err, cmd_nop, evt_bits);
+    end
+`endif
 endmodule
