@@ -3,10 +3,13 @@
 //   register file   ENGINE_REGS registers from gtref_pkg (offset, reset, RW, W1C, masked), at
 //                   ENGINE_BASE[ENGINE] + offset. Host writes come from gt_top's MMIO decode.
 //   gt_cmd_fetch    ring / batch line fetch and the dword stream.
-//   parser FSM      one dword per cycle: DW0 decode and legality, the arguments, then execution:
-//                   MI_NOOP, MI_USER_INTERRUPT, MI_BATCH_BUFFER_END, MI_STORE_DATA_IMM,
-//                   MI_LOAD_REGISTER_IMM (one register per cycle), MI_BATCH_BUFFER_START (first level and
-//                   chaining), illegal commands (ESR, EIR, halt).
+//   parser FSM      one dword per cycle: DW0 decode (every command of gtref_pkg, engines mask, length
+//                   rules) and legality, the arguments (DW1..DW10), then a plan per command
+//                   (docs/commands.md): memory writes, a data read (§5), register commits (one per
+//                   cycle), the retire and its batch-level action. MI_LOAD_REGISTER_IMM and MI_MATH are
+//                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
+//                   MI_SET_PREDICATE NOOPs, illegal commands (ESR, EIR, halt). Defined commands the
+//                   kit does not model execute as NOOPs of their length.
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -311,6 +314,12 @@ module gt_engine import gtref_pkg::*; #(
         if (!d_len[0]) d_legal = 1'b0;
       C_MI_ATOMIC:            // 3 dwords without Inline Data, 11 with it
         if (d_len != (dw[F_MI_ATOMIC_INLINE_LO] ? 32'd11 : 32'd3)) d_legal = 1'b0;
+`ifdef GTREF_BUG_WRONG_ENGINE
+      // BUG (docs/rtl-bugs.md, WRONG_ENGINE): the engines check of PIPE_CONTROL uses the MI_FLUSH_DW-style
+      // "render or blitter" mask, so BCS0 accepts PIPE_CONTROL instead of flagging it illegal.
+      C_PIPE_CONTROL:
+        if (ENGINE == 1 && len_in(d_len, PIPE_CONTROL_MIN_LEN, PIPE_CONTROL_MAX_LEN)) d_legal = 1'b1;
+`endif
       default: ;
     endcase
   end
