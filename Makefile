@@ -43,7 +43,8 @@ SIM = $(BUILD)/sim/$(RTL)/Vtb_top
 UNIT := $(BUILD)/tests/unit_tests
 
 # RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
-BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ PREFETCH_PAST_TAIL
+BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ PREFETCH_PAST_TAIL PRIV_BYPASS SBB_RETURN SUB_CARRY \
+  PREDICATE_POLARITY SEM_COMPARE ATOMIC_RETURN WRONG_ENGINE
 TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword

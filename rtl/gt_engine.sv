@@ -3,10 +3,13 @@
 //   register file   ENGINE_REGS registers from gtref_pkg (offset, reset, RW, W1C, masked), at
 //                   ENGINE_BASE[ENGINE] + offset. Host writes come from gt_top's MMIO decode.
 //   gt_cmd_fetch    ring / batch line fetch and the dword stream.
-//   parser FSM      one dword per cycle: DW0 decode and legality, the arguments, then execution:
-//                   MI_NOOP, MI_USER_INTERRUPT, MI_BATCH_BUFFER_END, MI_STORE_DATA_IMM,
-//                   MI_LOAD_REGISTER_IMM (one register per cycle), MI_BATCH_BUFFER_START (first level and
-//                   chaining), illegal commands (ESR, EIR, halt).
+//   parser FSM      one dword per cycle: DW0 decode (every command of gtref_pkg, engines mask, length
+//                   rules) and legality, the arguments (DW1..DW10), then a plan per command
+//                   (docs/commands.md): memory writes, a data read (§5), register commits (one per
+//                   cycle), the retire and its batch-level action. MI_LOAD_REGISTER_IMM and MI_MATH are
+//                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
+//                   MI_SET_PREDICATE NOOPs, illegal commands (ESR, EIR, halt). Defined commands the
+//                   kit does not model execute as NOOPs of their length.
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -47,6 +50,8 @@ module gt_engine import gtref_pkg::*; #(
   output logic         probe_halted
 );
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
+  localparam int RIW = $clog2(ENGINE_REGS);   // register index width (70 registers: 7 bits)
+  typedef logic [RIW-1:0] ridx_t;
 
   // =====================================================================================================
   // Register file and its write rules
@@ -54,12 +59,12 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] r [ENGINE_REGS];
 
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
-  function automatic logic reg_writable(input logic [5:0] i);
-    return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
+  function automatic logic reg_writable(input ridx_t i);
+    return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
   endfunction
 
-  function automatic logic [31:0] reg_write(input logic [5:0] i, input logic [31:0] old, input logic [31:0] val);
-    return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW[i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
+  function automatic logic [31:0] reg_write(input ridx_t i, input logic [31:0] old, input logic [31:0] val);
+    return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
   endfunction
 
   // Ring registers (BYT-REG digest §2.1): START [31:12], CTL length [20:12] in pages - 1 and enable [0],
@@ -85,8 +90,8 @@ module gt_engine import gtref_pkg::*; #(
     mmio_commit = 1'b0;
     for (int i = 0; i < ENGINE_REGS; i++) begin
       host_hit[i] = mmio_addr == BASE + ENGINE_REG_OFF[i];
-      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(6'(i));
-      host_new[i] = reg_write(6'(i), r[i], mmio_wdata);
+      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ridx_t'(i));
+      host_new[i] = reg_write(ridx_t'(i), r[i], mmio_wdata);
       if (host_hit[i]) mmio_rdata = mmio_rdata | r[i];
       if (host_we[i]) begin
         mmio_commit = 1'b1;
@@ -97,7 +102,7 @@ module gt_engine import gtref_pkg::*; #(
 
   // ---- engine-side register writes: at most one per cycle (commit rule 3) ----
   logic        c_valid;
-  logic [5:0]  c_idx;
+  ridx_t       c_idx;
   logic [31:0] c_val;
 
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
@@ -105,13 +110,13 @@ module gt_engine import gtref_pkg::*; #(
   // engine-side change is the one reported on probe_commit_* in the cycle of its closing edge.
   // The engine's write wins over a host write to the same register in the same cycle (undefined by the
   // spec; the stimulus never does it).
-  always_ff @(posedge clk) begin
-    if (!rst_n) begin
-      for (int i = 0; i < ENGINE_REGS; i++) r[i] <= ENGINE_REG_RESET[i];
-    end else begin
-      for (int i = 0; i < ENGINE_REGS; i++)
-        if (c_valid && c_idx == 6'(i)) r[i] <= c_val;
-        else if (host_we[i]) r[i] <= host_new[i];
+  // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
+  // reset to this engine's value (EMR differs per engine).
+  for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
+    always_ff @(posedge clk) begin
+      if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+      else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
+      else if (host_we[i]) r[i] <= host_new[i];
     end
   end
 
@@ -126,6 +131,7 @@ module gt_engine import gtref_pkg::*; #(
   logic         f_rd_valid, f_rd_gnt;
   logic [63:0]  f_rd_addr;
   logic         in_batch, halted;
+  logic         f_rsp_valid;   // a response for the fetch (not the data read, §5)
 
   gt_cmd_fetch u_fetch (
     .clk, .rst_n,
@@ -133,45 +139,103 @@ module gt_engine import gtref_pkg::*; #(
     .redir, .redir_addr, .redir_ring, .pop,
     .dw_valid, .dw_data(dw), .dw_addr, .s_ring, .busy(fetch_busy),
     .rd_valid(f_rd_valid), .rd_addr(f_rd_addr), .rd_gnt(f_rd_gnt),
-    .rsp_valid, .rsp_data
+    .rsp_valid(f_rsp_valid), .rsp_data
   );
 
   // =====================================================================================================
   // Parser
   // =====================================================================================================
-  typedef enum logic [3:0] {
+  // Every command of gtref_pkg, in table order (refmodel/cmd_table.c).
+  typedef enum logic [5:0] {
+    C_NONE, C_MI_NOOP, C_MI_SET_PREDICATE, C_MI_USER_INTERRUPT, C_MI_WAIT_FOR_EVENT, C_MI_ARB_CHECK,
+    C_MI_RS_CONTROL, C_MI_REPORT_HEAD, C_MI_ARB_ON_OFF, C_MI_URB_ATOMIC_ALLOC, C_MI_BATCH_BUFFER_END,
+    C_MI_SUSPEND_FLUSH, C_MI_PREDICATE, C_MI_TOPOLOGY_FILTER, C_MI_RS_CONTEXT, C_MI_LOAD_SCAN_LINES_INCL,
+    C_MI_LOAD_SCAN_LINES_EXCL, C_MI_DISPLAY_FLIP, C_MI_SET_CONTEXT, C_MI_MATH, C_MI_SEMAPHORE_SIGNAL,
+    C_MI_SEMAPHORE_WAIT, C_MI_FORCE_WAKEUP, C_MI_STORE_DATA_IMM, C_MI_STORE_DATA_INDEX, C_MI_LOAD_REGISTER_IMM,
+    C_MI_STORE_REGISTER_MEM, C_MI_FLUSH_DW, C_MI_CLFLUSH, C_MI_REPORT_PERF_COUNT, C_MI_LOAD_REGISTER_MEM,
+    C_MI_LOAD_REGISTER_REG, C_MI_RS_STORE_DATA_IMM, C_MI_LOAD_URB_MEM, C_MI_STORE_URB_MEM, C_MI_COPY_MEM_MEM,
+    C_MI_ATOMIC, C_MI_BATCH_BUFFER_START, C_MI_CONDITIONAL_BATCH_BUFFER_END, C_PIPE_CONTROL, C_PIPELINE_SELECT,
+    C_STATE_BASE_ADDRESS, C_STATE_SIP, C_STATE_PREFETCH
+  } cmd_t;
+
+  typedef enum logic [4:0] {
     S_DW0,        // wait for / take DW0, decode it
     S_WAIT,       // ring: the command is not yet entirely before TAIL
-    S_ARGS,       // take DW1.. of MI_STORE_DATA_IMM / MI_BATCH_BUFFER_START
+    S_ARGS,       // take DW1.. (DW1..DW10 kept; later dwords of NOOP-executed commands skipped)
     S_LRI_OFF,    // MI_LOAD_REGISTER_IMM: take a register offset
     S_LRI_DATA,   //                       take its data
     S_LRI_COMMIT, //                       write the register (one per cycle)
-    S_SDI_W0,     // MI_STORE_DATA_IMM: first memory write
-    S_SDI_W1,     //                    second write (qword to a 4-aligned address)
-    S_SDI_ACK,    //                    wait until every write has transferred
+    S_MATH,       // MI_MATH: take and execute one ALU instruction per cycle
+    S_MST0,       //          STORE: commit CS_GPR(2n) if it changes
+    S_MST1,       //          STORE: commit CS_GPR(2n+1) if it changes
+    S_EXEC,       // all dwords taken: plan the command (writes, reads, commits, retire action)
+    S_RDQ,        // data read (§5): wait until the fetch has no read outstanding, request the line
+    S_RDW,        //                 wait for the line
+    S_RDX,        //                 plan the rest of the command with the data read
+    S_MW,         // memory writes, one per grant
+    S_MACK,       // wait until every write has transferred
+    S_CQ,         // register commits of the plan, one per cycle
     S_ERR,        // illegal command: ESR
     S_RETIRE,     // the command retires at this cycle's closing edge
     S_HALT        // stopped after an illegal command, until reset
   } state_t;
   state_t st;
 
+  // What the retire does to the batch level (commands.md §3).
+  typedef enum logic [2:0] {
+    RA_NONE,
+    RA_BB1,        // enter a first-level batch from the ring, or chain at first level
+    RA_BB2_CALL,   // call a second-level batch (return address: the dword after the command)
+    RA_BB2_CHAIN,  // chain at second level
+    RA_END         // end the current batch (MI_BATCH_BUFFER_END, MI_CONDITIONAL_BATCH_BUFFER_END)
+  } ra_t;
+
   logic [31:0] cmd_dw0;
   logic [63:0] cmd_addr;
-  logic        cmd_in_batch, cmd_err;
-  logic [7:0]  cmd_len;        // dwords (legal commands are at most 255)
+  logic        cmd_in_batch, cmd_err, cmd_nop;
+  logic [1:0]  cmd_lvl;        // 0 ring, 1 first-level batch, 2 second-level batch
+  cmd_t        cmd;            // the decoded command
+  logic [10:0] cmd_len;        // dwords (legal commands are at most 1025, MI_CLFLUSH)
   logic [31:0] cmd_head;       // RING_HEAD when the command started
-  logic [31:0] a1, a2, a3, a4; // DW1..DW4
-  logic [2:0]  argn;           // next argument dword
+  logic [31:0] a [1:10];       // DW1..DW10
+  logic [10:0] argn;           // next argument dword
   logic [6:0]  lri_left;       // register pairs not yet taken
-  logic        lri_hit;        // the pair names a writable register of this engine
-  logic [5:0]  lri_idx;
+  logic        lri_hit;        // the pair names a register this command may write (§2)
+  ridx_t       lri_idx;
   logic [31:0] lri_data;
   logic [1:0]  wr_pend;        // memory writes granted but not yet transferred
 
-  logic [5:0]  cmd_op;
-  assign cmd_op = cmd_dw0[28:23];
+  // ---- batch state ----
+  logic [1:0]  lvl;            // current level: 0 ring, 1 first, 2 second
+  logic        priv_np;        // the first-level batch (and so its second level) is non-privileged
+  logic [63:0] ret_addr;       // second-level return address
+  logic [3:0]  sp_mode;        // MI_SET_PREDICATE mode (internal, resets to NOOP_NEVER)
+  assign in_batch = lvl != 2'd0;
 
-  // ---- DW0 decode (of the dword at the head of the stream); contract §4, all decided from DW0 ----
+  // ---- the plan of the command (registered at S_EXEC / S_RDX) ----
+  logic [63:0] ws_addr;        // memory write: address, low/high dword, qword
+  logic [31:0] ws_lo, ws_hi;
+  logic        ws_qw, wi;
+  logic [1:0]  cq_n, cq_i;     // register commits: count, next
+  ridx_t       cq_idx [3];
+  logic [31:0] cq_val [3];
+  logic [2:0]  cq_chg;         // commit only if the value changes
+  ra_t         ra;
+  logic [63:0] bb_tgt;         // MI_BATCH_BUFFER_START target
+  logic        bb_np;          //                       its ppgtt bit (first level)
+  logic [15:0] evt_q;          // interrupt bits raised at the retire (PIPECTL_NOTIFY)
+  logic [63:0] dr_addr;        // data read address
+  logic [63:0] rd_q;           // the qword of the line holding dr_addr
+
+  // ---- MI_MATH ALU (commands.md §4; reset at the start of every MI_MATH) ----
+  logic [63:0] srca, srcb, accu;
+  logic        zf, cf;
+  logic [8:0]  math_left;      // ALU dwords not yet taken
+  logic [3:0]  mst_n;          // STORE target Rn
+  logic [63:0] mst_val;
+
+
+  // ---- DW0 length rules ----
   function automatic logic [31:0] cmd_length(input logic [31:0] d, input int len_bits, input int bias);
     if (len_bits == 0) return 32'd1;
     return (d & ((32'd1 << len_bits) - 32'd1)) + 32'(bias);
@@ -181,78 +245,177 @@ module gt_engine import gtref_pkg::*; #(
     return len >= 32'(mn) && len <= 32'(mx);
   endfunction
 
+  // ---- DW0 decode (of the dword at the head of the stream); contract §4, all decided from DW0: the
+  //      table's MATCH_MASK/MATCH_VAL (MI commands and command type 3 alike), length DW0[LEN_BITS-1:0] +
+  //      BIAS in MIN_LEN..MAX_LEN plus the length rules (SDI, LRI pairs, MI_ATOMIC inline), and the
+  //      engines mask (a command this engine does not accept is illegal, commands.md §1, C12) ----
   logic [31:0] d_len;
   logic        d_legal;
+  cmd_t        d_cmd;
+`define GT_DECODE(N) \
+    if ((dw & N``_MATCH_MASK) == N``_MATCH_VAL) begin \
+      d_cmd   = C_``N; \
+      d_len   = cmd_length(dw, N``_LEN_BITS, N``_BIAS); \
+      d_legal = len_in(d_len, N``_MIN_LEN, N``_MAX_LEN) && N``_ENGINES[ENGINE]; \
+    end
   always_comb begin
     d_len   = 32'd1;
-    d_legal = 1'b0;
-    if (dw[31:29] == 3'd0) begin
-      case (dw[28:23])
-        MI_NOOP_OPCODE: begin
-          d_len   = cmd_length(dw, MI_NOOP_LEN_BITS, MI_NOOP_BIAS);
-          d_legal = len_in(d_len, MI_NOOP_MIN_LEN, MI_NOOP_MAX_LEN);
-        end
-        MI_USER_INTERRUPT_OPCODE: begin
-          d_len   = cmd_length(dw, MI_USER_INTERRUPT_LEN_BITS, MI_USER_INTERRUPT_BIAS);
-          d_legal = len_in(d_len, MI_USER_INTERRUPT_MIN_LEN, MI_USER_INTERRUPT_MAX_LEN);
-        end
-        MI_BATCH_BUFFER_END_OPCODE: begin
-          d_len   = cmd_length(dw, MI_BATCH_BUFFER_END_LEN_BITS, MI_BATCH_BUFFER_END_BIAS);
-          d_legal = len_in(d_len, MI_BATCH_BUFFER_END_MIN_LEN, MI_BATCH_BUFFER_END_MAX_LEN);
-        end
-        MI_STORE_DATA_IMM_OPCODE: begin
-          // kit rule: 4 dwords <-> Store Qword 0, 5 dwords <-> Store Qword 1
-          d_len   = cmd_length(dw, MI_STORE_DATA_IMM_LEN_BITS, MI_STORE_DATA_IMM_BIAS);
-          d_legal = len_in(d_len, MI_STORE_DATA_IMM_MIN_LEN, MI_STORE_DATA_IMM_MAX_LEN) &&
-                    ((d_len == 32'd4 && !dw[SDI_STORE_QWORD_BIT]) || (d_len == 32'd5 && dw[SDI_STORE_QWORD_BIT]));
-        end
-        MI_LOAD_REGISTER_IMM_OPCODE: begin
-          // 1 + 2n dwords
-          d_len   = cmd_length(dw, MI_LOAD_REGISTER_IMM_LEN_BITS, MI_LOAD_REGISTER_IMM_BIAS);
-          d_legal = len_in(d_len, MI_LOAD_REGISTER_IMM_MIN_LEN, MI_LOAD_REGISTER_IMM_MAX_LEN) && d_len[0];
-        end
-        MI_BATCH_BUFFER_START_OPCODE: begin
-          d_len   = cmd_length(dw, MI_BATCH_BUFFER_START_LEN_BITS, MI_BATCH_BUFFER_START_BIAS);
-          d_legal = len_in(d_len, MI_BATCH_BUFFER_START_MIN_LEN, MI_BATCH_BUFFER_START_MAX_LEN);
-        end
-        default: ;  // an opcode not in gtref_pkg: illegal
-      endcase
-    end
-  end
-
-  function automatic state_t dispatch(input logic [5:0] op);
-    case (op)
-      MI_STORE_DATA_IMM_OPCODE, MI_BATCH_BUFFER_START_OPCODE: return S_ARGS;
-      MI_LOAD_REGISTER_IMM_OPCODE:                            return S_LRI_OFF;
-      default:                                                return S_RETIRE;  // NOOP, USER_INTERRUPT, BB_END
+    d_legal = 1'b0;     // a DW0 that matches no entry is illegal
+    d_cmd   = C_NONE;
+    `GT_DECODE(MI_NOOP)
+    `GT_DECODE(MI_SET_PREDICATE)
+    `GT_DECODE(MI_USER_INTERRUPT)
+    `GT_DECODE(MI_WAIT_FOR_EVENT)
+    `GT_DECODE(MI_ARB_CHECK)
+    `GT_DECODE(MI_RS_CONTROL)
+    `GT_DECODE(MI_REPORT_HEAD)
+    `GT_DECODE(MI_ARB_ON_OFF)
+    `GT_DECODE(MI_URB_ATOMIC_ALLOC)
+    `GT_DECODE(MI_BATCH_BUFFER_END)
+    `GT_DECODE(MI_SUSPEND_FLUSH)
+    `GT_DECODE(MI_PREDICATE)
+    `GT_DECODE(MI_TOPOLOGY_FILTER)
+    `GT_DECODE(MI_RS_CONTEXT)
+    `GT_DECODE(MI_LOAD_SCAN_LINES_INCL)
+    `GT_DECODE(MI_LOAD_SCAN_LINES_EXCL)
+    `GT_DECODE(MI_DISPLAY_FLIP)
+    `GT_DECODE(MI_SET_CONTEXT)
+    `GT_DECODE(MI_MATH)
+    `GT_DECODE(MI_SEMAPHORE_SIGNAL)
+    `GT_DECODE(MI_SEMAPHORE_WAIT)
+    `GT_DECODE(MI_FORCE_WAKEUP)
+    `GT_DECODE(MI_STORE_DATA_IMM)
+    `GT_DECODE(MI_STORE_DATA_INDEX)
+    `GT_DECODE(MI_LOAD_REGISTER_IMM)
+    `GT_DECODE(MI_STORE_REGISTER_MEM)
+    `GT_DECODE(MI_FLUSH_DW)
+    `GT_DECODE(MI_CLFLUSH)
+    `GT_DECODE(MI_REPORT_PERF_COUNT)
+    `GT_DECODE(MI_LOAD_REGISTER_MEM)
+    `GT_DECODE(MI_LOAD_REGISTER_REG)
+    `GT_DECODE(MI_RS_STORE_DATA_IMM)
+    `GT_DECODE(MI_LOAD_URB_MEM)
+    `GT_DECODE(MI_STORE_URB_MEM)
+    `GT_DECODE(MI_COPY_MEM_MEM)
+    `GT_DECODE(MI_ATOMIC)
+    `GT_DECODE(MI_BATCH_BUFFER_START)
+    `GT_DECODE(MI_CONDITIONAL_BATCH_BUFFER_END)
+    `GT_DECODE(PIPE_CONTROL)
+    `GT_DECODE(PIPELINE_SELECT)
+    `GT_DECODE(STATE_BASE_ADDRESS)
+    `GT_DECODE(STATE_SIP)
+    `GT_DECODE(STATE_PREFETCH)
+    // the table's length rules beyond MIN..MAX
+    case (d_cmd)
+      C_MI_STORE_DATA_IMM:    // 4 dwords <-> Store Qword 0, 5 dwords <-> Store Qword 1
+        if (!((d_len == 32'd4 && !dw[SDI_STORE_QWORD_BIT]) || (d_len == 32'd5 && dw[SDI_STORE_QWORD_BIT])))
+          d_legal = 1'b0;
+      C_MI_LOAD_REGISTER_IMM: // 1 + 2n dwords
+        if (!d_len[0]) d_legal = 1'b0;
+      C_MI_ATOMIC:            // 3 dwords without Inline Data, 11 with it
+        if (d_len != (dw[F_MI_ATOMIC_INLINE_LO] ? 32'd11 : 32'd3)) d_legal = 1'b0;
+`ifdef GTREF_BUG_WRONG_ENGINE
+      // BUG (docs/rtl-bugs.md, WRONG_ENGINE): the engines check of PIPE_CONTROL uses the MI_FLUSH_DW-style
+      // "render or blitter" mask, so BCS0 accepts PIPE_CONTROL instead of flagging it illegal.
+      C_PIPE_CONTROL:
+        if (ENGINE == 1 && len_in(d_len, PIPE_CONTROL_MIN_LEN, PIPE_CONTROL_MAX_LEN)) d_legal = 1'b1;
+`endif
+      default: ;
     endcase
+  end
+`undef GT_DECODE
+
+  // ---- MI_SET_PREDICATE (commands.md §4, C23): does the mode turn the command at the stream head into a
+  //      NOOP of its length? MI_SET_PREDICATE and the batch start/end commands are never affected. ----
+  logic sp_noop, sp_exempt;
+  always_comb begin
+    case (sp_mode)
+      4'd1:    sp_noop = !r[MI_PREDICATE_RESULT_2_IDX][0];  // NOOP_ON_RESULT2_CLEAR
+      4'd2:    sp_noop =  r[MI_PREDICATE_RESULT_2_IDX][0];  // NOOP_ON_RESULT2_SET
+      4'd3:    sp_noop = !r[MI_PREDICATE_RESULT_IDX][0];    // NOOP_ON_RESULT_CLEAR
+      4'd4:    sp_noop =  r[MI_PREDICATE_RESULT_IDX][0];    // NOOP_ON_RESULT_SET
+      4'd15:   sp_noop = 1'b1;                              // NOOP_ALWAYS
+      default: sp_noop = 1'b0;                              // NOOP_NEVER
+    endcase
+  end
+  assign sp_exempt = d_cmd == C_MI_SET_PREDICATE || d_cmd == C_MI_BATCH_BUFFER_START ||
+                     d_cmd == C_MI_BATCH_BUFFER_END || d_cmd == C_MI_CONDITIONAL_BATCH_BUFFER_END;
+
+  // Where a command goes once its DW0 is decoded (and, in the ring, all of it lies before TAIL).
+  function automatic state_t dispatch(input cmd_t c, input logic [10:0] len, input logic nop);
+    if (nop)                         return len == 11'd1 ? S_EXEC : S_ARGS;
+    if (c == C_MI_LOAD_REGISTER_IMM) return S_LRI_OFF;
+    if (c == C_MI_MATH)              return S_MATH;
+    return len == 11'd1 ? S_EXEC : S_ARGS;
   endfunction
 
   // ---- ring position ----
   logic        ring_go;       // contract §4: execute from the ring (enabled, HEAD != TAIL, not in a batch)
   logic [63:0] ring_dw_addr;  // graphics address of the dword at HEAD
   logic        at_ring_pos;   // the stream stands at HEAD
-  logic [9:0]  need_new, need_cmd;
+  logic [12:0] need_new, need_cmd;
   assign ring_go      = !in_batch && ring_en && head_off != tail_off;
   assign ring_dw_addr = {32'd0, ring_start} + {42'd0, head_off};
   assign at_ring_pos  = s_ring && dw_addr == ring_dw_addr;
-  assign need_new     = {d_len[7:0], 2'd0};  // bytes of the command whose DW0 is at the stream head
-  assign need_cmd     = {cmd_len, 2'd0};     // bytes of the command being decoded
+  assign need_new     = {d_len[10:0], 2'd0};  // bytes of the command whose DW0 is at the stream head
+  assign need_cmd     = {cmd_len, 2'd0};      // bytes of the command being decoded
 
-  // ---- LRI target lookup: a register of this engine with a writable bit (contract §2) ----
-  logic        lk_hit;
-  logic [5:0]  lk_idx;
-  logic [31:0] lk_off;
-  assign lk_off = dw & LRI_OFFSET_MASK;  // Register Offset DW[22:2]
-  always_comb begin
-    lk_hit = 1'b0;
-    lk_idx = '0;
+  // =====================================================================================================
+  // Register sources and targets (commands.md §2)
+  // =====================================================================================================
+  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]).
+  function automatic logic [RIW:0] find_reg(input logic [31:0] off);
+    logic [RIW:0] f;
+    f = '0;
     for (int i = 0; i < ENGINE_REGS; i++)
-      if (lk_off == BASE + ENGINE_REG_OFF[i] && reg_writable(6'(i))) begin
-        lk_hit = 1'b1;
-        lk_idx = 6'(i);
-      end
-  end
+      if ((off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
+    return f;
+  endfunction
+
+  // Read source: the register as an MMIO read returns it; an offset naming no register of this engine
+  // reads 0 (C14).
+  function automatic logic [31:0] read_reg(input logic [31:0] off);
+    logic [RIW:0] f;
+    f = find_reg(off);
+    return f[RIW] ? r[f[RIW-1:0]] : 32'd0;
+  endfunction
+
+  // The register's absolute offset equals bits [25:2] of one of FORCE_TO_NONPRIV0..11.
+  function automatic logic ftn_listed(input ridx_t i);
+    logic hit;
+    hit = 1'b0;
+    for (int k = 0; k < 12; k++)
+      if ((r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_OFFSET_MASK) == ((BASE + ENGINE_REG_OFF[i]) & NONPRIV_OFFSET_MASK))
+        hit = 1'b1;
+    return hit;
+  endfunction
+
+  // Privilege of the command being executed: a first-level batch started with ppgtt and every
+  // second-level batch it calls are non-privileged; ring commands and GGTT batches are privileged.
+  logic cur_np;
+`ifdef GTREF_BUG_PRIV_BYPASS
+  // BUG (docs/rtl-bugs.md, PRIV_BYPASS): a second-level batch does not inherit the first level's
+  // non-privileged state, so it may write any register.
+  assign cur_np = cmd_lvl == 2'd1 && priv_np;
+`else
+  assign cur_np = cmd_lvl != 2'd0 && priv_np;
+`endif
+
+  // Write target (LRI pairs, LRR and LRM destinations): a register of this engine with a writable bit
+  // (C6); from a non-privileged batch also NONPRIV-flagged or listed in FORCE_TO_NONPRIV (C13). Any other
+  // target is dropped without a commit and without an error.
+  function automatic logic [RIW:0] find_target(input logic [31:0] off);
+    logic [RIW:0] f;
+    f = find_reg(off);
+    if (f[RIW] && !(reg_writable(f[RIW-1:0]) &&
+                    (!cur_np || ENGINE_REG_NONPRIV[f[RIW-1:0]][0] || ftn_listed(f[RIW-1:0]))))
+      f[RIW] = 1'b0;
+    return f;
+  endfunction
+
+  // ---- LRI target lookup of the offset at the stream head ----
+  logic [RIW:0] lk;
+  assign lk = find_target(dw);
 
   // LRI value: the table's write rules, then the Byte Write Disables (a disabled byte keeps its old value).
   logic [31:0] lri_old, lri_rule, lri_new;
@@ -270,7 +433,7 @@ module gt_engine import gtref_pkg::*; #(
   logic        nh_wrapped;
   logic [10:0] nh_wrap;
   logic [31:0] new_head;
-  assign nh_sum     = {1'b0, cmd_head[20:2], 2'd0} + {12'd0, cmd_len, 2'd0};
+  assign nh_sum     = {1'b0, cmd_head[20:2], 2'd0} + {9'd0, cmd_len, 2'd0};
   assign nh_wrapped = nh_sum >= ring_size;
   assign nh_off     = nh_wrapped ? nh_sum - ring_size : nh_sum;
 `ifdef GTREF_BUG_RING_WRAP
@@ -284,59 +447,408 @@ module gt_engine import gtref_pkg::*; #(
   logic unused_nh_bits;   // nh_off < ring size <= 2 MB: bit 21 is 0; bits 1:0 are 0 (dword offsets)
   assign unused_nh_bits = ^{nh_off[21], nh_off[1:0]};
 
-  // ---- MI_STORE_DATA_IMM writes (contract §3) ----
-  // Address a = {DW2[15:0], DW1[31:2], 2'b00}: sdi_q = a[47:3] (the qword), sdi_hi = a[2].
-  logic [44:0] sdi_q;
-  logic        sdi_hi, sdi_qw, sdi_two;
+  // =====================================================================================================
+  // Memory writes (contract §3): every command stores as MI_STORE_DATA_IMM would at that address.
+  //   dword to a:  one write to a & ~7, be = a[2] ? F0 : 0F, data in that lane.
+  //   qword to a:  a[2] = 0: one write, be FF, {hi, lo}; a[2] = 1: (a & ~7, F0, lo in the upper lane)
+  //                then (a + 4, 0F, hi in the lower lane).
+  // =====================================================================================================
+  logic [60:0] ws_q;
+  logic        ws_hi4, ws_two;
   logic [63:0] w_addr, w_data;
   logic [7:0]  w_be;
-  assign sdi_q   = {a2[15:0], a1[31:3]};
-  assign sdi_hi  = a1[2];
-  assign sdi_qw  = cmd_dw0[SDI_STORE_QWORD_BIT];
-  assign sdi_two = sdi_qw && sdi_hi;
+  assign ws_q   = ws_addr[63:3];
+  assign ws_hi4 = ws_addr[2];
+  assign ws_two = ws_qw && ws_hi4;
+  logic unused_ws_bits;   // every write address is dword aligned
+  assign unused_ws_bits = ^ws_addr[1:0];
   always_comb begin
-    w_addr = {16'd0, sdi_q, 3'd0};
-    if (st == S_SDI_W1) begin
+    w_addr = {ws_q, 3'd0};
+    if (wi) begin
       // second write of a qword to a 4-aligned address: (a + 4), high dword in the lower lane
-      w_addr = {16'd0, sdi_q + 45'd1, 3'd0};
+      w_addr = {ws_q + 61'd1, 3'd0};
       w_be   = 8'h0F;
-      w_data = {32'd0, a4};
-    end else if (!sdi_qw) begin
-      w_be   = sdi_hi ? 8'hF0 : 8'h0F;
-      w_data = sdi_hi ? {a3, 32'd0} : {32'd0, a3};
-    end else if (!sdi_hi) begin
+      w_data = {32'd0, ws_hi};
+    end else if (!ws_qw) begin
+      w_be   = ws_hi4 ? 8'hF0 : 8'h0F;
+      w_data = ws_hi4 ? {ws_lo, 32'd0} : {32'd0, ws_lo};
+    end else if (!ws_hi4) begin
 `ifdef GTREF_BUG_SDI_QWORD_BE
       // BUG (docs/rtl-bugs.md, SDI_QWORD_BE): the upper dword's byte enables are dropped.
       w_be   = 8'h0F;
 `else
       w_be   = 8'hFF;
 `endif
-      w_data = {a4, a3};
+      w_data = {ws_hi, ws_lo};
     end else begin
       // first write of a qword to a 4-aligned address: low dword in the upper lane
       w_be   = 8'hF0;
-      w_data = {a3, 32'd0};
+      w_data = {ws_lo, 32'd0};
     end
   end
 
-  // ---- MI_BATCH_BUFFER_START target {DW2, DW1[31:2], 2'b00} (identity mapped; the address-space bit
-  //      DW0[BBS_PPGTT_BIT] and the second-level bit are not yet honoured) ----
-  logic [63:0] bbs_addr;
-  assign bbs_addr = {a2, a1[31:2], 2'd0};
-  logic unused_dw1_bits;  // DW1[1:0]: below the address LSB of both commands (Core Mode Enable is ignored)
-  assign unused_dw1_bits = ^a1[1:0];
+  // =====================================================================================================
+  // MI_MATH ALU (commands.md §4, A.4, C21)
+  // =====================================================================================================
+  function automatic logic [63:0] gpr64(input logic [3:0] n);  // Rn = {CS_GPR(2n+1), CS_GPR(2n)}
+    return {r[ridx_t'(CS_GPR0_IDX) + {2'd0, n, 1'b1}], r[ridx_t'(CS_GPR0_IDX) + {2'd0, n, 1'b0}]};
+  endfunction
 
-  // ---- memory requests: the command's writes before the prefetcher's reads ----
-  logic sdi_req;
+  // An operand's value: R0..R15, SRCA, SRCB, ACCU; a flag reads as 64 ones when set.
+  function automatic logic [63:0] alu_val(input logic [9:0] o);
+    if (o < 10'h010)         return gpr64(o[3:0]);
+    if (o == ALU_OPND_SRCA)  return srca;
+    if (o == ALU_OPND_SRCB)  return srcb;
+    if (o == ALU_OPND_ACCU)  return accu;
+    if (o == ALU_OPND_ZF)    return {64{zf}};
+    if (o == ALU_OPND_CF)    return {64{cf}};
+    return 64'd0;
+  endfunction
+
+  logic [11:0] alu_op;
+  logic [9:0]  alu_o1, alu_o2;
+  logic        alu_dst_ok, alu_ld_ok, alu_st_ok;
+  logic [63:0] alu_s;        // the source operand (o2)
+  logic [64:0] alu_sum, alu_diff;
+  assign alu_op     = dw[F_MI_MATH_OP_HI:F_MI_MATH_OP_LO];
+  assign alu_o1     = dw[F_MI_MATH_OPERAND1_HI:F_MI_MATH_OPERAND1_LO];
+  assign alu_o2     = dw[F_MI_MATH_OPERAND2_HI:F_MI_MATH_OPERAND2_LO];
+  assign alu_s      = alu_val(alu_o2);
+  // LOAD* into SRCA/SRCB from R0..R15, ACCU, ZF, CF; STORE* into R0..R15 from ACCU, SRCA, SRCB, ZF, CF.
+  // Any other operand: unimplemented (no effect here).
+  assign alu_dst_ok = alu_o1 == ALU_OPND_SRCA || alu_o1 == ALU_OPND_SRCB;
+  assign alu_ld_ok  = alu_dst_ok && (alu_o2 < 10'h010 || alu_o2 == ALU_OPND_ACCU || alu_o2 == ALU_OPND_ZF ||
+                                     alu_o2 == ALU_OPND_CF);
+  assign alu_st_ok  = alu_o1 < 10'h010 && (alu_o2 == ALU_OPND_ACCU || alu_o2 == ALU_OPND_SRCA ||
+                                           alu_o2 == ALU_OPND_SRCB || alu_o2 == ALU_OPND_ZF || alu_o2 == ALU_OPND_CF);
+  assign alu_sum    = {1'b0, srca} + {1'b0, srcb};
+  assign alu_diff   = {1'b0, srca} - {1'b0, srcb};
+
+  logic        alu_store;  // the ALU dword at the stream head is a STORE/STOREINV to commit
+  assign alu_store = (alu_op == ALU_STORE || alu_op == ALU_STOREINV) && alu_st_ok;
+
+  ridx_t mst_idx;          // CS_GPR(2n) / CS_GPR(2n+1) of the STORE being committed
+  assign mst_idx = ridx_t'(CS_GPR0_IDX) + {2'd0, mst_n, st == S_MST1};
+
+  // =====================================================================================================
+  // MI_ATOMIC (commands.md §5, A.3, C28)
+  // =====================================================================================================
+  logic [7:0]  at_op;
+  logic        at_qw, at_ok;
+  logic [63:0] at_old, at_op1, at_op2, at_new, at_so, at_s1;
+  assign at_op  = cmd_dw0[F_MI_ATOMIC_OP_HI:F_MI_ATOMIC_OP_LO];
+  assign at_qw  = cmd_dw0[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO] == 2'd1;
+  // Implemented: size DWORD with ops 0x01..0x0F, QWORD with their 8B variants 0x21..0x2F; without Inline
+  // Data only INC, DEC, PREDEC.
+  assign at_ok  = cmd_dw0[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO] != 2'd2 && at_op[3:0] != 4'd0 &&
+                  at_op[7:4] == (at_qw ? 4'h2 : 4'h0) &&
+                  (cmd_dw0[F_MI_ATOMIC_INLINE_LO] || at_op[3:0] == 4'h5 || at_op[3:0] == 4'h6 || at_op[3:0] == 4'hF);
+  assign at_old = at_qw ? rd_q : {32'd0, dr_addr[2] ? rd_q[63:32] : rd_q[31:0]};
+  assign at_op1 = at_qw ? {a[5], a[3]} : {32'd0, a[3]};
+  assign at_op2 = at_qw ? {a[6], a[4]} : {32'd0, a[4]};
+  // sign-extended copies for IMAX/IMIN
+  assign at_so  = at_qw ? at_old : {{32{at_old[31]}}, at_old[31:0]};
+  assign at_s1  = at_qw ? at_op1 : {{32{at_op1[31]}}, at_op1[31:0]};
+  always_comb begin
+    case (at_op[3:0])
+      4'h1:    at_new = at_old & at_op1;                                   // AND
+      4'h2:    at_new = at_old | at_op1;                                   // OR
+      4'h3:    at_new = at_old ^ at_op1;                                   // XOR
+      4'h4:    at_new = at_op1;                                            // MOVE
+      4'h5:    at_new = at_old + 64'd1;                                    // INC
+      4'h6:    at_new = at_old - 64'd1;                                    // DEC
+      4'h7:    at_new = at_old + at_op1;                                   // ADD
+      4'h8:    at_new = at_old - at_op1;                                   // SUB
+      4'h9:    at_new = at_op1 - at_old;                                   // RSUB
+      4'hA:    at_new = $signed(at_so) > $signed(at_s1) ? at_old : at_op1; // IMAX
+      4'hB:    at_new = $signed(at_so) < $signed(at_s1) ? at_old : at_op1; // IMIN
+      4'hC:    at_new = at_old > at_op1 ? at_old : at_op1;                 // UMAX
+      4'hD:    at_new = at_old < at_op1 ? at_old : at_op1;                 // UMIN
+      4'hE:    at_new = at_old == at_op1 ? at_op2 : at_old;                // CMP_WR
+      default: at_new = at_old - 64'd1;                                    // PREDEC (0xF)
+    endcase
+  end
+
+  // =====================================================================================================
+  // The plan of a command, once all its dwords are taken (S_EXEC) and again once its data read is back
+  // (S_RDX). Order inside one command (commands.md §4): memory writes, then register commits, then the
+  // retire; RING_HEAD (a ring command's) is committed in the retire cycle, so it is the last commit.
+  // =====================================================================================================
+  logic        p_rd, p_wr;
+  logic [63:0] p_rd_addr, p_ws_addr;
+  logic [31:0] p_ws_lo, p_ws_hi;
+  logic        p_ws_qw;
+  logic [1:0]  p_cq_n;
+  ridx_t       p_cq_idx [3];
+  logic [31:0] p_cq_val [3];
+  logic [2:0]  p_cq_chg;
+  ra_t         p_ra;
+  logic [63:0] p_bb_tgt;
+  logic        p_bb_np;
+  logic [15:0] p_evt;
+  logic        p_sp_set;
+
+  logic        pred;          // MI_PREDICATE_RESULT bit 0
+  logic [31:0] hws;           // HWS_PGA
+  logic [31:0] rd_dw;         // the dword read at dr_addr
+  logic [63:0] pr_src0, pr_src1, pr_data;
+  logic        pr_val, pr_l, pr_new;
+  logic [RIW:0] t_lrr, t_lrm;
+  logic        sem_ok;
+  assign pred    = r[MI_PREDICATE_RESULT_IDX][0];
+  assign hws     = r[HWS_PGA_IDX];
+  assign rd_dw   = dr_addr[2] ? rd_q[63:32] : rd_q[31:0];
+  assign pr_src0 = {r[MI_PREDICATE_SRC0_UDW_IDX], r[MI_PREDICATE_SRC0_IDX]};
+  assign pr_src1 = {r[MI_PREDICATE_SRC1_UDW_IDX], r[MI_PREDICATE_SRC1_IDX]};
+  assign pr_data = {r[MI_PREDICATE_DATA_UDW_IDX], r[MI_PREDICATE_DATA_IDX]};
+  assign t_lrr   = find_target(a[2]);   // MI_LOAD_REGISTER_REG dst DW2[22:2]
+  assign t_lrm   = find_target(a[1]);   // MI_LOAD_REGISTER_MEM reg DW1[22:2]
+
+  // MI_PREDICATE (C22): compare, load, combine
+  always_comb begin
+    case (cmd_dw0[F_MI_PREDICATE_COMPARE_HI:F_MI_PREDICATE_COMPARE_LO])
+      2'd0:    pr_val = 1'b1;                                 // TRUE
+      2'd1:    pr_val = 1'b0;                                 // FALSE
+      2'd2:    pr_val = pr_src0 == pr_src1;                   // SRCS_EQUAL
+      default: pr_val = pr_src0 - pr_src1 == pr_data;         // DELTAS_EQUAL
+    endcase
+`ifdef GTREF_BUG_PREDICATE_POLARITY
+    // BUG (docs/rtl-bugs.md, PREDICATE_POLARITY): LOADINV loads the value without inverting it.
+    pr_l = pr_val;
+`else
+    pr_l = cmd_dw0[F_MI_PREDICATE_LOAD_LO] ? !pr_val : pr_val;  // LOADINV (3) : LOAD (2)
+`endif
+    case (cmd_dw0[F_MI_PREDICATE_COMBINE_HI:F_MI_PREDICATE_COMBINE_LO])
+      2'd0:    pr_new = pr_l;                                 // SET
+      2'd1:    pr_new = pred & pr_l;                          // AND
+      2'd2:    pr_new = pred | pr_l;                          // OR
+      default: pr_new = pred ^ pr_l;                          // XOR
+    endcase
+  end
+
+  // MI_SEMAPHORE_WAIT (C27): SAD (memory) OP SDD (inline data), unsigned
+  always_comb begin
+    case (cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO])
+      3'd0:    sem_ok = rd_dw >  a[1];                        // SAD_GT_SDD
+      3'd1:    sem_ok = rd_dw >= a[1];                        // SAD_GTE_SDD
+      3'd2:    sem_ok = rd_dw <  a[1];                        // SAD_LT_SDD
+`ifdef GTREF_BUG_SEM_COMPARE
+      // BUG (docs/rtl-bugs.md, SEM_COMPARE): LTE compares strictly (copy of the LT row).
+      3'd3:    sem_ok = rd_dw <  a[1];
+`else
+      3'd3:    sem_ok = rd_dw <= a[1];                        // SAD_LTE_SDD
+`endif
+      3'd4:    sem_ok = rd_dw == a[1];                        // SAD_EQ_SDD
+      3'd5:    sem_ok = rd_dw != a[1];                        // SAD_NEQ_SDD
+      default: sem_ok = 1'b1;                                 // undefined: unimplemented, retire
+    endcase
+  end
+
+  always_comb begin
+    p_rd      = 1'b0;
+    p_rd_addr = dr_addr;
+    p_wr      = 1'b0;
+    p_ws_addr = '0;
+    p_ws_lo   = '0;
+    p_ws_hi   = '0;
+    p_ws_qw   = 1'b0;
+    p_cq_n    = 2'd0;
+    p_cq_idx  = '{default: '0};
+    p_cq_val  = '{default: '0};
+    p_cq_chg  = 3'b000;
+    p_ra      = RA_NONE;
+    p_bb_tgt  = {a[2], a[1][31:2], 2'd0};         // BBS address bits [63:2] (C5)
+    p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO];
+    p_evt     = '0;
+    p_sp_set  = 1'b0;
+    if (!cmd_nop && st == S_EXEC) begin
+      case (cmd)
+        C_MI_NOOP:
+          if (cmd_dw0[F_MI_NOOP_WRITE_NOPID_LO]) begin  // NOPID := DW0[21:0]
+            p_cq_n      = 2'd1;
+            p_cq_idx[0] = ridx_t'(NOPID_IDX);
+            p_cq_val[0] = {10'd0, cmd_dw0[F_MI_NOOP_NOPID_HI:F_MI_NOOP_NOPID_LO]};
+          end
+        C_MI_SET_PREDICATE:
+          // NOOP_NEVER..NOOP_ON_RESULT_SET, NOOP_ALWAYS; the slice modes are unimplemented (ignored)
+          p_sp_set = cmd_dw0[3:0] <= 4'd4 || cmd_dw0[3:0] == 4'd15;
+        C_MI_BATCH_BUFFER_END:
+          if (cmd_lvl != 2'd0) p_ra = RA_END;            // in the ring: a NOOP (C8)
+        C_MI_BATCH_BUFFER_START:
+          // Predication Enable: with MI_PREDICATE_RESULT[0] = 0 nothing happens (C17)
+          if (!cmd_dw0[F_MI_BATCH_BUFFER_START_PREDICATE_LO] || pred) begin
+            p_cq_n   = 2'd3;
+            p_cq_chg = 3'b111;                          // each only if its value changes (C15)
+            if (cmd_lvl == 2'd0 || (cmd_lvl == 2'd1 && !cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO])) begin
+              p_ra        = RA_BB1;                     // from the ring, or chaining at first level
+              p_cq_idx[0] = ridx_t'(BB_ADDR_IDX);
+              p_cq_idx[1] = ridx_t'(BB_ADDR_UDW_IDX);
+              p_cq_idx[2] = ridx_t'(BB_STATE_IDX);
+              p_cq_val[2] = p_bb_np ? BB_STATE_PPGTT : 32'd0;
+            end else begin
+              p_ra        = cmd_lvl == 2'd1 ? RA_BB2_CALL : RA_BB2_CHAIN;
+              p_cq_idx[0] = ridx_t'(SBB_ADDR_IDX);
+              p_cq_idx[1] = ridx_t'(SBB_ADDR_UDW_IDX);
+              p_cq_idx[2] = ridx_t'(SBB_STATE_IDX);
+              p_cq_val[2] = priv_np ? BB_STATE_PPGTT : 32'd0;  // inherited from the first level (C16)
+            end
+            p_cq_val[0] = p_bb_tgt[31:0];
+            p_cq_val[1] = {16'd0, p_bb_tgt[47:32]};
+          end
+        C_MI_STORE_DATA_IMM: begin                      // {DW2[15:0], DW1[31:2]} (C4, C5)
+          p_wr      = 1'b1;
+          p_ws_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
+          p_ws_lo   = a[3];
+          p_ws_hi   = a[4];
+          p_ws_qw   = cmd_dw0[SDI_STORE_QWORD_BIT];
+        end
+        C_MI_STORE_DATA_INDEX:                          // pphwsp: unimplemented
+          if (!cmd_dw0[F_MI_STORE_DATA_INDEX_PPHWSP_LO]) begin
+            p_wr      = 1'b1;
+            p_ws_addr = {32'd0, hws[31:12], a[1][11:2], 2'd0};
+            p_ws_lo   = a[2];
+            p_ws_hi   = a[3];
+            p_ws_qw   = cmd_len == 11'd4;
+          end
+        C_MI_STORE_REGISTER_MEM:
+          if (!cmd_dw0[F_MI_STORE_REGISTER_MEM_PREDICATE_LO] || pred) begin
+            p_wr      = 1'b1;
+            p_ws_addr = {a[3], a[2][31:2], 2'd0};
+            p_ws_lo   = read_reg(a[1]);
+          end
+        C_MI_REPORT_HEAD: begin                         // RING_HEAD to status-page dword 4 (C20)
+          p_wr      = 1'b1;
+          p_ws_addr = {32'd0, hws + 32'h10};
+          p_ws_lo   = r[RING_HEAD_IDX];
+        end
+        C_MI_LOAD_REGISTER_REG:
+          if (t_lrr[RIW]) begin
+            p_cq_n      = 2'd1;
+            p_cq_idx[0] = t_lrr[RIW-1:0];
+            p_cq_val[0] = reg_write(t_lrr[RIW-1:0], r[t_lrr[RIW-1:0]], read_reg(a[1]));
+          end
+        C_MI_PREDICATE:                                 // KEEP: nothing; load op 1: unimplemented
+          if (cmd_dw0[F_MI_PREDICATE_LOAD_HI]) begin
+            p_cq_n      = 2'd1;
+            p_cq_idx[0] = ridx_t'(MI_PREDICATE_RESULT_IDX);
+            p_cq_val[0] = {31'd0, pr_new};
+            p_cq_chg[0] = 1'b1;
+          end
+        C_MI_FLUSH_DW: begin                            // C24
+          if (cmd_dw0[F_MI_FLUSH_DW_POST_SYNC_HI:F_MI_FLUSH_DW_POST_SYNC_LO] == 2'd1) begin  // WRITE_IMM
+            p_wr      = 1'b1;
+            p_ws_addr = cmd_dw0[F_MI_FLUSH_DW_STORE_INDEX_LO] ? {32'd0, hws[31:12], a[1][11:3], 3'd0}
+                                                              : {16'd0, a[2][15:0], a[1][31:3], 3'd0};
+            p_ws_lo   = a[3];
+            p_ws_hi   = a[4];
+            p_ws_qw   = cmd_len == 11'd5;
+          end
+          if (cmd_dw0[F_MI_FLUSH_DW_NOTIFY_LO]) p_evt = IRQ_PIPECTL_NOTIFY;
+        end
+        C_PIPE_CONTROL:                                 // C25; lri_post_sync: unimplemented
+          if (!a[1][F_PIPE_CONTROL_LRI_POST_SYNC_LO - 32]) begin
+            if (a[1][F_PIPE_CONTROL_POST_SYNC_HI - 32:F_PIPE_CONTROL_POST_SYNC_LO - 32] == 2'd1) begin
+              p_wr      = 1'b1;
+              p_ws_addr = a[1][F_PIPE_CONTROL_STORE_INDEX_LO - 32] ? {32'd0, hws + {20'd0, a[2][11:2], 2'd0}}
+                                                                   : {16'd0, a[3][15:0], a[2][31:2], 2'd0};
+              p_ws_lo   = a[4];
+              p_ws_hi   = a[5];
+              p_ws_qw   = 1'b1;
+            end
+            if (a[1][F_PIPE_CONTROL_NOTIFY_LO - 32]) p_evt = IRQ_PIPECTL_NOTIFY;
+          end
+        // ---- commands that read memory (§5): request the read ----
+        C_MI_LOAD_REGISTER_MEM: begin
+          p_rd      = 1'b1;
+          p_rd_addr = {a[3], a[2][31:2], 2'd0};
+        end
+        C_MI_COPY_MEM_MEM: begin
+          p_rd      = 1'b1;
+          p_rd_addr = {a[4], a[3][31:2], 2'd0};
+        end
+        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // in the ring a NOOP (no read); C26
+          if (cmd_lvl != 2'd0 && cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO] &&
+              !cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO]) begin
+            p_rd      = 1'b1;
+            p_rd_addr = {a[3], a[2][31:3], 3'd0};
+          end
+        C_MI_SEMAPHORE_WAIT:                            // poll mode only; C27
+          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
+            p_rd      = 1'b1;
+            p_rd_addr = {a[3], a[2][31:2], 2'd0};
+          end
+        C_MI_ATOMIC:
+          if (at_ok) begin
+            p_rd      = 1'b1;
+            p_rd_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
+          end
+        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_ARB_CHECK, MI_ARB_ON_OFF (C18),
+                     // MI_WAIT_FOR_EVENT (no wait enables; any: unimplemented), unmodelled commands
+      endcase
+    end else if (st == S_RDX) begin
+      case (cmd)
+        C_MI_LOAD_REGISTER_MEM:
+          if (t_lrm[RIW]) begin
+            p_cq_n      = 2'd1;
+            p_cq_idx[0] = t_lrm[RIW-1:0];
+            p_cq_val[0] = reg_write(t_lrm[RIW-1:0], r[t_lrm[RIW-1:0]], rd_dw);
+          end
+        C_MI_COPY_MEM_MEM: begin
+          p_wr      = 1'b1;
+          p_ws_addr = {a[2], a[1][31:2], 2'd0};
+          p_ws_lo   = rd_dw;
+        end
+        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when memory <= data
+          if (rd_dw <= a[1]) p_ra = RA_END;
+        C_MI_SEMAPHORE_WAIT:
+          p_rd = !sem_ok;                               // poll again until the condition holds
+        C_MI_ATOMIC: begin
+          p_wr      = 1'b1;
+          p_ws_addr = dr_addr;
+          p_ws_lo   = at_new[31:0];
+          p_ws_hi   = at_new[63:32];
+          p_ws_qw   = at_qw;
+          if (cmd_dw0[F_MI_ATOMIC_RETURN_DATA_LO]) begin  // the old value into R0, as MI_MATH's store
+            p_cq_n      = at_qw ? 2'd2 : 2'd1;
+            p_cq_idx[0] = ridx_t'(CS_GPR0_IDX);
+            p_cq_idx[1] = ridx_t'(CS_GPR1_IDX);
+`ifdef GTREF_BUG_ATOMIC_RETURN
+            // BUG (docs/rtl-bugs.md, ATOMIC_RETURN): the new value is returned instead of the old one.
+            p_cq_val[0] = at_new[31:0];
+            p_cq_val[1] = at_new[63:32];
+`else
+            p_cq_val[0] = at_old[31:0];
+            p_cq_val[1] = at_old[63:32];
+`endif
+            p_cq_chg    = 3'b011;
+          end
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  state_t p_next;
+  assign p_next = p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+
+  // =====================================================================================================
+  // Memory requests: the command's writes, then its data read, then the prefetcher's reads. A data read
+  // (§5) is requested only when the fetch has no read outstanding, and the fetch requests nothing until
+  // its response is back, so the engine's responses (in request order) need no tag.
+  // =====================================================================================================
+  logic mw_req, dr_req, data_phase;
   logic [1:0] wr_pend_next;
-  assign sdi_req      = st == S_SDI_W0 || st == S_SDI_W1;
-  assign req_valid    = sdi_req || f_rd_valid;
-  assign req_write    = sdi_req;
-  assign req_addr     = sdi_req ? w_addr : f_rd_addr;
+  assign mw_req       = st == S_MW;
+  assign data_phase   = st == S_RDQ || st == S_RDW;
+  assign dr_req       = st == S_RDQ && !fetch_busy;
+  assign req_valid    = mw_req || dr_req || (f_rd_valid && !data_phase);
+  assign req_write    = mw_req;
+  assign req_addr     = mw_req ? w_addr : dr_req ? {dr_addr[63:6], 6'd0} : f_rd_addr;
   assign req_wdata    = w_data;
-  assign req_be       = sdi_req ? w_be : 8'h00;
-  assign f_rd_gnt     = req_gnt && !sdi_req;
-  assign wr_pend_next = wr_pend + {1'b0, req_gnt && sdi_req} - {1'b0, wr_ack};
+  assign req_be       = mw_req ? w_be : 8'h00;
+  assign f_rd_gnt     = req_gnt && !mw_req && !data_phase;
+  assign f_rsp_valid  = rsp_valid && st != S_RDW;
+  assign wr_pend_next = wr_pend + {1'b0, req_gnt && mw_req} - {1'b0, wr_ack};
 
   // ---- stream control ----
   always_comb begin
@@ -348,19 +860,23 @@ module gt_engine import gtref_pkg::*; #(
       S_DW0:
         if (ring_go && !at_ring_pos) redir = 1'b1;             // (re)start the ring stream at HEAD
         else if ((in_batch || ring_go) && dw_valid) pop = 1'b1;
-      S_ARGS, S_LRI_OFF, S_LRI_DATA:
+      S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH:
         pop = dw_valid;
       S_RETIRE:
-        if (!cmd_err && cmd_op == MI_BATCH_BUFFER_START_OPCODE) begin
-          redir      = 1'b1;                                   // enter (or chain to) the batch
-          redir_addr = bbs_addr;
+        if (!cmd_err && (ra == RA_BB1 || ra == RA_BB2_CALL || ra == RA_BB2_CHAIN)) begin
+          redir      = 1'b1;                                   // enter, call or chain to a batch
+          redir_addr = bb_tgt;
           redir_ring = 1'b0;
-        end
+        end else if (!cmd_err && ra == RA_END && lvl == 2'd2) begin
+          redir      = 1'b1;                                   // return to the first level
+          redir_addr = ret_addr;
+          redir_ring = 1'b0;
+        end                                                    // (a first-level end: S_DW0 restarts the ring)
       default: ;
     endcase
   end
 
-  // ---- engine-side register commit of this cycle (at most one) ----
+  // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
   always_comb begin
     c_valid = 1'b0;
     c_idx   = '0;
@@ -371,35 +887,46 @@ module gt_engine import gtref_pkg::*; #(
         c_idx   = lri_idx;
         c_val   = lri_new;
       end
+      S_MST0, S_MST1: begin                // MI_MATH STORE: low then high dword, each only if it changes
+        c_idx   = mst_idx;
+        c_val   = st == S_MST1 ? mst_val[63:32] : mst_val[31:0];
+        c_valid = r[mst_idx] != c_val;
+      end
+      S_CQ: begin                          // the plan's commits, in order
+        c_idx   = cq_idx[cq_i];
+        c_val   = cq_val[cq_i];
+        c_valid = !cq_chg[cq_i] || r[cq_idx[cq_i]] != cq_val[cq_i];
+      end
       S_ERR: begin                         // illegal command: ESR bit 0 first
         c_valid = 1'b1;
-        c_idx   = 6'(ESR_IDX);
+        c_idx   = ridx_t'(ESR_IDX);
         c_val   = r[ESR_IDX] | ERR_INSTRUCTION;
       end
       S_RETIRE:
         if (cmd_err) begin
           if (!r[EMR_IDX][0]) begin        // then EIR bit 0 unless masked by EMR[0]; RING_HEAD stays
             c_valid = 1'b1;
-            c_idx   = 6'(EIR_IDX);
+            c_idx   = ridx_t'(EIR_IDX);
             c_val   = r[EIR_IDX] | ERR_INSTRUCTION;
           end
-        end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle
+        end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle (last)
           c_valid = 1'b1;
-          c_idx   = 6'(RING_HEAD_IDX);
+          c_idx   = ridx_t'(RING_HEAD_IDX);
           c_val   = new_head;
         end
       default: ;
     endcase
   end
 
-  // ---- interrupt events at the retire ----
+  // ---- interrupt events at the retire (commands.md §6) ----
   always_comb begin
     evt_bits = '0;
     if (st == S_RETIRE) begin
       if (cmd_err) begin
         if (!r[EMR_IDX][0]) evt_bits = IRQ_CS_MASTER_ERROR;   // EIR was set
-      end else if (cmd_op == MI_USER_INTERRUPT_OPCODE) begin
-        evt_bits = IRQ_USER;
+      end else begin
+        evt_bits = evt_q;                                      // PIPECTL_NOTIFY
+        if (cmd == C_MI_USER_INTERRUPT && !cmd_nop) evt_bits = evt_bits | IRQ_USER;
       end
     end
   end
@@ -409,12 +936,18 @@ module gt_engine import gtref_pkg::*; #(
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       st           <= S_DW0;
-      in_batch     <= 1'b0;
+      lvl          <= 2'd0;
+      priv_np      <= 1'b0;
+      ret_addr     <= '0;
+      sp_mode      <= 4'd0;                // NOOP_NEVER at engine reset
       halted       <= 1'b0;
+      cmd          <= C_NONE;
       cmd_dw0      <= '0;
       cmd_addr     <= '0;
       cmd_in_batch <= 1'b0;
+      cmd_lvl      <= 2'd0;
       cmd_err      <= 1'b0;
+      cmd_nop      <= 1'b0;
       cmd_len      <= '0;
       cmd_head     <= '0;
       argn         <= '0;
@@ -422,6 +955,12 @@ module gt_engine import gtref_pkg::*; #(
       lri_hit      <= 1'b0;
       lri_idx      <= '0;
       wr_pend      <= '0;
+      wi           <= 1'b0;
+      cq_n         <= '0;
+      cq_i         <= '0;
+      ra           <= RA_NONE;
+      evt_q        <= '0;
+      math_left    <= '0;
     end else begin
       wr_pend <= wr_pend_next;
       case (st)
@@ -430,35 +969,37 @@ module gt_engine import gtref_pkg::*; #(
             cmd_dw0      <= dw;
             cmd_addr     <= dw_addr;
             cmd_in_batch <= in_batch;
+            cmd_lvl      <= lvl;
             cmd_head     <= r[RING_HEAD_IDX];
-            cmd_len      <= d_len[7:0];
+            cmd          <= d_cmd;
+            cmd_len      <= d_len[10:0];
             cmd_err      <= !d_legal;
-            argn         <= 3'd1;
+            cmd_nop      <= sp_noop && !sp_exempt;  // MI_SET_PREDICATE: a NOOP of its length
+            argn         <= 11'd1;
             lri_left     <= d_len[7:1];  // (len - 1) / 2 pairs for a legal (odd) length
+            math_left    <= d_len[8:0] - 9'd1;
+            cq_n         <= '0;
+            ra           <= RA_NONE;
+            evt_q        <= '0;
+            srca <= '0; srcb <= '0; accu <= '0; zf <= 1'b0; cf <= 1'b0;  // ALU reset per MI_MATH
             if (!d_legal) st <= S_ERR;                                  // decided from DW0 alone
-            else if (!in_batch && {12'd0, need_new} > ring_avail) st <= S_WAIT;
-            else st <= dispatch(dw[28:23]);
+            else if (!in_batch && {9'd0, need_new} > ring_avail) st <= S_WAIT;
+            else st <= dispatch(d_cmd, d_len[10:0], sp_noop && !sp_exempt);
           end
         S_WAIT:
           // contract §4: executed only when all of its dwords lie before TAIL; waiting is not an error
           if (!ring_go) st <= S_DW0;       // ring disabled or emptied meanwhile: start over at HEAD
-          else if ({12'd0, need_cmd} <= ring_avail) st <= dispatch(cmd_op);
+          else if ({9'd0, need_cmd} <= ring_avail) st <= dispatch(cmd, cmd_len, cmd_nop);
         S_ARGS:
           if (pop) begin
-            case (argn)
-              3'd1:    a1 <= dw;
-              3'd2:    a2 <= dw;
-              3'd3:    a3 <= dw;
-              default: a4 <= dw;
-            endcase
-            argn <= argn + 3'd1;
-            if ({5'd0, argn} == cmd_len - 8'd1)
-              st <= (cmd_op == MI_STORE_DATA_IMM_OPCODE) ? S_SDI_W0 : S_RETIRE;
+            if (argn <= 11'd10) a[argn[3:0]] <= dw;  // later dwords: commands the RTL executes as NOOPs
+            argn <= argn + 11'd1;
+            if (argn == cmd_len - 11'd1) st <= S_EXEC;
           end
         S_LRI_OFF:
           if (pop) begin
-            lri_hit <= lk_hit;
-            lri_idx <= lk_idx;
+            lri_hit <= lk[RIW];
+            lri_idx <= lk[RIW-1:0];
             st      <= S_LRI_DATA;
           end
         S_LRI_DATA:
@@ -471,14 +1012,88 @@ module gt_engine import gtref_pkg::*; #(
           end
         S_LRI_COMMIT:
           st <= (lri_left == 7'd0) ? S_RETIRE : S_LRI_OFF;
-        S_SDI_W0:
-          if (req_gnt) st <= sdi_two ? S_SDI_W1 : S_SDI_ACK;
-        S_SDI_W1:
-          if (req_gnt) st <= S_SDI_ACK;
-        S_SDI_ACK:
+        S_MATH:
+          if (pop) begin
+            math_left <= math_left - 9'd1;
+            case (alu_op)
+              ALU_LOAD:    if (alu_ld_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= alu_s; else srcb <= alu_s; end
+              ALU_LOADINV: if (alu_ld_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= ~alu_s; else srcb <= ~alu_s; end
+              ALU_LOAD0:   if (alu_dst_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= 64'd0; else srcb <= 64'd0; end
+              ALU_LOAD1:   if (alu_dst_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= 64'd1; else srcb <= 64'd1; end
+              ALU_ADD: begin
+                accu <= alu_sum[63:0];
+                cf   <= alu_sum[64];                       // carry out of bit 63
+                zf   <= alu_sum[63:0] == 64'd0;
+              end
+              ALU_SUB: begin
+                accu <= alu_diff[63:0];
+`ifdef GTREF_BUG_SUB_CARRY
+                // BUG (docs/rtl-bugs.md, SUB_CARRY): CF is the adder's carry out of SRCA + ~SRCB + 1,
+                // i.e. NOT borrow, instead of the borrow.
+                cf   <= !alu_diff[64];
+`else
+                cf   <= alu_diff[64];                      // borrow: SRCA < SRCB (unsigned)
+`endif
+                zf   <= alu_diff[63:0] == 64'd0;
+              end
+              ALU_AND: begin accu <= srca & srcb; cf <= 1'b0; zf <= (srca & srcb) == 64'd0; end
+              ALU_OR:  begin accu <= srca | srcb; cf <= 1'b0; zf <= (srca | srcb) == 64'd0; end
+              ALU_XOR: begin accu <= srca ^ srcb; cf <= 1'b0; zf <= (srca ^ srcb) == 64'd0; end
+              default: ;                                    // NOOP; STORE below; others unimplemented
+            endcase
+            if (alu_store) begin
+              mst_n   <= alu_o1[3:0];
+              mst_val <= alu_op == ALU_STOREINV ? ~alu_s : alu_s;
+              st      <= S_MST0;
+            end else if (math_left == 9'd1) st <= S_RETIRE;
+          end
+        S_MST0:
+          st <= S_MST1;
+        S_MST1:
+          st <= (math_left == 9'd0) ? S_RETIRE : S_MATH;
+        S_EXEC, S_RDX: begin
+          ws_addr <= p_ws_addr;
+          ws_lo   <= p_ws_lo;
+          ws_hi   <= p_ws_hi;
+          ws_qw   <= p_ws_qw;
+          wi      <= 1'b0;
+          dr_addr <= p_rd_addr;
+          cq_n    <= p_cq_n;
+          cq_i    <= 2'd0;
+          cq_idx  <= p_cq_idx;
+          cq_val  <= p_cq_val;
+          cq_chg  <= p_cq_chg;
+          if (st == S_EXEC) begin
+            ra     <= p_ra;
+            bb_tgt <= p_bb_tgt;
+            bb_np  <= p_bb_np;
+            evt_q  <= p_evt;
+            if (p_sp_set) sp_mode <= cmd_dw0[3:0];
+          end else if (p_ra != RA_NONE) begin
+            ra     <= p_ra;
+          end
+          st <= p_next;
+        end
+        S_RDQ:
+          if (req_gnt) st <= S_RDW;
+        S_RDW:
+          if (rsp_valid) begin
+            rd_q <= rsp_data[64 * dr_addr[5:3] +: 64];
+            st   <= S_RDX;
+          end
+        S_MW:
+          if (req_gnt) begin
+            if (ws_two && !wi) wi <= 1'b1;
+            else st <= S_MACK;
+          end
+        S_MACK:
           // Commit rule 2: retire only in a cycle after every write of the command has transferred
-          // (the last ack's transfer edge closes this cycle; the retire cycle is the next one).
-          if (wr_pend_next == 2'd0) st <= S_RETIRE;
+          // (the last ack's transfer edge closes this cycle; the retire cycle is the next one or later).
+          if (wr_pend_next == 2'd0) st <= (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+        S_CQ: begin
+          cq_i <= cq_i + 2'd1;
+          if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
+        end
         S_ERR:
           st <= S_RETIRE;
         S_RETIRE:
@@ -487,15 +1102,28 @@ module gt_engine import gtref_pkg::*; #(
             st     <= S_HALT;
           end else begin
             st <= S_DW0;
-            if (cmd_op == MI_BATCH_BUFFER_START_OPCODE) in_batch <= 1'b1;
-            else if (cmd_op == MI_BATCH_BUFFER_END_OPCODE && cmd_in_batch) in_batch <= 1'b0;
-            // MI_BATCH_BUFFER_END in the ring acts as MI_NOOP
+            case (ra)
+              RA_BB1:       begin lvl <= 2'd1; priv_np <= bb_np; end
+              RA_BB2_CALL:  begin lvl <= 2'd2; ret_addr <= sbb_ret; end
+              RA_END:       lvl <= lvl - 2'd1;   // second -> first level, first level -> ring
+              default: ;                         // RA_BB2_CHAIN stays at the second level
+            endcase
           end
         S_HALT: ;
         default: st <= S_HALT;
       endcase
     end
   end
+
+  // Second-level return address: the dword after the MI_BATCH_BUFFER_START (3 dwords).
+  logic [63:0] sbb_ret;
+`ifdef GTREF_BUG_SBB_RETURN
+  // BUG (docs/rtl-bugs.md, SBB_RETURN): the return address assumes a 2-dword MI_BATCH_BUFFER_START (the
+  // Gen7 layout), so the first level resumes on the start command's last dword (the address high dword).
+  assign sbb_ret = cmd_addr + 64'd8;
+`else
+  assign sbb_ret = cmd_addr + {51'd0, cmd_len, 2'd0};
+`endif
 
   // =====================================================================================================
   // Probes: functions of flip-flops only
@@ -512,4 +1140,16 @@ module gt_engine import gtref_pkg::*; #(
   assign probe_halted       = halted;
   // contract §4: not executing (ring disabled or empty, not in a batch) and no memory request outstanding
   assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0;
+
+`ifdef GTREF_DEBUG_TRACE
+  // Debug trace (not part of any regular build): the engine's retires, commits, writes and data reads.
+  always_ff @(posedge clk)
+    if (rst_n) begin
+      if (c_valid) $display("TRACE e%0d commit %08x = %08x", ENGINE, BASE + ENGINE_REG_OFF[c_idx], c_val);
+      if (req_gnt && mw_req) $display("TRACE e%0d write %012x be=%02x data=%016x", ENGINE, w_addr, w_be, w_data);
+      if (req_gnt && dr_req) $display("TRACE e%0d dread %012x", ENGINE, dr_addr);
+      if (st == S_RETIRE) $display("TRACE e%0d retire %08x @%012x err=%0d nop=%0d evt=%04x", ENGINE, cmd_dw0,
+                                   cmd_addr, cmd_err, cmd_nop, evt_bits);
+    end
+`endif
 endmodule

@@ -14,14 +14,17 @@ module gt_pkg_check import gtref_pkg::*; ();
   end
 
   // ---- index widths and argument registers ----
-  if (ENGINE_REGS > 64) begin : g_bad_engine_regs
-    $error("gtref_pkg: gt_engine indexes its registers with 6 bits");
+  if (ENGINE_REGS > 128) begin : g_bad_engine_regs
+    $error("gtref_pkg: gt_engine indexes its registers with at most 7 bits");
   end
   if (GLOBAL_REGS > 16) begin : g_bad_global_regs
     $error("gtref_pkg: gt_irq indexes the global registers with 4 bits");
   end
   if (MI_LOAD_REGISTER_IMM_MAX_LEN > 255) begin : g_bad_lri_len
-    $error("gtref_pkg: gt_engine holds command lengths in 8 bits");
+    $error("gtref_pkg: gt_engine counts MI_LOAD_REGISTER_IMM pairs in 7 bits");
+  end
+  if (MI_CLFLUSH_MAX_LEN > 2047 || MI_MATH_MAX_LEN > 2047) begin : g_bad_cmd_len
+    $error("gtref_pkg: gt_engine holds command lengths in 11 bits");
   end
   if (MI_STORE_DATA_IMM_MAX_LEN > 5 || MI_BATCH_BUFFER_START_MAX_LEN > 5) begin : g_bad_args
     $error("gtref_pkg: gt_engine keeps DW1..DW4 only");
