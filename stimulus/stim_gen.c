@@ -25,8 +25,9 @@
  * that each engine's memory writes come in a deterministic order.
  *
  * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed): one in the ring or in a batch of some
- * engines. The engine halts there; the rest of its stream never executes, and the host program stops
- * submitting to it before the tail could lap its (stuck) head. A halted engine counts as done for wait_idle.
+ * engines. The engine halts there; the rest of its stream never executes. Once a wait_idle has made sure
+ * it has halted (a halted engine counts as done for wait_idle), the host program submits to it only while
+ * the tail stays within ring size - 8 bytes of the illegal command, so that it never laps the stuck head.
  *
  * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0):
  *   ring     0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
@@ -202,7 +203,8 @@ typedef struct engine_plan {
     /* submissions */
     boundary *bounds; size_t nb, k;
     uint64_t pos, idle_pos, halt_pos;
-    bool halted;
+    bool halt_submitted;       /* the illegal command is before the tail: the engine will halt there ... */
+    bool halted;               /* ... and a wait_idle since then has made sure it has (head stuck there) */
 } engine_plan;
 
 typedef struct gen {
@@ -686,6 +688,16 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
            ((plans[i].pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
 }
 
+/* wait_idle: every engine has executed all it was given, or halted at its illegal command. */
+static void wait_idle(gen *g, engine_plan *plans, size_t np)
+{
+    op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    for (size_t i = 0; i < np; i++) {
+        plans[i].idle_pos = plans[i].pos;
+        plans[i].halted |= plans[i].halt_submitted;
+    }
+}
+
 /* One submission of engine p: 1..4 chunks through RING_TAIL (sometimes a TAIL inside them first). Sets
  * *irq when the submitted chunks raise a user interrupt. False when the engine has nothing more to submit. */
 static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *irq)
@@ -696,15 +708,14 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
     if (group > p->nb - p->k) group = p->nb - p->k;
     while (group > 1 && p->bounds[p->k + group - 1].pos - p->pos > limit) group--;
     uint64_t next = p->bounds[p->k + group - 1].pos;
-    if (p->halted) {                           /* its head stays at the illegal command: never lap it */
-        if (next - p->halt_pos > limit) {
-            p->k = p->nb;
-            return false;
-        }
-    } else if (next - p->idle_pos > limit) {
-        op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
-        for (size_t i = 0; i < np; i++) plans[i].idle_pos = plans[i].pos;
+    /* A halted engine's head stays at (or just after the batch call of) its illegal command, at or after
+     * halt_pos: never lap it. Until a wait_idle has made sure the engine got there, its head may be anywhere
+     * since the last wait_idle, like any engine's. */
+    if (p->halt_submitted && next - p->halt_pos > limit) {
+        p->k = p->nb;
+        return false;
     }
+    if (!p->halted && next - p->idle_pos > limit) wait_idle(g, plans, np);
     if (next - p->pos >= 16 && pct(g, g->cfg->split_tail_pct)) {
         /* a TAIL at any QWORD strictly inside the submission, often in the middle of a command: the engine
          * executes up to it and waits; then the real boundary, after a while or at once */
@@ -717,7 +728,7 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
     for (size_t j = p->k; j < p->k + group; j++) {
         *irq |= p->bounds[j].raises_irq;
         if (p->bounds[j].halts) {
-            p->halted = true;
+            p->halt_submitted = true;
             p->halt_pos = p->bounds[j].chunk_pos;
         }
     }
@@ -750,9 +761,8 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         } else if (pct(g, 25)) {
             op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 400));
         } else if (p->k < p->nb && pct(g, 5)) {
-            op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+            wait_idle(g, plans, np);
             op(g, GTREF_HOST_READ, ed->base + GTREF_RING_HEAD, 0, 0);
-            for (size_t i = 0; i < np; i++) plans[i].idle_pos = plans[i].pos;
         }
     }
 
