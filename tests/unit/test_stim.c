@@ -591,7 +591,7 @@ typedef struct walk_stats {
     uint32_t ring_size[GTREF_MAX_ENGINES];
     unsigned ring_cmds, batch_cmds, distinct_non_noop[GTREF_MAX_ENGINES];
     unsigned straddles, end_crossings, several_crossings, chained, ppgtt, qword4, qword8, bwd, irq_waits, user_irqs;
-    unsigned bad_ring, bad_batch, bad_engines, bad_kind[GTREF_BAD_KINDS];
+    unsigned bad_ring, bad_batch, bad_engines, bad_kind[GTREF_BAD_KINDS], bad_on[GTREF_MAX_ENGINES];
     unsigned tail_straddles;   /* a TAIL write that left a command half submitted (the engine must wait) */
     unsigned odd_tails;        /* TAIL writes that are not a chunk boundary... at least not a command boundary */
     unsigned lri_gpr, lri_own_other, lri_ignored, emr_host_unmask, back_to_back;
@@ -703,6 +703,7 @@ static void saw_bad(walker *w, int e, uint32_t dw0, bool in_batch)
     if (in_batch) w->st.bad_batch++;
     else w->st.bad_ring++;
     w->st.bad_engines++;
+    w->st.bad_on[e]++;
     w->eng[e].halted = true;
 }
 
@@ -920,6 +921,7 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         total.bad_batch += st.bad_batch;
         total.bad_engines += st.bad_engines;
         for (int k = 0; k < GTREF_BAD_KINDS; k++) total.bad_kind[k] += st.bad_kind[k];
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) total.bad_on[e] += st.bad_on[e];
         total.tail_straddles += st.tail_straddles;
         total.lri_gpr += st.lri_gpr;
         total.lri_own_other += st.lri_own_other;
@@ -929,12 +931,13 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         gtref_stim_free(&s);
     }
     cr_log_info("gen coverage over %u seeds: >1 engine %u, all 4 %u; illegal in %u seeds (%u ring, %u batch; kinds "
-                "opcode %u type %u length %u sdi %u lri %u); TAIL inside a command in %u seeds (%u times); rings %u: "
+                "opcode %u type %u length %u sdi %u lri %u; RCS0 %u BCS0 %u VCS0 %u VECS0 %u); TAIL inside a command in %u seeds (%u times); rings %u: "
                 "1p %u 2p %u 3p %u 4p %u; head wraps %u, several %u; straddles in %u seeds; LRI gpr %u own-other %u "
                 "ignored %u; EMR unmasked by host %u; back-to-back engine switches %u",
                 SEEDS, multi_engine, all_engines, bad_seeds, total.bad_ring, total.bad_batch,
                 total.bad_kind[GTREF_BAD_OPCODE], total.bad_kind[GTREF_BAD_TYPE], total.bad_kind[GTREF_BAD_LENGTH],
-                total.bad_kind[GTREF_BAD_SDI], total.bad_kind[GTREF_BAD_LRI], split_seeds, total.tail_straddles, rings,
+                total.bad_kind[GTREF_BAD_SDI], total.bad_kind[GTREF_BAD_LRI], total.bad_on[0], total.bad_on[1],
+                total.bad_on[2], total.bad_on[3], split_seeds, total.tail_straddles, rings,
                 pages_seen[1], pages_seen[2], pages_seen[3], pages_seen[4], crossed_end, several, straddled,
                 total.lri_gpr, total.lri_own_other, total.lri_ignored, total.emr_host_unmask, total.back_to_back);
     /* several engines */
@@ -946,6 +949,8 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
     cr_assert(bad_seeds > SEEDS / 20 && bad_seeds < SEEDS / 5, "illegal commands in %u of %u seeds", bad_seeds, SEEDS);
     cr_assert(total.bad_ring > 5 && total.bad_batch > 5, "illegal commands: %u in rings, %u in batches", total.bad_ring, total.bad_batch);
     for (int k = 0; k < GTREF_BAD_KINDS; k++) cr_assert(total.bad_kind[k] > 0, "no illegal command of kind %d", k);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+        cr_assert(total.bad_on[e] > 5, "only %u illegal commands on %s", total.bad_on[e], gtref_engines[e].name);
     cr_assert(total.emr_host_unmask > 0);
     /* TAIL corners and ring sizes */
     cr_assert(split_seeds > SEEDS / 10, "a TAIL inside a command in only %u seeds", split_seeds);
