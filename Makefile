@@ -14,7 +14,7 @@ CC ?= gcc
 JOBS ?= 2
 SEEDS ?= 200
 RTL ?= clean
-ENGINES ?= 1
+ENGINES ?= 4
 
 CPPFLAGS := -Iinclude -I/usr/share/verilator/include/vltstd -D_POSIX_C_SOURCE=200809L
 CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
@@ -54,7 +54,7 @@ VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast 
 BUG_DEFINE = $(if $(filter bug-%,$(RTL)),+define+GTREF_BUG_$(patsubst bug-%,%,$(RTL)))
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs
+.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs FORCE
 
 all: deps $(GTREF) sim
 
@@ -109,8 +109,15 @@ $(SVPKG): $(BUILD)/bin/gen_svpkg
 	$< $@
 
 # ---- simulator (one build per RTL configuration, reused across seeds) ----
+# The engine count is a build parameter: this file changes when ENGINES does, so the simulators are rebuilt.
+ENGINES_STAMP := $(BUILD)/gen/engines-stamp
+$(ENGINES_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo "$(ENGINES)" | cmp -s - $@ || echo "$(ENGINES)" > $@
+FORCE:
+
 sim: $(SIM)
-$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
+$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF) $(ENGINES_STAMP)
 	@mkdir -p $(dir $@)
 	@rm -f $@   # Verilator's own make does not see the C libraries as dependencies: force the relink
 	verilator $(VERILATOR_FLAGS) $(if $(filter bug-%,$*),+define+GTREF_BUG_$(patsubst bug-%,%,$*)) \
@@ -134,11 +141,11 @@ unit: $(UNIT)
 
 cosim-test: $(GTREF) $(BUILD)/sim/clean/Vtb_top
 	$(GTREF) regress --sim $(BUILD)/sim/clean/Vtb_top --rtl clean --directed tests/directed \
-	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/clean
+	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean
 
 bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
 	$(GTREF) regress --sim $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
-	  --seeds 40 --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
+	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
 	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
@@ -149,18 +156,18 @@ test: deps lint unit check bug-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)
-	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --jobs $(JOBS) \
-	  --out $(BUILD)/regress/$(RTL)
+	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) \
+	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug).
 bugs: deps $(GTREF) $(foreach b,$(BUGS),$(BUILD)/sim/bug-$(b)/Vtb_top)
 	@for b in $(BUGS); do \
 	  $(GTREF) regress --sim $(BUILD)/sim/bug-$$b/Vtb_top --rtl bug-$$b --directed tests/directed \
-	    --seeds $(SEEDS) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
+	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
 	done
 
 bench: deps $(GTREF) $(BUILD)/sim/clean/Vtb_top
-	$(GTREF) bench --sim $(BUILD)/sim/clean/Vtb_top
+	$(GTREF) bench --sim $(BUILD)/sim/clean/Vtb_top --engines $(ENGINES)
 
 clean:
 	rm -rf $(BUILD)

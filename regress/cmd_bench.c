@@ -13,10 +13,9 @@
 #define MAX_GEN_PASSES 100000u
 
 /* Generate and encode seeds seed0..seed0+nseeds-1 over and over; 0 or an exit code. */
-static int bench_generation(uint64_t seed0, uint64_t nseeds)
+static int bench_generation(uint64_t seed0, uint64_t nseeds, const gtref_gen_config *cfg)
 {
-    gtref_gen_config config;
-    gtref_gen_config_default(&config);
+    gtref_gen_config config = *cfg;
     uint64_t stimuli = 0, bytes = 0;
     unsigned passes = 0;
     double start = monotonic_seconds(), elapsed = 0;
@@ -48,7 +47,8 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim = NULL, *rtl = "clean", *out_opt = "build/bench";
     uint64_t nseeds = 20, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S;
-    const cli_opt opts[] = {
+    gen_opts go;
+    cli_opt opts[6 + GEN_OPTS_COUNT] = {
         {"--sim", CLI_STRING, &sim, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
         {"--seeds", CLI_U64, &nseeds, 1, 10000},
@@ -56,6 +56,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--out", CLI_STRING, &out_opt, 0, 0},
         {"--timeout", CLI_U64, &timeout_s, 1, 7 * 24 * 3600},
     };
+    gen_opts_init(&go, opts + 6);
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);
@@ -84,7 +85,10 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
 
     printf("gtref bench: rtl %s, simulator %s, %" PRIu64 " seeds from %" PRIu64 "\n", rtl, sim, nseeds, seed0);
     fflush(stdout);
-    int rc = bench_generation(seed0, nseeds);
+    gtref_gen_config config;
+    gen_opts_config(&go, &config);
+    if (config.min_cmds > config.max_cmds) return cli_usage_error("bench", "--min-cmds is more than --max-cmds");
+    int rc = bench_generation(seed0, nseeds, &config);
     if (rc) return rc;
 
     size_t n = (size_t)nseeds;
@@ -106,7 +110,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
             !sim_test_init(&tests[i], name, seed, stim, result, log) ||
             !replay_command(cli, result, sim, rtl, setup.timeout_s, tests[i].replay, sizeof tests[i].replay))
             rc = cli_error("bench", "%s: paths too long for a result record", name);
-        else if (stim_file_from_seed(seed, stim, err, sizeof err))
+        else if (stim_file_from_seed(seed, &config, stim, err, sizeof err))
             rc = cli_error("bench", "%s", err);
     }
     if (!rc) {

@@ -21,6 +21,7 @@ typedef struct regress_options {
     const char *sim, *rtl, *directed, *out;
     uint64_t seeds, seed0, jobs, timeout_s;
     bool expect_fail, require_coverage;
+    gen_opts gen;
 } regress_options;
 
 typedef struct regress_progress {
@@ -94,7 +95,7 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    const cli_opt opts[] = {
+    cli_opt opts[9 + GEN_OPTS_COUNT] = {
         {"--sim", CLI_STRING, &o->sim, 0, 0},
         {"--rtl", CLI_STRING, &o->rtl, 0, 0},
         {"--directed", CLI_STRING, &o->directed, 0, 0},
@@ -106,6 +107,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
+    gen_opts_init(&o->gen, opts + 9);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -115,6 +117,9 @@ static int parse_options(int argc, char **argv, regress_options *o)
     }
     if (pr == CLI_BAD) return EXIT_USAGE;
     if (!o->rtl) return cli_usage_error("regress", "--rtl NAME is required");
+    if (o->gen.min_cmds > o->gen.max_cmds)
+        return cli_usage_error("regress", "--min-cmds %" PRIu64 " is more than --max-cmds %" PRIu64, o->gen.min_cmds,
+                               o->gen.max_cmds);
     if (!valid_rtl_name(o->rtl))
         return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
                                o->rtl, RTL_NAME_MAX);
@@ -127,6 +132,8 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
                          char **gts_files, size_t ndirected, sim_test *tests, gtref_result *results)
 {
     size_t n = ndirected + (size_t)o->seeds;
+    gtref_gen_config config;
+    gen_opts_config(&o->gen, &config);
     for (size_t i = 0; i < n; i++) {
         sim_test *t = &tests[i];
         char name[256], gts[GTREF_PATH_MAX], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX];
@@ -155,7 +162,7 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
 
         char err[1024];
         int rc = i < ndirected ? stim_file_from_gts(gts, stim, &t->seed, err, sizeof err)
-                               : stim_file_from_seed(seed, stim, err, sizeof err);
+                               : stim_file_from_seed(seed, &config, stim, err, sizeof err);
         if (rc) {
             /* the record names the .gts, so that a replay assembles it again */
             if (i < ndirected && !copy_string(t->stim, sizeof t->stim, gts))
@@ -274,9 +281,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     }
     const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .timeout_s = (unsigned)o.timeout_s};
     double start_s = monotonic_seconds();
-    fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random), rtl %s, %" PRIu64
+    fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",
-            n, ndirected, o.seeds, o.rtl, o.jobs, o.timeout_s, out);
+            n, ndirected, o.seeds, o.gen.engines, o.rtl, o.jobs, o.timeout_s, out);
     rc = prepare_tests(cli, &o, out, &setup, gts_files, ndirected, tests, results);
     free_strings(gts_files, ndirected);
     if (rc) {

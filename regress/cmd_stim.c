@@ -21,10 +21,12 @@ int gtref_cmd_gen(const gtref_cli *cli, int argc, char **argv)
     bool have_seed = false;
     const char *out = NULL;
     const char *seed_text = NULL;
-    const cli_opt opts[] = {
+    gen_opts go;
+    cli_opt opts[2 + GEN_OPTS_COUNT] = {
         {"--seed", CLI_STRING, &seed_text, 0, 0},
         {"-o", CLI_STRING, &out, 0, 0},
     };
+    gen_opts_init(&go, opts + 2);
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);
@@ -35,7 +37,9 @@ int gtref_cmd_gen(const gtref_cli *cli, int argc, char **argv)
         return cli_usage_error("gen", seed_text ? "--seed: '%s' is not a number" : "--seed N is required", seed_text);
 
     gtref_gen_config config;
-    gtref_gen_config_default(&config);
+    gen_opts_config(&go, &config);
+    if (config.min_cmds > config.max_cmds)
+        return cli_usage_error("gen", "--min-cmds %u is more than --max-cmds %u", config.min_cmds, config.max_cmds);
     gtref_stim s;
     gtref_stim_init(&s);
     char err[1024];

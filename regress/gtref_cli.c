@@ -272,14 +272,51 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
 
 /* ---- stimulus files ---- */
 
-int stim_file_from_seed(uint64_t seed, const char *stim_path, char *err, size_t errsz)
+void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
 {
-    gtref_gen_config config;
-    gtref_gen_config_default(&config);
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    *o = (gen_opts){.engines = c.engines, .min_cmds = c.min_cmds, .max_cmds = c.max_cmds,
+                    .all_engines_pct = c.all_engines_pct, .malformed_pct = c.malformed_pct,
+                    .multi_page_pct = c.multi_page_pct, .max_ring_pages = c.max_ring_pages,
+                    .split_tail_pct = c.split_tail_pct, .back_to_back_pct = c.back_to_back_pct,
+                    .lri_other_pct = c.lri_other_pct};
+    const cli_opt table[GEN_OPTS_COUNT] = {
+        {"--engines", CLI_U64, &o->engines, 1, 4},
+        {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
+        {"--max-cmds", CLI_U64, &o->max_cmds, 1, 100000},
+        {"--all-engines-pct", CLI_U64, &o->all_engines_pct, 0, 100},
+        {"--malformed-pct", CLI_U64, &o->malformed_pct, 0, 100},
+        {"--multi-page-pct", CLI_U64, &o->multi_page_pct, 0, 100},
+        {"--max-ring-pages", CLI_U64, &o->max_ring_pages, 1, 16},
+        {"--split-tail-pct", CLI_U64, &o->split_tail_pct, 0, 100},
+        {"--back-to-back-pct", CLI_U64, &o->back_to_back_pct, 0, 100},
+        {"--lri-other-pct", CLI_U64, &o->lri_other_pct, 0, 100},
+    };
+    memcpy(opts, table, sizeof table);
+}
+
+void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
+{
+    gtref_gen_config_default(c);
+    c->engines = (uint8_t)o->engines;
+    c->min_cmds = (unsigned)o->min_cmds;
+    c->max_cmds = (unsigned)o->max_cmds;
+    c->all_engines_pct = (unsigned)o->all_engines_pct;
+    c->malformed_pct = (unsigned)o->malformed_pct;
+    c->multi_page_pct = (unsigned)o->multi_page_pct;
+    c->max_ring_pages = (unsigned)o->max_ring_pages;
+    c->split_tail_pct = (unsigned)o->split_tail_pct;
+    c->back_to_back_pct = (unsigned)o->back_to_back_pct;
+    c->lri_other_pct = (unsigned)o->lri_other_pct;
+}
+
+int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)
+{
     gtref_stim stim;
     gtref_stim_init(&stim);
     int rc = 0;
-    if (gtref_stim_generate(&stim, seed, &config)) {
+    if (gtref_stim_generate(&stim, seed, config)) {
         snprintf(err, errsz, "the generator failed for seed %" PRIu64, seed);
         rc = -1;
     } else {

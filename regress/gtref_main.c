@@ -14,7 +14,7 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
     {"regress", gtref_cmd_regress, "run directed tests and random seeds in parallel; summary, JUnit, buckets",
      "usage: gtref regress --rtl NAME [--sim PATH] [--directed DIR] [--seeds N] [--seed0 S] [--jobs J]\n"
-     "                     [--out DIR] [--timeout SEC] [--expect-fail]\n"
+     "                     [--out DIR] [--timeout SEC] [--expect-fail] [generator options]\n"
      "\n"
      "Makes the stimulus of random seeds S..S+N-1 (OUT/stim/rand-<seed>.stim) and assembles every DIR/*.gts\n"
      "(OUT/stim/<name>.stim), then runs the simulator once per test, at most J at a time:\n"
@@ -36,6 +36,7 @@ static const subcommand subcommands[] = {
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
      "                   and none ended in ERROR, CRASH or TIMEOUT\n"
      "  --require-coverage  exit 1 when the functional coverage table (OUT/coverage.md, also printed) has a hole\n"
+     "generator options (the random seeds' stimuli):\n" GEN_OPTS_USAGE
      "\n"
      "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
@@ -90,16 +91,18 @@ static const subcommand subcommands[] = {
      "Prints the report of each result record: status, test, seed, RTL, the mismatch (what, where, the\n"
      "command in flight, expected and actual, the last commands), its signature and the replay command.\n"},
     {"gen", gtref_cmd_gen, "generate the stimulus of a seed",
-     "usage: gtref gen --seed N [-o FILE.stim]\n"
+     "usage: gtref gen --seed N [-o FILE.stim] [generator options]\n"
      "\n"
-     "Generates the constrained-random stimulus of seed N (same seed, same bytes) into FILE.stim,\n"
-     "or prints it as .gts text when -o is not given.\n"},
+     "Generates the constrained-random stimulus of seed N (same seed and options, same bytes) into\n"
+     "FILE.stim, or prints it as .gts text when -o is not given.\n"
+     "\n" GEN_OPTS_USAGE},
     {"asm", gtref_cmd_asm, "assemble a .gts text test into a stimulus",
      "usage: gtref asm FILE.gts -o FILE.stim\n"},
     {"disasm", gtref_cmd_disasm, "print a stimulus as .gts text",
      "usage: gtref disasm FILE.stim\n"},
     {"bench", gtref_cmd_bench, "throughput figures of the generator and the simulator",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
+     "                   [generator options]\n"
      "\n"
      "Prints figures, no verdict: stimulus generation (stimuli/s, bytes/s) over seeds S..S+N-1, then\n"
      "the simulation of those seeds one after the other (tests/s, simulated cycles/s, retired commands/s).\n"
@@ -109,7 +112,7 @@ static const subcommand subcommands[] = {
      "  --seeds N        number of seeds (default 20)\n"
      "  --seed0 S        first seed (default 1)\n"
      "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
-     "  --timeout SEC    wall-clock limit per test (default 120)\n"},
+     "  --timeout SEC    wall-clock limit per test (default 120)\n" GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
 

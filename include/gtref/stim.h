@@ -112,14 +112,45 @@ int gtref_stim_decode(gtref_stim *s, const uint8_t *buf, size_t len, char *err, 
 int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size_t errsz);
 int gtref_stim_read_file(gtref_stim *s, const char *path, char *err, size_t errsz);
 
-/* Constrained-random generator. */
+/* Constrained-random generator (stimulus/stim_gen.c, docs/stimulus-format.md §3). Every random choice
+ * is drawn with one of these weights or percentages; gtref_gen_config_default gives the defaults. */
 typedef struct gtref_gen_config {
-    uint8_t engines;           /* 1 for now */
-    unsigned min_cmds, max_cmds;     /* ring commands per test */
-    unsigned w_noop, w_lri, w_sdi, w_batch, w_user_irq; /* relative weights */
+    uint8_t engines;           /* engines of the GT (1..4, RCS0 BCS0 VCS0 VECS0): a seed drives 1..engines */
+    unsigned all_engines_pct;  /* seeds that drive every engine; the others drive a random proper subset */
+    unsigned min_cmds, max_cmds;     /* ring commands per engine */
+    unsigned w_noop, w_lri, w_sdi, w_batch, w_user_irq; /* relative weights of the legal commands */
+    unsigned lri_other_pct;    /* LRI register slots that are not a CS_GPR of the engine ... */
+    unsigned lri_ignored_pct;  /* ... of which: an offset the engine ignores (other engine, global, unknown);
+                                  the rest: the engine's EMR, EIR, RING_MODE (never its RING_* registers) */
+    unsigned multi_page_pct;   /* rings of 2..max_ring_pages pages (the others: 1 page) */
+    unsigned max_ring_pages;   /* 1..16 */
+    unsigned laps_pct;         /* 1-page rings whose cycle fills the ring and is submitted more than once */
+    unsigned split_tail_pct;   /* submissions preceded by a TAIL at a random QWORD inside them */
+    unsigned back_to_back_pct; /* submissions followed at once by the next one (no wait of any kind) */
+    unsigned irq_closed_pct;   /* engines whose interrupts are left masked (half) or disabled (half) */
+    unsigned malformed_pct;    /* seeds with illegal commands */
+    unsigned malformed_engine_pct; /* in such a seed, engines that get one (at least one engine does) */
+    unsigned malformed_batch_pct;  /* illegal commands placed in a batch rather than in the ring */
+    unsigned emr_unmask_pct;   /* engines whose EMR bit 0 the host clears at setup (error -> EIR, interrupt) */
+    /* relative weights of the kinds of illegal command (gtref_gen_malformed) */
+    unsigned w_bad_opcode, w_bad_type, w_bad_length, w_bad_sdi, w_bad_lri;
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);
+
+/* The kinds of illegal command the generator makes (docs/cycle-contract.md §4, spec decision C2). */
+enum gtref_bad_kind {
+    GTREF_BAD_OPCODE,   /* an MI opcode not in gtref_cmds[] */
+    GTREF_BAD_TYPE,     /* command type (DW0[31:29]) != 0 */
+    GTREF_BAD_LENGTH,   /* a known command with a length outside the table's range */
+    GTREF_BAD_SDI,      /* MI_STORE_DATA_IMM length 4 with Store Qword, or 5 without */
+    GTREF_BAD_LRI,      /* MI_LOAD_REGISTER_IMM with an even length */
+    GTREF_BAD_KINDS
+};
+/* One illegal command header of the given kind, drawn with next() (a random 64-bit source): its DW0, which
+ * gtref_cmd_find/gtref_cmd_legal reject. Returns 0, or -1 when the command table leaves no such command
+ * (e.g. every opcode is implemented). */
+int gtref_gen_malformed(enum gtref_bad_kind kind, uint64_t (*next)(void *), void *ctx, uint32_t *dw0);
 
 /* Text tests (.gts): assemble into a stimulus, disassemble any stimulus back to text.
  * assemble(disassemble(s)) encodes to the same bytes as s. */

@@ -141,6 +141,28 @@ Test(gts, generated_stimuli_round_trip_through_text)
     }
 }
 
+/* Every corner turned up: illegal commands (raw DW lines) in every seed, rings of 2..4 pages, TAIL inside
+ * commands, LRI to registers other than CS_GPRs and to ignored offsets. */
+Test(gts, generated_corner_stimuli_round_trip_through_text)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.malformed_pct = 100;
+    c.malformed_engine_pct = 100;
+    c.multi_page_pct = 100;
+    c.split_tail_pct = 100;
+    c.lri_other_pct = 100;
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        char what[32];
+        snprintf(what, sizeof what, "corner rand-%" PRIu64, seed);
+        expect_lossless(&s, what);
+        gtref_stim_free(&s);
+    }
+}
+
 /* Random bytes in every kind of segment, odd addresses of RING_HEAD, registers of absent engines: the
  * disassembler must still be lossless (raw DW lines where a command does not round-trip). */
 Test(gts, arbitrary_stimuli_round_trip_through_text)

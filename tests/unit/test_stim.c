@@ -580,20 +580,43 @@ Test(stim, files_round_trip_and_errors_name_the_file)
 
 /* ---- generator ---- */
 
+#define RING_BASE    0x100000u
+#define RING_STRIDE  0x10000u
+#define BATCH_BASE   0x200000u
+#define BATCH_STRIDE 0x80000u
+#define STORE_BASE   0x400000u
+#define STORE_STRIDE 0x10000u
+
 /* What a static walk of a generated stimulus saw. */
 typedef struct walk_stats {
-    uint32_t ring_size;
-    uint64_t traffic;          /* ring bytes submitted */
-    unsigned ring_cmds, batch_cmds, distinct_non_noop;
-    unsigned straddles, end_crossings, chained, ppgtt, qword4, qword8, bwd, irq_waits, user_irqs;
+    unsigned engines_used;     /* engines whose ring is enabled */
+    uint64_t traffic[GTREF_MAX_ENGINES];   /* ring bytes submitted */
+    uint32_t ring_size[GTREF_MAX_ENGINES];
+    unsigned ring_cmds, batch_cmds, distinct_non_noop[GTREF_MAX_ENGINES];
+    unsigned straddles, end_crossings, several_crossings, chained, ppgtt, qword4, qword8, bwd, irq_waits, user_irqs;
+    unsigned bad_ring, bad_batch, bad_engines, bad_kind[GTREF_BAD_KINDS], bad_on[GTREF_MAX_ENGINES];
+    unsigned tail_straddles;   /* a TAIL write that left a command half submitted (the engine must wait) */
+    unsigned odd_tails;        /* TAIL writes that are not a chunk boundary... at least not a command boundary */
+    unsigned lri_gpr, lri_own_other, lri_ignored, emr_host_unmask, back_to_back;
 } walk_stats;
+
+typedef struct eng_walk {
+    bool enabled, head_written, tail_written, halted;
+    bool halt_known;           /* a wait_idle since the halt: the host may count from the illegal command */
+    uint32_t start, head, tail, size;
+    uint32_t exec;             /* ring offset of the next command to execute */
+    uint32_t avail;            /* bytes submitted and not yet executed (exec .. tail) */
+    uint64_t since_idle;       /* bytes submitted since the last wait_idle (non-halted engines) */
+    unsigned crossings;
+    const gtref_segment *ring;
+    uint8_t *visited;          /* ring dwords that started a command already */
+} eng_walk;
 
 typedef struct walker {
     const gtref_stim *s;
     uint64_t seed;
     walk_stats st;
-    const gtref_segment *ring;
-    uint8_t *visited;          /* ring dwords that started a command already */
+    eng_walk eng[GTREF_MAX_ENGINES];
 } walker;
 
 static const gtref_segment *segment_at(const gtref_stim *s, uint64_t addr, uint32_t bytes)
@@ -609,22 +632,50 @@ static uint32_t dword_at(const gtref_segment *g, uint64_t off)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* The field rules the generator promises, for one command (legal already). */
-static void check_fields(walker *w, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch)
+/* Which kind of illegal command dw0 is (enum gtref_bad_kind), or -1 if it is legal. */
+static int bad_kind_of(uint32_t dw0)
 {
-    uint32_t gpr0 = gtref_engines[0].base + 0x600u;
+    if (GTREF_CMD_TYPE(dw0) != 0) return GTREF_BAD_TYPE;
+    const gtref_cmd_def *c = gtref_cmd_find(dw0);
+    if (!c) return GTREF_BAD_OPCODE;
+    if (gtref_cmd_legal(c, dw0, NULL, 0)) return -1;
+    unsigned len = gtref_cmd_length(c, dw0);
+    if (len < c->min_len || len > c->max_len) return GTREF_BAD_LENGTH;
+    if (c->id == GTREF_CMD_MI_STORE_DATA_IMM) return GTREF_BAD_SDI;
+    if (c->id == GTREF_CMD_MI_LOAD_REGISTER_IMM) return GTREF_BAD_LRI;
+    return GTREF_BAD_LENGTH;
+}
+
+static bool is_ring_reg(uint32_t off)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &e);
+    return d && e >= 0 && (d->offset == GTREF_RING_TAIL || d->offset == GTREF_RING_HEAD || d->offset == GTREF_RING_START ||
+                           d->offset == GTREF_RING_CTL);
+}
+
+/* The field rules the generator promises, for one legal command of engine e. */
+static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch)
+{
+    uint32_t gpr0 = gtref_engines[e].base + 0x600u;
     switch (c->id) {
     case GTREF_CMD_MI_LOAD_REGISTER_IMM:
         cr_assert(len >= 3 && len <= 13, "seed %" PRIu64 ": LRI of %u dwords (1..6 registers)", w->seed, len);
-        for (unsigned i = 1; i < len; i += 2)
-            cr_assert(dw[i] >= gpr0 && dw[i] <= gpr0 + 0x7C && dw[i] % 4 == 0,
-                      "seed %" PRIu64 ": LRI to 0x%x, not an RCS0 CS_GPR", w->seed, dw[i]);
+        for (unsigned i = 1; i < len; i += 2) {
+            cr_assert(!is_ring_reg(dw[i]), "seed %" PRIu64 ": LRI to a ring register 0x%x", w->seed, dw[i]);
+            int re = -2;
+            const gtref_reg_def *d = gtref_reg_lookup(dw[i], GTREF_MAX_ENGINES, &re);
+            if (dw[i] >= gpr0 && dw[i] <= gpr0 + 0x7C && dw[i] % 4 == 0) w->st.lri_gpr++;
+            else if (d && re == e) w->st.lri_own_other++;
+            else w->st.lri_ignored++;
+        }
         if ((dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xF) w->st.bwd++;
         break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
-        uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
+        uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
         unsigned bytes = len == 5 ? 8 : 4;
-        cr_assert(a >= 0x400000 && a + bytes <= 0x410000 && a % 4 == 0, "seed %" PRIu64 ": store to 0x%" PRIx64, w->seed, a);
+        cr_assert(a >= base && a + bytes <= base + STORE_STRIDE && a % 4 == 0,
+                  "seed %" PRIu64 ": %s stores to 0x%" PRIx64 ", outside its area", w->seed, gtref_engines[e].name, a);
         if (len == 5) {
             if (a % 8) w->st.qword4++;
             else w->st.qword8++;
@@ -632,10 +683,12 @@ static void check_fields(walker *w, const gtref_cmd_def *c, const uint32_t *dw, 
         break;
     }
     case GTREF_CMD_MI_BATCH_BUFFER_START: {
-        uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
+        uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
         const gtref_segment *b = segment_at(w->s, a, 4);
         cr_assert(b && b->kind == GTREF_SEG_BATCH, "seed %" PRIu64 ": batch start 0x%" PRIx64 " outside a batch segment",
                   w->seed, a);
+        cr_assert(a >= base && a < base + BATCH_STRIDE, "seed %" PRIu64 ": %s calls a batch at 0x%" PRIx64 ", outside its area",
+                  w->seed, gtref_engines[e].name, a);
         if (dw[0] & GTREF_BBS_PPGTT) w->st.ppgtt++;
         if (in_batch) w->st.chained++;
         break;
@@ -645,148 +698,220 @@ static void check_fields(walker *w, const gtref_cmd_def *c, const uint32_t *dw, 
     }
 }
 
-static void walk_batch(walker *w, uint64_t addr)
+static void saw_bad(walker *w, int e, uint32_t dw0, bool in_batch)
+{
+    int k = bad_kind_of(dw0);
+    cr_assert(k >= 0);
+    w->st.bad_kind[k]++;
+    if (in_batch) w->st.bad_batch++;
+    else w->st.bad_ring++;
+    w->st.bad_engines++;
+    w->st.bad_on[e]++;
+    w->eng[e].halted = true;
+}
+
+/* Run a batch of engine e; false when an illegal command halts the engine in it. */
+static bool walk_batch(walker *w, int e, uint64_t addr)
 {
     for (int steps = 0; steps < 10000; steps++) {
         const gtref_segment *b = segment_at(w->s, addr, 4);
         cr_assert(b && b->kind == GTREF_SEG_BATCH, "seed %" PRIu64 ": batch runs out of its segment at 0x%" PRIx64, w->seed, addr);
         uint32_t dw[256];
         dw[0] = dword_at(b, addr - b->addr);
+        if (bad_kind_of(dw[0]) >= 0) {
+            saw_bad(w, e, dw[0], true);
+            return false;
+        }
         const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
-        cr_assert(c, "seed %" PRIu64 ": unknown command 0x%08x in a batch at 0x%" PRIx64, w->seed, dw[0], addr);
         unsigned len = gtref_cmd_length(c, dw[0]);
         cr_assert(segment_at(w->s, addr, 4u * len) == b, "seed %" PRIu64 ": command at 0x%" PRIx64 " runs past its batch", w->seed, addr);
         for (unsigned i = 1; i < len; i++) dw[i] = dword_at(b, addr - b->addr + 4u * i);
-        char why[256];
-        cr_assert(gtref_cmd_legal(c, dw[0], why, sizeof why), "seed %" PRIu64 ": batch 0x%" PRIx64 ": %s", w->seed, addr, why);
         cr_assert(c->id != GTREF_CMD_MI_BATCH_BUFFER_START || !(dw[0] & GTREF_BBS_2ND_LEVEL));
-        check_fields(w, c, dw, len, true);
+        check_fields(w, e, c, dw, len, true);
         w->st.batch_cmds++;
-        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_END) return;
+        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_END) return true;
         addr = c->id == GTREF_CMD_MI_BATCH_BUFFER_START ? ((uint64_t)dw[2] << 32 | dw[1]) : addr + 4u * len;
     }
     cr_assert_fail("seed %" PRIu64 ": a batch that never ends", w->seed);
+    return false;
 }
 
-/* Execute the submitted ring bytes from head for adv bytes: whole, legal commands ending exactly at the tail. */
-static void walk_ring(walker *w, uint32_t head, uint32_t adv)
+/* Execute engine e's submitted ring bytes as the engine would: whole commands before the tail; a command
+ * that is not whole waits for the next TAIL write; an illegal command halts the engine. */
+static void walk_ring(walker *w, int e)
 {
-    uint32_t size = w->st.ring_size, p = head;
-    while (adv) {
-        uint32_t dw[256];
-        dw[0] = dword_at(w->ring, p);
+    eng_walk *g = &w->eng[e];
+    while (g->avail && !g->halted) {
+        uint32_t p = g->exec, dw[256];
+        dw[0] = dword_at(g->ring, p);
+        if (bad_kind_of(dw[0]) >= 0) {
+            saw_bad(w, e, dw[0], false);
+            return;
+        }
         const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
-        cr_assert(c, "seed %" PRIu64 ": unknown command 0x%08x in the ring at 0x%x", w->seed, dw[0], p);
         unsigned len = gtref_cmd_length(c, dw[0]);
-        cr_assert(4u * len <= adv, "seed %" PRIu64 ": the command at ring offset 0x%x runs past the tail", w->seed, p);
-        for (unsigned i = 1; i < len; i++) dw[i] = dword_at(w->ring, (p + 4u * i) % size);
-        char why[256];
-        cr_assert(gtref_cmd_legal(c, dw[0], why, sizeof why), "seed %" PRIu64 ": ring 0x%x: %s", w->seed, p, why);
-        check_fields(w, c, dw, len, false);
-        if (!w->visited[p / 4] && dw[0] != 0 && c->id != GTREF_CMD_MI_BATCH_BUFFER_END) w->st.distinct_non_noop++;
-        w->visited[p / 4] = 1;
+        if (4u * len > g->avail) {          /* half submitted: the engine waits */
+            w->st.tail_straddles++;
+            return;
+        }
+        for (unsigned i = 1; i < len; i++) dw[i] = dword_at(g->ring, (p + 4u * i) % g->size);
+        check_fields(w, e, c, dw, len, false);
+        if (!g->visited[p / 4] && dw[0] != 0 && c->id != GTREF_CMD_MI_BATCH_BUFFER_END) w->st.distinct_non_noop[e]++;
+        g->visited[p / 4] = 1;
         w->st.ring_cmds++;
-        if (p + 4u * len > size) w->st.straddles++;
-        if (p + 4u * len >= size) w->st.end_crossings++;
-        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START) walk_batch(w, (uint64_t)dw[2] << 32 | dw[1]);
-        p = (p + 4u * len) % size;
-        adv -= 4u * len;
+        if (p + 4u * len > g->size) w->st.straddles++;
+        if (p + 4u * len >= g->size) g->crossings++;
+        g->exec = (p + 4u * len) % g->size;
+        g->avail -= 4u * len;
+        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START && !walk_batch(w, e, (uint64_t)dw[2] << 32 | dw[1])) return;
     }
+}
+
+/* The engine and register of an engine register's absolute offset, or -1. */
+static int engine_reg(uint32_t off, uint32_t *rel)
+{
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+        if (off >= gtref_engines[e].base && off < gtref_engines[e].base + 0x1000u) {
+            *rel = off - gtref_engines[e].base;
+            return e;
+        }
+    return -1;
 }
 
 /* Walk the host program of a generated stimulus, checking every promise of the generator. */
 static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
 {
     walker w = { .s = s, .seed = seed };
-    uint32_t base = gtref_engines[0].base;
-    uint32_t tail_reg = base + GTREF_RING_TAIL, head_reg = base + GTREF_RING_HEAD;
-    uint32_t start_reg = base + GTREF_RING_START, ctl_reg = base + GTREF_RING_CTL;
-    bool enabled = false;
-    uint32_t start = 0, head = 0, tail = 0;
-    uint64_t since_idle = 0;
-    bool head_written = false, tail_written = false;
+    int last_tail_engine = -1;
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *o = &s->ops[i];
-        if (o->op == GTREF_HOST_WAIT_IDLE) since_idle = 0;
+        if (o->op != GTREF_HOST_WRITE) last_tail_engine = -1;
+        if (o->op == GTREF_HOST_WAIT_IDLE)
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                cr_assert(w.eng[e].halted || !w.eng[e].avail, "seed %" PRIu64 ": wait_idle with %s half submitted", seed,
+                          gtref_engines[e].name);
+                w.eng[e].since_idle = 0;
+                w.eng[e].halt_known |= w.eng[e].halted;
+            }
         if (o->op == GTREF_HOST_WAIT_IRQ) {
             w.st.irq_waits++;
             cr_assert_eq(o->cycles, 5000);
-            cr_assert(i + 2 < s->nops && s->ops[i + 1].op == GTREF_HOST_READ && s->ops[i + 1].off == GTREF_GT_INTR_DW0 &&
-                      s->ops[i + 2].op == GTREF_HOST_WRITE && s->ops[i + 2].off == GTREF_GT_INTR_DW0 && s->ops[i + 2].val == 1,
-                      "seed %" PRIu64 ": wait_irq not followed by read + acknowledge of GT_INTR_DW0", seed);
+            cr_assert(i + 2 < s->nops && s->ops[i + 1].op == GTREF_HOST_READ &&
+                      (s->ops[i + 1].off == GTREF_GT_INTR_DW0 || s->ops[i + 1].off == GTREF_GT_INTR_DW1) &&
+                      s->ops[i + 2].op == GTREF_HOST_WRITE && s->ops[i + 2].off == s->ops[i + 1].off &&
+                      __builtin_popcount(s->ops[i + 2].val) == 1,
+                      "seed %" PRIu64 ": wait_irq not followed by read + acknowledge of one GT_INTR_DW bit", seed);
         }
         if (o->op != GTREF_HOST_WRITE) continue;
-        if (o->off == ctl_reg) {
-            cr_assert(!enabled, "seed %" PRIu64 ": RING_CTL written while the ring is enabled", seed);
+        uint32_t rel = 0;
+        int e = engine_reg(o->off, &rel);
+        if (e < 0) continue;
+        cr_assert(e < s->engines, "seed %" PRIu64 ": a write to %s, beyond engines %u", seed, gtref_engines[e].name, s->engines);
+        eng_walk *g = &w.eng[e];
+        if (rel == GTREF_RING_CTL) {
+            cr_assert(!g->enabled, "seed %" PRIu64 ": RING_CTL written while the ring is enabled", seed);
             if (o->val & GTREF_CTL_ENABLE) {
-                enabled = true;
-                w.st.ring_size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
-                cr_assert(w.st.ring_size == 4096 || w.st.ring_size == 8192);
-                w.ring = segment_at(s, start, w.st.ring_size);
-                cr_assert(w.ring && w.ring->kind == GTREF_SEG_RING && w.ring->addr == start && w.ring->len == w.st.ring_size,
+                g->enabled = true;
+                w.st.engines_used++;
+                g->size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+                w.st.ring_size[e] = g->size;
+                cr_assert(g->size >= 4096 && g->size <= 4 * 4096);
+                g->ring = segment_at(s, g->start, g->size);
+                cr_assert(g->ring && g->ring->kind == GTREF_SEG_RING && g->ring->addr == g->start && g->ring->len == g->size,
                           "seed %" PRIu64 ": no ring segment of the ring's size at RING_START", seed);
-                cr_assert(head_written && tail_written && head == tail, "seed %" PRIu64 ": ring enabled before HEAD = TAIL", seed);
-                w.visited = calloc(w.st.ring_size / 4, 1);
+                cr_assert(g->head_written && g->tail_written && g->head == g->tail, "seed %" PRIu64 ": ring enabled before HEAD = TAIL", seed);
+                g->exec = g->head;
+                g->visited = calloc(g->size / 4, 1);
             }
-        } else if (o->off == head_reg) {
-            cr_assert(!enabled, "seed %" PRIu64 ": RING_HEAD written while the ring is enabled", seed);
+        } else if (rel == GTREF_RING_HEAD) {
+            cr_assert(!g->enabled, "seed %" PRIu64 ": RING_HEAD written while the ring is enabled", seed);
             cr_assert_eq(o->val & ~GTREF_HEAD_OFFSET_MASK, 0);
-            head = o->val;
-            head_written = true;
-        } else if (o->off == start_reg) {
-            cr_assert(!enabled);
-            start = o->val;
-            cr_assert_eq(start, 0x100000);
-        } else if (o->off == tail_reg) {
+            g->head = o->val;
+            g->head_written = true;
+        } else if (rel == GTREF_RING_START) {
+            cr_assert(!g->enabled);
+            g->start = o->val;
+            cr_assert_eq(g->start, RING_BASE + (uint32_t)e * RING_STRIDE);
+        } else if (rel == GTREF_EMR) {
+            cr_assert(!g->enabled, "seed %" PRIu64 ": EMR written by the host while the ring runs", seed);
+            if (!(o->val & 1)) w.st.emr_host_unmask++;
+        } else if (rel == GTREF_RING_TAIL) {
             cr_assert_eq(o->val & 7u, 0, "seed %" PRIu64 ": tail 0x%x is not QWORD aligned", seed, o->val);
             cr_assert_eq(o->val & ~GTREF_TAIL_OFFSET_MASK, 0);
-            if (!enabled) {
-                tail = o->val;
-                tail_written = true;
+            if (!g->enabled) {
+                g->tail = o->val;
+                g->tail_written = true;
                 continue;
             }
-            cr_assert(o->val < w.st.ring_size, "seed %" PRIu64 ": tail 0x%x beyond the ring", seed, o->val);
-            uint32_t adv = (o->val + w.st.ring_size - tail) % w.st.ring_size;
+            cr_assert(o->val < g->size, "seed %" PRIu64 ": tail 0x%x beyond the ring", seed, o->val);
+            uint32_t adv = (o->val + g->size - g->tail) % g->size;
             cr_assert(adv > 0, "seed %" PRIu64 ": a TAIL write that submits nothing", seed);
-            since_idle += adv;
-            cr_assert(since_idle <= w.st.ring_size - 8, "seed %" PRIu64 ": host op %zu would leave %" PRIu64
-                      " unexecuted bytes in a ring of %u", seed, i, since_idle, w.st.ring_size);
-            walk_ring(&w, tail, adv);
-            w.st.traffic += adv;
-            tail = o->val;
+            if (last_tail_engine >= 0 && last_tail_engine != e) w.st.back_to_back++;
+            last_tail_engine = e;
+            g->avail += adv;
+            w.st.traffic[e] += adv;
+            /* unexecuted bytes: since the last wait_idle, where the engine had executed all it was given; once
+             * a wait_idle has seen it halted, from its illegal command (where its head stays) */
+            g->since_idle += adv;
+            if (g->halt_known)
+                cr_assert(g->avail <= g->size - 8, "seed %" PRIu64 ": the tail of halted %s laps its head", seed,
+                          gtref_engines[e].name);
+            else
+                cr_assert(g->since_idle <= g->size - 8, "seed %" PRIu64 ": host op %zu would leave %" PRIu64
+                          " unexecuted bytes in a ring of %u", seed, i, g->since_idle, g->size);
+            walk_ring(&w, e);
+            g->tail = o->val;
         }
     }
-    cr_assert(enabled, "seed %" PRIu64 ": the ring is never enabled", seed);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        eng_walk *g = &w.eng[e];
+        if (!g->enabled) continue;
+        cr_assert(g->halted || g->avail == 0, "seed %" PRIu64 ": %s ends with a command half submitted", seed,
+                  gtref_engines[e].name);
+        if (g->crossings) w.st.end_crossings++;
+        if (g->crossings > 1) w.st.several_crossings++;
+        free(g->visited);
+    }
+    cr_assert(w.st.engines_used >= 1, "seed %" PRIu64 ": no ring is ever enabled", seed);
     /* the end: idle, then reads */
     size_t k = s->nops;
     while (k && s->ops[k - 1].op == GTREF_HOST_READ) k--;
     cr_assert(k && s->ops[k - 1].op == GTREF_HOST_WAIT_IDLE && s->nops - k >= 3, "seed %" PRIu64 ": no final wait_idle + reads", seed);
-    free(w.visited);
     return w.st;
 }
 
 Test(gen, generated_stimuli_are_legal_and_interesting)
 {
-    unsigned wrapped_traffic = 0, crossed_end = 0, straddled = 0, two_pages = 0, several_crossings = 0;
+    unsigned wrapped_traffic = 0, crossed_end = 0, straddled = 0, several = 0, multi_engine = 0, all_engines = 0;
+    unsigned bad_seeds = 0, pages_seen[5] = { 0 }, rings = 0, split_seeds = 0, engine_seen[GTREF_MAX_ENGINES] = { 0 };
     walk_stats total = { 0 };
     for (uint64_t seed = 0; seed < SEEDS; seed++) {
         gtref_stim s;
         generate_ok(&s, seed);
-        cr_assert_eq(s.engines, 1);
+        cr_assert(s.engines >= 1 && s.engines <= 4);
         cr_assert(s.lat.rd_lat_min >= 1 && s.lat.rd_lat_min <= 4);
         cr_assert(s.lat.rd_lat_max >= s.lat.rd_lat_min && s.lat.rd_lat_max <= 40);
         cr_assert(s.lat.req_ready_pct >= 30 && s.lat.req_ready_pct <= 100);
         cr_assert_eq(s.hang_cycles, 3000);
         cr_assert_eq(s.max_cycles, 2000000);
         walk_stats st = walk_generated(&s, seed);
-        cr_assert(st.ring_cmds + st.batch_cmds <= 2500, "seed %" PRIu64 ": %u commands, too long a test", seed,
-                  st.ring_cmds + st.batch_cmds);
-        cr_assert(st.distinct_non_noop <= 200, "seed %" PRIu64 ": more than max_cmds commands", seed);
-        wrapped_traffic += st.traffic > st.ring_size;
-        crossed_end += st.end_crossings > 0;
-        several_crossings += st.end_crossings > 1;
+        unsigned cmds = st.ring_cmds + st.batch_cmds;
+        cr_assert(cmds <= 2500 * st.engines_used, "seed %" PRIu64 ": %u commands, too long a test", seed, cmds);
+        multi_engine += st.engines_used > 1;
+        all_engines += st.engines_used == 4;
+        bad_seeds += st.bad_engines > 0;
+        split_seeds += st.tail_straddles > 0;
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+            if (!st.ring_size[e]) continue;
+            engine_seen[e]++;
+            rings++;
+            pages_seen[st.ring_size[e] / 4096]++;
+            wrapped_traffic += st.traffic[e] > st.ring_size[e];
+            cr_assert(st.distinct_non_noop[e] <= 200, "seed %" PRIu64 ": more than max_cmds commands", seed);
+        }
+        crossed_end += st.end_crossings;
+        several += st.several_crossings;
         straddled += st.straddles > 0;
-        two_pages += st.ring_size == 8192;
         total.qword4 += st.qword4;
         total.qword8 += st.qword8;
         total.bwd += st.bwd;
@@ -795,16 +920,78 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         total.irq_waits += st.irq_waits;
         total.user_irqs += st.user_irqs;
         total.batch_cmds += st.batch_cmds;
+        total.bad_ring += st.bad_ring;
+        total.bad_batch += st.bad_batch;
+        total.bad_engines += st.bad_engines;
+        for (int k = 0; k < GTREF_BAD_KINDS; k++) total.bad_kind[k] += st.bad_kind[k];
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) total.bad_on[e] += st.bad_on[e];
+        total.tail_straddles += st.tail_straddles;
+        total.lri_gpr += st.lri_gpr;
+        total.lri_own_other += st.lri_own_other;
+        total.lri_ignored += st.lri_ignored;
+        total.emr_host_unmask += st.emr_host_unmask;
+        total.back_to_back += st.back_to_back;
         gtref_stim_free(&s);
     }
-    cr_assert(wrapped_traffic > SEEDS / 2, "ring traffic exceeds the ring size in only %u of %u seeds", wrapped_traffic, SEEDS);
-    cr_assert(crossed_end > SEEDS * 6 / 10, "the head wraps in only %u of %u seeds", crossed_end, SEEDS);
-    cr_assert(several_crossings > SEEDS / 10, "the head wraps several times in only %u seeds", several_crossings);
+    cr_log_info("gen coverage over %u seeds: >1 engine %u, all 4 %u; illegal in %u seeds (%u ring, %u batch; kinds "
+                "opcode %u type %u length %u sdi %u lri %u; RCS0 %u BCS0 %u VCS0 %u VECS0 %u); TAIL inside a command in %u seeds (%u times); rings %u: "
+                "1p %u 2p %u 3p %u 4p %u; head wraps %u, several %u; straddles in %u seeds; LRI gpr %u own-other %u "
+                "ignored %u; EMR unmasked by host %u; back-to-back engine switches %u",
+                SEEDS, multi_engine, all_engines, bad_seeds, total.bad_ring, total.bad_batch,
+                total.bad_kind[GTREF_BAD_OPCODE], total.bad_kind[GTREF_BAD_TYPE], total.bad_kind[GTREF_BAD_LENGTH],
+                total.bad_kind[GTREF_BAD_SDI], total.bad_kind[GTREF_BAD_LRI], total.bad_on[0], total.bad_on[1],
+                total.bad_on[2], total.bad_on[3], split_seeds, total.tail_straddles, rings,
+                pages_seen[1], pages_seen[2], pages_seen[3], pages_seen[4], crossed_end, several, straddled,
+                total.lri_gpr, total.lri_own_other, total.lri_ignored, total.emr_host_unmask, total.back_to_back);
+    /* several engines */
+    cr_assert(multi_engine > SEEDS * 7 / 10, "more than one engine in only %u of %u seeds", multi_engine, SEEDS);
+    cr_assert(all_engines > SEEDS * 6 / 10, "all four engines in only %u of %u seeds", all_engines, SEEDS);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) cr_assert(engine_seen[e] > SEEDS * 7 / 10, "%s in only %u seeds", gtref_engines[e].name, engine_seen[e]);
+    cr_assert(total.back_to_back > SEEDS, "only %u back-to-back submissions to different engines", total.back_to_back);
+    /* illegal commands: a minority of seeds, in rings and in batches, of every kind */
+    cr_assert(bad_seeds > SEEDS / 20 && bad_seeds < SEEDS / 5, "illegal commands in %u of %u seeds", bad_seeds, SEEDS);
+    cr_assert(total.bad_ring > 5 && total.bad_batch > 5, "illegal commands: %u in rings, %u in batches", total.bad_ring, total.bad_batch);
+    for (int k = 0; k < GTREF_BAD_KINDS; k++) cr_assert(total.bad_kind[k] > 0, "no illegal command of kind %d", k);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+        cr_assert(total.bad_on[e] > 5, "only %u illegal commands on %s", total.bad_on[e], gtref_engines[e].name);
+    cr_assert(total.emr_host_unmask > 0);
+    /* TAIL corners and ring sizes */
+    cr_assert(split_seeds > SEEDS / 10, "a TAIL inside a command in only %u seeds", split_seeds);
+    cr_assert(pages_seen[2] && pages_seen[3] && pages_seen[4], "ring pages: %u x2, %u x3, %u x4", pages_seen[2], pages_seen[3], pages_seen[4]);
+    cr_assert(pages_seen[1] > rings / 2 && pages_seen[1] < rings * 9 / 10, "%u 1-page rings of %u", pages_seen[1], rings);
+    cr_assert(wrapped_traffic > rings / 2, "ring traffic exceeds the ring size in only %u of %u rings", wrapped_traffic, rings);
+    cr_assert(crossed_end > rings * 6 / 10, "the head wraps in only %u of %u rings", crossed_end, rings);
+    cr_assert(several > rings / 10, "the head wraps several times in only %u rings", several);
     cr_assert(straddled > SEEDS / 5, "a command straddles the ring end in only %u seeds", straddled);
-    cr_assert(two_pages > SEEDS / 20 && two_pages < SEEDS / 3, "%u two-page rings", two_pages);
+    /* command fields */
     cr_assert(total.qword4 > 0 && total.qword8 > total.qword4, "qword stores: %u 4-aligned, %u 8-aligned", total.qword4, total.qword8);
     cr_assert(total.bwd > 0 && total.chained > 0 && total.ppgtt > 0 && total.irq_waits > 0 && total.batch_cmds > 0);
     cr_assert(total.user_irqs > total.irq_waits);
+    cr_assert(total.lri_own_other > 0 && total.lri_ignored > 0 && total.lri_gpr > 4 * (total.lri_own_other + total.lri_ignored),
+              "LRI targets: %u CS_GPR, %u other own registers, %u ignored", total.lri_gpr, total.lri_own_other, total.lri_ignored);
+}
+
+/* Every corner turned up: the host program still keeps every rule (no tail lapping a head that has not yet
+ * reached its illegal command, no wait_idle with a command half submitted, ...). */
+Test(gen, corner_heavy_configs_keep_the_rules)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.malformed_pct = 60;
+    c.split_tail_pct = 60;
+    c.multi_page_pct = 50;
+    c.lri_other_pct = 50;
+    c.back_to_back_pct = 70;
+    unsigned bad = 0;
+    for (uint64_t seed = 10000; seed < 11500; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        bad += st.bad_engines;
+        gtref_stim_free(&s);
+    }
+    cr_assert(bad > 500, "only %u engines with an illegal command", bad);
 }
 
 Test(gen, the_weights_and_command_counts_are_honoured)
@@ -817,18 +1004,74 @@ Test(gen, the_weights_and_command_counts_are_honoured)
     c.w_user_irq = 0;
     c.w_sdi = 1;
     c.min_cmds = c.max_cmds = 7;
+    c.malformed_pct = 0;
     for (uint64_t seed = 0; seed < 50; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
         cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
         walk_stats st = walk_generated(&s, seed);
-        cr_assert_eq(st.distinct_non_noop, 7, "seed %" PRIu64 ": %u commands instead of 7", seed, st.distinct_non_noop);
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+            if (st.ring_size[e])
+                cr_assert_eq(st.distinct_non_noop[e], 7, "seed %" PRIu64 ": %u commands instead of 7", seed, st.distinct_non_noop[e]);
         cr_assert_eq(st.batch_cmds, 0);
         cr_assert_eq(st.user_irqs, 0);
         cr_assert_eq(st.irq_waits, 0);
-        cr_assert_eq(s.nsegs, 1, "no batches without batch weight");
+        cr_assert_eq(st.bad_engines, 0);
+        cr_assert_eq(s.nsegs, st.engines_used, "no batches without batch weight: one ring per engine");
         gtref_stim_free(&s);
     }
+}
+
+Test(gen, engine_count_and_corner_knobs_are_honoured)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.engines = 2;
+    c.all_engines_pct = 100;
+    c.multi_page_pct = 0;
+    c.split_tail_pct = 0;
+    c.malformed_pct = 0;
+    c.lri_other_pct = 0;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        cr_assert_eq(s.engines, 2);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert_eq(st.engines_used, 2);
+        cr_assert(st.ring_size[0] == 4096 && st.ring_size[1] == 4096);
+        cr_assert_eq(st.bad_engines, 0);
+        cr_assert_eq(st.tail_straddles, 0, "seed %" PRIu64 ": no TAIL inside a command without split tails", seed);
+        cr_assert_eq(st.lri_own_other + st.lri_ignored, 0);
+        gtref_stim_free(&s);
+    }
+    c.engines = 1;
+    c.malformed_pct = 100;
+    c.malformed_batch_pct = 0;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        cr_assert_eq(s.engines, 1);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert_eq(st.bad_batch, 0);
+        cr_assert_eq(st.bad_ring, 1, "seed %" PRIu64 ": every seed has its illegal command in the ring", seed);
+        gtref_stim_free(&s);
+    }
+}
+
+static uint64_t rng_source(void *r) { return gtref_rng_next(r); }
+
+Test(gen, malformed_commands_of_every_kind_are_illegal)
+{
+    gtref_rng r;
+    gtref_rng_seed(&r, 42);
+    for (int k = 0; k < GTREF_BAD_KINDS; k++)
+        for (int i = 0; i < 2000; i++) {
+            uint32_t dw0;
+            cr_assert_eq(gtref_gen_malformed((enum gtref_bad_kind)k, rng_source, &r, &dw0), 0);
+            cr_assert_eq(bad_kind_of(dw0), k, "kind %d made 0x%08x, which is kind %d", k, dw0, bad_kind_of(dw0));
+        }
 }
 
 Test(gen, bad_configs_are_refused)
@@ -837,8 +1080,10 @@ Test(gen, bad_configs_are_refused)
     gtref_stim s;
     gtref_stim_init(&s);
     gtref_gen_config_default(&c);
-    c.engines = 2;
-    cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0, "only one engine is supported");
+    c.engines = 0;
+    cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0, "0 engines");
+    c.engines = 5;
+    cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0, "5 engines");
     gtref_gen_config_default(&c);
     c.min_cmds = 10;
     c.max_cmds = 5;
@@ -846,11 +1091,18 @@ Test(gen, bad_configs_are_refused)
     gtref_gen_config_default(&c);
     c.w_noop = c.w_lri = c.w_sdi = c.w_batch = c.w_user_irq = 0;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
+    gtref_gen_config_default(&c);
+    c.max_ring_pages = 17;
+    cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
+    gtref_gen_config_default(&c);
+    c.malformed_pct = 101;
+    cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
     cr_assert_eq(s.nsegs, 0);
     cr_assert_neq(gtref_stim_generate(&s, 1, NULL), 0);
     gtref_gen_config_default(&c);
-    cr_assert_eq(c.engines, 1);
+    cr_assert_eq(c.engines, 4);
     cr_assert_eq(c.min_cmds, 20);
     cr_assert_eq(c.max_cmds, 200);
+    cr_assert_eq(c.max_ring_pages, 4);
     gtref_stim_free(&s);
 }

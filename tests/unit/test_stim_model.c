@@ -114,17 +114,12 @@ static uint32_t nth_read(const model_host *h, const char *reg, unsigned k)
     return 0;
 }
 
-static uint32_t peek(const model_host *h, const char *reg)
-{
-    uint32_t off;
-    cr_assert_eq(gtref_reg_parse(reg, &off), 0, "unknown register %s", reg);
-    return gtm_reg_peek(h->m, off);
-}
-
 static uint32_t mem32(const model_host *h, uint64_t addr) { return gtref_mem_read32(gtm_mem(h->m), addr); }
 
 /* ---- generated stimuli ---- */
 
+/* Whether engine e's events reach the interrupt line, by the host program's last writes to its enable
+ * and mask fields (GFX_MSTR_IRQ is always enabled by the generator). */
 static uint32_t last_write(const gtref_stim *s, uint32_t off, uint32_t dflt)
 {
     uint32_t v = dflt;
@@ -133,37 +128,79 @@ static uint32_t last_write(const gtref_stim *s, uint32_t off, uint32_t dflt)
     return v;
 }
 
+static bool irq_open(const gtref_stim *s, int e, uint16_t bit)
+{
+    const gtref_engine_def *d = &gtref_engines[e];
+    return (last_write(s, d->intr_enable_reg, 0) >> d->intr_enable_shift & bit) &&
+           !(last_write(s, d->intr_mask_reg, 0xFFFFFFFFu) >> d->intr_mask_shift & bit);
+}
+
+#define GEN_SEEDS 300
+
 Test(stim_model, generated_stimuli_run_cleanly_in_the_model)
 {
     gtref_gen_config c;
     gtref_gen_config_default(&c);
-    unsigned irq_reads = 0;
-    for (uint64_t seed = 0; seed < 200; seed++) {
+    unsigned irq_waits = 0, halted_engines = 0, halted_seeds = 0, error_irqs = 0, multi = 0, halted_with_others = 0;
+    for (uint64_t seed = 0; seed < GEN_SEEDS; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
         cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
         model_host h;
         run_stimulus(&h, &s);
-        cr_assert_eq(h.errors, 0, "seed %" PRIu64 ": an illegal command executed", seed);
         cr_assert(!h.stalled_at_end, "seed %" PRIu64 ": a command is left half submitted", seed);
-        cr_assert(gtm_engine_idle(h.m, 0), "seed %" PRIu64 ": not idle at the end", seed);
-        uint32_t head = peek(&h, "RCS0.RING_HEAD"), tail = peek(&h, "RCS0.RING_TAIL");
-        cr_assert_eq(head & GTREF_HEAD_OFFSET_MASK, tail, "seed %" PRIu64 ": head 0x%x, tail 0x%x", seed, head, tail);
         cr_assert(h.retired > 0);
-        bool irq_open = (last_write(&s, GTREF_RENDER_COPY_INTR_EN, 0) & 0x10000u) &&
-                        !(last_write(&s, GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu) & 0x10000u);
-        if (!irq_open) cr_assert(!h.irq_line_seen, "seed %" PRIu64 ": an interrupt although they are off", seed);
+        unsigned halted = 0, ran = 0;
+        bool any_open = false;
+        for (int e = 0; e < s.engines; e++) {
+            uint32_t base = gtref_engines[e].base;
+            if (!(gtm_reg_peek(h.m, base + GTREF_RING_CTL) & GTREF_CTL_ENABLE)) continue;
+            ran++;
+            any_open |= irq_open(&s, e, GTREF_IRQ_USER);
+            uint32_t esr = gtm_reg_peek(h.m, base + GTREF_ESR), eir = gtm_reg_peek(h.m, base + GTREF_EIR);
+            if (gtm_engine_halted(h.m, e)) {
+                /* the illegal command: ESR set; EIR set iff EMR bit 0 was clear then (not known here) */
+                halted++;
+                cr_assert_eq(esr & 1u, 1u, "seed %" PRIu64 ": %s halted without ESR", seed, gtref_engines[e].name);
+                if (eir & 1u) {
+                    error_irqs++;
+                    cr_assert_eq(gtm_reg_peek(h.m, base + GTREF_EMR) & 1u, 0u);
+                }
+                continue;
+            }
+            cr_assert_eq(esr, 0, "seed %" PRIu64 ": %s has ESR 0x%x without halting", seed, gtref_engines[e].name, esr);
+            cr_assert(gtm_engine_idle(h.m, e), "seed %" PRIu64 ": %s not idle at the end", seed, gtref_engines[e].name);
+            uint32_t head = gtm_reg_peek(h.m, base + GTREF_RING_HEAD), tail = gtm_reg_peek(h.m, base + GTREF_RING_TAIL);
+            cr_assert_eq(head & GTREF_HEAD_OFFSET_MASK, tail, "seed %" PRIu64 ": %s head 0x%x, tail 0x%x", seed,
+                         gtref_engines[e].name, head, tail);
+        }
+        cr_assert_eq(h.errors, halted, "seed %" PRIu64 ": %u illegal commands, %u halted engines", seed, h.errors, halted);
+        halted_engines += halted;
+        halted_seeds += halted > 0;
+        multi += ran > 1;
+        halted_with_others += halted > 0 && ran > halted;
+        if (!any_open) {
+            bool any_err_open = false;
+            for (int e = 0; e < s.engines; e++) any_err_open |= irq_open(&s, e, GTREF_IRQ_CS_MASTER_ERROR);
+            if (!any_err_open) cr_assert(!h.irq_line_seen, "seed %" PRIu64 ": an interrupt although they are off", seed);
+        }
         for (size_t i = 0; i < h.nreads; i++)
             if (h.irq_after_wait[i]) {
-                cr_assert(irq_open, "seed %" PRIu64 ": wait_irq with interrupts off", seed);
-                cr_assert_eq(h.read_off[i], GTREF_GT_INTR_DW0);
-                cr_assert_eq(h.read_val[i] & 1u, 1u, "seed %" PRIu64 ": wait_irq without an interrupt to wait for", seed);
-                irq_reads++;
+                cr_assert(h.read_off[i] == GTREF_GT_INTR_DW0 || h.read_off[i] == GTREF_GT_INTR_DW1);
+                cr_assert(h.irq_line_seen, "seed %" PRIu64 ": wait_irq without an interrupt to wait for", seed);
+                irq_waits++;
             }
         gtm_destroy(h.m);
         gtref_stim_free(&s);
     }
-    cr_assert(irq_reads > 50, "only %u interrupt waits in 200 seeds", irq_reads);
+    cr_log_info("model over %d seeds: %u with several engines; %u engines halted by an illegal command in %u seeds "
+                "(%u while other engines ran on), %u of them with EIR set; %u interrupt waits",
+                GEN_SEEDS, multi, halted_engines, halted_seeds, halted_with_others, error_irqs, irq_waits);
+    cr_assert(irq_waits > 50, "only %u interrupt waits in %d seeds", irq_waits, GEN_SEEDS);
+    cr_assert(halted_seeds > GEN_SEEDS / 20 && halted_seeds < GEN_SEEDS / 5, "%u seeds halt an engine", halted_seeds);
+    cr_assert(halted_with_others > GEN_SEEDS / 25, "an engine halts while others run in only %u seeds", halted_with_others);
+    cr_assert(error_irqs > 0, "the error never reaches EIR");
+    cr_assert(multi > GEN_SEEDS * 7 / 10, "several engines in only %u seeds", multi);
 }
 
 /* ---- directed tests ---- */
