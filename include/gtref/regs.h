@@ -71,6 +71,8 @@ typedef struct gtref_spec_reg {
     uint32_t offset;       /* absolute MMIO offset as the volume gives it (RCS block for engine registers) */
     const char *name;
     const char *source;    /* volume and line */
+    uint8_t has_default;   /* the volume prints a legible default (reset) value */
+    uint32_t default_value;
 } gtref_spec_reg;
 extern const gtref_spec_reg gtref_spec_regs[];   /* sorted by offset */
 extern const size_t gtref_nspec_regs;
