@@ -170,7 +170,7 @@ static const char *step_status_text(int st)
     switch (st) {
     case GTM_IDLE: return "idle (ring disabled or empty)";
     case GTM_HALTED: return "halted after an error";
-    case GTM_STALLED: return "waiting: next command not entirely before TAIL";
+    case GTM_STALLED: return "waiting: next command not entirely before TAIL, or a semaphore wait not yet met";
     default: return "busy";
     }
 }
