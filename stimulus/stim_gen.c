@@ -1375,6 +1375,12 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, u
     plan_boundaries(g, p);
 }
 
+static int seg_cmp(const void *a, const void *b)
+{
+    const gtref_segment *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
 static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
 {
     const gtref_gen_config *c = g->cfg;
@@ -1385,7 +1391,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     s->lat.rd_lat_max = (uint16_t)range(g, s->lat.rd_lat_min, 40);
     s->lat.req_ready_pct = (uint8_t)range(g, 30, 100);
     s->hang_cycles = 3000;
-    s->max_cycles = 2000000;
+    s->max_cycles = 400000;   /* a few times the longest test: a DUT that polls forever stops here */
 
     /* which engines: all of them, or a random non-empty proper subset */
     unsigned n = c->engines, all = (1u << n) - 1u;
@@ -1445,6 +1451,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     s->engines = (uint8_t)(highest + 1);
     if (!g->oom) program_host(g, plans, np);
     for (size_t i = 0; i < np; i++) free_plan(&plans[i]);
+    if (!g->oom) qsort(s->segs, s->nsegs, sizeof *s->segs, seg_cmp);   /* segments in address order */
     return g->oom ? -1 : 0;
 }
 
