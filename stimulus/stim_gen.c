@@ -21,18 +21,38 @@
  * that could leave more than ring size - 8 bytes unexecuted, the program waits for idle.
  *
  * Engines: the host program interleaves the engines' submissions in random order, sometimes back to back so
- * that the engines run concurrently. Each engine has its own ring, batch area and store area, disjoint, so
- * that each engine's memory writes come in a deterministic order.
+ * that the engines run concurrently. Each engine has its own ring, batch area, store area and status page,
+ * disjoint, so that each engine's memory writes come in a deterministic order. Data one engine writes and
+ * another reads lives only in the semaphore area.
  *
- * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed): one in the ring or in a batch of some
- * engines. The engine halts there; the rest of its stream never executes. Once a wait_idle has made sure
- * it has halted (a halted engine counts as done for wait_idle), the host program submits to it only while
- * the tail stays within ring size - 8 bytes of the illegal command, so that it never laps the stuck head.
+ * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
+ * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
+ * NOOP (+NOPID), LRI, SDI, USER_INTERRUPT, batch calls (ring -> first level, first -> second level; chaining at
+ * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, with LRI/LRR/LRM
+ * targets that are dropped, whitelisted by FORCE_TO_NONPRIV or NONPRIV), MI_MATH, MI_ATOMIC, MI_PREDICATE +
+ * predicated BBS/SRM, MI_SET_PREDICATE blocks (the mode is back to NOOP_NEVER at the end of each block), LRR,
+ * LRM, SRM, MI_COPY_MEM_MEM, MI_CONDITIONAL_BATCH_BUFFER_END, MI_STORE_DATA_INDEX/MI_REPORT_HEAD, PIPE_CONTROL
+ * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT, ARB_CHECK/ARB_ON_OFF/
+ * WAIT_FOR_EVENT. An emitter tracks whether what follows surely executes (ectx.certain): a user interrupt counts
+ * for wait_irq, and the path to an illegal command has no conditional end or predicated jump.
+ *
+ * Semaphores: each engine writes 0..max_sem_slots dwords of the semaphore area, always with the same value, in
+ * the first chunk of its ring; the host submits every engine's first chunk before anything else (no wait_idle
+ * before). An engine waits only for semaphores of engines of a lower (random) rank, or its own once its first
+ * chunk is behind, with compare data that the final value satisfies for good: no wait is left unsatisfied.
+ *
+ * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed / gtref_gen_wrong_engine): one in the second
+ * half of the ring stream of some engines, in the ring, a first-level or a second-level batch. The engine halts
+ * there; the rest of its stream never executes. Once a wait_idle has made sure it has halted (a halted engine
+ * counts as done for wait_idle), the host program submits to it only while the tail stays within ring size - 8
+ * bytes of the illegal command, so that it never laps the stuck head.
  *
  * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0):
- *   ring     0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
- *   batches  0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
- *   stores   0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area */
+ *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
+ *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
+ *   stores      0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area pre-filled with data
+ *   status page 0x00480000 + e * 0x1000    HWS_PGA (programmed by the host at setup)
+ *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
