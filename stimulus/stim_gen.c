@@ -1045,6 +1045,7 @@ static void build_cycle(gen *g, engine_plan *p)
     uint32_t ring_dw = p->size / 4u, capacity_dw = p->laps_mode ? ring_dw : ring_dw - 2u;
     /* laps mode fills the ring with as many commands as it holds (at most max_cmds), single mode draws */
     unsigned want = p->laps_mode ? g->cfg->max_cmds : (unsigned)range(g, g->cfg->min_cmds, g->cfg->max_cmds);
+    if (!want && g->nsems) want = 1;          /* the first chunk writes the engine's semaphores */
     /* the illegal command in the second half, never in the first chunk (which writes the semaphores) */
     if (p->bad_at >= 0) {
         unsigned lo = want / 2 > MAX_CHUNK_CMDS ? want / 2 : MAX_CHUNK_CMDS;
@@ -1078,7 +1079,8 @@ static void build_cycle(gen *g, engine_plan *p)
     }
     while (p->laps_mode && used_dw < ring_dw && !g->oom) {   /* NOOP filler chunks at random places */
         uint32_t n = ring_dw - used_dw < FILLER_DW ? ring_dw - used_dw : 2u * (uint32_t)range(g, 1, FILLER_DW / 2);
-        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 0, p->nchunks));
+        /* never before the first chunk: it writes the semaphores and goes in the first submission */
+        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 1, p->nchunks));
         if (!c) return;
         make_filler(g, c, n);
         used_dw += n;
