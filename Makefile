@@ -156,7 +156,7 @@ test: deps lint unit check bug-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)
-	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) \
+	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --require-coverage \
 	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug).

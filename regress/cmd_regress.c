@@ -95,7 +95,7 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[9 + GEN_OPTS_COUNT] = {
+    cli_opt opts[10 + GEN_OPTS_COUNT] = {
         {"--sim", CLI_STRING, &o->sim, 0, 0},
         {"--rtl", CLI_STRING, &o->rtl, 0, 0},
         {"--directed", CLI_STRING, &o->directed, 0, 0},
@@ -107,7 +107,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 9);
+    gen_opts_init(&o->gen, opts + 10);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);

@@ -280,7 +280,10 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .all_engines_pct = c.all_engines_pct, .malformed_pct = c.malformed_pct,
                     .multi_page_pct = c.multi_page_pct, .max_ring_pages = c.max_ring_pages,
                     .split_tail_pct = c.split_tail_pct, .back_to_back_pct = c.back_to_back_pct,
-                    .lri_other_pct = c.lri_other_pct};
+                    .lri_other_pct = c.lri_other_pct, .w_batch = c.w_batch, .w_math = c.w_math,
+                    .w_atomic = c.w_atomic, .w_predicate = c.w_predicate, .w_set_predicate = c.w_set_predicate,
+                    .w_sem_wait = c.w_sem_wait, .w_flush = c.w_flush, .nonpriv_pct = c.nonpriv_pct,
+                    .max_sem_slots = c.max_sem_slots};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -292,6 +295,15 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--split-tail-pct", CLI_U64, &o->split_tail_pct, 0, 100},
         {"--back-to-back-pct", CLI_U64, &o->back_to_back_pct, 0, 100},
         {"--lri-other-pct", CLI_U64, &o->lri_other_pct, 0, 100},
+        {"--w-batch", CLI_U64, &o->w_batch, 0, 1000},
+        {"--w-math", CLI_U64, &o->w_math, 0, 1000},
+        {"--w-atomic", CLI_U64, &o->w_atomic, 0, 1000},
+        {"--w-predicate", CLI_U64, &o->w_predicate, 0, 1000},
+        {"--w-set-predicate", CLI_U64, &o->w_set_predicate, 0, 1000},
+        {"--w-sem-wait", CLI_U64, &o->w_sem_wait, 0, 1000},
+        {"--w-flush", CLI_U64, &o->w_flush, 0, 1000},
+        {"--nonpriv-pct", CLI_U64, &o->nonpriv_pct, 0, 100},
+        {"--max-sem-slots", CLI_U64, &o->max_sem_slots, 0, 4},
     };
     memcpy(opts, table, sizeof table);
 }
@@ -309,6 +321,15 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->split_tail_pct = (unsigned)o->split_tail_pct;
     c->back_to_back_pct = (unsigned)o->back_to_back_pct;
     c->lri_other_pct = (unsigned)o->lri_other_pct;
+    c->w_batch = (unsigned)o->w_batch;
+    c->w_math = (unsigned)o->w_math;
+    c->w_atomic = (unsigned)o->w_atomic;
+    c->w_predicate = (unsigned)o->w_predicate;
+    c->w_set_predicate = (unsigned)o->w_set_predicate;
+    c->w_sem_wait = (unsigned)o->w_sem_wait;
+    c->w_flush = (unsigned)o->w_flush;
+    c->nonpriv_pct = (unsigned)o->nonpriv_pct;
+    c->max_sem_slots = (unsigned)o->max_sem_slots;
 }
 
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)

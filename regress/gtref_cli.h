@@ -100,12 +100,15 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
 
 /* The generator options that gen, regress and bench share (each a field of gtref_gen_config):
  *   --engines N  --min-cmds N  --max-cmds N  --all-engines-pct P  --malformed-pct P  --multi-page-pct P
- *   --max-ring-pages N  --split-tail-pct P  --back-to-back-pct P  --lri-other-pct P */
+ *   --max-ring-pages N  --split-tail-pct P  --back-to-back-pct P  --lri-other-pct P
+ *   --w-batch W  --w-math W  --w-atomic W  --w-predicate W  --w-set-predicate W  --w-sem-wait W  --w-flush W
+ *   --nonpriv-pct P  --max-sem-slots N */
 typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
         split_tail_pct, back_to_back_pct, lri_other_pct;
+    uint64_t w_batch, w_math, w_atomic, w_predicate, w_set_predicate, w_sem_wait, w_flush, nonpriv_pct, max_sem_slots;
 } gen_opts;
-#define GEN_OPTS_COUNT 10
+#define GEN_OPTS_COUNT 19
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* The generator's configuration with o applied. */
@@ -115,11 +118,15 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --engines N      engines of the GT the seeds drive (1..4, default 4; the simulator must have as many)\n" \
     "  --min-cmds N, --max-cmds N   ring commands per engine (default 20, 200)\n" \
     "  --all-engines-pct P   seeds that drive every engine, the others a random subset (default 75)\n" \
-    "  --malformed-pct P     seeds with illegal commands (default 12)\n" \
+    "  --malformed-pct P     seeds with illegal commands (default 60)\n" \
     "  --multi-page-pct P    rings of 2..max pages (default 25); --max-ring-pages N (1..16, default 4)\n" \
     "  --split-tail-pct P    submissions that first write a TAIL inside themselves (default 15)\n" \
     "  --back-to-back-pct P  submissions followed at once by the next (default 40)\n" \
-    "  --lri-other-pct P     LRI slots that are not a CS_GPR (default 15)\n"
+    "  --lri-other-pct P     LRI slots that are not a CS_GPR (default 15)\n" \
+    "  --w-batch W, --w-math W, --w-atomic W, --w-predicate W, --w-set-predicate W, --w-sem-wait W, --w-flush W\n" \
+    "                        weights of those command families (default 12 8 8 6 4 4 6; docs/stimulus-format.md §3)\n" \
+    "  --nonpriv-pct P       first-level batches started non-privileged (ppgtt) (default 35)\n" \
+    "  --max-sem-slots N     semaphores each engine writes, 0..4 (default 3)\n"
 
 /* Generate the stimulus of seed with config c and write it to stim_path. */
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *c, const char *stim_path, char *err, size_t errsz);

@@ -21,18 +21,38 @@
  * that could leave more than ring size - 8 bytes unexecuted, the program waits for idle.
  *
  * Engines: the host program interleaves the engines' submissions in random order, sometimes back to back so
- * that the engines run concurrently. Each engine has its own ring, batch area and store area, disjoint, so
- * that each engine's memory writes come in a deterministic order.
+ * that the engines run concurrently. Each engine has its own ring, batch area, store area and status page,
+ * disjoint, so that each engine's memory writes come in a deterministic order. Data one engine writes and
+ * another reads lives only in the semaphore area.
  *
- * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed): one in the ring or in a batch of some
- * engines. The engine halts there; the rest of its stream never executes. Once a wait_idle has made sure
- * it has halted (a halted engine counts as done for wait_idle), the host program submits to it only while
- * the tail stays within ring size - 8 bytes of the illegal command, so that it never laps the stuck head.
+ * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
+ * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
+ * NOOP (+NOPID), LRI, SDI, USER_INTERRUPT, batch calls (ring -> first level, first -> second level; chaining at
+ * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, with LRI/LRR/LRM
+ * targets that are dropped, whitelisted by FORCE_TO_NONPRIV or NONPRIV), MI_MATH, MI_ATOMIC, MI_PREDICATE +
+ * predicated BBS/SRM, MI_SET_PREDICATE blocks (the mode is back to NOOP_NEVER at the end of each block), LRR,
+ * LRM, SRM, MI_COPY_MEM_MEM, MI_CONDITIONAL_BATCH_BUFFER_END, MI_STORE_DATA_INDEX/MI_REPORT_HEAD, PIPE_CONTROL
+ * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT, ARB_CHECK/ARB_ON_OFF/
+ * WAIT_FOR_EVENT. An emitter tracks whether what follows surely executes (ectx.certain): a user interrupt counts
+ * for wait_irq, and the path to an illegal command has no conditional end or predicated jump.
+ *
+ * Semaphores: each engine writes 0..max_sem_slots dwords of the semaphore area, always with the same value, in
+ * the first chunk of its ring; the host submits every engine's first chunk before anything else (no wait_idle
+ * before). An engine waits only for semaphores of engines of a lower (random) rank, or its own once its first
+ * chunk is behind, with compare data that the final value satisfies for good: no wait is left unsatisfied.
+ *
+ * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed / gtref_gen_wrong_engine): one in the second
+ * half of the ring stream of some engines, in the ring, a first-level or a second-level batch. The engine halts
+ * there; the rest of its stream never executes. Once a wait_idle has made sure it has halted (a halted engine
+ * counts as done for wait_idle), the host program submits to it only while the tail stays within ring size - 8
+ * bytes of the illegal command, so that it never laps the stuck head.
  *
  * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0):
- *   ring     0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
- *   batches  0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
- *   stores   0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area */
+ *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
+ *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
+ *   stores      0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area pre-filled with data
+ *   status page 0x00480000 + e * 0x1000    HWS_PGA (programmed by the host at setup)
+ *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
@@ -52,9 +72,14 @@
 #define STORE_STRIDE   0x00010000u
 #define STORE_HOT      0x100u
 #define MAX_RING_PAGES (RING_STRIDE / 4096u)
+#define HWS_BASE       0x00480000u    /* hardware status pages, one per engine (HWS_PGA) */
+#define HWS_STRIDE     0x00001000u
+#define SEM_BASE       0x00490000u    /* the shared semaphore area: slot k at SEM_BASE + 8k */
+#define SEM_SLOTS      16u
 #define MAX_CHUNK_CMDS 8u
-#define MAX_CMD_DW     13u            /* the longest generated command: LRI with 6 registers */
-#define MAX_CHUNK_DW   (MAX_CHUNK_CMDS * MAX_CMD_DW + 1u)
+#define MAX_UNIT_DW    40u            /* the longest unit one draw emits (an MI_SET_PREDICATE block) */
+#define MAX_ALU        12u            /* ALU instructions of one MI_MATH */
+#define GTREF_MAX_CMD_BUF 16u         /* dwords of a command built field by field (MI_ATOMIC: 11) */
 #define FILLER_DW      64u            /* NOOP filler comes in chunks of at most this many dwords */
 #define IRQ_WAIT_CYCLES 5000u
 #define MAX_LRI_POOL   64u
@@ -66,11 +91,30 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->all_engines_pct = 75;
     c->min_cmds = 20;
     c->max_cmds = 200;
-    c->w_noop = 10;
-    c->w_lri = 30;
-    c->w_sdi = 35;
-    c->w_batch = 15;
-    c->w_user_irq = 10;
+    /* the command families (one emitter each, emit_cmd) */
+    c->w_noop = 6;
+    c->w_lri = 16;
+    c->w_sdi = 16;
+    c->w_batch = 12;
+    c->w_user_irq = 6;
+    c->w_math = 8;
+    c->w_atomic = 8;
+    c->w_predicate = 6;
+    c->w_set_predicate = 4;
+    c->w_lrr = 4;
+    c->w_lrm = 4;
+    c->w_srm = 4;
+    c->w_copy = 3;
+    c->w_cond_end = 3;
+    c->w_hws = 4;
+    c->w_flush = 6;
+    c->w_sem_wait = 4;
+    c->w_arb = 3;
+    c->chain_pct = 20;
+    c->nonpriv_pct = 35;
+    c->force_nonpriv_pct = 50;
+    c->notify_irq_pct = 40;
+    c->max_sem_slots = 3;
     c->lri_other_pct = 15;
     c->lri_ignored_pct = 30;
     c->multi_page_pct = 25;
@@ -79,15 +123,18 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->split_tail_pct = 15;
     c->back_to_back_pct = 40;
     c->irq_closed_pct = 20;
-    c->malformed_pct = 12;
-    c->malformed_engine_pct = 50;
-    c->malformed_batch_pct = 40;
+    /* illegal commands: in the second half of an engine's stream, at each level (ring, first, second) alike,
+     * often enough that every (kind, engine, level) bin is reached in 200 seeds */
+    c->malformed_pct = 60;
+    c->malformed_engine_pct = 70;
+    c->malformed_batch_pct = 67;
     c->emr_unmask_pct = 50;
-    c->w_bad_opcode = 1;
-    c->w_bad_type = 1;
+    c->w_bad_opcode = 3;
+    c->w_bad_type = 3;
     c->w_bad_length = 1;
     c->w_bad_sdi = 1;
     c->w_bad_lri = 1;
+    c->w_bad_engine = 3;
 }
 
 /* ---- illegal commands ---- */
@@ -157,6 +204,25 @@ int gtref_gen_malformed(enum gtref_bad_kind kind, uint64_t (*next)(void *), void
     return 0;
 }
 
+int gtref_gen_wrong_engine(int engine, uint64_t (*next)(void *), void *ctx, uint32_t *dw0)
+{
+    int cand[GTREF_CMD_COUNT], n = 0;
+    for (int i = 0; i < GTREF_CMD_COUNT; i++)
+        if (!gtref_cmd_on_engine(&gtref_cmds[i], engine)) cand[n++] = i;
+    if (!n) return -1;
+    /* half of the time the commands that matter most: PIPE_CONTROL off RCS0, MI_FLUSH_DW on RCS0 */
+    int pref = engine == 0 ? GTREF_CMD_MI_FLUSH_DW : GTREF_CMD_PIPE_CONTROL;
+    const gtref_cmd_def *c = &gtref_cmds[(next(ctx) & 1) && !gtref_cmd_on_engine(&gtref_cmds[pref], engine)
+                                             ? pref : cand[next(ctx) % (uint64_t)n]];
+    unsigned span = c->max_len - c->min_len + 1u;
+    unsigned len = c->min_len + (unsigned)(next(ctx) % (span < 4 ? span : 4));
+    uint32_t v = gtref_cmd_header(c, len);
+    if (gtref_cmd_find(v) != c || !gtref_cmd_legal(c, v, NULL, 0)) v = gtref_cmd_header(c, c->min_len);
+    if (gtref_cmd_find(v) != c || !gtref_cmd_legal(c, v, NULL, 0)) return -1;
+    *dw0 = v;
+    return 0;
+}
+
 /* ---- growable arrays ---- */
 
 typedef struct dw_vec { uint32_t *v; size_t n, cap; } dw_vec;
@@ -166,7 +232,7 @@ typedef struct cmd_pos { uint32_t start, len; } cmd_pos;   /* dword offset in it
 typedef struct chunk {
     dw_vec dw;
     cmd_pos *cmds; size_t ncmds;
-    bool raises_irq;       /* an MI_USER_INTERRUPT in the chunk or in a batch it calls (before any halt) */
+    bool raises_irq;       /* an MI_USER_INTERRUPT that surely executes, in the chunk or a batch it calls */
     bool bad;              /* holds an illegal command, or calls the batch that holds one */
 } chunk;
 
@@ -180,6 +246,10 @@ typedef struct boundary {
     uint64_t chunk_pos;    /* stream position where that chunk starts */
 } boundary;
 
+/* A semaphore: one dword of the shared semaphore area, written (always with the same value) by one engine
+ * in the first chunk of its ring, polled by engines of a higher rank (and by its own later commands). */
+typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem_slot;
+
 /* Everything about one engine's part of the test. */
 typedef struct engine_plan {
     int e;
@@ -190,18 +260,27 @@ typedef struct engine_plan {
     uint32_t start;            /* ring offset (bytes, QWORD aligned) where the cycle starts */
     /* illegal command */
     long bad_at;               /* ring command index that is (or calls a batch with) the illegal command; -1 none */
-    bool bad_in_batch, bad_placed, past_bad;
+    int bad_level;             /* 0 ring, 1 first-level batch, 2 second-level batch */
+    int bad_kind;              /* enum gtref_bad_kind */
+    bool bad_placed, past_bad;
     unsigned ring_cmds;        /* ring commands made so far */
+    bool first_chunk_done;     /* the semaphores it writes are written: its own later waits are satisfied */
+    unsigned open_batches;     /* batches being built (placed once complete) */
+    uint32_t hot_init[STORE_HOT / 4]; bool hot_known;   /* initial data of the store area's first 256 bytes */
     /* batches and stores */
     uint64_t next_batch, batch_limit;
-    batch_ref *batches; size_t nbatches;
-    uint64_t store_base;
-    /* LRI targets */
+    batch_ref *batches[3]; size_t nbatches[3];   /* by level (1, 2), for reuse */
+    uint64_t store_base, hws;
+    /* register pools */
     uint32_t gpr0;
-    uint32_t own_other[MAX_LRI_POOL]; size_t nown_other;   /* the engine's EMR, EIR, RING_MODE, ... */
+    uint32_t own_other[MAX_LRI_POOL]; size_t nown_other;   /* the engine's EMR, EIR, RING_MODE, MI_PREDICATE_* ... */
     uint32_t ignored[MAX_LRI_POOL]; size_t nignored;       /* offsets LRI of this engine does not change */
+    uint32_t readable[MAX_LRI_POOL]; size_t nreadable;     /* LRR/SRM sources besides the GPRs */
+    uint32_t forced[GTREF_FORCE_TO_NONPRIV_COUNT]; size_t nforced;  /* whitelisted by FORCE_TO_NONPRIV */
+    /* semaphores: rank orders the engines (waits only on lower ranks: no cycle) */
+    int rank;
     /* interrupts */
-    bool irq_open, irq_masked, emr_unmasked;
+    bool irq_open, irq_masked, emr_unmasked, notify_irq;
     /* submissions */
     boundary *bounds; size_t nb, k;
     uint64_t pos, idle_pos, halt_pos;
@@ -215,6 +294,8 @@ typedef struct gen {
     gtref_stim *s;
     bool oom;                  /* an allocation failed: the whole generation fails */
     engine_plan *p;            /* the engine being built */
+    engine_plan *plans; size_t np;
+    sem_slot sems[SEM_SLOTS]; size_t nsems;
 } gen;
 
 static void push(gen *g, dw_vec *d, uint32_t v)
@@ -251,235 +332,680 @@ static int pick_weighted(gen *g, const unsigned *w, int n)
 /* Data values: mostly random, sometimes the corner values. */
 static uint32_t data32(gen *g)
 {
-    static const uint32_t corners[] = { 0, 0xFFFFFFFFu, 0x80000000u, 1, 0x0000FFFFu, 0xFFFF0000u };
+    static const uint32_t corners[] = { 0, 0xFFFFFFFFu, 0x80000000u, 1, 0x0000FFFFu, 0xFFFF0000u, 0x7FFFFFFFu };
     if (pct(g, 15)) return corners[range(g, 0, sizeof corners / sizeof corners[0] - 1)];
     return rnd32(g);
 }
 
-/* ---- commands ---- */
+static uint64_t data64(gen *g) { return (uint64_t)data32(g) << 32 | data32(g); }
 
-enum gen_cmd { GC_NOOP, GC_LRI, GC_SDI, GC_BATCH, GC_USER_IRQ };
+/* ---- where commands go ---- */
 
-static enum gen_cmd pick_cmd(gen *g, bool in_batch)
+/* The stream being built: the ring or a batch, with what is known about it. */
+typedef struct ectx {
+    dw_vec *d;
+    int level;             /* 0 ring, 1 first-level batch, 2 second-level batch */
+    bool nonpriv;          /* a non-privileged batch (commands.md §2) */
+    bool certain;          /* every command emitted from now on surely executes (no batch end may skip it) */
+    bool keep_certain;     /* the path to the illegal command: nothing that may skip the rest */
+    bool in_block;         /* inside an MI_SET_PREDICATE block: simple commands only */
+    bool irq;              /* a surely executed MI_USER_INTERRUPT was emitted */
+} ectx;
+
+/* A command built field by field in a zeroed buffer from its table entry, then appended. */
+typedef struct cmdbuf { const gtref_cmd_def *c; uint32_t dw[GTREF_MAX_CMD_BUF]; unsigned len; } cmdbuf;
+
+static void cmd_begin(cmdbuf *b, int id, unsigned len)
 {
-    const gtref_gen_config *c = g->cfg;
-    unsigned w[5] = { c->w_noop, c->w_lri, c->w_sdi, in_batch ? 0 : c->w_batch, c->w_user_irq };
-    int i = pick_weighted(g, w, 5);
-    return i < 0 ? GC_NOOP : (enum gen_cmd)i;
+    memset(b, 0, sizeof *b);
+    b->c = &gtref_cmds[id];
+    b->len = len;
+    b->dw[0] = gtref_cmd_header(b->c, len);
 }
 
-static void emit_noop(gen *g, dw_vec *d, bool in_ring)
+static void set(cmdbuf *b, int field, uint64_t v) { gtref_field_set(b->dw, &gtref_fields[field], v); }
+
+static void cmd_end(gen *g, ectx *x, const cmdbuf *b)
 {
-    /* MI_BATCH_BUFFER_END in the ring executes as MI_NOOP (spec decision C8): a corner worth visiting */
-    push(g, d, in_ring && pct(g, 10) ? GTREF_MI_DW0(gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END].opcode) : 0u);
+    for (unsigned i = 0; i < b->len; i++) push(g, x->d, b->dw[i]);
 }
 
-/* The register an LRI slot writes: mostly one of the engine's 32 CS_GPRs; lri_other_pct of the time the
- * engine's other writable registers (EMR, EIR, RING_MODE) or an offset it ignores (spec decision C6). */
-static uint32_t lri_target(gen *g)
+#define FLD(c, f) GTREF_F_##c##_##f
+
+/* ---- addresses and registers ---- */
+
+/* In the engine's store area: 40% in its first 256 bytes (pre-filled with data; stores overwrite each other). */
+static uint64_t store_addr(gen *g, unsigned align)
+{
+    uint64_t base = g->p->store_base;
+    uint32_t span = pct(g, 40) ? STORE_HOT : STORE_STRIDE;
+    return base + align * range(g, 0, span / align - 1u);
+}
+
+/* Qword destinations: mostly 8-aligned, 25% 4-aligned (two writes). */
+static uint64_t store_addr_qword(gen *g)
+{
+    if (pct(g, 75)) return store_addr(g, 8);
+    return g->p->store_base + 4u + 8u * range(g, 0, (pct(g, 40) ? STORE_HOT : STORE_STRIDE) / 8u - 2u);
+}
+
+static uint32_t gpr(gen *g) { return g->p->gpr0 + 4u * (uint32_t)range(g, 0, 31); }
+
+/* The register an LRI/LRR/LRM writes: mostly one of the engine's CS_GPRs; lri_other_pct of the time the
+ * engine's other writable registers (never RING_*, HWS_PGA or FORCE_TO_NONPRIV), or one it ignores (C6). In a
+ * non-privileged batch a third of the targets are the whitelisted ones (C13), the rest as above: privileged
+ * ones are dropped. */
+static uint32_t lri_target(gen *g, const ectx *x)
 {
     engine_plan *p = g->p;
-    if (pct(g, g->cfg->lri_other_pct)) {
+    if (x->nonpriv && p->nforced && pct(g, 30)) return p->forced[range(g, 0, p->nforced - 1)];
+    if (pct(g, x->nonpriv ? 40 : g->cfg->lri_other_pct)) {
         if (p->nignored && pct(g, g->cfg->lri_ignored_pct)) return p->ignored[range(g, 0, p->nignored - 1)];
         if (p->nown_other) return p->own_other[range(g, 0, p->nown_other - 1)];
     }
-    return p->gpr0 + 4u * (uint32_t)range(g, 0, 31);
+    return gpr(g);
 }
 
-static void emit_lri(gen *g, dw_vec *d)
+static uint32_t read_source(gen *g)
 {
-    unsigned nregs = (unsigned)range(g, 1, 6);
+    engine_plan *p = g->p;
+    if (pct(g, 50) || !p->nreadable) return gpr(g);
+    if (p->nignored && pct(g, 10)) return p->ignored[range(g, 0, p->nignored - 1)];   /* reads 0 (C14) */
+    return p->readable[range(g, 0, p->nreadable - 1)];
+}
+
+/* ---- one emitter per command family ---- */
+
+static void emit_noop(gen *g, ectx *x)
+{
+    cmdbuf b;
+    /* MI_BATCH_BUFFER_END in the ring executes as MI_NOOP (spec decision C8): a corner worth visiting */
+    if (x->level == 0 && !x->in_block && pct(g, 10)) {
+        cmd_begin(&b, GTREF_CMD_MI_BATCH_BUFFER_END, 1);
+    } else {
+        cmd_begin(&b, GTREF_CMD_MI_NOOP, 1);
+        if (pct(g, 30)) {
+            set(&b, FLD(MI_NOOP, NOPID_WRITE), 1);
+            set(&b, FLD(MI_NOOP, NOPID), rnd32(g) & 0x3FFFFFu);
+        }
+    }
+    cmd_end(g, x, &b);
+}
+
+static void emit_arb(gen *g, ectx *x)
+{
+    cmdbuf b;
+    bool wfe = gtref_cmd_on_engine(&gtref_cmds[GTREF_CMD_MI_WAIT_FOR_EVENT], g->p->e);
+    unsigned k = (unsigned)range(g, 0, wfe ? 2 : 1);
+    if (k == 0) cmd_begin(&b, GTREF_CMD_MI_ARB_CHECK, 1);
+    else if (k == 1) {
+        cmd_begin(&b, GTREF_CMD_MI_ARB_ON_OFF, 1);
+        set(&b, FLD(MI_ARB_ON_OFF, ENABLE), pct(g, 50));
+    } else cmd_begin(&b, GTREF_CMD_MI_WAIT_FOR_EVENT, 1);   /* no wait enable (commands.md §4) */
+    cmd_end(g, x, &b);
+}
+
+static void emit_lri_regs(gen *g, ectx *x, unsigned nregs, const uint32_t *regs, const uint32_t *vals, uint32_t bwd)
+{
     const gtref_cmd_def *c = &gtref_cmds[GTREF_CMD_MI_LOAD_REGISTER_IMM];
-    uint32_t dw0 = GTREF_MI_DW0(c->opcode) | (2u * nregs + 1u - c->bias);
-    if (pct(g, 20)) dw0 |= (uint32_t)range(g, 1, 15) << GTREF_LRI_BWD_SHIFT;
-    push(g, d, dw0);
+    push(g, x->d, gtref_cmd_header(c, 1u + 2u * nregs) | bwd << GTREF_LRI_BWD_SHIFT);
     for (unsigned i = 0; i < nregs; i++) {
-        push(g, d, lri_target(g));
-        push(g, d, data32(g));
+        push(g, x->d, regs[i]);
+        push(g, x->d, vals[i]);
     }
 }
 
-static uint64_t store_addr(gen *g, bool qword)
+static void emit_lri(gen *g, ectx *x)
 {
-    uint64_t base = g->p->store_base;
-    uint32_t span = pct(g, 40) ? STORE_HOT : STORE_STRIDE;   /* a hot area: stores that overwrite each other */
-    if (!qword) return base + 4u * range(g, 0, span / 4 - 1);
-    if (pct(g, 75)) return base + 8u * range(g, 0, span / 8 - 1);
-    return base + 4u + 8u * range(g, 0, span / 8 - 2);      /* 4-aligned qword: two writes */
+    unsigned nregs = (unsigned)range(g, 1, 6);
+    uint32_t regs[6], vals[6];
+    for (unsigned i = 0; i < nregs; i++) {
+        regs[i] = lri_target(g, x);
+        vals[i] = data32(g);
+    }
+    emit_lri_regs(g, x, nregs, regs, vals, pct(g, 20) ? (uint32_t)range(g, 1, 15) : 0u);
 }
 
-static void emit_sdi(gen *g, dw_vec *d)
+static void emit_sdi_to(gen *g, ectx *x, uint64_t a, bool qword, uint64_t v)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_STORE_DATA_IMM, qword ? 5 : 4);
+    set(&b, FLD(MI_STORE_DATA_IMM, QWORD), qword);
+    set(&b, FLD(MI_STORE_DATA_IMM, GGTT), pct(g, 50));
+    set(&b, FLD(MI_STORE_DATA_IMM, ADDR), a);
+    set(&b, FLD(MI_STORE_DATA_IMM, DATA), qword ? v : (uint32_t)v);
+    cmd_end(g, x, &b);
+}
+
+static void emit_sdi(gen *g, ectx *x)
 {
     bool qword = pct(g, 40);
-    uint64_t a = store_addr(g, qword);
-    const gtref_cmd_def *c = &gtref_cmds[GTREF_CMD_MI_STORE_DATA_IMM];
-    uint32_t dw0 = GTREF_MI_DW0(c->opcode) | (qword ? 5u - c->bias : 4u - c->bias);
-    if (qword) dw0 |= GTREF_SDI_STORE_QWORD;
-    if (pct(g, 50)) dw0 |= GTREF_SDI_USE_GGTT;
-    push(g, d, dw0);
-    push(g, d, (uint32_t)a);
-    push(g, d, (uint32_t)(a >> 32));
-    push(g, d, data32(g));
-    if (qword) push(g, d, data32(g));
+    emit_sdi_to(g, x, qword ? store_addr_qword(g) : store_addr(g, 4), qword, data64(g));
 }
 
-static void emit_user_irq(gen *g, dw_vec *d)
+static void emit_user_irq(gen *g, ectx *x)
 {
-    push(g, d, GTREF_MI_DW0(gtref_cmds[GTREF_CMD_MI_USER_INTERRUPT].opcode));
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_USER_INTERRUPT, 1);
+    cmd_end(g, x, &b);
+    if (x->certain) x->irq = true;
 }
 
-static void emit_bbs(gen *g, dw_vec *d, uint64_t addr)
+/* MI_MATH (commands.md §4, C21): a random program over R0..R15 using every opcode; half of the programs are
+ * built around a computation (load two GPRs, ADD/SUB/AND/OR/XOR, store ACCU and a flag: Mesa's mi_ult). */
+static uint32_t alu(unsigned op, unsigned a, unsigned b) { return (uint32_t)op << 20 | (uint32_t)a << 10 | b; }
+
+static void emit_math(gen *g, ectx *x)
 {
-    const gtref_cmd_def *c = &gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_START];
-    uint32_t dw0 = GTREF_MI_DW0(c->opcode) | (3u - c->bias);
-    if (pct(g, 10)) dw0 |= GTREF_BBS_PPGTT;   /* recorded, identity-mapped (spec decision C10) */
-    push(g, d, dw0);
-    push(g, d, (uint32_t)addr);
-    push(g, d, (uint32_t)(addr >> 32));
+    static const unsigned ops[] = { GTREF_ALU_NOOP, GTREF_ALU_LOAD, GTREF_ALU_LOADINV, GTREF_ALU_LOAD0, GTREF_ALU_LOAD1,
+                                    GTREF_ALU_ADD, GTREF_ALU_SUB, GTREF_ALU_AND, GTREF_ALU_OR, GTREF_ALU_XOR,
+                                    GTREF_ALU_STORE, GTREF_ALU_STOREINV };
+    static const unsigned arith[] = { GTREF_ALU_ADD, GTREF_ALU_SUB, GTREF_ALU_AND, GTREF_ALU_OR, GTREF_ALU_XOR };
+    static const unsigned store_src[] = { GTREF_ALU_ACCU, GTREF_ALU_SRCA, GTREF_ALU_SRCB, GTREF_ALU_ZF, GTREF_ALU_CF };
+    uint32_t prog[MAX_ALU];
+    unsigned n = 0;
+    if (pct(g, 50)) {
+        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCA, (unsigned)range(g, 0, 15));
+        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCB, (unsigned)range(g, 0, 15));
+        prog[n++] = alu(arith[range(g, 0, 4)], 0, 0);
+        prog[n++] = alu(GTREF_ALU_STORE, (unsigned)range(g, 0, 15), GTREF_ALU_ACCU);
+        prog[n++] = alu(pct(g, 75) ? GTREF_ALU_STORE : GTREF_ALU_STOREINV, (unsigned)range(g, 0, 15),
+                        pct(g, 60) ? GTREF_ALU_CF : GTREF_ALU_ZF);
+    }
+    unsigned more = (unsigned)range(g, n ? 0 : 1, MAX_ALU - n);
+    for (unsigned i = 0; i < more; i++) {
+        unsigned op = ops[range(g, 0, sizeof ops / sizeof ops[0] - 1)];
+        unsigned d = pct(g, 50) ? GTREF_ALU_SRCA : GTREF_ALU_SRCB;
+        unsigned s = pct(g, 70) ? (unsigned)range(g, 0, 15) : store_src[range(g, 0, 4)];
+        if (s == GTREF_ALU_SRCA || s == GTREF_ALU_SRCB) s = GTREF_ALU_ACCU;
+        switch (op) {
+        case GTREF_ALU_LOAD: case GTREF_ALU_LOADINV: prog[n++] = alu(op, d, s); break;
+        case GTREF_ALU_LOAD0: case GTREF_ALU_LOAD1: prog[n++] = alu(op, d, 0); break;
+        case GTREF_ALU_STORE: case GTREF_ALU_STOREINV:
+            prog[n++] = alu(op, (unsigned)range(g, 0, 15), store_src[range(g, 0, 4)]);
+            break;
+        default: prog[n++] = alu(op, 0, 0); break;
+        }
+    }
+    push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 1u + n));
+    for (unsigned i = 0; i < n; i++) push(g, x->d, prog[i]);
+}
+
+/* MI_ATOMIC (commands.md §5, C28) on the engine's own store area: every modelled opcode, dword or qword,
+ * with or without return data; inline data always where the opcode needs operands, sometimes for the others. */
+static void emit_atomic_at(gen *g, ectx *x, uint64_t a, unsigned base, bool q, bool inl, uint64_t op1, uint64_t op2)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_ATOMIC, inl ? 11 : 3);
+    set(&b, FLD(MI_ATOMIC, OP), base | (q ? 0x20u : 0u));
+    set(&b, FLD(MI_ATOMIC, SIZE), q);
+    set(&b, FLD(MI_ATOMIC, INLINE), inl);
+    set(&b, FLD(MI_ATOMIC, RETURN_DATA), pct(g, 50));
+    set(&b, FLD(MI_ATOMIC, CS_STALL), pct(g, 20));
+    set(&b, FLD(MI_ATOMIC, GGTT), pct(g, 50));
+    set(&b, FLD(MI_ATOMIC, ADDR), a);
+    if (inl) {
+        set(&b, FLD(MI_ATOMIC, OPERAND1_0), (uint32_t)op1);
+        set(&b, FLD(MI_ATOMIC, OPERAND2_0), (uint32_t)op2);
+        if (q) {
+            set(&b, FLD(MI_ATOMIC, OPERAND1_1), (uint32_t)(op1 >> 32));
+            set(&b, FLD(MI_ATOMIC, OPERAND2_1), (uint32_t)(op2 >> 32));
+        }
+    }
+    cmd_end(g, x, &b);
+}
+
+static void emit_atomic(gen *g, ectx *x)
+{
+    unsigned base = (unsigned)range(g, 0x01, 0x0F);
+    bool q = pct(g, 50);
+    bool needs = !(base == 0x05 || base == 0x06 || base == 0x0F);   /* INC, DEC, PREDEC take no operand */
+    bool inl = needs || pct(g, 30);
+    uint64_t a = q ? store_addr(g, 8) : store_addr(g, 4);
+    uint64_t op1 = data64(g), op2 = data64(g);
+    if (base == 0x0E && pct(g, 50)) {   /* CMP_WR: sometimes compare with what is there (a hit) */
+        uint64_t off = a - g->p->store_base;
+        if (off + 8 <= STORE_HOT && g->p->hot_known) op1 = g->p->hot_init[off / 4] | (q ? (uint64_t)g->p->hot_init[off / 4 + 1] << 32 : 0);
+    }
+    emit_atomic_at(g, x, a, base, q, inl, op1, op2);
+}
+
+static void emit_lrr(gen *g, ectx *x)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_REG, 3);
+    set(&b, FLD(MI_LOAD_REGISTER_REG, SRC), read_source(g));
+    set(&b, FLD(MI_LOAD_REGISTER_REG, DST), lri_target(g, x));
+    cmd_end(g, x, &b);
+}
+
+static void emit_lrm(gen *g, ectx *x)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, ASYNC), pct(g, 20));
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), pct(g, 50));
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lri_target(g, x));
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), store_addr(g, 4));
+    cmd_end(g, x, &b);
+}
+
+static void emit_srm_p(gen *g, ectx *x, bool predicate)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_STORE_REGISTER_MEM, 4);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, PREDICATE), predicate);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), pct(g, 50));
+    set(&b, FLD(MI_STORE_REGISTER_MEM, REG), read_source(g));
+    set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), store_addr(g, 4));
+    cmd_end(g, x, &b);
+}
+
+static void emit_srm(gen *g, ectx *x) { emit_srm_p(g, x, !x->in_block && pct(g, 25)); }
+
+static void emit_copy(gen *g, ectx *x)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
+    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), pct(g, 50));
+    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), pct(g, 50));
+    set(&b, FLD(MI_COPY_MEM_MEM, DST), store_addr(g, 4));
+    set(&b, FLD(MI_COPY_MEM_MEM, SRC), store_addr(g, 4));
+    cmd_end(g, x, &b);
+}
+
+/* MI_CONDITIONAL_BATCH_BUFFER_END (C26): Compare Semaphore, no mask mode; in a batch the rest of it may be
+ * skipped, so nothing after it is certain any more. */
+static void emit_cond_end(gen *g, ectx *x)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), pct(g, 50));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), pct(g, 50) ? rnd32(g) : data32(g));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), store_addr(g, 8));
+    cmd_end(g, x, &b);
+    if (x->level) x->certain = false;
+}
+
+/* Into the engine's hardware status page (HWS_PGA, programmed by the host): MI_STORE_DATA_INDEX dword or qword,
+ * MI_REPORT_HEAD. */
+static void emit_hws(gen *g, ectx *x)
+{
+    cmdbuf b;
+    if (pct(g, 25)) {
+        cmd_begin(&b, GTREF_CMD_MI_REPORT_HEAD, 1);
+    } else {
+        bool q = pct(g, 50);
+        cmd_begin(&b, GTREF_CMD_MI_STORE_DATA_INDEX, q ? 4 : 3);
+        set(&b, FLD(MI_STORE_DATA_INDEX, OFFSET), 4u * range(g, 0, q ? 0x3FE : 0x3FF));
+        set(&b, FLD(MI_STORE_DATA_INDEX, DATA), q ? data64(g) : data32(g));
+    }
+    cmd_end(g, x, &b);
+}
+
+/* Post-sync writes and notify: PIPE_CONTROL on RCS0, MI_FLUSH_DW on the others (commands.md §4, C24, C25). */
+static void emit_flush(gen *g, ectx *x)
+{
+    cmdbuf b;
+    bool write = pct(g, 70), index = pct(g, 25), notify = pct(g, 30);
+    if (g->p->e == 0) {
+        cmd_begin(&b, GTREF_CMD_PIPE_CONTROL, 6);
+        set(&b, FLD(PIPE_CONTROL, POST_SYNC), write);
+        set(&b, FLD(PIPE_CONTROL, STORE_INDEX), index);
+        set(&b, FLD(PIPE_CONTROL, NOTIFY), notify);
+        set(&b, FLD(PIPE_CONTROL, CACHE_BITS), pct(g, 50) ? rnd32(g) & 0xFFu : 0);
+        set(&b, FLD(PIPE_CONTROL, CACHE_BITS_HI), pct(g, 30) ? rnd32(g) & 0x1Fu : 0);
+        set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
+        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), pct(g, 20));
+        set(&b, FLD(PIPE_CONTROL, FLUSH_LLC), pct(g, 20));
+        set(&b, FLD(PIPE_CONTROL, GGTT), pct(g, 50));
+        set(&b, FLD(PIPE_CONTROL, ADDR), index ? 4u * range(g, 0, 0x3FD) : store_addr_qword(g));
+        set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
+    } else {
+        bool q = pct(g, 50);
+        cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, q ? 5 : 4);
+        set(&b, FLD(MI_FLUSH_DW, POST_SYNC), write);
+        set(&b, FLD(MI_FLUSH_DW, STORE_INDEX), index);
+        set(&b, FLD(MI_FLUSH_DW, NOTIFY), notify);
+        set(&b, FLD(MI_FLUSH_DW, VIDEO_INVALIDATE), pct(g, 20));
+        set(&b, FLD(MI_FLUSH_DW, FLUSH_LLC), pct(g, 20));
+        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), pct(g, 20));
+        set(&b, FLD(MI_FLUSH_DW, GGTT), pct(g, 50));
+        set(&b, FLD(MI_FLUSH_DW, ADDR), index ? 8u * range(g, 0, 0x1FE) : store_addr(g, 8));
+        set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
+    }
+    cmd_end(g, x, &b);
+}
+
+/* MI_SEMAPHORE_WAIT (poll) on a semaphore written by an engine of lower rank, or by this engine in its first
+ * chunk once that is behind; the compare data is chosen so that the semaphore's final value satisfies the
+ * compare, and it stays satisfied (every write of a semaphore writes the same value). */
+static void emit_sem_wait(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    size_t cand[SEM_SLOTS], n = 0;
+    for (size_t i = 0; i < g->nsems; i++) {
+        const engine_plan *w = NULL;
+        for (size_t j = 0; j < g->np; j++) if (g->plans[j].e == g->sems[i].writer) w = &g->plans[j];
+        if (!w) continue;
+        if (w == p ? p->first_chunk_done : w->rank < p->rank) cand[n++] = i;
+    }
+    if (!n) { emit_noop(g, x); return; }
+    const sem_slot *sl = &g->sems[cand[range(g, 0, n - 1)]];
+    uint32_t I = sl->init, V = sl->value, sdd;
+    unsigned op = (unsigned)range(g, 0, 5);   /* GT GTE LT LTE EQ NEQ */
+    bool up = V > I;
+    switch (op) {
+    case 0: sdd = up ? (uint32_t)range(g, I, V - 1u) : (uint32_t)range(g, 0, V ? V - 1u : 0); if (!up && !V) op = 1; break;
+    case 1: sdd = up ? (uint32_t)range(g, pct(g, 40) ? V : I + 1u, V) : (uint32_t)range(g, 0, V); break;
+    case 2: sdd = up ? (V == 0xFFFFFFFFu ? (op = 3, V) : (uint32_t)range(g, V + 1u, 0xFFFFFFFFu))
+                     : (uint32_t)range(g, V + 1u, I); break;
+    case 3: sdd = up ? (uint32_t)range(g, V, 0xFFFFFFFFu) : (pct(g, 50) ? V : (uint32_t)range(g, V, I - 1u)); break;
+    case 4: sdd = V; break;
+    default: sdd = I; break;
+    }
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), 1);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), pct(g, 50));
+    set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), sdd);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), sl->addr);
+    cmd_end(g, x, &b);
+}
+
+/* The write of one of the engine's semaphores: its value, by MI_STORE_DATA_IMM or MI_ATOMIC (MOVE, or CMP_WR
+ * from the initial value: the same value whenever it executes). */
+static void emit_sem_signal(gen *g, ectx *x, const sem_slot *sl)
+{
+    unsigned k = (unsigned)range(g, 0, 2);
+    if (k == 0) emit_sdi_to(g, x, sl->addr, false, sl->value);
+    else if (k == 1) emit_atomic_at(g, x, sl->addr, 0x04, false, true, sl->value, 0);
+    else emit_atomic_at(g, x, sl->addr, 0x0E, false, true, sl->init, sl->value);
+}
+
+static void emit_bbs(gen *g, ectx *x, uint64_t addr, bool ppgtt, bool second, bool predicate)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_BATCH_BUFFER_START, 3);
+    set(&b, FLD(MI_BATCH_BUFFER_START, PPGTT), ppgtt);
+    set(&b, FLD(MI_BATCH_BUFFER_START, SECOND), second);
+    set(&b, FLD(MI_BATCH_BUFFER_START, PREDICATE), predicate);
+    set(&b, FLD(MI_BATCH_BUFFER_START, ADDR), addr);
+    cmd_end(g, x, &b);
+}
+
+static void emit_cmd(gen *g, ectx *x, int bad_depth);
+static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate);
+
+/* MI_PREDICATE (C22) over sources loaded by LRI (equal half of the time), then a predicated batch call or a
+ * predicated MI_STORE_REGISTER_MEM. */
+static void emit_predicate(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    uint32_t base = gtref_engines[p->e].base;
+    if (pct(g, 70)) {
+        uint32_t regs[4] = { base + GTREF_PRED_SRC0, base + GTREF_PRED_SRC1, base + GTREF_PRED_DATA, base + GTREF_PRED_SRC0 + 4u };
+        uint32_t v0 = data32(g), vals[4] = { v0, pct(g, 50) ? v0 : data32(g), pct(g, 50) ? 0 : data32(g), 0 };
+        emit_lri_regs(g, x, (unsigned)range(g, 2, 4), regs, vals, 0);
+    }
+    static const unsigned loads[3] = { 0, 2, 3 };   /* KEEP, LOAD, LOADINV (1 is reserved) */
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_PREDICATE, 1);
+    set(&b, FLD(MI_PREDICATE, COMPARE), range(g, 0, 3));
+    set(&b, FLD(MI_PREDICATE, COMBINE), range(g, 0, 3));
+    set(&b, FLD(MI_PREDICATE, LOAD), loads[range(g, 0, 2)]);
+    cmd_end(g, x, &b);
+    if (x->in_block) return;
+    if (x->level < 2 && pct(g, 60) && emit_batch_call(g, x, 0, true)) return;
+    emit_srm_p(g, x, true);
+}
+
+/* MI_SET_PREDICATE block (C23): a mode, one or two simple commands, then NOOP_NEVER again, so that the mode
+ * never outlives the block (no batch start/end, semaphore write or wait inside). */
+static void emit_set_predicate(gen *g, ectx *x)
+{
+    static const unsigned modes[] = { 0, 1, 2, 3, 4, 15 };
+    cmdbuf b;
+    if (pct(g, 40)) {   /* give RESULT / RESULT_2 a value first */
+        uint32_t base = gtref_engines[g->p->e].base;
+        uint32_t regs[2] = { base + (pct(g, 50) ? GTREF_PRED_RESULT : GTREF_PRED_RESULT_2), base + GTREF_PRED_RESULT_2 };
+        uint32_t vals[2] = { (uint32_t)range(g, 0, 1), (uint32_t)range(g, 0, 1) };
+        emit_lri_regs(g, x, (unsigned)range(g, 1, 2), regs, vals, 0);
+    }
+    cmd_begin(&b, GTREF_CMD_MI_SET_PREDICATE, 1);
+    set(&b, FLD(MI_SET_PREDICATE, ENABLE), modes[range(g, 0, 5)]);
+    cmd_end(g, x, &b);
+    bool was = x->in_block, cert = x->certain;
+    x->in_block = true;
+    x->certain = false;
+    unsigned n = (unsigned)range(g, 1, 2);
+    for (unsigned i = 0; i < n; i++) emit_cmd(g, x, 0);
+    x->in_block = was;
+    x->certain = cert;
+    cmd_begin(&b, GTREF_CMD_MI_SET_PREDICATE, 1);
+    cmd_end(g, x, &b);
 }
 
 /* An illegal command: its DW0 (a kind drawn with the w_bad_* weights) and 0..3 random dwords the engine
  * never reads (it halts at DW0). Falls back to another kind when the table leaves none of the drawn one. */
-static void emit_malformed(gen *g, dw_vec *d)
+static void emit_malformed(gen *g, ectx *x)
 {
-    const gtref_gen_config *c = g->cfg;
-    unsigned w[GTREF_BAD_KINDS] = { c->w_bad_opcode, c->w_bad_type, c->w_bad_length, c->w_bad_sdi, c->w_bad_lri };
-    int kind = pick_weighted(g, w, GTREF_BAD_KINDS);
     uint32_t dw0 = 0;
-    if (kind < 0 || gtref_gen_malformed((enum gtref_bad_kind)kind, rng_source, &g->rng, &dw0))
-        gtref_gen_malformed(GTREF_BAD_TYPE, rng_source, &g->rng, &dw0);   /* always possible */
-    push(g, d, dw0);
+    int kind = g->p->bad_kind;
+    int rc = kind == GTREF_BAD_ENGINE ? gtref_gen_wrong_engine(g->p->e, rng_source, &g->rng, &dw0)
+                                      : gtref_gen_malformed((enum gtref_bad_kind)kind, rng_source, &g->rng, &dw0);
+    if (rc) gtref_gen_malformed(GTREF_BAD_TYPE, rng_source, &g->rng, &dw0);   /* always possible */
+    push(g, x->d, dw0);
     unsigned junk = (unsigned)range(g, 0, 3);
-    for (unsigned i = 0; i < junk; i++) push(g, d, data32(g));
+    for (unsigned i = 0; i < junk; i++) push(g, x->d, data32(g));
 }
 
-/* Room for a new batch, a chained one and the gaps, whatever make_batch draws. */
-#define BATCH_WORST (2u * (4u * (MAX_CHUNK_CMDS * MAX_CMD_DW + 4) + 128))
+enum family { F_NOOP, F_LRI, F_SDI, F_BATCH, F_USER_IRQ, F_MATH, F_ATOMIC, F_PREDICATE, F_SET_PREDICATE, F_LRR,
+              F_LRM, F_SRM, F_COPY, F_COND_END, F_HWS, F_FLUSH, F_SEM_WAIT, F_ARB, F_COUNT };
 
-/* A new batch segment: 1..8 commands, then MI_BATCH_BUFFER_END, or (when chaining is allowed, sometimes)
- * MI_BATCH_BUFFER_START to a further new batch. With bad, one of its commands is an illegal one (and it
- * does not chain). Returns its address; *irq says whether it (or what it chains to) raises a user
- * interrupt before any illegal command. */
-static uint64_t make_batch(gen *g, bool may_chain, bool bad, bool *irq)
+/* One command (or a short family sequence) drawn by weight, for the stream x. */
+static void emit_cmd(gen *g, ectx *x, int bad_depth)
+{
+    const gtref_gen_config *c = g->cfg;
+    unsigned w[F_COUNT] = {
+        [F_NOOP] = c->w_noop, [F_LRI] = c->w_lri, [F_SDI] = c->w_sdi, [F_BATCH] = x->level < 2 ? c->w_batch : 0,
+        [F_USER_IRQ] = c->w_user_irq, [F_MATH] = c->w_math, [F_ATOMIC] = c->w_atomic,
+        [F_PREDICATE] = c->w_predicate, [F_SET_PREDICATE] = c->w_set_predicate, [F_LRR] = c->w_lrr,
+        [F_LRM] = c->w_lrm, [F_SRM] = c->w_srm, [F_COPY] = c->w_copy,
+        [F_COND_END] = x->keep_certain && x->level ? 0 : c->w_cond_end, [F_HWS] = c->w_hws,
+        [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb };
+    if (x->in_block) {   /* simple commands only */
+        w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
+    }
+    (void)bad_depth;
+    switch (pick_weighted(g, w, F_COUNT)) {
+    case F_LRI: emit_lri(g, x); break;
+    case F_SDI: emit_sdi(g, x); break;
+    case F_BATCH: if (!emit_batch_call(g, x, 0, false)) emit_noop(g, x); break;
+    case F_USER_IRQ: emit_user_irq(g, x); break;
+    case F_MATH: emit_math(g, x); break;
+    case F_ATOMIC: emit_atomic(g, x); break;
+    case F_PREDICATE: emit_predicate(g, x); break;
+    case F_SET_PREDICATE: emit_set_predicate(g, x); break;
+    case F_LRR: emit_lrr(g, x); break;
+    case F_LRM: emit_lrm(g, x); break;
+    case F_SRM: emit_srm(g, x); break;
+    case F_COPY: emit_copy(g, x); break;
+    case F_COND_END: emit_cond_end(g, x); break;
+    case F_HWS: emit_hws(g, x); break;
+    case F_FLUSH: emit_flush(g, x); break;
+    case F_SEM_WAIT: emit_sem_wait(g, x); break;
+    case F_ARB: emit_arb(g, x); break;
+    default: emit_noop(g, x); break;
+    }
+}
+
+/* ---- batches ---- */
+
+/* The most a batch's own dwords take (8 units, the end, misalignment, line padding). Batches are placed when
+ * they are complete, after what they call: room is checked for every batch still open too. */
+#define BATCH_MAX 0x800u
+
+static bool batch_room(const engine_plan *p, unsigned n)
+{
+    return p->next_batch + (uint64_t)(p->open_batches + n) * BATCH_MAX <= p->batch_limit;
+}
+
+static void add_batch_ref(gen *g, int level, uint64_t addr, bool irq)
+{
+    engine_plan *p = g->p;
+    batch_ref *nb = realloc(p->batches[level], (p->nbatches[level] + 1) * sizeof *nb);
+    if (!nb) { g->oom = true; return; }
+    p->batches[level] = nb;
+    p->batches[level][p->nbatches[level]++] = (batch_ref){ addr, irq };
+}
+
+/* A new batch segment at `level` (1 or 2): 1..8 commands, then MI_BATCH_BUFFER_END, or (chain_pct) a
+ * MI_BATCH_BUFFER_START chaining to a further batch at the same level. bad_depth 1: one of its commands is
+ * the illegal one; 2: one of them calls a second-level batch that holds it (nothing before it may end the
+ * batch). Returns its address; *irq: it surely raises a user interrupt before any illegal command. */
+static uint64_t make_batch(gen *g, int level, bool nonpriv, int bad_depth, bool *irq)
 {
     engine_plan *p = g->p;
     dw_vec d = { 0 };
-    *irq = false;
+    ectx x = { &d, level, nonpriv, true, bad_depth > 0, false, false };
+    p->open_batches++;
     unsigned n = (unsigned)range(g, 1, MAX_CHUNK_CMDS);
-    unsigned bad_at = bad ? (unsigned)range(g, 0, n - 1) : n;
-    for (unsigned i = 0; i < n; i++) {
+    unsigned bad_at = bad_depth ? (unsigned)range(g, 0, n - 1) : n;
+    for (unsigned i = 0; i < n && !g->oom; i++) {
         if (i == bad_at) {
-            emit_malformed(g, &d);
-            continue;
+            if (bad_depth == 1) emit_malformed(g, &x);
+            else emit_batch_call(g, &x, bad_depth - 1, false);
+            break;                     /* nothing after the illegal command executes */
         }
-        switch (pick_cmd(g, true)) {
-        case GC_LRI: emit_lri(g, &d); break;
-        case GC_SDI: emit_sdi(g, &d); break;
-        case GC_USER_IRQ: emit_user_irq(g, &d); *irq |= i < bad_at; break;
-        default: emit_noop(g, &d, false); break;
-        }
+        emit_cmd(g, &x, 0);
     }
-    uint64_t need = 4u * (d.n + 3) + 64 + 4u * (MAX_CHUNK_CMDS * MAX_CMD_DW + 1) + 64;
-    bool chain = may_chain && !bad && pct(g, 15) && p->next_batch + need <= p->batch_limit;
+    bool chain = !bad_depth && pct(g, g->cfg->chain_pct) && batch_room(p, 1);
+    p->open_batches--;
     uint64_t addr = p->next_batch;
     if (!pct(g, 70)) addr += 4u * range(g, 1, 15);        /* not line aligned */
     uint64_t end = addr + 4u * (d.n + (chain ? 3 : 1));
     p->next_batch = (end + 63) & ~63ull;
-    if (chain) {
+    if (bad_depth) {
+        push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
+    } else if (chain) {
+        /* first level: the chain's own ppgtt bit decides the privilege (C13); second level: the bit and
+         * `second` are ignored, the level and privilege stay */
+        bool ppgtt = pct(g, g->cfg->nonpriv_pct);
         bool chained_irq;
-        uint64_t next = make_batch(g, false, false, &chained_irq);
-        *irq |= chained_irq;
-        emit_bbs(g, &d, next);
+        uint64_t next = make_batch(g, level, level == 1 ? ppgtt : nonpriv, 0, &chained_irq);
+        x.irq |= x.certain && chained_irq;
+        emit_bbs(g, &x, next, level == 1 ? ppgtt : pct(g, 50), level == 2 ? pct(g, 50) : false, false);
     } else {
-        push(g, &d, GTREF_MI_DW0(gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END].opcode));
+        push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     }
     if (!g->oom && gtref_stim_add_segment(g->s, addr, GTREF_SEG_BATCH, d.v, (uint32_t)(4u * d.n))) g->oom = true;
     free(d.v);
+    *irq = x.irq;
     return addr;
 }
 
-/* Call a batch from the ring: a new one, or sometimes one made earlier (never one with an illegal
- * command). With bad, a new batch holding an illegal command; false when there is no room for it. */
-static bool emit_batch_call(gen *g, dw_vec *d, bool bad, bool *irq)
+/* Call a batch from x: from the ring a first-level batch (nonpriv_pct of them non-privileged), from a first
+ * level a second-level one (it inherits the privilege). A new one, or sometimes one made earlier (never one
+ * holding an illegal command). With bad_depth, a new batch leading to the illegal command. False when there
+ * is no room (nothing emitted). */
+static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
 {
     engine_plan *p = g->p;
+    int level = x->level + 1;
+    if (level > 2) return false;
+    bool room = batch_room(p, bad_depth ? (unsigned)bad_depth : 1u);
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* ignored for a second-level call */
+    bool nonpriv = level == 1 ? ppgtt : x->nonpriv;
     uint64_t addr;
-    bool room = p->next_batch + BATCH_WORST <= p->batch_limit;
-    if (bad && !room) return false;
-    if (!bad && p->nbatches && (pct(g, 20) || !room)) {
-        const batch_ref *b = &p->batches[range(g, 0, p->nbatches - 1)];
+    bool irq;
+    if (bad_depth && !room) return false;
+    if (!bad_depth && p->nbatches[level] && (pct(g, 20) || !room)) {
+        const batch_ref *b = &p->batches[level][range(g, 0, p->nbatches[level] - 1)];
         addr = b->addr;
-        *irq = b->raises_irq;
+        irq = b->raises_irq;
+    } else if (room) {
+        addr = make_batch(g, level, nonpriv, bad_depth, &irq);
+        if (!bad_depth) add_batch_ref(g, level, addr, irq);
     } else {
-        addr = make_batch(g, true, bad, irq);
-        if (!bad) {
-            batch_ref *nb = realloc(p->batches, (p->nbatches + 1) * sizeof *nb);
-            if (!nb) { g->oom = true; return true; }
-            p->batches = nb;
-            p->batches[p->nbatches++] = (batch_ref){ addr, *irq };
-        }
+        return false;
     }
-    emit_bbs(g, d, addr);
+    emit_bbs(g, x, addr, ppgtt, level == 2, predicate);
+    if (!predicate && x->certain) x->irq |= irq;
     return true;
 }
 
-static void chunk_add_cmd(gen *g, chunk *c, uint32_t start)
+/* ---- ring chunks ---- */
+
+/* Record the commands appended to chunk c since dword `start` (one cmd_pos each; an illegal command and
+ * whatever follows it is one). */
+static void chunk_add_cmds(gen *g, chunk *c, uint32_t start)
 {
-    cmd_pos *nc = realloc(c->cmds, (c->ncmds + 1) * sizeof *nc);
-    if (!nc) { g->oom = true; return; }
-    c->cmds = nc;
-    c->cmds[c->ncmds++] = (cmd_pos){ start, (uint32_t)(c->dw.n - start) };
+    while (start < c->dw.n && !g->oom) {
+        const gtref_cmd_def *d = gtref_cmd_find(c->dw.v[start]);
+        uint32_t len = d && gtref_cmd_legal(d, c->dw.v[start], NULL, 0) && gtref_cmd_on_engine(d, g->p->e)
+                           ? gtref_cmd_length(d, c->dw.v[start]) : (uint32_t)(c->dw.n - start);
+        if (start + len > c->dw.n) len = (uint32_t)(c->dw.n - start);
+        cmd_pos *nc = realloc(c->cmds, (c->ncmds + 1) * sizeof *nc);
+        if (!nc) { g->oom = true; return; }
+        c->cmds = nc;
+        c->cmds[c->ncmds++] = (cmd_pos){ start, len };
+        start += len;
+    }
 }
 
-/* The engine's illegal command, as a ring command of chunk c: in the ring itself, or (malformed_batch_pct,
- * when the batch area has room) a call of a new batch that holds it. */
-static void emit_bad_ring_cmd(gen *g, chunk *c, bool *irq)
+/* The engine's illegal command, as a ring command of chunk c: in the ring itself, or a call of a new batch
+ * that holds it (bad_level 1) or calls the second-level batch that does (2). */
+static void emit_bad_ring_cmd(gen *g, chunk *c, ectx *x)
 {
     engine_plan *p = g->p;
-    if (!(p->bad_in_batch && emit_batch_call(g, &c->dw, true, irq))) {
-        p->bad_in_batch = false;
-        emit_malformed(g, &c->dw);
+    if (!(p->bad_level && emit_batch_call(g, x, p->bad_level, false))) {
+        p->bad_level = 0;
+        emit_malformed(g, x);
     }
     c->bad = true;
     p->bad_placed = true;
 }
 
-/* A chunk of ring commands (ncmds of them), padded with MI_NOOP to a QWORD multiple. */
-static void make_chunk(gen *g, chunk *c, unsigned ncmds)
+/* A chunk of ring commands (ncmds of them, fewer when the ring has no room left), padded with MI_NOOP to a
+ * QWORD multiple. The first chunk also writes the engine's semaphores, at random places. */
+static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool first)
 {
     engine_plan *p = g->p;
-    for (unsigned i = 0; i < ncmds && !g->oom; i++) {
+    ectx x = { &c->dw, 0, false, true, false, false, false };
+    size_t nsig = 0, sig[SEM_SLOTS];
+    if (first)
+        for (size_t i = 0; i < g->nsems; i++) if (g->sems[i].writer == p->e) sig[nsig++] = i;
+    for (unsigned i = 0; (i < ncmds || nsig) && !g->oom; i++) {
         uint32_t start = (uint32_t)c->dw.n;
-        bool irq = false;
-        if (p->bad_at >= 0 && p->ring_cmds == (unsigned long)p->bad_at) {
-            emit_bad_ring_cmd(g, c, &irq);
-        } else {
-            switch (pick_cmd(g, false)) {
-            case GC_NOOP: emit_noop(g, &c->dw, true); break;
-            case GC_LRI: emit_lri(g, &c->dw); break;
-            case GC_SDI: emit_sdi(g, &c->dw); break;
-            case GC_BATCH: emit_batch_call(g, &c->dw, false, &irq); break;
-            case GC_USER_IRQ: emit_user_irq(g, &c->dw); irq = true; break;
-            }
+        if (nsig && (i >= ncmds || pct(g, 50))) {
+            emit_sem_signal(g, &x, &g->sems[sig[--nsig]]);
+            chunk_add_cmds(g, c, start);
+            continue;
         }
-        if (!p->past_bad) c->raises_irq |= irq;   /* nothing after the illegal command executes */
+        if (c->dw.n + MAX_UNIT_DW > room_dw) { if (!nsig) break; continue; }
+        x.irq = false;
+        if (p->bad_at >= 0 && p->ring_cmds == (unsigned long)p->bad_at) emit_bad_ring_cmd(g, c, &x);
+        else emit_cmd(g, &x, 0);
+        if (!p->past_bad) c->raises_irq |= x.irq;   /* nothing after the illegal command executes */
         if (c->bad) p->past_bad = true;
         p->ring_cmds++;
-        chunk_add_cmd(g, c, start);
+        chunk_add_cmds(g, c, start);
     }
     if (c->dw.n % 2) {
         uint32_t start = (uint32_t)c->dw.n;
         push(g, &c->dw, 0);
-        chunk_add_cmd(g, c, start);
+        chunk_add_cmds(g, c, start);
     }
+    if (first) p->first_chunk_done = true;
 }
 
 static void make_filler(gen *g, chunk *c, uint32_t ndw)
 {
-    for (uint32_t i = 0; i < ndw; i++) {
-        push(g, &c->dw, 0);
-        chunk_add_cmd(g, c, i);
-    }
+    for (uint32_t i = 0; i < ndw; i++) push(g, &c->dw, 0);
+    chunk_add_cmds(g, c, 0);
 }
 
 static void free_chunks(chunk *chunks, size_t n)
@@ -507,7 +1033,7 @@ static void free_plan(engine_plan *p)
 {
     free_chunks(p->chunks, p->nchunks);
     free(p->chunk_start);
-    free(p->batches);
+    for (int l = 0; l < 3; l++) free(p->batches[l]);
     free(p->bounds);
 }
 
@@ -519,24 +1045,30 @@ static void build_cycle(gen *g, engine_plan *p)
     uint32_t ring_dw = p->size / 4u, capacity_dw = p->laps_mode ? ring_dw : ring_dw - 2u;
     /* laps mode fills the ring with as many commands as it holds (at most max_cmds), single mode draws */
     unsigned want = p->laps_mode ? g->cfg->max_cmds : (unsigned)range(g, g->cfg->min_cmds, g->cfg->max_cmds);
-    if (p->bad_at >= 0) p->bad_at = (long)range(g, 0, want ? want - 1 : 0);
+    if (!want && g->nsems) want = 1;          /* the first chunk writes the engine's semaphores */
+    /* the illegal command in the second half, never in the first chunk (which writes the semaphores) */
+    if (p->bad_at >= 0) {
+        unsigned lo = want / 2 > MAX_CHUNK_CMDS ? want / 2 : MAX_CHUNK_CMDS;
+        p->bad_at = lo < want ? (long)range(g, lo, want - 1) : (long)want;
+    }
     uint32_t used_dw = 0;
-    for (unsigned made = 0; made < want && used_dw + MAX_CHUNK_DW + 1 <= capacity_dw && !g->oom;) {
+    const uint32_t reserve = 8;               /* for the illegal command when it is drawn past what fits */
+    for (unsigned made = 0; made < want && used_dw + MAX_UNIT_DW + 2 + reserve <= capacity_dw && !g->oom;) {
         unsigned k = (unsigned)range(g, 1, MAX_CHUNK_CMDS);
         if (k > want - made) k = want - made;
         chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, p->nchunks);
         if (!c) return;
-        make_chunk(g, c, k);
+        unsigned before = p->ring_cmds;
+        make_chunk(g, c, k, capacity_dw - used_dw - reserve, p->nchunks == 1);
         used_dw += (uint32_t)c->dw.n;
-        made += k;
+        made += p->ring_cmds - before ? p->ring_cmds - before : 1;
     }
     /* the illegal command was drawn past what fits: one more small chunk for it, if that fits */
-    if (p->bad_at >= 0 && !p->bad_placed && used_dw + 2u * (MAX_CMD_DW / 2u + 2u) <= capacity_dw && !g->oom) {
+    if (p->bad_at >= 0 && !p->bad_placed && used_dw + reserve <= capacity_dw && !g->oom) {
         chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, p->nchunks);
         if (!c) return;
         p->bad_at = p->ring_cmds;
-        p->bad_in_batch = false;      /* a ring one: no room guaranteed for a batch call any more */
-        make_chunk(g, c, 1);
+        make_chunk(g, c, 1, MAX_UNIT_DW + 4, false);
         used_dw += (uint32_t)c->dw.n;
     }
     if (!p->nchunks) {                        /* min_cmds 0: still one chunk, so that there is a test */
@@ -547,7 +1079,8 @@ static void build_cycle(gen *g, engine_plan *p)
     }
     while (p->laps_mode && used_dw < ring_dw && !g->oom) {   /* NOOP filler chunks at random places */
         uint32_t n = ring_dw - used_dw < FILLER_DW ? ring_dw - used_dw : 2u * (uint32_t)range(g, 1, FILLER_DW / 2);
-        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 0, p->nchunks));
+        /* never before the first chunk: it writes the semaphores and goes in the first submission */
+        chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 1, p->nchunks));
         if (!c) return;
         make_filler(g, c, n);
         used_dw += n;
@@ -616,22 +1149,29 @@ static void plan_boundaries(gen *g, engine_plan *p)
     }
 }
 
-/* The LRI target pools of engine e: its writable registers other than the CS_GPRs and the ring registers
- * (contract §8: never RING_HEAD/START/CTL while busy; RING_TAIL is the host's), and offsets it ignores. */
+/* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
+ * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs), offsets it ignores, and the registers LRR/SRM
+ * read (all of its own but RING_TAIL, which the host moves, and RING_CTL). */
 static void lri_pools(engine_plan *p, int engines)
 {
     for (size_t i = 0; i < gtref_nregs; i++) {
         const gtref_reg_def *d = &gtref_regs[i];
         bool ring_reg = d->offset == GTREF_RING_TAIL || d->offset == GTREF_RING_HEAD || d->offset == GTREF_RING_START ||
                         d->offset == GTREF_RING_CTL;
+        bool host_reg = d->offset == GTREF_HWS_PGA ||
+                        (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
+        bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
         if (!(d->flags & GTREF_REGF_ENGINE)) {
-            if (p->nignored < MAX_LRI_POOL && (d->rw_mask || d->w1c_mask)) p->ignored[p->nignored++] = d->offset;
+            if (p->nignored < MAX_LRI_POOL && writable) p->ignored[p->nignored++] = d->offset;
             continue;
         }
-        if (ring_reg || strncmp(d->name, "CS_GPR", 6) == 0) continue;
-        if ((d->rw_mask || d->w1c_mask) && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
+        if (strncmp(d->name, "CS_GPR", 6) == 0) continue;
+        if (d->offset != GTREF_RING_TAIL && d->offset != GTREF_RING_CTL && p->nreadable < MAX_LRI_POOL)
+            p->readable[p->nreadable++] = gtref_reg_abs(d, p->e);
+        if (ring_reg || host_reg) continue;
+        if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
         for (int o = 0; o < engines; o++)       /* the same register of another engine */
-            if (o != p->e && p->nignored < MAX_LRI_POOL && (d->rw_mask || d->w1c_mask))
+            if (o != p->e && p->nignored < MAX_LRI_POOL && writable)
                 p->ignored[p->nignored++] = gtref_reg_abs(d, o);
     }
     for (int o = 0; o < engines; o++)           /* another engine's CS_GPR0 */
@@ -661,6 +1201,9 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_HEAD, p->start, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
         if (p->emr_unmasked) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~(uint32_t)GTREF_ERR_INSTRUCTION, 0);
+        op(g, GTREF_HOST_WRITE, base + GTREF_HWS_PGA, (uint32_t)p->hws, 0);
+        for (size_t k = 0; k < p->nforced; k++)
+            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->forced[k], 0);
     }
     op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
     uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
@@ -668,7 +1211,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
     for (size_t i = 0; i < np; i++) {
         const engine_plan *p = &plans[i];
         const gtref_engine_def *ed = &gtref_engines[p->e];
-        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR;
+        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
         uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
         /* open: enabled and unmasked; masked: enabled, masked; disabled: unmasked, not enabled */
         uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
@@ -743,6 +1286,20 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
 {
     program_setup(g, plans, np);
 
+    /* every engine's first submission (its first chunk writes its semaphores), in random order and before any
+     * wait_idle, so that every semaphore an engine may wait for gets written whatever the host does next */
+    size_t order[GTREF_MAX_ENGINES];
+    for (size_t i = 0; i < np; i++) order[i] = i;
+    for (size_t i = np; i > 1; i--) {
+        size_t j = (size_t)range(g, 0, i - 1), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    for (size_t i = 0; i < np; i++) {
+        bool irq;
+        if (plans[order[i]].k < plans[order[i]].nb) submit(g, plans, np, &plans[order[i]], &irq);
+    }
+
     /* the engines' submissions, interleaved in random order */
     for (;;) {
         size_t live = 0, pick;
@@ -806,9 +1363,29 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, u
     bool closed = pct(g, c->irq_closed_pct);
     p->irq_open = !closed;
     p->irq_masked = closed && pct(g, 50);
+    p->notify_irq = pct(g, c->notify_irq_pct);
     p->bad_at = bad ? 0 : -1;                      /* drawn in build_cycle */
-    p->bad_in_batch = bad && pct(g, c->malformed_batch_pct);
+    p->bad_level = bad && pct(g, c->malformed_batch_pct) ? (int)range(g, 1, 2) : 0;
+    if (bad) {
+        unsigned w[GTREF_BAD_KINDS] = { c->w_bad_opcode, c->w_bad_type, c->w_bad_length, c->w_bad_sdi, c->w_bad_lri,
+                                        c->w_bad_engine };
+        int k = pick_weighted(g, w, GTREF_BAD_KINDS);
+        p->bad_kind = k < 0 ? GTREF_BAD_TYPE : k;
+    }
     p->emr_unmasked = bad && pct(g, c->emr_unmask_pct);
+    p->hws = HWS_BASE + (uint64_t)e * HWS_STRIDE;
+    if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
+        p->nforced = (size_t)range(g, 1, 3);
+        for (size_t k = 0; k < p->nforced; k++) p->forced[k] = p->own_other[range(g, 0, p->nown_other - 1)];
+    }
+    /* the store area's first bytes start with data (read by LRM, MI_COPY_MEM_MEM, MI_ATOMIC, ...) */
+    uint8_t hot[STORE_HOT];
+    for (unsigned i = 0; i < STORE_HOT / 4; i++) {
+        p->hot_init[i] = data32(g);
+        for (unsigned b = 0; b < 4; b++) hot[4 * i + b] = (uint8_t)(p->hot_init[i] >> (8 * b));
+    }
+    p->hot_known = true;
+    if (gtref_stim_add_segment(g->s, p->store_base, GTREF_SEG_DATA, hot, STORE_HOT)) { g->oom = true; return; }
 
     size_t ring_seg = g->s->nsegs;
     if (gtref_stim_add_segment(g->s, p->ring_addr, GTREF_SEG_RING, NULL, p->size)) { g->oom = true; return; }
@@ -818,6 +1395,12 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, u
     p->start = choose_start(g, p);
     place_cycle(p, g->s->segs[ring_seg].bytes);
     plan_boundaries(g, p);
+}
+
+static int seg_cmp(const void *a, const void *b)
+{
+    const gtref_segment *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
@@ -830,7 +1413,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     s->lat.rd_lat_max = (uint16_t)range(g, s->lat.rd_lat_min, 40);
     s->lat.req_ready_pct = (uint8_t)range(g, 30, 100);
     s->hang_cycles = 3000;
-    s->max_cycles = 2000000;
+    s->max_cycles = 400000;   /* a few times the longest test: a DUT that polls forever stops here */
 
     /* which engines: all of them, or a random non-empty proper subset */
     unsigned n = c->engines, all = (1u << n) - 1u;
@@ -849,16 +1432,48 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     engine_plan plans[GTREF_MAX_ENGINES];
     memset(plans, 0, sizeof plans);
     size_t np = 0;
+    for (unsigned e = 0; e < n; e++)
+        if (mask >> e & 1) plans[np++].e = (int)e;
+    g->plans = plans;
+    g->np = np;
+    /* semaphores: a random rank per engine (an engine waits only for lower ranks, and for itself once its
+     * first chunk has written its own), 0..max_sem_slots written by each engine, each with one value */
+    for (size_t i = 0; i < np; i++) plans[i].rank = (int)i;
+    for (size_t i = np; i > 1; i--) {
+        size_t j = (size_t)range(g, 0, i - 1);
+        int t = plans[i - 1].rank;
+        plans[i - 1].rank = plans[j].rank;
+        plans[j].rank = t;
+    }
+    uint8_t sem_bytes[8 * SEM_SLOTS];
+    memset(sem_bytes, 0, sizeof sem_bytes);
+    for (size_t i = 0; i < np; i++) {
+        unsigned k = c->max_sem_slots ? (unsigned)range(g, 0, c->max_sem_slots) : 0;
+        for (unsigned j = 0; j < k && g->nsems < SEM_SLOTS; j++) {
+            sem_slot *sl = &g->sems[g->nsems];
+            sl->addr = SEM_BASE + 8u * g->nsems;
+            sl->writer = plans[i].e;
+            sl->init = data32(g);
+            do {
+                unsigned how = (unsigned)range(g, 0, 3);
+                sl->value = how == 0 ? sl->init + 1u : how == 1 ? sl->init - 1u : data32(g);
+            } while (sl->value == sl->init);
+            for (unsigned b = 0; b < 4; b++) sem_bytes[8 * g->nsems + b] = (uint8_t)(sl->init >> (8 * b));
+            g->nsems++;
+        }
+    }
+    if (g->nsems && gtref_stim_add_segment(s, SEM_BASE, GTREF_SEG_DATA, sem_bytes, (uint32_t)(8 * g->nsems))) g->oom = true;
+    if (g->nsems) s->hang_cycles = 20000;   /* a wait may last while the writer runs */
     int highest = 0;
-    for (unsigned e = 0; e < n && !g->oom; e++) {
-        if (!(mask >> e & 1)) continue;
-        g->p = &plans[np++];
-        build_engine(g, g->p, (int)e, bad >> e & 1, (int)n, gpr0_rel);
-        highest = (int)e;
+    for (size_t i = 0; i < np && !g->oom; i++) {
+        g->p = &plans[i];
+        build_engine(g, g->p, plans[i].e, bad >> plans[i].e & 1, (int)n, gpr0_rel);
+        highest = plans[i].e;
     }
     s->engines = (uint8_t)(highest + 1);
     if (!g->oom) program_host(g, plans, np);
     for (size_t i = 0; i < np; i++) free_plan(&plans[i]);
+    if (!g->oom) qsort(s->segs, s->nsegs, sizeof *s->segs, seg_cmp);   /* segments in address order */
     return g->oom ? -1 : 0;
 }
 
@@ -868,11 +1483,16 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_stim_free(s);
     if (!c || c->engines < 1 || c->engines > GTREF_MAX_ENGINES || c->max_cmds < c->min_cmds || c->max_cmds == 0)
         return -1;
-    if (!c->w_noop && !c->w_lri && !c->w_sdi && !c->w_batch && !c->w_user_irq) return -1;
+    if (!c->w_noop && !c->w_lri && !c->w_sdi && !c->w_batch && !c->w_user_irq && !c->w_math && !c->w_atomic &&
+        !c->w_predicate && !c->w_set_predicate && !c->w_lrr && !c->w_lrm && !c->w_srm && !c->w_copy && !c->w_cond_end &&
+        !c->w_hws && !c->w_flush && !c->w_sem_wait && !c->w_arb)
+        return -1;
+    if (c->max_sem_slots > 4) return -1;
     if (c->max_ring_pages < 1 || c->max_ring_pages > MAX_RING_PAGES) return -1;
     const unsigned pcts[] = { c->all_engines_pct, c->lri_other_pct, c->lri_ignored_pct, c->multi_page_pct, c->laps_pct,
                               c->split_tail_pct, c->back_to_back_pct, c->irq_closed_pct, c->malformed_pct,
-                              c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct };
+                              c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct, c->chain_pct,
+                              c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");

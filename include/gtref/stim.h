@@ -118,7 +118,25 @@ typedef struct gtref_gen_config {
     uint8_t engines;           /* engines of the GT (1..4, RCS0 BCS0 VCS0 VECS0): a seed drives 1..engines */
     unsigned all_engines_pct;  /* seeds that drive every engine; the others drive a random proper subset */
     unsigned min_cmds, max_cmds;     /* ring commands per engine */
-    unsigned w_noop, w_lri, w_sdi, w_batch, w_user_irq; /* relative weights of the legal commands */
+    /* relative weights of the legal command families (stimulus/stim_gen.c, one emitter each) */
+    unsigned w_noop;           /* MI_NOOP (some with NOPID), MI_BATCH_BUFFER_END in the ring */
+    unsigned w_lri, w_sdi, w_user_irq;
+    unsigned w_batch;          /* ring: first-level batch call; first level: second-level call */
+    unsigned w_math;           /* MI_MATH: 1..12 random ALU instructions over the GPRs */
+    unsigned w_atomic;         /* MI_ATOMIC on the engine's own store area */
+    unsigned w_predicate;      /* MI_PREDICATE (sources loaded by LRI), then a predicated BBS or SRM */
+    unsigned w_set_predicate;  /* MI_SET_PREDICATE block: mode, 1..2 commands, NOOP_NEVER */
+    unsigned w_lrr, w_lrm, w_srm, w_copy;
+    unsigned w_cond_end;       /* MI_CONDITIONAL_BATCH_BUFFER_END (ends the batch, a NOOP in the ring) */
+    unsigned w_hws;            /* MI_STORE_DATA_INDEX, MI_REPORT_HEAD into the engine's status page */
+    unsigned w_flush;          /* PIPE_CONTROL (RCS0) / MI_FLUSH_DW (others) with post-syncs, notify */
+    unsigned w_sem_wait;       /* MI_SEMAPHORE_WAIT (poll) on a semaphore another engine writes */
+    unsigned w_arb;            /* MI_ARB_CHECK, MI_ARB_ON_OFF, MI_WAIT_FOR_EVENT (RCS0/BCS0) */
+    unsigned chain_pct;        /* batches that end by chaining to a further batch at their level */
+    unsigned nonpriv_pct;      /* first-level batches started with ppgtt (non-privileged) */
+    unsigned force_nonpriv_pct;/* engines whose FORCE_TO_NONPRIV entries the host programs */
+    unsigned notify_irq_pct;   /* engines whose PIPECTL_NOTIFY interrupt is enabled with USER */
+    unsigned max_sem_slots;    /* semaphores each engine writes (0..4) in its first chunk */
     unsigned lri_other_pct;    /* LRI register slots that are not a CS_GPR of the engine ... */
     unsigned lri_ignored_pct;  /* ... of which: an offset the engine ignores (other engine, global, unknown);
                                   the rest: the engine's EMR, EIR, RING_MODE (never its RING_* registers) */
@@ -133,7 +151,7 @@ typedef struct gtref_gen_config {
     unsigned malformed_batch_pct;  /* illegal commands placed in a batch rather than in the ring */
     unsigned emr_unmask_pct;   /* engines whose EMR bit 0 the host clears at setup (error -> EIR, interrupt) */
     /* relative weights of the kinds of illegal command (gtref_gen_malformed) */
-    unsigned w_bad_opcode, w_bad_type, w_bad_length, w_bad_sdi, w_bad_lri;
+    unsigned w_bad_opcode, w_bad_type, w_bad_length, w_bad_sdi, w_bad_lri, w_bad_engine;
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);
@@ -145,12 +163,16 @@ enum gtref_bad_kind {
     GTREF_BAD_LENGTH,   /* a known command with a length outside the table's range */
     GTREF_BAD_SDI,      /* MI_STORE_DATA_IMM length 4 with Store Qword, or 5 without */
     GTREF_BAD_LRI,      /* MI_LOAD_REGISTER_IMM with an even length */
+    GTREF_BAD_ENGINE,   /* a legal command the executing engine does not accept (gtref_gen_wrong_engine) */
     GTREF_BAD_KINDS
 };
 /* One illegal command header of the given kind, drawn with next() (a random 64-bit source): its DW0, which
  * gtref_cmd_find/gtref_cmd_legal reject. Returns 0, or -1 when the command table leaves no such command
  * (e.g. every opcode is implemented). */
 int gtref_gen_malformed(enum gtref_bad_kind kind, uint64_t (*next)(void *), void *ctx, uint32_t *dw0);
+/* GTREF_BAD_ENGINE: the DW0 (legal length) of a command the table defines but engine e does not accept
+ * (PIPE_CONTROL or a render-only command off RCS0, MI_FLUSH_DW on RCS0, ...). 0, or -1 when there is none. */
+int gtref_gen_wrong_engine(int engine, uint64_t (*next)(void *), void *ctx, uint32_t *dw0);
 
 /* Text tests (.gts): assemble into a stimulus, disassemble any stimulus back to text.
  * assemble(disassemble(s)) encodes to the same bytes as s. */
