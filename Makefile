@@ -39,7 +39,9 @@ LIBGTREF := $(BUILD)/lib/libgtref.a
 LIBTB := $(BUILD)/lib/libgtref_tb.a
 GTREF := $(BUILD)/bin/gtref
 SVPKG := $(BUILD)/gen/gtref_pkg.sv
-SIM = $(BUILD)/sim/$(RTL)/Vtb_top
+# One simulator per configuration (RTL build x engine count): build/sim/<rtl>/e<engines>/Vtb_top.
+SIMDIR = $(BUILD)/sim/$(1)/e$(ENGINES)
+SIM = $(call SIMDIR,$(RTL))/Vtb_top
 UNIT := $(BUILD)/tests/unit_tests
 
 # RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
@@ -50,11 +52,18 @@ TEST_BUG ?= SDI_QWORD_BE
 TEST_BUG_REPLAY ?= sdi_qword
 
 VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
-  --top-module tb_top -GNUM_ENGINES=$(ENGINES) -CFLAGS "-O1"
-BUG_DEFINE = $(if $(filter bug-%,$(RTL)),+define+GTREF_BUG_$(patsubst bug-%,%,$(RTL)))
+  --top-module tb_top -CFLAGS "-O1"
+KNOWN_RTL := clean $(BUGS:%=bug-%)
+ifeq ($(filter $(RTL),$(KNOWN_RTL)),)
+$(error RTL=$(RTL) is not a known RTL build; known: $(KNOWN_RTL) (docs/rtl-bugs.md))
+endif
+ifeq ($(filter $(ENGINES),1 2 3 4),)
+$(error ENGINES=$(ENGINES): the design has 1 to 4 engines)
+endif
+BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs FORCE
+.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -69,8 +78,8 @@ deps:
 	@$(DEP_CHECK) \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "gtref: installing$$missing $$optional"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing $$optional >/dev/null || exit 1; \
+	    echo "gtref: installing$$missing $$optional with apt-get (a few minutes on a fresh machine)"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing $$optional || exit 1; \
 	  else \
 	    echo "gtref: missing Debian packages:$$missing"; \
 	    echo "  install them with: sudo apt-get install -y$$missing"; exit 1; \
@@ -108,23 +117,22 @@ $(SVPKG): $(BUILD)/bin/gen_svpkg
 	@mkdir -p $(dir $@)
 	$< $@
 
-# ---- simulator (one build per RTL configuration, reused across seeds) ----
-# The engine count is a build parameter: this file changes when ENGINES does, so the simulators are rebuilt.
-ENGINES_STAMP := $(BUILD)/gen/engines-stamp
-$(ENGINES_STAMP): FORCE
-	@mkdir -p $(dir $@)
-	@echo "$(ENGINES)" | cmp -s - $@ || echo "$(ENGINES)" > $@
-FORCE:
-
+# ---- simulator (one build per configuration, reused across seeds) ----
+# build/sim/<rtl>/e<N>/Vtb_top: the RTL build and the engine count are both in the path, so changing either
+# builds (or reuses) the simulator of that configuration; the simulator records both in every result.
 sim: $(SIM)
-$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF) $(ENGINES_STAMP)
+$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
 	@mkdir -p $(dir $@)
 	@rm -f $@   # Verilator's own make does not see the C libraries as dependencies: force the relink
-	verilator $(VERILATOR_FLAGS) $(if $(filter bug-%,$*),+define+GTREF_BUG_$(patsubst bug-%,%,$*)) \
-	  -Mdir $(BUILD)/sim/$*/obj -o ../Vtb_top \
+	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
+	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
+	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
+	echo "gtref: building simulator $$rtl with $$n engines (Verilator, about a minute the first time; log $(dir $@)build.log)"; \
+	verilator $(VERILATOR_FLAGS) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
+	  -Mdir $(dir $@)obj -o ../Vtb_top \
 	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(BUILD)/sim/$*/build.log 2>&1 \
-	  || { tail -40 $(BUILD)/sim/$*/build.log; exit 1; }
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
+	  || { tail -40 $(dir $@)build.log; exit 1; }
 	@echo "built $@"
 
 lint: $(SVPKG)
@@ -139,14 +147,15 @@ $(UNIT): $(UNIT_OBJS) $(CORE_SAN_OBJS)
 unit: $(UNIT)
 	$(UNIT) --jobs $(JOBS)
 
-cosim-test: $(GTREF) $(BUILD)/sim/clean/Vtb_top
-	$(GTREF) regress --sim $(BUILD)/sim/clean/Vtb_top --rtl clean --directed tests/directed \
+cosim-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
+	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean
 
-bug-test: $(GTREF) $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top
-	$(GTREF) regress --sim $(BUILD)/sim/bug-$(TEST_BUG)/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
+bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
-	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result
+	# replayed from inside the results folder: a record replays from any directory
+	cd $(BUILD)/test/bug-$(TEST_BUG)/results && $(abspath $(GTREF)) replay $(TEST_BUG_REPLAY).result
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
@@ -160,14 +169,22 @@ regress: deps $(GTREF) $(SIM)
 	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug).
-bugs: deps $(GTREF) $(foreach b,$(BUGS),$(BUILD)/sim/bug-$(b)/Vtb_top)
+bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top)
 	@for b in $(BUGS); do \
-	  $(GTREF) regress --sim $(BUILD)/sim/bug-$$b/Vtb_top --rtl bug-$$b --directed tests/directed \
+	  $(GTREF) regress --sim $(BUILD)/sim/bug-$$b/e$(ENGINES)/Vtb_top --rtl bug-$$b --directed tests/directed \
 	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
 	done
 
-bench: deps $(GTREF) $(BUILD)/sim/clean/Vtb_top
-	$(GTREF) bench --sim $(BUILD)/sim/clean/Vtb_top --engines $(ENGINES)
+bench: deps $(GTREF) $(call SIMDIR,clean)/Vtb_top
+	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES)
+
+# gtref on PATH: a symbolic link in PREFIX/bin (default ~/.local/bin) to build/bin/gtref, which finds the
+# simulators beside itself.
+PREFIX ?= $(HOME)/.local
+install: $(GTREF)
+	@mkdir -p $(PREFIX)/bin
+	ln -sf $(abspath $(GTREF)) $(PREFIX)/bin/gtref
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "gtref: add $(PREFIX)/bin to PATH to call it as gtref";; esac
 
 clean:
 	rm -rf $(BUILD)

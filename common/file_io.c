@@ -1,7 +1,9 @@
 /* Whole-file reads and atomic whole-file writes (see include/gtref/file_io.h). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "gtref/file_io.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,4 +87,16 @@ int gtref_file_read_all(const char *path, size_t max, uint8_t **out, size_t *out
     *out = buf;
     *outlen = len;
     return 0;
+}
+
+void gtref_abs_path(const char *path, char *dst, size_t dstsz)
+{
+    char buf[PATH_MAX];
+    const char *src = realpath(path, buf) ? buf : path;
+    if (dstsz == 0) return;
+    size_t n = strlen(src);
+    if (n >= dstsz) src = path, n = strlen(path);
+    if (n >= dstsz) n = dstsz - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
 }

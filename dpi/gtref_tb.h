@@ -3,7 +3,9 @@
 #define GTREF_TB_H
 #include "svdpi.h"
 
-void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl, int num_engines);
+/* rtl_built, build_id: what the simulator was built as; rtl_asked: the +rtl= the caller expects ("" = any). */
+void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl_built, const char *rtl_asked,
+                    const char *build_id, int num_engines);
 void gtref_tb_engine_probe(void *tb, int e, svBit retire, unsigned int retire_dw0, unsigned long long retire_addr,
                            svBit retire_err, svBit commit_valid, unsigned int commit_off, unsigned int commit_data,
                            svBit idle, svBit halted);

@@ -4,6 +4,7 @@
 
 #include "gtref/engines.h"
 #include "gtref/expect.h"
+#include "gtref/file_io.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
@@ -82,14 +83,23 @@ static void *open_error(gtref_tb *tb, const char *msg)
     return NULL;
 }
 
-void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl, int num_engines)
+void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl_built, const char *rtl_asked,
+                    const char *build_id, int num_engines)
 {
     gtref_tb *tb = calloc(1, sizeof *tb);
     if (!tb) return NULL;
     snprintf(tb->result_path, sizeof tb->result_path, "%s", result_path ? result_path : "");
-    snprintf(tb->res.stim, sizeof tb->res.stim, "%s", stim_path);
-    snprintf(tb->res.rtl, sizeof tb->res.rtl, "%s", rtl);
+    /* The record keeps the stimulus as an absolute path, so that it replays from any directory. */
+    gtref_abs_path(stim_path, tb->res.stim, sizeof tb->res.stim);
+    snprintf(tb->res.rtl, sizeof tb->res.rtl, "%s", rtl_built);
+    snprintf(tb->res.build, sizeof tb->res.build, "%s", build_id);
+    tb->res.engines = (uint64_t)num_engines;
     char err[512], msg[768];
+    if (rtl_asked && rtl_asked[0] && strcmp(rtl_asked, rtl_built) != 0) {
+        snprintf(msg, sizeof msg, "this simulator is the '%s' build (%d engines, %s), not '%s' as +rtl= says",
+                 rtl_built, num_engines, build_id, rtl_asked);
+        return open_error(tb, msg);
+    }
     if (gtref_stim_read_file(&tb->stim, stim_path, err, sizeof err)) {
         snprintf(msg, sizeof msg, "%s", err);   /* the reader's message names the file */
         return open_error(tb, msg);

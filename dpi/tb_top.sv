@@ -1,8 +1,11 @@
 // gtref testbench top: instantiates the DUT and hands every cycle to the C side over DPI-C
 // (docs/cycle-contract.md). All DUT inputs are driven, and all outputs sampled, at the falling edge.
-module tb_top #(parameter int NUM_ENGINES = 1);
+// RTL_NAME and BUILD_ID are set by the build (Makefile): the simulator knows which configuration it is, so a
+// record says so whoever runs it, and replay finds the same binary.
+module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clean", parameter string BUILD_ID = "unknown");
   import "DPI-C" function chandle gtref_tb_open(input string stim_path, input string result_path,
-                                                input string rtl, input int num_engines);
+                                                input string rtl_built, input string rtl_asked,
+                                                input string build_id, input int num_engines);
   import "DPI-C" function void gtref_tb_engine_probe(input chandle tb, input int e,
       input bit retire, input int unsigned retire_dw0, input longint unsigned retire_addr, input bit retire_err,
       input bit commit_valid, input int unsigned commit_off, input int unsigned commit_data,
@@ -71,8 +74,8 @@ module tb_top #(parameter int NUM_ENGINES = 1);
       $finish;
     end
     if (!$value$plusargs("result=%s", result_path)) result_path = "";
-    if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "clean";
-    tb = gtref_tb_open(stim_path, result_path, rtl_name, NUM_ENGINES);
+    if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
+    tb = gtref_tb_open(stim_path, result_path, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
     if (tb == null) begin
       exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
       $finish;

@@ -68,7 +68,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
 
     char sim_buf[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
     if (!sim) {
-        if (!default_sim_path(rtl, sim_buf, sizeof sim_buf))
+        if (!default_sim_path(rtl, (unsigned)go.engines, sim_buf, sizeof sim_buf))
             return cli_error("bench", "cannot locate the default simulator; pass --sim");
         sim = sim_buf;
     }
@@ -99,7 +99,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         free(results);
         return cli_error("bench", "out of memory");
     }
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s};
     for (size_t i = 0; i < n && !rc; i++) {
         uint64_t seed = seed0 + i;
         char name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX], err[1024];
@@ -108,7 +108,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
             !path_format(result, sizeof result, "bench", "%s/results/%s.result", out, name) ||
             !path_format(log, sizeof log, "bench", "%s/logs/%s.log", out, name) ||
             !sim_test_init(&tests[i], name, seed, stim, result, log) ||
-            !replay_command(cli, result, sim, rtl, setup.timeout_s, tests[i].replay, sizeof tests[i].replay))
+            !replay_command(cli, result, sim, rtl, setup.engines, setup.timeout_s, tests[i].replay, sizeof tests[i].replay))
             rc = cli_error("bench", "%s: paths too long for a result record", name);
         else if (stim_file_from_seed(seed, &config, stim, err, sizeof err))
             rc = cli_error("bench", "%s", err);

@@ -156,7 +156,7 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
             !path_format(result, sizeof result, "regress", "%s/results/%s.result", out, name) ||
             !path_format(log, sizeof log, "regress", "%s/logs/%s.log", out, name) ||
             !sim_test_init(t, name, seed, stim, result, log) ||
-            !replay_command(cli, result, setup->sim, setup->rtl, setup->timeout_s, t->replay, sizeof t->replay))
+            !replay_command(cli, result, setup->sim, setup->rtl, setup->engines, setup->timeout_s, t->replay, sizeof t->replay))
             return cli_error("regress", "%s: paths too long for a result record (at most %zu characters)", name,
                              SIM_PATH_MAX - 1);
 
@@ -236,7 +236,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 
     char default_sim[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
     if (!o.sim) {
-        if (!default_sim_path(o.rtl, default_sim, sizeof default_sim))
+        if (!default_sim_path(o.rtl, (unsigned)o.gen.engines, default_sim, sizeof default_sim))
             return cli_error("regress", "cannot locate the default simulator; pass --sim");
         o.sim = default_sim;
     }
@@ -279,7 +279,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free_strings(gts_files, ndirected);
         return cli_error("regress", "out of memory for %zu tests", n);
     }
-    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .timeout_s = (unsigned)o.timeout_s};
+    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines, .timeout_s = (unsigned)o.timeout_s};
     double start_s = monotonic_seconds();
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",
@@ -332,7 +332,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (o.expect_fail) {
         /* The run checks one thing, that the known bug is caught: its closing line counts that check,
          * not the tests (whose failures are the expected outcome). */
-        printf("%zu tests passed, %zu failed\n", tally.passed, tally.failed);
+        printf("%s: %zu of %zu tests found the bug (failing is what --expect-fail asks of them), %zu did not\n", o.rtl,
+               tally.failed, tally.passed + tally.failed, tally.passed);
         printf("bug-check: %d passed, %d failed\n", gtref_expect_fail_met(&tally) ? 1 : 0, gtref_expect_fail_met(&tally) ? 0 : 1);
     } else {
         printf("%zu passed, %zu failed\n", tally.passed, tally.failed);

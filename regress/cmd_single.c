@@ -7,25 +7,28 @@
 #include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
+#include "gtref/engines.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
 
 #define MAX_TIMEOUT_S (7u * 24 * 3600)
 
 /* The simulator to use: the one given, or the configuration's default; NULL after an error message. */
-static const char *resolve_sim(const char *command, const char *given, const char *rtl, char *buf, size_t bufsz)
+static const char *resolve_sim(const char *command, const char *given, const char *rtl, unsigned engines, char *buf,
+                               size_t bufsz)
 {
     const char *sim = given;
     if (!sim) {
-        if (!default_sim_path(rtl, buf, bufsz)) {
+        if (!default_sim_path(rtl, engines, buf, bufsz)) {
             cli_error(command, "cannot locate the default simulator; pass --sim");
             return NULL;
         }
         sim = buf;
     }
     if (!is_executable_file(sim)) {
-        cli_error(command, "simulator %s for rtl '%s' is not an executable file (build it with make, or pass --sim)",
-                  sim, rtl);
+        if (given) cli_error(command, "simulator %s is not an executable file", sim);
+        else cli_error(command, "no simulator %s for rtl '%s' with %u engines: build it with 'make sim RTL=%s ENGINES=%u', or pass --sim",
+                       sim, rtl, engines, rtl, engines);
         return NULL;
     }
     return sim;
@@ -63,10 +66,11 @@ static int run_one(const char *command, const sim_setup *setup, const sim_test *
 int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim_opt = NULL, *rtl = "clean", *out_opt = "build/run";
-    uint64_t timeout_s = DEFAULT_TIMEOUT_S;
+    uint64_t timeout_s = DEFAULT_TIMEOUT_S, engines = GTREF_MAX_ENGINES;
     const cli_opt opts[] = {
         {"--sim", CLI_STRING, &sim_opt, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
+        {"--engines", CLI_U64, &engines, 1, GTREF_MAX_ENGINES},
         {"--out", CLI_STRING, &out_opt, 0, 0},
         {"--timeout", CLI_U64, &timeout_s, 1, MAX_TIMEOUT_S},
     };
@@ -83,7 +87,7 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
 
     char sim_buf[GTREF_PATH_MAX], out[GTREF_PATH_MAX], name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX],
         log[GTREF_PATH_MAX];
-    const char *sim = resolve_sim("run", sim_opt, rtl, sim_buf, sizeof sim_buf);
+    const char *sim = resolve_sim("run", sim_opt, rtl, (unsigned)engines, sim_buf, sizeof sim_buf);
     if (!sim) return EXIT_USAGE;
     snprintf(out, sizeof out, "%s", out_opt);
     strip_trailing_slashes(out);
@@ -96,10 +100,10 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
         return EXIT_USAGE;
     if (make_output_dirs("run", stim, result) || make_output_dirs("run", log, log)) return EXIT_USAGE;
 
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)engines, .timeout_s = (unsigned)timeout_s};
     sim_test t;
     if (!sim_test_init(&t, name, 0, stim, result, log) ||
-        !replay_command(cli, result, sim, rtl, setup.timeout_s, t.replay, sizeof t.replay))
+        !replay_command(cli, result, sim, rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay))
         return cli_error("run", "paths too long for a result record");
 
     gtref_result r;
@@ -142,6 +146,30 @@ static bool replay_dir_of(const char *result_path, char *dir, size_t dirsz)
     return path_format(dir, dirsz, "replay", "%s/replay", parent);
 }
 
+/* The record's stimulus: its path as recorded (absolute since records version 2), or, when a regression folder
+ * was moved or copied, the file of the same name beside the record or in the regression's stim/ folder. */
+static bool find_stimulus(gtref_result *r, const char *result_path)
+{
+    if (access(r->stim, R_OK) == 0) return true;
+    int saved = errno;
+    const char *slash = strrchr(r->stim, '/');
+    const char *base = slash ? slash + 1 : r->stim;
+    char dir[GTREF_PATH_MAX], parent[GTREF_PATH_MAX], cand[GTREF_PATH_MAX];
+    dir_of(result_path, dir, sizeof dir);
+    dir_of(dir, parent, sizeof parent);
+    const char *const where[] = {dir, parent};
+    const char *const sub[] = {"", "/stim"};
+    for (size_t i = 0; i < 2; i++) {
+        int n = snprintf(cand, sizeof cand, "%s%s/%s", where[i], sub[i], base);
+        if (n > 0 && (size_t)n < sizeof cand && (size_t)n < sizeof r->stim && access(cand, R_OK) == 0) {
+            memcpy(r->stim, cand, (size_t)n + 1);
+            return true;
+        }
+    }
+    errno = saved;
+    return false;
+}
+
 static bool same_outcome(const gtref_result *a, const gtref_result *b)
 {
     if (a->status != b->status) return false;
@@ -177,12 +205,13 @@ int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
     if (gtref_result_read_file(&original, file[0], err, sizeof err)) return cli_error("replay", "%s", err);
     if (!original.rtl[0]) return cli_error("replay", "%s: the record names no RTL configuration", file[0]);
     if (!original.stim[0]) return cli_error("replay", "%s: the record names no stimulus", file[0]);
-    if (access(original.stim, R_OK))
-        return cli_error("replay", "stimulus %s of %s: %s", original.stim, file[0], strerror(errno));
+    if (!find_stimulus(&original, file[0]))
+        return cli_error("replay", "stimulus %s of %s: %s (nor beside the record, nor in its regression's stim/)",
+                         original.stim, file[0], strerror(errno));
 
     char sim_buf[GTREF_PATH_MAX], dir[GTREF_PATH_MAX], name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX],
         log[GTREF_PATH_MAX];
-    const char *sim = resolve_sim("replay", sim_opt, original.rtl, sim_buf, sizeof sim_buf);
+    const char *sim = resolve_sim("replay", sim_opt, original.rtl, (unsigned)original.engines, sim_buf, sizeof sim_buf);
     if (!sim) return EXIT_USAGE;
     if (original.test[0]) snprintf(name, sizeof name, "%s", original.test);
     else test_name_of(file[0], name, sizeof name);
@@ -195,10 +224,10 @@ int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
         return EXIT_USAGE;
     if (make_dirs(dir)) return cli_error("replay", "cannot create %s: %s", dir, strerror(errno));
 
-    const sim_setup setup = {.sim = sim, .rtl = original.rtl, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = original.rtl, .engines = (unsigned)original.engines, .timeout_s = (unsigned)timeout_s};
     sim_test t;
     if (!sim_test_init(&t, name, original.seed, stim, result, log) ||
-        !replay_command(cli, result, sim, original.rtl, setup.timeout_s, t.replay, sizeof t.replay))
+        !replay_command(cli, result, sim, original.rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay))
         return cli_error("replay", "paths too long for a result record");
     gtref_result r;
     if (is_gts && stim_file_from_gts(original.stim, stim, &t.seed, err, sizeof err)) {

@@ -214,7 +214,7 @@ void dir_of(const char *path, char *dir, size_t dirsz)
     else *slash = '\0';
 }
 
-bool default_sim_path(const char *rtl, char *dst, size_t dstsz)
+bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz)
 {
     char exe[GTREF_PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -222,7 +222,7 @@ bool default_sim_path(const char *rtl, char *dst, size_t dstsz)
     exe[n] = '\0';
     char dir[GTREF_PATH_MAX];
     dir_of(exe, dir, sizeof dir);
-    int w = snprintf(dst, dstsz, "%s/../sim/%s/Vtb_top", dir, rtl);
+    int w = snprintf(dst, dstsz, "%s/../sim/%s/e%u/Vtb_top", dir, rtl, engines);
     return w > 0 && (size_t)w < dstsz;
 }
 
@@ -252,7 +252,7 @@ static bool append_word(char *dst, size_t dstsz, size_t *len, const char *word)
     return true;
 }
 
-bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl,
+bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz)
 {
     size_t len = 0;
@@ -260,7 +260,7 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
     bool ok = append_word(dst, dstsz, &len, cli->argv0) && append_word(dst, dstsz, &len, "replay") &&
               append_word(dst, dstsz, &len, result_path);
     char default_sim[GTREF_PATH_MAX];
-    if (ok && !(default_sim_path(rtl, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
+    if (ok && !(default_sim_path(rtl, engines, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
         ok = append_word(dst, dstsz, &len, "--sim") && append_word(dst, dstsz, &len, sim);
     if (ok && timeout_s != DEFAULT_TIMEOUT_S) {
         char t[24];

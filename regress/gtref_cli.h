@@ -66,7 +66,7 @@ int cli_usage_error(const char *command, const char *fmt, ...);
 /* Report any other error: "gtref COMMAND: message". Returns EXIT_USAGE. */
 int cli_error(const char *command, const char *fmt, ...);
 
-/* An RTL configuration name: it names build/sim/<rtl>/ and fills the record's rtl field. */
+/* An RTL configuration name: it names build/sim/<rtl>/e<engines>/ and fills the record's rtl field. */
 #define RTL_NAME_MAX ((size_t)63)
 bool valid_rtl_name(const char *rtl);
 
@@ -85,15 +85,15 @@ bool has_suffix(const char *s, const char *suffix);
 void dir_of(const char *path, char *dir, size_t dirsz);
 /* path without trailing slashes ("out/" → "out"; "/" stays "/"). */
 void strip_trailing_slashes(char *path);
-/* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/Vtb_top. */
-bool default_sim_path(const char *rtl, char *dst, size_t dstsz);
+/* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/e<engines>/Vtb_top. */
+bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz);
 bool same_file(const char *a, const char *b);
 bool is_executable_file(const char *path);
 
 /* The replay command of a result written at result_path: "<argv0> replay <result_path>", plus --sim when
  * sim is not the configuration's default simulator and --timeout when timeout_s is not the default.
  * Every word shell-quoted when it needs to be. False when it does not fit. */
-bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl,
+bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz);
 
 /* ---- stimulus files ---- */

@@ -4,6 +4,7 @@
  * sigtimedwait(), so there is no handler state to share (SIGCHLD gets an empty handler only so that it is
  * not discarded). Children get the original mask back before exec. */
 #include "sim_runner.h"
+#include "gtref/file_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -53,8 +54,9 @@ static void set_error(gtref_result *r, const char *fmt, ...)
 static void fill_common(const sim_setup *setup, const sim_test *t, gtref_result *r)
 {
     snprintf(r->test, sizeof r->test, "%s", t->name);
-    snprintf(r->stim, sizeof r->stim, "%s", t->stim);
+    gtref_abs_path(t->stim, r->stim, sizeof r->stim); /* absolute: the record replays from any directory */
     snprintf(r->rtl, sizeof r->rtl, "%s", setup->rtl);
+    r->engines = setup->engines;
     snprintf(r->replay, sizeof r->replay, "%s", t->replay);
     r->seed = t->seed;
 }

@@ -17,6 +17,7 @@
 typedef struct sim_setup {
     const char *sim;    /* simulator binary */
     const char *rtl;    /* RTL configuration name, passed as +rtl= and stored in the records */
+    unsigned engines;   /* engine count of the simulator build (with rtl: which default simulator) */
     unsigned timeout_s; /* wall-clock limit per test */
 } sim_setup;
 

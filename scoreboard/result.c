@@ -63,6 +63,8 @@ static const struct field result_fields[] = {
     STR_FIELD(gtref_result, stim),
     FIELD(gtref_result, seed, FIELD_U64),
     STR_FIELD(gtref_result, rtl),
+    FIELD(gtref_result, engines, FIELD_U64),
+    STR_FIELD(gtref_result, build),
     FIELD(gtref_result, cycles, FIELD_U64),
     FIELD(gtref_result, retired, FIELD_U64),
     FIELD(gtref_result, wall_s, FIELD_DOUBLE),
@@ -436,8 +438,11 @@ static void put_line(FILE *f, const char *label, const char *s, int n)
 void gtref_result_print(const gtref_result *r, void *file)
 {
     FILE *f = file;
-    fprintf(f, "%s %.*s  (seed %" PRIu64 ", rtl %.*s)%s\n", gtref_status_name(r->status), LEN(r->test), r->test,
-            r->seed, LEN(r->rtl), r->rtl, r->waived ? "  waived" : "");
+    fprintf(f, "%s %.*s  (seed %" PRIu64 ", rtl %.*s", gtref_status_name(r->status), LEN(r->test), r->test, r->seed,
+            LEN(r->rtl), r->rtl);
+    if (r->engines) fprintf(f, ", %" PRIu64 " engine%s", r->engines, r->engines == 1 ? "" : "s");
+    if (LEN(r->build)) fprintf(f, ", build %.*s", LEN(r->build), r->build);
+    fprintf(f, ")%s\n", r->waived ? "  waived" : "");
     PUT(f, "stimulus:", r->stim);
     fprintf(f, "  %-9s %" PRIu64 " cycles, %" PRIu64 " commands retired, %.3f s\n", "ran:", r->cycles, r->retired,
             r->wall_s);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #define GTREF_RESULT_FORMAT  "gtref-result"
-#define GTREF_RESULT_VERSION 1u
+#define GTREF_RESULT_VERSION 2u
 #define GTREF_HISTORY 16
 
 enum gtref_status {
@@ -40,6 +40,8 @@ typedef struct gtref_result {
     char stim[512];       /* path of the stimulus file */
     uint64_t seed;
     char rtl[64];         /* RTL configuration: "clean" or "bug-<NAME>" */
+    uint64_t engines;     /* engine count the simulator was built with (with rtl: which build) */
+    char build[64];       /* build identifier of the simulator: git describe of the kit and RTL at build time */
     uint64_t cycles;
     uint64_t retired;     /* commands retired, all engines */
     double wall_s;

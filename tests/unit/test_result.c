@@ -18,6 +18,8 @@ static void fill_full_result(gtref_result *r)
     snprintf(r->stim, sizeof r->stim, "build/regress/bug-X/stim/rand-17.stim");
     r->seed = 0xfedcba9876543210ull;
     snprintf(r->rtl, sizeof r->rtl, "bug-SDI_QWORD_BE");
+    r->engines = 3;
+    snprintf(r->build, sizeof r->build, "v1-2-gabcdef0-dirty");
     r->cycles = 123456789012ull;
     r->retired = 4242;
     r->wall_s = 1.0 / 3.0;
@@ -47,6 +49,8 @@ static void assert_results_equal(const gtref_result *a, const gtref_result *b)
     cr_assert_str_eq(a->stim, b->stim);
     cr_assert_eq(a->seed, b->seed);
     cr_assert_str_eq(a->rtl, b->rtl);
+    cr_assert_eq(a->engines, b->engines);
+    cr_assert_str_eq(a->build, b->build);
     cr_assert_eq(a->cycles, b->cycles);
     cr_assert_eq(a->retired, b->retired);
     cr_assert_eq(a->wall_s, b->wall_s);
@@ -127,10 +131,12 @@ Test(result, encoding_is_deterministic_and_self_describing)
     cr_assert_eq(gtref_result_encode(&r, &b, &blen), 0);
     cr_assert_eq(alen, blen);
     cr_assert_eq(memcmp(a, b, alen), 0);
-    /* a map whose first key is "format" with value "gtref-result", then "version": 1 */
-    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x01";
-    cr_assert_eq(a[0] & 0xf0, 0x80, "a fixmap");
-    cr_assert_eq(memcmp(a + 1, head, sizeof head - 1), 0);
+    /* a map whose first key is "format" with value "gtref-result", then "version": 2 */
+    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x02";
+    /* 16 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
+    cr_assert_eq(a[0], 0xde, "a map16");
+    cr_assert_eq((a[1] << 8) | a[2], 16);
+    cr_assert_eq(memcmp(a + 3, head, sizeof head - 1), 0);
     free(a);
     free(b);
 }
@@ -156,9 +162,10 @@ typedef struct record_spec {
 static void valid_spec(record_spec *spec)
 {
     static const entry base[] = {
-        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 1}, {"status", V_STR, "FAIL", 0},
+        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 2}, {"status", V_STR, "FAIL", 0},
         {"test", V_STR, "t", 0},              {"stim", V_STR, "t.stim", 0}, {"seed", V_UINT, NULL, 3},
-        {"rtl", V_STR, "clean", 0},           {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2},
+        {"rtl", V_STR, "clean", 0},           {"engines", V_UINT, NULL, 4}, {"build", V_STR, "abc1234", 0},
+        {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2},
         {"wall_s", V_DOUBLE, NULL, 0},        {"error", V_STR, "", 0},      {"replay", V_STR, "gtref replay x", 0},
         {"waived", V_BOOL, NULL, 0},          {"mismatch", V_MISMATCH, NULL, 2},
     };
@@ -269,8 +276,8 @@ Test(result_decode, rejects_wrong_version)
 {
     record_spec spec;
     valid_spec(&spec);
-    spec_find(&spec, "version")->u = 2;
-    assert_rejected(&spec, "unsupported version 2");
+    spec_find(&spec, "version")->u = 1;
+    assert_rejected(&spec, "unsupported version 1 (this gtref reads version 2)");
 }
 
 Test(result_decode, rejects_wrong_format)
@@ -534,7 +541,7 @@ Test(result, report_says_what_where_and_how_to_replay)
     r.mm.nhistory = 2;
     char *text = print_to_string(&r);
     const char *expected[] = {
-        "FAIL rand-17  (seed 18364758544493064720, rtl bug-SDI_QWORD_BE)  waived\n",
+        "FAIL rand-17  (seed 18364758544493064720, rtl bug-SDI_QWORD_BE, 3 engines, build v1-2-gabcdef0-dirty)  waived\n",
         "  mem-write on RCS0 at cycle 120\n",
         "  command:  MI_STORE_DATA_IMM qword 0x1004 at 0x40010\n",
         "  expected: addr 0x1000 be 0xf0 data 0x1111222200000000\n",
