@@ -29,7 +29,7 @@ typedef struct gtref_mismatch {
     char actual[192];
     char detail[256];
     char signature[20];   /* stable hex hash of the bucket text */
-    char bucket[128];     /* the readable text the signature hashes: kind/engine/command/field */
+    char bucket[128];     /* the readable text the signature hashes: kind/command/field (no engine) */
     char history[GTREF_HISTORY][128]; /* last retired commands of that engine, oldest first */
     int nhistory;
 } gtref_mismatch;

@@ -36,7 +36,7 @@ bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engin
 /* Record a hang: the DUT made no progress for `cycles` cycles while not quiescent. */
 void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const gtref_sb_engine_probe *dut);
 /* Record a failure found by the testbench itself (a port protocol violation, max_cycles exceeded).
- * Its bucket is kind/engine/-/field: the command in flight is not part of it. */
+ * Its bucket is kind/-/field: the command in flight is not part of it. */
 void gtref_sb_report(gtref_sb *sb, const char *kind, const char *field, int engine, uint64_t cycle, const char *expected,
                      const char *actual, const char *detail);
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb);
