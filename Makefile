@@ -156,6 +156,13 @@ bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
 	# replayed from inside the results folder: a record replays from any directory
 	cd $(BUILD)/test/bug-$(TEST_BUG)/results && $(abspath $(GTREF)) replay $(TEST_BUG_REPLAY).result
+	# a waiver that accepts the bug's failures turns the run green, counting them apart; a mistyped waiver file
+	# stops the run with its file and line
+	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 10 --engines $(ENGINES) \
+	  --jobs $(JOBS) --out $(BUILD)/test/waived --waivers tests/waivers/sdi_qword_be.waive | tail -1 | grep -E ' 0 failed, [1-9][0-9]* waived$$'
+	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 1 --out $(BUILD)/test/waived \
+	  --waivers tests/waivers/bad > $(BUILD)/test/waived.log 2>&1; test $$? = 2
+	grep -F 'tests/waivers/bad/typo.waive:4: unknown key '\''reasn'\''' $(BUILD)/test/waived.log
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
@@ -165,7 +172,7 @@ test: deps lint unit check bug-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)
-	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --require-coverage \
+	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --require-coverage --waivers waivers \
 	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug).

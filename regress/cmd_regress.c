@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
+#include "gtref/waiver.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
 
@@ -18,14 +19,16 @@
 #define MAX_JOBS 256u
 
 typedef struct regress_options {
-    const char *sim, *rtl, *directed, *out;
+    const char *sim, *rtl, *directed, *out, *waivers, *today;
     uint64_t seeds, seed0, jobs, timeout_s;
     bool expect_fail, require_coverage;
     gen_opts gen;
 } regress_options;
 
 typedef struct regress_progress {
-    size_t total, done, passed, failed;
+    size_t total, done, passed, failed, waived;
+    const gtref_waivers *waivers; /* a failure an unexpired waiver matches shows as waived */
+    const char *today;
     size_t last_done;
     double start_s, last_s;
     bool tty;
@@ -36,13 +39,18 @@ static void on_test_event(void *ctx, const gtref_result *finished)
     regress_progress *p = ctx;
     if (finished) {
         p->done++;
+        bool waived = false;
+        for (size_t i = 0; finished->status != GTREF_PASS && finished->status != GTREF_UNIMPLEMENTED && i < p->waivers->n; i++)
+            if (gtref_waiver_matches(&p->waivers->w[i], finished) && !gtref_waiver_expired(&p->waivers->w[i], p->today))
+                waived = true;
         if (finished->status == GTREF_PASS) p->passed++;
+        else if (waived) p->waived++;
         else p->failed++;
     }
     double now = monotonic_seconds();
     if (!gtref_progress_due(p->tty, p->done, p->total, p->last_done, now, p->last_s)) return;
     char line[256];
-    gtref_progress_format(line, sizeof line, p->done, p->total, p->passed, p->failed, now - p->start_s);
+    gtref_progress_format(line, sizeof line, p->done, p->total, p->passed, p->failed, p->waived, now - p->start_s);
     if (p->tty) fprintf(stderr, "\r%s\033[K", line);
     else fprintf(stderr, "%s\n", line);
     fflush(stderr);
@@ -95,7 +103,9 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[10 + GEN_OPTS_COUNT] = {
+    cli_opt opts[12 + GEN_OPTS_COUNT] = {
+        {"--waivers", CLI_STRING, &o->waivers, 0, 0},
+        {"--today", CLI_STRING, &o->today, 0, 0},
         {"--sim", CLI_STRING, &o->sim, 0, 0},
         {"--rtl", CLI_STRING, &o->rtl, 0, 0},
         {"--directed", CLI_STRING, &o->directed, 0, 0},
@@ -107,7 +117,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 10);
+    gen_opts_init(&o->gen, opts + 12);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -123,6 +133,8 @@ static int parse_options(int argc, char **argv, regress_options *o)
     if (!valid_rtl_name(o->rtl))
         return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
                                o->rtl, RTL_NAME_MAX);
+    if (o->today && !gtref_valid_date(o->today))
+        return cli_usage_error("regress", "--today '%s': a date written YYYY-MM-DD", o->today);
     return -1; /* go on */
 }
 
@@ -228,11 +240,58 @@ static int regress_coverage(const char *out, const gtref_result *results, size_t
     return rc;
 }
 
+/* Mark every failure an unexpired waiver accepts (docs/waivers.md) and rewrite its record, so that
+ * gtref show and later reports see it waived. */
+static void apply_waivers(gtref_waivers *ws, const char *today, const sim_test *tests, gtref_result *results, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        long k = gtref_waivers_apply(ws, &results[i], today);
+        if (k < 0) continue;
+        const gtref_waiver *w = &ws->w[k];
+        results[i].waived = 1;
+        int len = snprintf(results[i].waiver, sizeof results[i].waiver, "%s (%s, %s, until %s; %s:%d): %s", w->name,
+                           w->ticket, w->owner, w->expires, w->file, w->line, w->reason);
+        if (len >= (int)sizeof results[i].waiver) results[i].waiver[sizeof results[i].waiver - 2] = '~'; /* cut short */
+        char err[512];
+        if (!tests[i].skip && gtref_result_write_file(&results[i], tests[i].result, err, sizeof err))
+            fprintf(stderr, "gtref regress: cannot mark %s waived: %s\n", tests[i].result, err);
+    }
+}
+
+/* Waivers that need a person: expired ones (they no longer match, and say what they would have matched) and,
+ * in this run, unexpired ones that matched nothing. */
+static void report_waivers(const gtref_waivers *ws, const char *today)
+{
+    for (size_t i = 0; i < ws->n; i++) {
+        const gtref_waiver *w = &ws->w[i];
+        if (gtref_waiver_expired(w, today))
+            printf("waiver %s (%s:%d, %s, owner %s) expired on %s: it no longer matches%s; renew it or remove it\n",
+                   w->name, w->file, w->line, w->ticket, w->owner, w->expires,
+                   w->matched_expired ? " and its failures count as failures again" : "");
+        else if (!w->matched)
+            printf("waiver %s (%s:%d, %s, owner %s) matched nothing in this run (after a full run: the failure it "
+                   "waives is gone, remove it)\n",
+                   w->name, w->file, w->line, w->ticket, w->owner);
+    }
+}
+
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 {
     regress_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0) return rc;
+
+    gtref_waivers waivers = {0};
+    char today[11];
+    if (o.today) snprintf(today, sizeof today, "%s", o.today);
+    else gtref_today(today);
+    if (o.waivers) {
+        char err[1024];
+        if (gtref_waivers_load(&waivers, o.waivers, err, sizeof err)) {
+            gtref_waivers_free(&waivers);
+            return cli_usage_error("regress", "%s", err);
+        }
+    }
 
     char default_sim[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
     if (!o.sim) {
@@ -292,11 +351,13 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return rc;
     }
 
-    regress_progress progress = {.total = n, .start_s = start_s, .last_s = start_s, .tty = isatty(STDERR_FILENO)};
+    regress_progress progress = {.total = n, .start_s = start_s, .last_s = start_s, .tty = isatty(STDERR_FILENO),
+                                 .waivers = &waivers, .today = today};
     for (size_t i = 0; i < n; i++)
         if (tests[i].skip) progress.done++, progress.failed++;
     int sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
     if (progress.tty) fputc('\n', stderr);
+    if (!sig) apply_waivers(&waivers, today, tests, results, n);
     free(tests);
     if (sig) {
         free(results);
@@ -325,6 +386,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return cli_error("regress", "out of memory");
     }
     gtref_print_buckets(stdout, buckets, nbuckets, results);
+    report_waivers(&waivers, today);
+    gtref_waivers_free(&waivers);
     size_t holes = 0;
     if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes);
     if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
@@ -336,7 +399,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
                tally.failed, tally.passed + tally.failed, tally.passed);
         printf("bug-check: %d passed, %d failed\n", gtref_expect_fail_met(&tally) ? 1 : 0, gtref_expect_fail_met(&tally) ? 0 : 1);
     } else {
-        printf("%zu passed, %zu failed\n", tally.passed, tally.failed);
+        if (tally.waived) printf("%zu passed, %zu failed, %zu waived\n", tally.passed, tally.failed, tally.waived);
+        else printf("%zu passed, %zu failed\n", tally.passed, tally.failed);
     }
     fflush(stdout);
     free(buckets);

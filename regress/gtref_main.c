@@ -14,7 +14,8 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
     {"regress", gtref_cmd_regress, "run directed tests and random seeds in parallel; summary, JUnit, buckets",
      "usage: gtref regress --rtl NAME [--sim PATH] [--directed DIR] [--seeds N] [--seed0 S] [--jobs J]\n"
-     "                     [--out DIR] [--timeout SEC] [--expect-fail] [generator options]\n"
+     "                     [--out DIR] [--timeout SEC] [--expect-fail] [--require-coverage]\n"
+     "                     [--waivers PATH] [--today YYYY-MM-DD] [generator options]\n"
      "\n"
      "Makes the stimulus of random seeds S..S+N-1 (OUT/stim/rand-<seed>.stim) and assembles every DIR/*.gts\n"
      "(OUT/stim/<name>.stim), then runs the simulator once per test, at most J at a time:\n"
@@ -23,7 +24,8 @@ static const subcommand subcommands[] = {
      "CRASH when the simulator dies without a record, TIMEOUT when it runs longer than SEC and is killed)\n"
      "and rewritten as soon as the test ends. At the end: OUT/summary.md, OUT/junit.xml, and on stdout the\n"
      "failure buckets, each with the command that replays its first test, and the line 'N passed, M failed'\n"
-     "(ERROR, CRASH and TIMEOUT count as failed). A .gts that does not assemble is an ERROR for that test.\n"
+     "(ERROR, CRASH and TIMEOUT count as failed; ', K waived' when waivers accepted K failures). A .gts that\n"
+     "does not assemble is an ERROR for that test.\n"
      "\n"
      "  --rtl NAME       RTL configuration (\"clean\", \"bug-<NAME>\"); passed to the simulator, kept in records\n"
      "  --sim PATH       simulator (default: build/sim/NAME/eN/Vtb_top beside this gtref)\n"
@@ -36,7 +38,9 @@ static const subcommand subcommands[] = {
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
      "                   and none ended in ERROR, CRASH or TIMEOUT\n"
      "  --require-coverage  exit 1 when the functional coverage table (OUT/coverage.md, also printed) has a hole\n"
-     "generator options (the random seeds' stimuli):\n" GEN_OPTS_USAGE
+     "  --waivers PATH   a .waive file or a folder of them (docs/waivers.md): matching failures are waived,\n"
+     "                   counted apart and do not fail the run; a malformed file stops the run (exit 2)\n"
+     "  --today DATE     the date waiver expiry is judged against (default: today, UTC)\n"     "generator options (the random seeds' stimuli):\n" GEN_OPTS_USAGE
      "\n"
      "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},

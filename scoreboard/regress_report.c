@@ -16,10 +16,14 @@ void gtref_tally_results(const gtref_result *results, size_t n, gtref_tally *t)
     for (size_t i = 0; i < n; i++) {
         const gtref_result *r = &results[i];
         t->total++;
-        if (r->status < GTREF_NSTATUS) t->by_status[r->status]++;
-        if (r->status == GTREF_PASS) t->passed++;
-        else t->failed++;
-        if (r->status == GTREF_FAIL && r->has_mismatch) t->mismatches++;
+        if (r->status != GTREF_PASS && r->waived) { /* counted apart: neither a pass nor a failure */
+            t->waived++;
+        } else {
+            if (r->status < GTREF_NSTATUS) t->by_status[r->status]++;
+            if (r->status == GTREF_PASS) t->passed++;
+            else t->failed++;
+            if (r->status == GTREF_FAIL && r->has_mismatch) t->mismatches++;
+        }
         t->cycles += r->cycles;
         t->retired += r->retired;
         t->test_wall_s += r->wall_s;
@@ -29,7 +33,7 @@ void gtref_tally_results(const gtref_result *results, size_t n, gtref_tally *t)
 bool gtref_expect_fail_met(const gtref_tally *t)
 {
     return t->mismatches > 0 && t->by_status[GTREF_ERROR] == 0 && t->by_status[GTREF_CRASH] == 0 &&
-           t->by_status[GTREF_TIMEOUT] == 0 && t->total == t->passed + t->by_status[GTREF_FAIL];
+           t->by_status[GTREF_TIMEOUT] == 0 && t->total == t->passed + t->waived + t->by_status[GTREF_FAIL];
 }
 
 /* ---- buckets ---- */
@@ -47,6 +51,7 @@ bool gtref_result_bucket(const gtref_result *r, gtref_bucket *b)
     memset(b, 0, sizeof *b);
     if (r->status == GTREF_PASS) return false;
     b->status = r->status;
+    b->waived = r->waived ? 1 : 0;
     gtref_mismatch key;
     memset(&key, 0, sizeof key);
     if ((r->status == GTREF_FAIL || r->status == GTREF_UNIMPLEMENTED) && r->has_mismatch) {
@@ -76,7 +81,7 @@ static int by_count_then_first(const void *a, const void *b)
 
 static bool same_bucket(const gtref_bucket *a, const gtref_bucket *b)
 {
-    return a->status == b->status && strcmp(a->signature, b->signature) == 0;
+    return a->status == b->status && a->waived == b->waived && strcmp(a->signature, b->signature) == 0;
 }
 
 int gtref_bucket_results(const gtref_result *results, size_t n, gtref_bucket **buckets, size_t *nbuckets)
@@ -209,7 +214,7 @@ static void format_duration(char *buf, size_t bufsz, double s)
 }
 
 void gtref_progress_format(char *buf, size_t bufsz, size_t done, size_t total, size_t passed, size_t failed,
-                           double elapsed_s)
+                           size_t waived, double elapsed_s)
 {
     char eta[32] = "?";
     double rate = elapsed_s > 0 ? (double)done / elapsed_s : 0.0;
@@ -217,8 +222,10 @@ void gtref_progress_format(char *buf, size_t bufsz, size_t done, size_t total, s
     else if (done > 0 && rate > 0) format_duration(eta, sizeof eta, (double)(total - done) / rate);
     int width = snprintf(NULL, 0, "%zu", total);
     unsigned pct = total ? (unsigned)(done * 100 / total) : 100;
-    snprintf(buf, bufsz, "[%*zu/%zu %3u%%] %zu passed, %zu failed | %.1f tests/s | eta %s", width, done, total, pct,
-             passed, failed, rate, eta);
+    char w[40] = "";
+    if (waived) snprintf(w, sizeof w, ", %zu waived", waived);
+    snprintf(buf, bufsz, "[%*zu/%zu %3u%%] %zu passed, %zu failed%s | %.1f tests/s | eta %s", width, done, total, pct,
+             passed, failed, w, rate, eta);
 }
 
 bool gtref_progress_due(bool tty, size_t done, size_t total, size_t last_done, double now_s, double last_s)
@@ -262,16 +269,20 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
     fprintf(f, " |\n| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
     fprintf(f, "| wall time | %.1f s (%.1f s of simulation) |\n", info->wall_s, t.test_wall_s);
     fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n\n", t.cycles, t.retired);
-    fprintf(f, "**%zu passed, %zu failed** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu, UNIMPLEMENTED %zu)\n\n",
-            t.passed, t.failed, t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH],
+    fprintf(f, "**%zu passed, %zu failed, %zu waived** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu, UNIMPLEMENTED %zu)\n\n",
+            t.passed, t.failed, t.waived, t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH],
             t.by_status[GTREF_TIMEOUT], t.by_status[GTREF_UNIMPLEMENTED]);
 
-    if (nbuckets) {
-        fprintf(f, "## Failure buckets (%zu)\n", nbuckets);
-        for (size_t i = 0; i < nbuckets; i++) {
+    size_t nwaived_buckets = 0;
+    for (size_t i = 0; i < nbuckets; i++) nwaived_buckets += buckets[i].waived;
+    if (nbuckets > nwaived_buckets) {
+        fprintf(f, "## Failure buckets (%zu)\n", nbuckets - nwaived_buckets);
+        for (size_t i = 0, k = 0; i < nbuckets; i++) {
             const gtref_bucket *b = &buckets[i];
+            if (b->waived) continue;
+            k++;
             const gtref_result *first = &results[b->first];
-            fprintf(f, "\n### %zu. `%s`: %zu test%s, %s\n\n", i + 1, b->signature, b->count, b->count == 1 ? "" : "s",
+            fprintf(f, "\n### %zu. `%s`: %zu test%s, %s\n\n", k, b->signature, b->count, b->count == 1 ? "" : "s",
                     gtref_status_name(b->status));
             fputs("- bucket: ", f);
             gtref_fputs_md_code(f, b->text);
@@ -290,7 +301,7 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
         for (size_t i = 0; i < n; i++) {
             const gtref_result *r = &results[i];
             gtref_bucket key;
-            if (!gtref_result_bucket(r, &key)) continue;
+            if (!gtref_result_bucket(r, &key) || key.waived) continue;
             fputs("| ", f);
             gtref_fputs_md(f, r->test);
             fprintf(f, " | %s | %" PRIu64 " | `%s` | ", gtref_status_name(r->status), r->seed, key.signature);
@@ -304,6 +315,23 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
     } else {
         fputs("No failures.\n", f);
     }
+    if (nwaived_buckets) {
+        fprintf(f, "\n## Waived failures (%zu test%s, %zu bucket%s)\n\nCounted apart: not passes, not failures.\n\n"
+                   "| bucket | tests | first | waiver |\n|---|---|---|---|\n",
+                t.waived, t.waived == 1 ? "" : "s", nwaived_buckets, nwaived_buckets == 1 ? "" : "s");
+        for (size_t i = 0; i < nbuckets; i++) {
+            const gtref_bucket *b = &buckets[i];
+            if (!b->waived) continue;
+            const gtref_result *first = &results[b->first];
+            fputs("| ", f);
+            gtref_fputs_md_code(f, b->text);
+            fprintf(f, " | %zu | ", b->count);
+            gtref_fputs_md(f, first->test);
+            fputs(" | ", f);
+            gtref_fputs_md(f, first->waiver);
+            fputs(" |\n", f);
+        }
+    }
     free(buckets);
     return ferror(f) ? -1 : 0;
 }
@@ -314,8 +342,8 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
 {
     gtref_tally t;
     gtref_tally_results(results, n, &t);
-    size_t skipped = t.by_status[GTREF_UNIMPLEMENTED];   /* not a DUT failure: JUnit's skipped */
-    size_t errors = t.failed - t.by_status[GTREF_FAIL] - skipped;
+    size_t skipped = t.by_status[GTREF_UNIMPLEMENTED] + t.waived; /* not DUT failures to act on: JUnit's skipped */
+    size_t errors = t.failed - t.by_status[GTREF_FAIL] - t.by_status[GTREF_UNIMPLEMENTED];
     char line[1024];
 
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
@@ -332,7 +360,14 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
         fputs("\" name=\"", f);
         gtref_fputs_xml(f, r->test);
         fprintf(f, "\" time=\"%.3f\">\n", r->wall_s);
-        if (r->status != GTREF_PASS) {
+        if (r->status != GTREF_PASS && r->waived) {
+            fputs("      <skipped message=\"waived by ", f);
+            gtref_fputs_xml(f, r->waiver);
+            fputs(": ", f);
+            gtref_result_headline(r, line, sizeof line);
+            gtref_fputs_xml(f, line);
+            fputs("\"/>\n", f);
+        } else if (r->status != GTREF_PASS) {
             const char *element = r->status == GTREF_FAIL ? "failure" : r->status == GTREF_UNIMPLEMENTED ? "skipped" : "error";
             if (r->status == GTREF_UNIMPLEMENTED) fprintf(f, "      <%s message=\"", element);
             else fprintf(f, "      <%s type=\"%s\" message=\"", element, gtref_status_name(r->status));
@@ -363,15 +398,28 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
 void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, const gtref_result *results)
 {
     char line[1024];
-    if (!nbuckets) return;
-    fprintf(f, "%zu failure bucket%s:\n", nbuckets, nbuckets == 1 ? "" : "s");
-    for (size_t i = 0; i < nbuckets; i++) {
+    size_t nwaived = 0;
+    for (size_t i = 0; i < nbuckets; i++) nwaived += buckets[i].waived;
+    if (nbuckets > nwaived)
+        fprintf(f, "%zu failure bucket%s:\n", nbuckets - nwaived, nbuckets - nwaived == 1 ? "" : "s");
+    for (size_t i = 0, k = 0; i < nbuckets; i++) {
         const gtref_bucket *b = &buckets[i];
+        if (b->waived) continue;
+        k++;
         const gtref_result *first = &results[b->first];
         gtref_result_headline(first, line, sizeof line);
-        fprintf(f, "  [%zu] %s  %zu test%s  %s  %s\n", i + 1, b->signature, b->count, b->count == 1 ? "" : "s",
+        fprintf(f, "  [%zu] %s  %zu test%s  %s  %s\n", k, b->signature, b->count, b->count == 1 ? "" : "s",
                 gtref_status_name(b->status), b->text);
         fprintf(f, "      first: %.*s (seed %" PRIu64 "): %s\n", FIELD_LEN(first->test), first->test, first->seed, line);
         fprintf(f, "      replay: %.*s\n", FIELD_LEN(first->replay), first->replay);
+    }
+    if (!nwaived) return;
+    fprintf(f, "%zu waived bucket%s (counted apart, not as passes):\n", nwaived, nwaived == 1 ? "" : "s");
+    for (size_t i = 0; i < nbuckets; i++) {
+        const gtref_bucket *b = &buckets[i];
+        if (!b->waived) continue;
+        const gtref_result *first = &results[b->first];
+        fprintf(f, "  %s  %zu test%s  %s\n      waived by %.*s\n", b->signature, b->count, b->count == 1 ? "" : "s",
+                b->text, FIELD_LEN(first->waiver), first->waiver);
     }
 }

@@ -18,7 +18,8 @@ typedef struct gtref_tally {
     size_t total;
     size_t passed;                    /* PASS */
     size_t failed;                    /* FAIL, ERROR, CRASH and TIMEOUT */
-    size_t by_status[GTREF_NSTATUS];  /* indexed by enum gtref_status */
+    size_t waived;                    /* failures a waiver accepted: in neither passed nor failed */
+    size_t by_status[GTREF_NSTATUS];  /* indexed by enum gtref_status, waived results left out */
     size_t mismatches;                /* FAIL results that carry a mismatch record */
     uint64_t cycles, retired;         /* summed over all tests */
     double test_wall_s;               /* summed per-test wall times */
@@ -35,6 +36,7 @@ typedef struct gtref_bucket {
     char signature[20];
     char text[128];
     uint8_t status;  /* enum gtref_status of its tests */
+    uint8_t waived;  /* its tests were waived (a waived failure never shares a bucket with an unwaived one) */
     size_t count;
     size_t first;    /* index, in test order, of its first test */
 } gtref_bucket;
@@ -80,8 +82,8 @@ void gtref_fputs_md_code(FILE *f, const char *s);
  * Returns the length of the quoted word; like snprintf, dst holds as much as fits. */
 size_t gtref_shell_quote(char *dst, size_t dstsz, const char *s);
 
-/* Progress: "[ 24/240  10%] 23 passed, 1 failed | 4.1 tests/s | eta 53s". */
-void gtref_progress_format(char *buf, size_t bufsz, size_t done, size_t total, size_t passed, size_t failed,
+/* Progress: "[ 24/240  10%] 23 passed, 1 failed | 4.1 tests/s | eta 53s" (", N waived" after failed when N > 0). */
+void gtref_progress_format(char *buf, size_t bufsz, size_t done, size_t total, size_t passed, size_t failed, size_t waived,
                            double elapsed_s);
 /* Whether to print a new progress line. On a terminal: whenever a test ended or a second passed. Otherwise:
  * when the run crossed the next 10% of the tests, when it ended, or after 10 s without a line. */

@@ -71,6 +71,7 @@ static const struct field result_fields[] = {
     STR_FIELD(gtref_result, error),
     STR_FIELD(gtref_result, replay),
     FIELD(gtref_result, waived, FIELD_BOOL),
+    STR_FIELD(gtref_result, waiver),
     {"mismatch", FIELD_MISMATCH, offsetof(gtref_result, mm), sizeof(gtref_mismatch)},
 };
 #define NRESULT_FIELDS (sizeof result_fields / sizeof result_fields[0])
@@ -89,7 +90,7 @@ static const struct field mismatch_fields[] = {
     FIELD(gtref_mismatch, history, FIELD_HISTORY),
 };
 #define NMISMATCH_FIELDS (sizeof mismatch_fields / sizeof mismatch_fields[0])
-#define MAX_FIELDS 16
+#define MAX_FIELDS 24
 _Static_assert(NRESULT_FIELDS <= MAX_FIELDS && NMISMATCH_FIELDS <= MAX_FIELDS, "raise MAX_FIELDS");
 
 /* ---- encode ---- */
@@ -443,6 +444,7 @@ void gtref_result_print(const gtref_result *r, void *file)
     if (r->engines) fprintf(f, ", %" PRIu64 " engine%s", r->engines, r->engines == 1 ? "" : "s");
     if (LEN(r->build)) fprintf(f, ", build %.*s", LEN(r->build), r->build);
     fprintf(f, ")%s\n", r->waived ? "  waived" : "");
+    if (r->waived) PUT(f, "waived:", r->waiver);
     PUT(f, "stimulus:", r->stim);
     fprintf(f, "  %-9s %" PRIu64 " cycles, %" PRIu64 " commands retired, %.3f s\n", "ran:", r->cycles, r->retired,
             r->wall_s);

@@ -49,6 +49,7 @@ typedef struct gtref_result {
     char replay[1024];    /* the one command that reproduces this result */
     uint8_t has_mismatch;
     uint8_t waived;       /* set by regress when a waiver matched */
+    char waiver[320];     /* with waived: "name (ticket, owner, until YYYY-MM-DD; file:line): reason" */
     gtref_mismatch mm;
 } gtref_result;
 

@@ -229,14 +229,14 @@ Test(report, shell_quote_only_when_needed)
 Test(report, progress_line)
 {
     char line[256];
-    gtref_progress_format(line, sizeof line, 24, 240, 23, 1, 6.0);
+    gtref_progress_format(line, sizeof line, 24, 240, 23, 1, 0, 6.0);
     cr_assert_str_eq(line, "[ 24/240  10%] 23 passed, 1 failed | 4.0 tests/s | eta 54s");
-    gtref_progress_format(line, sizeof line, 0, 240, 0, 0, 0.0);
+    gtref_progress_format(line, sizeof line, 0, 240, 0, 0, 0, 0.0);
     cr_assert_str_eq(line, "[  0/240   0%] 0 passed, 0 failed | 0.0 tests/s | eta ?");
-    gtref_progress_format(line, sizeof line, 1, 200, 1, 0, 10.0);
+    gtref_progress_format(line, sizeof line, 1, 200, 1, 0, 0, 10.0);
     cr_assert_str_eq(line, "[  1/200   0%] 1 passed, 0 failed | 0.1 tests/s | eta 33m10s");
-    gtref_progress_format(line, sizeof line, 240, 240, 200, 40, 60.0);
-    cr_assert_str_eq(line, "[240/240 100%] 200 passed, 40 failed | 4.0 tests/s | eta 0s");
+    gtref_progress_format(line, sizeof line, 240, 240, 200, 38, 2, 60.0);
+    cr_assert_str_eq(line, "[240/240 100%] 200 passed, 38 failed, 2 waived | 4.0 tests/s | eta 0s");
 }
 
 Test(report, progress_every_tenth_or_ten_seconds_when_not_a_terminal)
@@ -290,7 +290,7 @@ Test(report, summary_has_totals_buckets_replay_and_failing_tests)
     const char *expected[] = {
         "# gtref regression: bug-X",
         "| tests | 8: 1 directed, 7 random (seeds 1..7) |",
-        "**3 passed, 5 failed** (FAIL 3, ERROR 1, CRASH 1, TIMEOUT 0, UNIMPLEMENTED 0)",
+        "**3 passed, 5 failed, 0 waived** (FAIL 3, ERROR 1, CRASH 1, TIMEOUT 0, UNIMPLEMENTED 0)",
         "## Failure buckets (4)",
         "2 tests, FAIL",
         "- bucket: `retire/RCS0/MI_NOOP/dw0`",

@@ -27,6 +27,7 @@ static void fill_full_result(gtref_result *r)
     snprintf(r->replay, sizeof r->replay, "build/bin/gtref replay build/regress/bug-X/results/rand-17.result");
     r->has_mismatch = 1;
     r->waived = 1;
+    snprintf(r->waiver, sizeof r->waiver, "sdi-be (GT-1, jane, until 2027-01-01; waivers/a.waive:3): known");
     gtref_mismatch *m = &r->mm;
     snprintf(m->kind, sizeof m->kind, "mem-write");
     snprintf(m->engine, sizeof m->engine, "RCS0");
@@ -58,6 +59,7 @@ static void assert_results_equal(const gtref_result *a, const gtref_result *b)
     cr_assert_str_eq(a->replay, b->replay);
     cr_assert_eq(a->has_mismatch, b->has_mismatch);
     cr_assert_eq(a->waived, b->waived);
+    cr_assert_str_eq(a->waiver, b->waiver);
     if (!a->has_mismatch) return;
     const gtref_mismatch *x = &a->mm, *y = &b->mm;
     cr_assert_str_eq(x->kind, y->kind);
@@ -133,9 +135,9 @@ Test(result, encoding_is_deterministic_and_self_describing)
     cr_assert_eq(memcmp(a, b, alen), 0);
     /* a map whose first key is "format" with value "gtref-result", then "version": 2 */
     static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x02";
-    /* 16 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
+    /* 17 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
     cr_assert_eq(a[0], 0xde, "a map16");
-    cr_assert_eq((a[1] << 8) | a[2], 16);
+    cr_assert_eq((a[1] << 8) | a[2], 17);
     cr_assert_eq(memcmp(a + 3, head, sizeof head - 1), 0);
     free(a);
     free(b);
@@ -167,7 +169,7 @@ static void valid_spec(record_spec *spec)
         {"rtl", V_STR, "clean", 0},           {"engines", V_UINT, NULL, 4}, {"build", V_STR, "abc1234", 0},
         {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2},
         {"wall_s", V_DOUBLE, NULL, 0},        {"error", V_STR, "", 0},      {"replay", V_STR, "gtref replay x", 0},
-        {"waived", V_BOOL, NULL, 0},          {"mismatch", V_MISMATCH, NULL, 2},
+        {"waived", V_BOOL, NULL, 0},          {"waiver", V_STR, "", 0}, {"mismatch", V_MISMATCH, NULL, 2},
     };
     memcpy(spec->e, base, sizeof base);
     spec->n = sizeof base / sizeof base[0];
@@ -542,6 +544,7 @@ Test(result, report_says_what_where_and_how_to_replay)
     char *text = print_to_string(&r);
     const char *expected[] = {
         "FAIL rand-17  (seed 18364758544493064720, rtl bug-SDI_QWORD_BE, 3 engines, build v1-2-gabcdef0-dirty)  waived\n",
+        "  waived:   sdi-be (GT-1, jane, until 2027-01-01; waivers/a.waive:3): known\n",
         "  mem-write on RCS0 at cycle 120\n",
         "  command:  MI_STORE_DATA_IMM qword 0x1004 at 0x40010\n",
         "  expected: addr 0x1000 be 0xf0 data 0x1111222200000000\n",
