@@ -19,4 +19,6 @@ int gtref_tb_cycle(void *tb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigne
 int gtref_tb_close(void *tb);
 /* Called from the testbench's final block: exits with status when it is not 0. */
 void gtref_tb_exit(int status);
+/* A regression's per-test cycle limit (+max_cycles=N): the test stops at the smaller of N and its own. */
+void gtref_tb_cap_cycles(void *tb, unsigned long long max_cycles);
 #endif

@@ -446,3 +446,9 @@ void gtref_tb_exit(int status)
     fflush(stderr);
     exit(status);
 }
+
+void gtref_tb_cap_cycles(void *handle, unsigned long long max_cycles)
+{
+    gtref_tb *tb = handle;
+    if (tb && max_cycles && max_cycles < tb->stim.max_cycles) tb->stim.max_cycles = max_cycles;
+}

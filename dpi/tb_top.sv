@@ -21,6 +21,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
       output bit [511:0] o_mem_rsp_data);
   import "DPI-C" function int gtref_tb_close(input chandle tb);
   import "DPI-C" function void gtref_tb_exit(input int status);
+  import "DPI-C" function void gtref_tb_cap_cycles(input chandle tb, input longint unsigned max_cycles);
 
   logic clk = 1'b0;
   logic rst_n = 1'b0;
@@ -68,37 +69,47 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   // result record). $finish always exits 0 and $fatal aborts, so the status leaves through C at the end.
   final gtref_tb_exit(exit_status);
 
+  longint unsigned max_cycles_cap;
+
   initial begin
-    if (!$value$plusargs("stim=%s", stim_path)) begin
-      $display("usage: Vtb_top +stim=FILE.stim [+result=FILE.result] [+rtl=NAME]");
+    if ($test$plusargs("describe")) begin  // which build this is, for gtref (regress --resume, checks)
+      $display("gtref-sim rtl=%s engines=%0d build=%s", RTL_NAME, NUM_ENGINES, BUILD_ID);
       $finish;
     end
-    if (!$value$plusargs("result=%s", result_path)) result_path = "";
-    if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
-    tb = gtref_tb_open(stim_path, result_path, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
-    if (tb == null) begin
-      exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
+    else if (!$value$plusargs("stim=%s", stim_path)) begin
+      $display("usage: Vtb_top +stim=FILE.stim [+result=FILE.result] [+rtl=NAME] [+max_cycles=N] | +describe");
+      exit_status = 2;
       $finish;
     end
     else begin
-      repeat (4) @(negedge clk);
-      rst_n = 1'b1;
-      done = 0;
-      while (done == 0) begin
-        @(negedge clk);
-        for (int e = 0; e < NUM_ENGINES; e++)
-          gtref_tb_engine_probe(tb, e, probe_retire[e], probe_retire_dw0[e], probe_retire_addr[e],
-                                probe_retire_err[e], probe_commit_valid[e], probe_commit_off[e],
-                                probe_commit_data[e], probe_idle[e], probe_halted[e]);
-        done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
-                              probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
-                              mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,
-                              int'(mem_req_src), irq,
-                              mmio_req_valid, mmio_req_write, mmio_req_addr, mmio_req_wdata,
-                              mem_req_ready, mem_rsp_valid, mem_rsp_data);
+      if (!$value$plusargs("result=%s", result_path)) result_path = "";
+      if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
+      tb = gtref_tb_open(stim_path, result_path, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
+      if (tb != null && $value$plusargs("max_cycles=%d", max_cycles_cap)) gtref_tb_cap_cycles(tb, max_cycles_cap);
+      if (tb == null) begin
+        exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
+        $finish;
       end
-      exit_status = gtref_tb_close(tb);
-      $finish;
+      else begin
+        repeat (4) @(negedge clk);
+        rst_n = 1'b1;
+        done = 0;
+        while (done == 0) begin
+          @(negedge clk);
+          for (int e = 0; e < NUM_ENGINES; e++)
+            gtref_tb_engine_probe(tb, e, probe_retire[e], probe_retire_dw0[e], probe_retire_addr[e],
+                                  probe_retire_err[e], probe_commit_valid[e], probe_commit_off[e],
+                                  probe_commit_data[e], probe_idle[e], probe_halted[e]);
+          done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
+                                probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
+                                mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,
+                                int'(mem_req_src), irq,
+                                mmio_req_valid, mmio_req_write, mmio_req_addr, mmio_req_wdata,
+                                mem_req_ready, mem_rsp_valid, mem_rsp_data);
+        end
+        exit_status = gtref_tb_close(tb);
+        $finish;
+      end
     end
   end
 endmodule
