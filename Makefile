@@ -150,6 +150,10 @@ unit: $(UNIT)
 cosim-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean
+	# --resume after a complete run keeps every record (same build, byte-identical stimuli) and runs nothing
+	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
+	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean --resume 2>&1 >/dev/null \
+	  | grep -E -e '--resume: ([0-9]+) of \1 tests already have a record'
 
 bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \

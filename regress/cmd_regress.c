@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
+#include "gtref/file_io.h"
 #include "gtref/waiver.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
@@ -20,8 +21,9 @@
 
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out, *waivers, *today;
-    uint64_t seeds, seed0, jobs, timeout_s;
-    bool expect_fail, require_coverage;
+    uint64_t seeds, seed0, jobs, timeout_s, max_cycles;
+    bool expect_fail, require_coverage, resume;
+    char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
     gen_opts gen;
 } regress_options;
 
@@ -103,7 +105,9 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[12 + GEN_OPTS_COUNT] = {
+    cli_opt opts[14 + GEN_OPTS_COUNT] = {
+        {"--max-cycles", CLI_U64, &o->max_cycles, 1, UINT64_MAX},
+        {"--resume", CLI_FLAG, &o->resume, 0, 0},
         {"--waivers", CLI_STRING, &o->waivers, 0, 0},
         {"--today", CLI_STRING, &o->today, 0, 0},
         {"--sim", CLI_STRING, &o->sim, 0, 0},
@@ -117,7 +121,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 12);
+    gen_opts_init(&o->gen, opts + 14);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -138,11 +142,50 @@ static int parse_options(int argc, char **argv, regress_options *o)
     return -1; /* go on */
 }
 
+static bool same_bytes(const char *a, const char *b)
+{
+    uint8_t *x = NULL, *y = NULL;
+    size_t nx, ny;
+    char err[256];
+    bool same = gtref_file_read_all(a, SIZE_MAX / 2, &x, &nx, err, sizeof err) == 0 &&
+                gtref_file_read_all(b, SIZE_MAX / 2, &y, &ny, err, sizeof err) == 0 && nx == ny &&
+                memcmp(x, y, nx) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+/* --resume: keep test t's existing record when it is complete, from this simulator build, and its stimulus
+ * is byte for byte what this run makes (a changed option or generator gives other bytes, and the test runs
+ * again). 1 kept (its record in *r), 0 run it, -1 error in err. */
+static int resume_test(const regress_options *o, const char *gts, bool directed, uint64_t seed,
+                       const gtref_gen_config *config, const sim_test *t, gtref_result *r, char *err, size_t errsz)
+{
+    gtref_result old;
+    char rerr[512];
+    if (access(t->result, F_OK) != 0 || access(t->stim, R_OK) != 0) return 0;
+    if (gtref_result_read_file(&old, t->result, rerr, sizeof rerr)) return 0; /* half-written or stale format */
+    if (strncmp(old.test, t->name, sizeof old.test) != 0 || strncmp(old.build, o->sim_build, sizeof old.build) != 0 ||
+        strncmp(old.rtl, o->rtl, sizeof old.rtl) != 0)
+        return 0;
+    char fresh[GTREF_PATH_MAX];
+    int n = snprintf(fresh, sizeof fresh, "%s.resume", t->stim);
+    if (n < 0 || (size_t)n >= sizeof fresh) return snprintf(err, errsz, "%s: path too long", t->stim), -1;
+    uint64_t s2 = seed;
+    int rc = directed ? stim_file_from_gts(gts, fresh, &s2, rerr, sizeof rerr)
+                      : stim_file_from_seed(seed, config, fresh, rerr, sizeof rerr);
+    bool keep = rc == 0 && same_bytes(fresh, t->stim);
+    unlink(fresh);
+    if (keep) *r = old;
+    return keep ? 1 : 0;
+}
+
 /* Fill tests[] and make their stimuli; a stimulus that cannot be made gives an ERROR result at once.
  * 0, or an exit code after a message. */
 static int prepare_tests(const gtref_cli *cli, const regress_options *o, const char *out, const sim_setup *setup,
-                         char **gts_files, size_t ndirected, sim_test *tests, gtref_result *results)
+                         char **gts_files, size_t ndirected, sim_test *tests, gtref_result *results, size_t *resumed)
 {
+    *resumed = 0;
     size_t n = ndirected + (size_t)o->seeds;
     gtref_gen_config config;
     gen_opts_config(&o->gen, &config);
@@ -173,6 +216,15 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
                              SIM_PATH_MAX - 1);
 
         char err[1024];
+        if (o->resume) {
+            int kept = resume_test(o, gts, i < ndirected, seed, &config, t, &results[i], err, sizeof err);
+            if (kept < 0) return cli_error("regress", "--resume: %s", err);
+            if (kept) {
+                t->skip = true;
+                (*resumed)++;
+                continue;
+            }
+        }
         int rc = i < ndirected ? stim_file_from_gts(gts, stim, &t->seed, err, sizeof err)
                                : stim_file_from_seed(seed, &config, stim, err, sizeof err);
         if (rc) {
@@ -302,6 +354,17 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (!is_executable_file(o.sim))
         return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
                          o.sim);
+    {
+        char sim_rtl[128], err[1024];
+        unsigned sim_engines;
+        if (sim_describe(o.sim, sim_rtl, sizeof sim_rtl, &sim_engines, o.sim_build, sizeof o.sim_build, err, sizeof err))
+            return cli_error("regress", "%s", err);
+        if (strcmp(sim_rtl, o.rtl) != 0)
+            return cli_error("regress", "simulator %s is the '%s' build, not '%s' as --rtl says", o.sim, sim_rtl, o.rtl);
+        if (sim_engines < o.gen.engines)
+            return cli_error("regress", "simulator %s has %u engines; --engines %" PRIu64 " needs a build with that many "
+                             "(make sim RTL=%s ENGINES=%" PRIu64 ")", o.sim, sim_engines, o.gen.engines, o.rtl, o.gen.engines);
+    }
     if (!(o.out ? path_format(out, sizeof out, "regress", "%s", o.out)
                 : path_format(out, sizeof out, "regress", "build/regress/%s", o.rtl)))
         return EXIT_USAGE;
@@ -338,12 +401,14 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free_strings(gts_files, ndirected);
         return cli_error("regress", "out of memory for %zu tests", n);
     }
-    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines, .timeout_s = (unsigned)o.timeout_s};
+    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines,
+                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles};
     double start_s = monotonic_seconds();
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",
             n, ndirected, o.seeds, o.gen.engines, o.rtl, o.jobs, o.timeout_s, out);
-    rc = prepare_tests(cli, &o, out, &setup, gts_files, ndirected, tests, results);
+    size_t resumed = 0;
+    rc = prepare_tests(cli, &o, out, &setup, gts_files, ndirected, tests, results, &resumed);
     free_strings(gts_files, ndirected);
     if (rc) {
         free(tests);
@@ -353,8 +418,15 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 
     regress_progress progress = {.total = n, .start_s = start_s, .last_s = start_s, .tty = isatty(STDERR_FILENO),
                                  .waivers = &waivers, .today = today};
-    for (size_t i = 0; i < n; i++)
-        if (tests[i].skip) progress.done++, progress.failed++;
+    for (size_t i = 0; i < n; i++) {
+        if (!tests[i].skip) continue;
+        progress.done++;
+        if (results[i].status == GTREF_PASS) progress.passed++;
+        else progress.failed++;
+    }
+    if (o.resume)
+        fprintf(stderr, "gtref regress: --resume: %zu of %zu tests already have a record from build %s; running the "
+                        "other %zu\n", resumed, n, o.sim_build, n - progress.done);
     int sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
     if (progress.tty) fputc('\n', stderr);
     if (!sig) apply_waivers(&waivers, today, tests, results, n);

@@ -113,11 +113,12 @@ static int open_log(const sim_test *t, const char *const argv[])
 static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *child_mask, pid_t *pid, char *err,
                   size_t errsz)
 {
-    char stim_arg[GTREF_PATH_MAX + 8], result_arg[GTREF_PATH_MAX + 8], rtl_arg[128];
+    char stim_arg[GTREF_PATH_MAX + 8], result_arg[GTREF_PATH_MAX + 8], rtl_arg[128], cycles_arg[40];
     snprintf(stim_arg, sizeof stim_arg, "+stim=%s", t->stim);
     snprintf(result_arg, sizeof result_arg, "+result=%s", t->result);
     snprintf(rtl_arg, sizeof rtl_arg, "+rtl=%s", setup->rtl);
-    const char *const argv[] = {setup->sim, stim_arg, result_arg, rtl_arg, NULL};
+    snprintf(cycles_arg, sizeof cycles_arg, "+max_cycles=%" PRIu64, setup->max_cycles);
+    const char *const argv[] = {setup->sim, stim_arg, result_arg, rtl_arg, setup->max_cycles ? cycles_arg : NULL, NULL};
 
     if (unlink(t->result) && errno != ENOENT) { /* never mistake an old record for this run's */
         snprintf(err, errsz, "cannot remove the old %s: %s", t->result, strerror(errno));
@@ -274,4 +275,49 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
         if (sig != SIGCHLD && !interrupted) interrupted = sig;
     sigprocmask(SIG_SETMASK, &old_mask, NULL);
     return interrupted;
+}
+
+int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
+                 size_t errsz)
+{
+    int fds[2];
+    if (pipe(fds)) return snprintf(err, errsz, "pipe: %s", strerror(errno)), -1;
+    pid_t child = fork();
+    if (child < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return snprintf(err, errsz, "fork: %s", strerror(errno)), -1;
+    }
+    if (child == 0) {
+        int null_fd = open("/dev/null", O_RDWR);
+        if (null_fd >= 0) dup2(null_fd, STDIN_FILENO), dup2(null_fd, STDERR_FILENO);
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        execl(sim, sim, "+describe", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[1024];
+    size_t len = 0;
+    for (ssize_t k; len + 1 < sizeof out && (k = read(fds[0], out + len, sizeof out - 1 - len)) != 0;) {
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        len += (size_t)k;
+    }
+    out[len] = '\0';
+    close(fds[0]);
+    int status;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    const char *line = strstr(out, "gtref-sim ");
+    char r[128], b[128];
+    if (!line || sscanf(line, "gtref-sim rtl=%127s engines=%u build=%127s", r, engines, b) != 3)
+        return snprintf(err, errsz, "%s does not say which build it is (+describe): not a gtref simulator, or one built "
+                                    "before simulators described themselves; rebuild it with make",
+                        sim),
+               -1;
+    snprintf(rtl, rtlsz, "%s", r);
+    snprintf(build, buildsz, "%s", b);
+    return 0;
 }

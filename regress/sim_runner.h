@@ -19,6 +19,7 @@ typedef struct sim_setup {
     const char *rtl;    /* RTL configuration name, passed as +rtl= and stored in the records */
     unsigned engines;   /* engine count of the simulator build (with rtl: which default simulator) */
     unsigned timeout_s; /* wall-clock limit per test */
+    uint64_t max_cycles; /* per-test cycle limit passed as +max_cycles= (0: the stimulus's own) */
 } sim_setup;
 
 /* Paths are kept as short as the record's stim field: a regression holds one of these per test. */
@@ -46,6 +47,11 @@ typedef void (*sim_event_fn)(void *ctx, const gtref_result *finished);
  * results left untouched). */
 int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
                   sim_event_fn on_event, void *ctx);
+
+/* Which build a simulator is: runs `SIM +describe` and parses "gtref-sim rtl=R engines=N build=B". 0, or -1
+ * with err (the simulator does not run, or is not a gtref simulator). */
+int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
+                 size_t errsz);
 
 /* A result for a test that could not run (status ERROR), with the fields a record always has. */
 void sim_error_result(const sim_setup *setup, const sim_test *t, const char *error, gtref_result *r);
