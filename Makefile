@@ -4,6 +4,7 @@
 #                   a known RTL bug caught
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
 #   make regress    the default regression: directed tests + 200 random seeds, 2 jobs
+#   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
 #   make bench      throughput figures
 #   make lint       Verilator lint of the RTL
 # Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install.
@@ -63,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test regress bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -178,6 +179,12 @@ test: deps lint unit check bug-test cosim-test
 regress: deps $(GTREF) $(SIM)
 	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --require-coverage --waivers waivers \
 	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
+
+# A named test list (tests/lists.txt, docs/test-lists.md): build the simulators it needs, then run it.
+LIST ?= smoke
+night: deps $(GTREF)
+	@for s in $$($(GTREF) night $(LIST) --print-sims); do $(MAKE) --no-print-directory $$s || exit 1; done
+	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(if $(RESUME),--resume)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug).
 bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top)

@@ -44,6 +44,26 @@ static const subcommand subcommands[] = {
      "\n"
      "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
+    {"night", gtref_cmd_night, "run a named test list (tests/lists.txt): every group on every RTL build, one master seed",
+     "usage: gtref night LIST [--lists FILE] [--master-seed S] [--out DIR] [--jobs J] [--resume]\n"
+     "                  [--waivers PATH] [--today YYYY-MM-DD] [--print-sims]\n"
+     "\n"
+     "Runs every group of LIST (a 'directed DIR' or 'random seeds=N' line with regress options, docs/test-lists.md)\n"
+     "on every RTL build the list names, each as one gtref regress into OUT/LIST/<rtl>/<NN>-<kind>-e<engines>/,\n"
+     "then writes OUT/LIST/night.md and prints each group's totals and the night's closing line.\n"
+     "Random group i starts at a seed derived from the master seed and i (or at its own seed0=), so one number\n"
+     "replays the whole night.\n"
+     "\n"
+     "  --lists FILE       the test-list file (default tests/lists.txt)\n"
+     "  --master-seed S    the night's master seed (default: the date, YYYYMMDD; printed)\n"
+     "  --out DIR          output directory (default build/night)\n"
+     "  --jobs J           simulators in parallel (default 2)\n"
+     "  --resume           keep the records an interrupted night already has (gtref help regress)\n"
+     "  --waivers PATH     waivers for every group (docs/waivers.md)\n"
+     "  --today DATE       the date for waiver expiry and the default master seed\n"
+     "  --print-sims       print the simulators the list needs (make targets) and stop\n"
+     "\n"
+     "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
     {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
      "usage: gtref replay RESULT [--sim PATH] [--timeout SEC]\n"
      "\n"

@@ -1,0 +1,253 @@
+/* gtref night: run a named test list (tests/lists.txt, docs/test-lists.md), one `gtref regress` per group
+ * and RTL build, with every random group's seeds derived from one master seed; then OUT/night.md and the
+ * night's totals. */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../scoreboard/regress_report.h"
+#include "gtref/test_list.h"
+#include "gtref/waiver.h"
+#include "gtref_cli.h"
+
+#define MAX_ARGS (40 + 2 * GTREF_LIST_MAX_OPTS)
+
+/* The regress options a list's group may set (besides seeds, seed0 and engines). */
+static const char **known_options(void)
+{
+    static const char *names[GEN_OPTS_COUNT + 8];
+    if (names[0]) return names;
+    gen_opts o;
+    cli_opt table[GEN_OPTS_COUNT];
+    gen_opts_init(&o, table);
+    size_t n = 0;
+    for (size_t i = 0; i < GEN_OPTS_COUNT; i++)
+        if (strcmp(table[i].name, "--engines") != 0) names[n++] = table[i].name + 2;
+    names[n++] = "timeout";
+    names[n++] = "max-cycles";
+    names[n++] = "require-coverage";
+    names[n] = NULL;
+    return names;
+}
+
+/* Totals of the records in DIR/results. */
+static void tally_dir(const char *dir, gtref_tally *t, size_t *unreadable)
+{
+    memset(t, 0, sizeof *t);
+    *unreadable = 0;
+    char path[GTREF_PATH_MAX];
+    snprintf(path, sizeof path, "%s/results", dir);
+    DIR *d = opendir(path);
+    if (!d) return;
+    gtref_result *rs = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!has_suffix(e->d_name, ".result")) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            gtref_result *nr = realloc(rs, cap * sizeof *nr);
+            if (!nr) break;
+            rs = nr;
+        }
+        char f[GTREF_PATH_MAX + 256], err[512];
+        snprintf(f, sizeof f, "%s/%s", path, e->d_name);
+        if (gtref_result_read_file(&rs[n], f, err, sizeof err) == 0) n++;
+        else (*unreadable)++;
+    }
+    closedir(d);
+    gtref_tally_results(rs, n, t);
+    free(rs);
+}
+
+typedef struct night_row {
+    char rtl[64], group[96], what[320], out[GTREF_PATH_MAX];
+    int rc;
+    gtref_tally t;
+} night_row;
+
+int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
+{
+    const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
+    uint64_t master = 0, jobs = 2;
+    bool have_master = false, resume = false, print_sims = false;
+    const char *master_text = NULL;
+    const cli_opt opts[] = {
+        {"--lists", CLI_STRING, &lists_path, 0, 0},       {"--master-seed", CLI_STRING, &master_text, 0, 0},
+        {"--out", CLI_STRING, &out_opt, 0, 0},            {"--jobs", CLI_U64, &jobs, 1, 256},
+        {"--resume", CLI_FLAG, &resume, 0, 0},            {"--waivers", CLI_STRING, &waivers, 0, 0},
+        {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
+    };
+    const char *name[1];
+    size_t nname;
+    enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], name, 1, &nname);
+    if (pr == CLI_HELP) return gtref_print_usage("night"), 0;
+    if (pr == CLI_BAD) return EXIT_USAGE;
+    if (master_text) {
+        if (!cli_parse_u64(master_text, &master)) return cli_usage_error("night", "--master-seed '%s': a number", master_text);
+        have_master = true;
+    }
+
+    gtref_test_lists ls = {0};
+    char err[2048];
+    if (gtref_lists_load(&ls, lists_path, known_options(), err, sizeof err)) {
+        gtref_lists_free(&ls);
+        return cli_usage_error("night", "%s", err);
+    }
+    if (nname != 1) {
+        fprintf(stderr, "gtref night: which list? %s defines:", lists_path);
+        for (size_t i = 0; i < ls.n; i++) fprintf(stderr, " %s", ls.lists[i].name);
+        fputc('\n', stderr);
+        gtref_lists_free(&ls);
+        return EXIT_USAGE;
+    }
+    const gtref_test_list *list = gtref_lists_find(&ls, name[0]);
+    if (!list) {
+        fprintf(stderr, "gtref night: %s defines no list '%s'; it defines:", lists_path, name[0]);
+        for (size_t i = 0; i < ls.n; i++) fprintf(stderr, " %s", ls.lists[i].name);
+        fputc('\n', stderr);
+        gtref_lists_free(&ls);
+        return EXIT_USAGE;
+    }
+
+    if (print_sims) { /* the simulators the list needs, as make targets relative to the project */
+        for (size_t r = 0; r < list->nrtl; r++)
+            for (unsigned e = 1; e <= 4; e++)
+                for (size_t g = 0; g < list->ngroups; g++)
+                    if (list->groups[g].engines == e) {
+                        printf("build/sim/%s/e%u/Vtb_top\n", list->rtl[r], e);
+                        break;
+                    }
+        gtref_lists_free(&ls);
+        return 0;
+    }
+    if (!have_master) { /* a night's default master seed is its date: printed, so the night replays */
+        char d[11];
+        if (today) snprintf(d, sizeof d, "%s", today);
+        else gtref_today(d);
+        master = strtoull(d, NULL, 10) * 10000 + strtoull(d + 5, NULL, 10) * 100 + strtoull(d + 8, NULL, 10);
+    }
+
+    char out[GTREF_PATH_MAX];
+    snprintf(out, sizeof out, "%s", out_opt ? out_opt : "build/night");
+    strip_trailing_slashes(out);
+    char base[GTREF_PATH_MAX];
+    if (!path_format(base, sizeof base, "night", "%s/%s", out, list->name) || make_dirs(base)) {
+        gtref_lists_free(&ls);
+        return cli_error("night", "cannot create %s/%s: %s", out, list->name, strerror(errno));
+    }
+    size_t nrows = list->nrtl * list->ngroups;
+    night_row *rows = calloc(nrows ? nrows : 1, sizeof *rows);
+    if (!rows) return gtref_lists_free(&ls), cli_error("night", "out of memory");
+    fprintf(stderr, "gtref night: list %s (%s), master seed %" PRIu64 ": %zu group%s on %zu RTL build%s, into %s\n",
+            list->name, lists_path, master, list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl,
+            list->nrtl == 1 ? "" : "s", base);
+
+    int worst = 0;
+    size_t k = 0;
+    for (size_t r = 0; r < list->nrtl; r++) {
+        for (size_t g = 0; g < list->ngroups; g++, k++) {
+            const gtref_list_group *grp = &list->groups[g];
+            night_row *row = &rows[k];
+            snprintf(row->rtl, sizeof row->rtl, "%s", list->rtl[r]);
+            uint64_t seed0 = grp->has_seed0 ? grp->seed0 : gtref_list_seed0(master, g);
+            snprintf(row->group, sizeof row->group, "%02zu-%s-e%u", g + 1, grp->kind, grp->engines);
+            if (strcmp(grp->kind, "directed") == 0)
+                snprintf(row->what, sizeof row->what, "%s on %u engines", grp->directed, grp->engines);
+            else
+                snprintf(row->what, sizeof row->what, "%" PRIu64 " seeds from %" PRIu64 " on %u engines", grp->seeds,
+                         seed0, grp->engines);
+            if (!path_format(row->out, sizeof row->out, "night", "%s/%s/%s", base, row->rtl, row->group)) {
+                row->rc = EXIT_USAGE;
+                continue;
+            }
+            char num[6][24];
+            char *args[MAX_ARGS];
+            int na = 0;
+            args[na++] = "regress";
+            args[na++] = "--rtl";
+            args[na++] = row->rtl;
+            args[na++] = "--out";
+            args[na++] = row->out;
+            snprintf(num[0], sizeof num[0], "%u", grp->engines);
+            args[na++] = "--engines";
+            args[na++] = num[0];
+            snprintf(num[1], sizeof num[1], "%" PRIu64, jobs);
+            args[na++] = "--jobs";
+            args[na++] = num[1];
+            if (strcmp(grp->kind, "directed") == 0) {
+                args[na++] = "--directed";
+                args[na++] = (char *)grp->directed;
+                args[na++] = "--seeds";
+                args[na++] = "0";
+            } else {
+                snprintf(num[2], sizeof num[2], "%" PRIu64, grp->seeds);
+                snprintf(num[3], sizeof num[3], "%" PRIu64, seed0);
+                args[na++] = "--seeds";
+                args[na++] = num[2];
+                args[na++] = "--seed0";
+                args[na++] = num[3];
+            }
+            for (size_t o = 0; o < grp->nopts; o++) {
+                args[na++] = (char *)grp->opt[o];
+                if (grp->val[o][0]) args[na++] = (char *)grp->val[o];
+            }
+            if (resume) args[na++] = "--resume";
+            if (waivers) args[na++] = "--waivers", args[na++] = (char *)waivers;
+            if (today) args[na++] = "--today", args[na++] = (char *)today;
+            args[na] = NULL;
+            printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
+                   grp->line);
+            fflush(stdout);
+            row->rc = gtref_cmd_regress(cli, na, args);
+            fflush(stdout);
+            size_t unreadable;
+            tally_dir(row->out, &row->t, &unreadable);
+            if (row->rc > worst) worst = row->rc;
+        }
+    }
+
+    /* OUT/<list>/night.md and the totals */
+    gtref_tally all = {0};
+    char md[GTREF_PATH_MAX];
+    FILE *f = path_format(md, sizeof md, "night", "%s/night.md", base) ? fopen(md, "w") : NULL;
+    if (f) {
+        fputs("# gtref night: ", f);
+        gtref_fputs_md(f, list->name);
+        fprintf(f, "\n\n- list file: `%s`\n- master seed: %" PRIu64 "\n- replay this night: `%s night %s --master-seed %" PRIu64
+                   " --lists %s`\n\n| RTL | group | what | passed | failed | waived | exit | summary |\n|---|---|---|---|---|---|---|---|\n",
+                lists_path, master, cli->argv0, list->name, master, lists_path);
+    }
+    for (size_t i = 0; i < nrows; i++) {
+        const night_row *row = &rows[i];
+        all.total += row->t.total;
+        all.passed += row->t.passed;
+        all.failed += row->t.failed;
+        all.waived += row->t.waived;
+        if (f) {
+            fprintf(f, "| %s | %s | ", row->rtl, row->group);
+            gtref_fputs_md(f, row->what);
+            fprintf(f, " | %zu | %zu | %zu | %d | `%s/summary.md` |\n", row->t.passed, row->t.failed, row->t.waived,
+                    row->rc, row->out);
+        }
+    }
+    if (f) {
+        fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", all.passed, all.failed, all.waived);
+        if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", md);
+    } else {
+        fprintf(stderr, "gtref night: cannot write %s: %s\n", md, strerror(errno));
+    }
+    bool default_lists = strcmp(lists_path, "tests/lists.txt") == 0;
+    printf("\nnight %s, master seed %" PRIu64 " (replay: %s night %s --master-seed %" PRIu64 "%s%s): %s\n", list->name,
+           master, cli->argv0, list->name, master, default_lists ? "" : " --lists ", default_lists ? "" : lists_path, md);
+    for (size_t i = 0; i < nrows; i++)
+        printf("  %-8s %-14s %zu passed, %zu failed, %zu waived%s\n", rows[i].rtl, rows[i].group, rows[i].t.passed,
+               rows[i].t.failed, rows[i].t.waived, rows[i].rc == EXIT_USAGE ? "  (could not run: see above)" : "");
+    if (all.waived) printf("%zu passed, %zu failed, %zu waived\n", all.passed, all.failed, all.waived);
+    else printf("%zu passed, %zu failed\n", all.passed, all.failed);
+    free(rows);
+    gtref_lists_free(&ls);
+    return worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0;
+}
