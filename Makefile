@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -169,11 +169,22 @@ bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  --waivers tests/waivers/bad > $(BUILD)/test/waived.log 2>&1; test $$? = 2
 	grep -F 'tests/waivers/bad/typo.waive:4: unknown key '\''reasn'\''' $(BUILD)/test/waived.log
 
+# The Slurm launcher gives the same records as the local one (tests/slurm/sbatch stands in for a cluster's)
+slurm-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	@for l in local slurm; do \
+	  PATH=$(CURDIR)/tests/slurm:$$PATH $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) \
+	    --seeds 8 --engines $(ENGINES) --jobs $(JOBS) --launcher $$l --out $(BUILD)/test/launch-$$l > /dev/null 2>&1; \
+	  test $$? = 1 || { echo "slurm-test: the $$l run did not end with failures"; exit 1; }; \
+	  for r in $(BUILD)/test/launch-$$l/results/*.result; do $(GTREF) show $$r | grep -E '^(PASS|FAIL|ERROR|CRASH|TIMEOUT)|signature' \
+	    | sed 's/, build .*)/)/'; done > $(BUILD)/test/launch-$$l.txt; \
+	 done; cmp $(BUILD)/test/launch-local.txt $(BUILD)/test/launch-slurm.txt \
+	  && echo "slurm-test: the Slurm job array gave the same $$(grep -c signature $(BUILD)/test/launch-slurm.txt) failure signatures as the local run"
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
-test: deps lint unit check bug-test cosim-test
+test: deps lint unit check bug-test slurm-test cosim-test
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)

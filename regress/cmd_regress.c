@@ -20,7 +20,7 @@
 #define MAX_JOBS 256u
 
 typedef struct regress_options {
-    const char *sim, *rtl, *directed, *out, *waivers, *today;
+    const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts;
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles;
     bool expect_fail, require_coverage, resume;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
@@ -105,7 +105,9 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[14 + GEN_OPTS_COUNT] = {
+    cli_opt opts[16 + GEN_OPTS_COUNT] = {
+        {"--launcher", CLI_STRING, &o->launcher, 0, 0},
+        {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
         {"--max-cycles", CLI_U64, &o->max_cycles, 1, UINT64_MAX},
         {"--resume", CLI_FLAG, &o->resume, 0, 0},
         {"--waivers", CLI_STRING, &o->waivers, 0, 0},
@@ -121,7 +123,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 14);
+    gen_opts_init(&o->gen, opts + 16);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -137,6 +139,8 @@ static int parse_options(int argc, char **argv, regress_options *o)
     if (!valid_rtl_name(o->rtl))
         return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
                                o->rtl, RTL_NAME_MAX);
+    if (o->launcher && strcmp(o->launcher, "local") != 0 && strcmp(o->launcher, "slurm") != 0)
+        return cli_usage_error("regress", "--launcher '%s': local (the default) or slurm", o->launcher);
     if (o->today && !gtref_valid_date(o->today))
         return cli_usage_error("regress", "--today '%s': a date written YYYY-MM-DD", o->today);
     return -1; /* go on */
@@ -427,7 +431,15 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (o.resume)
         fprintf(stderr, "gtref regress: --resume: %zu of %zu tests already have a record from build %s; running the "
                         "other %zu\n", resumed, n, o.sim_build, n - progress.done);
-    int sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
+    int sig;
+    if (o.launcher && strcmp(o.launcher, "slurm") == 0) {
+        char slurm_dir[GTREF_PATH_MAX];
+        if (!path_format(slurm_dir, sizeof slurm_dir, "regress", "%s/slurm", out)) return EXIT_USAGE;
+        sig = sim_run_tests_slurm(&setup, tests, results, n, (unsigned)o.jobs, slurm_dir, o.slurm_opts, on_test_event,
+                                  &progress);
+    } else {
+        sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
+    }
     if (progress.tty) fputc('\n', stderr);
     if (!sig) apply_waivers(&waivers, today, tests, results, n);
     free(tests);

@@ -15,7 +15,8 @@ static const subcommand subcommands[] = {
     {"regress", gtref_cmd_regress, "run directed tests and random seeds in parallel; summary, JUnit, buckets",
      "usage: gtref regress --rtl NAME [--sim PATH] [--directed DIR] [--seeds N] [--seed0 S] [--jobs J]\n"
      "                     [--out DIR] [--timeout SEC] [--expect-fail] [--require-coverage]\n"
-     "                     [--waivers PATH] [--today YYYY-MM-DD] [generator options]\n"
+     "                     [--waivers PATH] [--today YYYY-MM-DD] [--resume] [--max-cycles N]\n"
+     "                     [--launcher local|slurm] [--slurm-opts '...'] [generator options]\n"
      "\n"
      "Makes the stimulus of random seeds S..S+N-1 (OUT/stim/rand-<seed>.stim) and assembles every DIR/*.gts\n"
      "(OUT/stim/<name>.stim), then runs the simulator once per test, at most J at a time:\n"

@@ -70,8 +70,8 @@ void sim_error_result(const sim_setup *setup, const sim_test *t, const char *err
 }
 
 /* What the end of the child means: the record it wrote, or a CRASH or TIMEOUT made up here. */
-static void complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out,
-                            double wall_s, gtref_result *r)
+void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
+                         gtref_result *r)
 {
     char why[400];
     memset(r, 0, sizeof *r);
@@ -167,7 +167,7 @@ static void kill_group(pid_t pid)
 
 /* ---- the run ---- */
 
-static void finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx)
+void sim_finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx)
 {
     char err[512];
     if (gtref_result_write_file(r, t->result, err, sizeof err))
@@ -218,7 +218,7 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
             char err[GTREF_PATH_MAX + 64];
             if (launch(setup, &tests[i], &old_mask, &slot->pid, err, sizeof err)) {
                 sim_error_result(setup, &tests[i], err, &results[i]);
-                finish(&tests[i], &results[i], on_event, ctx);
+                sim_finish(&tests[i], &results[i], on_event, ctx);
                 continue;
             }
             slot->index = i;
@@ -247,8 +247,8 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
             if (w == slot->pid) {
                 size_t i = slot->index;
                 if (!interrupted) {
-                    complete_result(setup, &tests[i], status, slot->timed_out, now - slot->start_s, &results[i]);
-                    finish(&tests[i], &results[i], on_event, ctx);
+                    sim_complete_result(setup, &tests[i], status, slot->timed_out, now - slot->start_s, &results[i]);
+                    sim_finish(&tests[i], &results[i], on_event, ctx);
                 }
                 slots[s] = slots[--nrunning];
                 continue;

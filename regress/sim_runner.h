@@ -48,6 +48,20 @@ typedef void (*sim_event_fn)(void *ctx, const gtref_result *finished);
 int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
                   sim_event_fn on_event, void *ctx);
 
+/* The record of a test whose simulator ended (wait_status as from waitpid) or ran out of time: the one it wrote,
+ * or a CRASH / TIMEOUT made up here; completed with the common fields and wall_s. */
+void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
+                         gtref_result *r);
+/* Write a completed record to its file and tell on_event. */
+void sim_finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx);
+
+/* The same tests as sim_run_tests, submitted as one Slurm job array (sbatch --array, --wait): the stimuli and
+ * records are on a file system the cluster shares. Scripts and Slurm's own output go to slurm_dir; extra is
+ * added to the sbatch command line (split at blanks; may be NULL). Same return as sim_run_tests; a submission
+ * that fails gives every test an ERROR naming the sbatch output. */
+int sim_run_tests_slurm(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
+                        const char *slurm_dir, const char *extra, sim_event_fn on_event, void *ctx);
+
 /* Which build a simulator is: runs `SIM +describe` and parses "gtref-sim rtl=R engines=N build=B". 0, or -1
  * with err (the simulator does not run, or is not a gtref simulator). */
 int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
