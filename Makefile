@@ -25,10 +25,10 @@ LDLIBS := -lmsgpackc
 CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c scoreboard/*.c)
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
-UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c
 RTL_PKGS := $(wildcard rtl/*_pkg.sv)
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
-HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h regress/*.h dpi/*.h tests/unit/*.h)
+HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h regress/*.h dpi/*.h tests/unit/*.h tests/fuzz/*.h)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)
@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -185,6 +185,33 @@ check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
 test: deps lint unit check bug-test slurm-test cosim-test
+
+# ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
+FUZZ_TARGETS := stim result gts waiver lists model
+FUZZ_SECONDS ?= 60
+FUZZ_CC := clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SRCS := $(CORE_SRCS) tests/fuzz/targets.c
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/harness.c $(FUZZ_SRCS) $(HDRS) | fuzz-deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -DGTREF_FUZZ_TARGET=gtref_fuzz_$* tests/fuzz/harness.c $(FUZZ_SRCS) \
+	  $(LDLIBS) -o $@
+fuzz-deps:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { if [ "$$(id -u)" = 0 ]; then echo "gtref: installing clang (libFuzzer)"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q clang; else \
+	  echo "gtref: make fuzz needs clang: sudo apt-get install -y clang"; exit 1; fi; }
+# Each target for FUZZ_SECONDS on its corpus (the tree's seeds in tests/fuzz/corpus/<target>, new inputs in
+# build/fuzz/corpus-<target>); a crash, leak, timeout or sanitizer report stops with its input in build/fuzz/.
+fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus-$$t $(BUILD)/fuzz/crash-$$t; \
+	  echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/crash-$$t/ $(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t \
+	    > $(BUILD)/fuzz/$$t.log 2>&1 || { tail -30 $(BUILD)/fuzz/$$t.log; \
+	    echo "fuzz $$t: FAILED; the input is in $(BUILD)/fuzz/crash-$$t/ (copy it to tests/fuzz/regress/$$t/ once fixed)"; exit 1; }; \
+	  grep -E 'stat::number_of_executed_units|stat::new_units_added' $(BUILD)/fuzz/$$t.log | tr '\n' ' '; echo; \
+	 done
 
 # ---- regression ----
 regress: deps $(GTREF) $(SIM)

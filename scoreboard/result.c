@@ -5,6 +5,7 @@
  * Decoding is strict: every key must be known, present once and of the right type; strings must fit
  * their field; anything else is refused with a message that names the key. */
 #include "gtref/result.h"
+#include "gtref/msgpack_check.h"
 #include "gtref/file_io.h"
 
 #include <errno.h>
@@ -354,6 +355,17 @@ int gtref_result_decode(gtref_result *r, const uint8_t *buf, size_t len, char *e
     struct decoder d = {err, errsz};
     if (err && errsz) err[0] = '\0';
     if (!buf || len == 0) return fail(&d, "result: empty record");
+    size_t bad_off;
+    const char *why;
+    /* trailing bytes are reported below, after the record's own checks */
+    if (gtref_msgpack_check(buf, len, 16, &bad_off, &why) && strcmp(why, "bytes after the object") != 0) {
+        if (bad_off >= len || !strcmp(why, "truncated")) return fail(&d, "result: truncated record (%zu bytes)", len);
+        if (!strcmp(why, "a container claims more elements than there are bytes left") ||
+            !strcmp(why, "a length runs past the end of the data"))
+            return fail(&d, "result: truncated record (%zu bytes; byte %zu: %s)", len, bad_off, why);
+        if (!strcmp(why, "a byte that starts no msgpack object")) return fail(&d, "result: not msgpack data");
+        return fail(&d, "result: byte %zu: %s", bad_off, why);
+    }
 
     msgpack_unpacked up;
     msgpack_unpacked_init(&up);

@@ -198,8 +198,8 @@ int gtref_waivers_parse(gtref_waivers *ws, const char *file, const char *text, c
         }
         memcpy(linebuf, s, len);
         linebuf[len] = '\0';
+        s = eol ? eol + 1 : s + len; /* before the CR is cut from len */
         if (len && linebuf[len - 1] == '\r') linebuf[--len] = '\0';
-        s = eol ? eol + 1 : s + len;
         for (size_t i = 0; i < len; i++)
             if ((unsigned char)linebuf[i] < 0x20 && linebuf[i] != '\t') {
                 ws->n = first;
