@@ -336,14 +336,14 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     sb_engine *g = &sb->eng[e];
     gtref_reg_name(p->commit_off, sb->engines, name, sizeof name);
     if (!g->inflight)
-        return fail(sb, "reg-commit", e, name, "no register change", act, "the model's engine is %s", step_status_text(st));
+        return fail(sb, "reg-commit", e, "unexpected-commit", "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
     if (g->ci >= g->nc)
-        return fail(sb, "reg-commit", e, name, "no further register change from this command", act, "the command in flight changes %d register(s)", g->nc);
+        return fail(sb, "reg-commit", e, "unexpected-commit", "no further register change from this command", act, "%s changed; the command in flight changes %d register(s)", name, g->nc);
     exp_commit *x = &g->c[g->ci];
     fmt_reg(sb, exp, sizeof exp, x->off, x->val);
     if (x->off != p->commit_off) {
         gtref_reg_name(x->off, sb->engines, name, sizeof name);
-        return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong register", g->ci + 1);
+        return fail(sb, "reg-commit", e, "wrong-register", exp, act, "register change %d of the command: %s expected, another register changed", g->ci + 1, name);
     }
     if (x->val != p->commit_data)
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
