@@ -14,7 +14,7 @@ static int read_stimulus(const char *path, gtref_stim *s, char *err, size_t errs
                                     : gtref_stim_read_file(s, path, err, errsz);
 }
 
-int gtref_coverage_report(const char *const *paths, size_t n, FILE *out, size_t *holes)
+int gtref_coverage_report(const char *const *paths, size_t n, FILE *out, size_t *holes, size_t *bins)
 {
     int engines = 1;
     gtref_stim s;
@@ -39,6 +39,7 @@ int gtref_coverage_report(const char *const *paths, size_t n, FILE *out, size_t 
     if (unreadable) fprintf(out, "\n%zu stimulus file%s could not be read\n", unreadable, unreadable == 1 ? "" : "s");
     if (unimplemented) fprintf(out, "\n%zu test%s stopped at an unimplemented command\n", unimplemented, unimplemented == 1 ? "" : "s");
     *holes = gtref_cov_holes(cov);
+    if (bins) *bins = gtref_cov_bins(cov);
     gtref_cov_destroy(cov);
     return 0;
 }
@@ -56,7 +57,7 @@ int gtref_cmd_coverage(const gtref_cli *cli, int argc, char **argv)
     if (pr == CLI_BAD) return EXIT_USAGE;
     if (nfiles == 0) return cli_usage_error("coverage", "which tests? give .gts or .stim files");
     size_t holes = 0;
-    int rc = gtref_coverage_report(files, nfiles, stdout, &holes);
+    int rc = gtref_coverage_report(files, nfiles, stdout, &holes, NULL);
     if (rc) return rc;
     return require_full && holes ? EXIT_TESTS_FAILED : 0;
 }

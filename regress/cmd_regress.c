@@ -275,23 +275,27 @@ static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *
 }
 
 /* The functional coverage of the run's stimuli: the table into OUT/coverage.md and on stdout. */
-static int regress_coverage(const char *out, const gtref_result *results, size_t n, size_t *holes)
+static int regress_coverage(const char *out, const gtref_result *results, size_t n, size_t *holes, size_t *bins)
 {
     const char **paths = calloc(n ? n : 1, sizeof *paths);
     if (!paths) return cli_error("regress", "out of memory");
     for (size_t i = 0; i < n; i++) paths[i] = results[i].stim;
     char path[GTREF_PATH_MAX];
     if (!path_format(path, sizeof path, "regress", "%s/coverage.md", out)) { free(paths); return EXIT_USAGE; }
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "w+");
     if (!f) { free(paths); return cli_error("regress", "cannot write %s: %s", path, strerror(errno)); }
     fputs("# gtref functional coverage\n\n", f);
-    int rc = gtref_coverage_report(paths, n, f, holes);
-    if (fclose(f) && !rc) rc = cli_error("regress", "cannot write %s: %s", path, strerror(errno));
-    if (!rc) {
-        size_t h;
-        rc = gtref_coverage_report(paths, n, stdout, &h);
+    int rc = gtref_coverage_report(paths, n, f, holes, bins);
+    if (!rc) { /* the same table on stdout: copied, not computed twice */
+        char buf[4096];
+        size_t k;
+        fflush(f);
+        rewind(f);
+        if (fgets(buf, sizeof buf, f) && fgets(buf, sizeof buf, f)) /* skip the title and its blank line */
+            while ((k = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, k, stdout);
         printf("coverage: %s\n", path);
     }
+    if (fclose(f) && !rc) rc = cli_error("regress", "cannot write %s: %s", path, strerror(errno));
     free(paths);
     return rc;
 }
@@ -473,7 +477,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     report_waivers(&waivers, today);
     gtref_waivers_free(&waivers);
     size_t holes = 0;
-    if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes);
+    size_t cov_bins = 0;
+    if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes, &cov_bins);
     if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
     if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
     if (o.expect_fail) {
