@@ -12,6 +12,7 @@
 
 #include "../scoreboard/regress_report.h"
 #include "gtref/file_io.h"
+#include "gtref/history.h"
 #include "gtref/waiver.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
@@ -20,7 +21,7 @@
 #define MAX_JOBS 256u
 
 typedef struct regress_options {
-    const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts;
+    const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts, *history;
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles;
     bool expect_fail, require_coverage, resume;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
@@ -105,7 +106,8 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[16 + GEN_OPTS_COUNT] = {
+    cli_opt opts[17 + GEN_OPTS_COUNT] = {
+        {"--history", CLI_STRING, &o->history, 0, 0},
         {"--launcher", CLI_STRING, &o->launcher, 0, 0},
         {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
         {"--max-cycles", CLI_U64, &o->max_cycles, 1, UINT64_MAX},
@@ -123,7 +125,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 16);
+    gen_opts_init(&o->gen, opts + 17);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -354,6 +356,21 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     }
 
     char default_sim[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
+    if (!(o.out ? path_format(out, sizeof out, "regress", "%s", o.out)
+                : path_format(out, sizeof out, "regress", "build/regress/%s", o.rtl)))
+        return EXIT_USAGE;
+    strip_trailing_slashes(out);
+    char history_path[GTREF_PATH_MAX];
+    gtref_history history = {0};
+    {
+        char parent[GTREF_PATH_MAX], err[1024];
+        dir_of(out, parent, sizeof parent);
+        if (!(o.history ? path_format(history_path, sizeof history_path, "regress", "%s", o.history)
+                        : path_format(history_path, sizeof history_path, "regress", "%s/history.tsv", parent)))
+            return EXIT_USAGE;
+        if (gtref_history_load(&history, history_path, err, sizeof err))
+            return cli_usage_error("regress", "%s (fix or move the history file, or name another with --history)", err);
+    }
     if (!o.sim) {
         if (!default_sim_path(o.rtl, (unsigned)o.gen.engines, default_sim, sizeof default_sim))
             return cli_error("regress", "cannot locate the default simulator; pass --sim");
@@ -373,10 +390,6 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
             return cli_error("regress", "simulator %s has %u engines; --engines %" PRIu64 " needs a build with that many "
                              "(make sim RTL=%s ENGINES=%" PRIu64 ")", o.sim, sim_engines, o.gen.engines, o.rtl, o.gen.engines);
     }
-    if (!(o.out ? path_format(out, sizeof out, "regress", "%s", o.out)
-                : path_format(out, sizeof out, "regress", "build/regress/%s", o.rtl)))
-        return EXIT_USAGE;
-    strip_trailing_slashes(out);
 
     char directed[GTREF_PATH_MAX];
     if (o.directed) {
@@ -479,6 +492,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     size_t holes = 0;
     size_t cov_bins = 0;
     if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes, &cov_bins);
+    if (rc == 0) rc = regress_history(out, history_path, &history, &info, results, n, holes, cov_bins);
+    gtref_history_free(&history);
     if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
     if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
     if (o.expect_fail) {

@@ -72,6 +72,16 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
 /* The buckets as printed on stdout at the end of a regression, each with its replay command. */
 void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, const gtref_result *results);
 
+/* The self-contained HTML report (no script, no external file): totals, coverage, the pass-rate chart of
+ * the series' runs in h (may be NULL), buckets with new / still failing since, fixed since the previous run, and
+ * waived failures. h holds the runs before this one. */
+struct gtref_history;
+int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n,
+                     const struct gtref_history *h, const char *series, uint64_t cov_hit, uint64_t cov_bins);
+/* HTML text: & < > " ' as entities, tab/newline as a space, other control characters and malformed UTF-8 as
+ * U+FFFD. */
+void gtref_fputs_html(FILE *f, const char *s);
+
 /* Escaping. XML: & < > " ' as entities, tab/newline/CR as character references, other control
  * characters as U+FFFD. Markdown: characters with a meaning in inline Markdown backslash-escaped, | too
  * (tables), newlines as spaces; md_code wraps s in a code span with a fence that s cannot close. */

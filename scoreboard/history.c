@@ -1,0 +1,282 @@
+/* Regression history across nights (see include/gtref/history.h).
+ *
+ * Format (tab-separated, one record per line, `#` lines are comments):
+ *   run     ID SERIES WHEN RTL BUILD TOTAL PASSED FAILED WAIVED UNIMPLEMENTED COV_HIT COV_BINS
+ *   bucket  ID SIGNATURE COUNT FIRST_TEST FIRST_SEED SHORTEST_TEST SHORTEST_SEED SHORTEST_CYCLES TEXT
+ * A bucket line belongs to the run line before it (same ID). */
+#define _XOPEN_SOURCE 700 /* gmtime_r, strnlen */
+#include "gtref/history.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gtref/file_io.h"
+#include "regress_report.h"
+
+#define MAX_HISTORY_FILE (64u << 20)
+#define FLEN(f) ((int)strnlen((f), sizeof(f)))
+
+const char *gtref_trend_name(enum gtref_bucket_trend t)
+{
+    return t == GTREF_TREND_NEW ? "new" : t == GTREF_TREND_STILL ? "still failing" : "fixed";
+}
+
+typedef struct hparser {
+    const char *file;
+    int line;
+    char *err;
+    size_t errsz;
+} hparser;
+
+static int herr(hparser *p, const char *fmt, ...)
+{
+    int n = snprintf(p->err, p->errsz, "%s:%d: ", p->file, p->line);
+    if (n < 0) n = 0;
+    if ((size_t)n < p->errsz) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->err + n, p->errsz - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static int field_u64(hparser *p, const char *name, const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (!*s || *end || errno || *s == '-') return herr(p, "%s '%s': not a whole number", name, s);
+    *v = x;
+    return 0;
+}
+
+static int field_str(hparser *p, const char *name, const char *s, char *dst, size_t dstsz)
+{
+    if (strlen(s) >= dstsz) return herr(p, "%s: longer than %zu characters", name, dstsz - 1);
+    snprintf(dst, dstsz, "%s", s);
+    return 0;
+}
+
+void gtref_history_free(gtref_history *h)
+{
+    for (size_t i = 0; i < h->n; i++) free(h->runs[i].buckets);
+    free(h->runs);
+    memset(h, 0, sizeof *h);
+}
+
+int gtref_history_parse(gtref_history *h, const char *file, const char *text, char *err, size_t errsz)
+{
+    hparser p = {.file = file, .err = err, .errsz = errsz};
+    char line[2048];
+    for (const char *s = text; *s;) {
+        p.line++;
+        const char *eol = strchr(s, '\n');
+        size_t len = eol ? (size_t)(eol - s) : strlen(s);
+        if (len >= sizeof line) return herr(&p, "line longer than %zu characters", sizeof line - 1);
+        memcpy(line, s, len);
+        line[len] = '\0';
+        s = eol ? eol + 1 : s + len;
+        if (len == 0 || line[0] == '#') continue;
+        char *f[16];
+        size_t nf = 0;
+        for (char *c = line;; c++) {
+            if (nf == 16) return herr(&p, "too many fields");
+            f[nf++] = c;
+            c = strchr(c, '\t');
+            if (!c) break;
+            *c = '\0';
+        }
+        if (strcmp(f[0], "run") == 0) {
+            if (nf != 13) return herr(&p, "a run line has 13 tab-separated fields, this one %zu", nf);
+            if (h->n == h->cap) {
+                size_t cap = h->cap ? 2 * h->cap : 16;
+                gtref_hist_run *nr = realloc(h->runs, cap * sizeof *nr);
+                if (!nr) return herr(&p, "out of memory");
+                h->runs = nr;
+                h->cap = cap;
+            }
+            gtref_hist_run *r = &h->runs[h->n];
+            memset(r, 0, sizeof *r);
+            if (field_u64(&p, "run id", f[1], &r->id) || field_str(&p, "series", f[2], r->series, sizeof r->series) ||
+                field_str(&p, "time", f[3], r->when, sizeof r->when) || field_str(&p, "rtl", f[4], r->rtl, sizeof r->rtl) ||
+                field_str(&p, "build", f[5], r->build, sizeof r->build) || field_u64(&p, "total", f[6], &r->total) ||
+                field_u64(&p, "passed", f[7], &r->passed) || field_u64(&p, "failed", f[8], &r->failed) ||
+                field_u64(&p, "waived", f[9], &r->waived) ||
+                field_u64(&p, "unimplemented", f[10], &r->unimplemented) ||
+                field_u64(&p, "coverage hit", f[11], &r->cov_hit) || field_u64(&p, "coverage bins", f[12], &r->cov_bins))
+                return -1;
+            if (r->passed + r->failed + r->waived > r->total) return herr(&p, "passed + failed + waived exceed total");
+            h->n++;
+        } else if (strcmp(f[0], "bucket") == 0) {
+            if (nf != 10) return herr(&p, "a bucket line has 10 tab-separated fields, this one %zu", nf);
+            if (h->n == 0) return herr(&p, "a bucket line before any run line");
+            gtref_hist_run *r = &h->runs[h->n - 1];
+            uint64_t id;
+            if (field_u64(&p, "run id", f[1], &id)) return -1;
+            if (id != r->id) return herr(&p, "bucket of run %" PRIu64 " after run %" PRIu64, id, r->id);
+            gtref_hist_bucket *nb = realloc(r->buckets, (r->nbuckets + 1) * sizeof *nb);
+            if (!nb) return herr(&p, "out of memory");
+            r->buckets = nb;
+            gtref_hist_bucket *b = &r->buckets[r->nbuckets];
+            memset(b, 0, sizeof *b);
+            if (field_str(&p, "signature", f[2], b->signature, sizeof b->signature) ||
+                field_u64(&p, "count", f[3], &b->count) ||
+                field_str(&p, "first test", f[4], b->first_test, sizeof b->first_test) ||
+                field_u64(&p, "first seed", f[5], &b->first_seed) ||
+                field_str(&p, "shortest test", f[6], b->shortest_test, sizeof b->shortest_test) ||
+                field_u64(&p, "shortest seed", f[7], &b->shortest_seed) ||
+                field_u64(&p, "shortest cycles", f[8], &b->shortest_cycles) ||
+                field_str(&p, "bucket text", f[9], b->text, sizeof b->text))
+                return -1;
+            r->nbuckets++;
+        } else {
+            return herr(&p, "unknown line '%s' (a history file has run and bucket lines)", f[0]);
+        }
+    }
+    return 0;
+}
+
+int gtref_history_load(gtref_history *h, const char *path, char *err, size_t errsz)
+{
+    FILE *probe = fopen(path, "r");
+    if (!probe) return errno == ENOENT ? 0 : (snprintf(err, errsz, "%s: %s", path, strerror(errno)), -1);
+    fclose(probe);
+    uint8_t *buf;
+    size_t len;
+    if (gtref_file_read_all(path, MAX_HISTORY_FILE, &buf, &len, err, errsz)) return -1;
+    char *text = realloc(buf, len + 1);
+    if (!text) return free(buf), snprintf(err, errsz, "%s: out of memory", path), -1;
+    text[len] = '\0';
+    if (strlen(text) != len) return free(text), snprintf(err, errsz, "%s: contains a NUL byte", path), -1;
+    int rc = gtref_history_parse(h, path, text, err, errsz);
+    free(text);
+    return rc;
+}
+
+/* A field as written: tabs, newlines and other control characters become spaces. */
+static void put_field(FILE *f, const char *s, size_t cap)
+{
+    for (size_t i = 0; i < cap && s[i]; i++) fputc((unsigned char)s[i] < 0x20 ? ' ' : s[i], f);
+}
+
+int gtref_history_append(const char *path, const gtref_hist_run *run, char *err, size_t errsz)
+{
+    uint8_t *old = NULL;
+    size_t oldlen = 0;
+    FILE *probe = fopen(path, "r");
+    if (probe) {
+        fclose(probe);
+        if (gtref_file_read_all(path, MAX_HISTORY_FILE, &old, &oldlen, err, errsz)) return -1;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return free(old), snprintf(err, errsz, "%s: out of memory", path), -1;
+    if (oldlen) fwrite(old, 1, oldlen, f);
+    else fputs("# gtref regression history (docs/regress.md): run lines, each followed by its failure buckets\n", f);
+    fprintf(f, "run\t%" PRIu64 "\t", run->id);
+    put_field(f, run->series, sizeof run->series);
+    fputc('\t', f);
+    put_field(f, run->when, sizeof run->when);
+    fputc('\t', f);
+    put_field(f, run->rtl, sizeof run->rtl);
+    fputc('\t', f);
+    put_field(f, run->build[0] ? run->build : "-", sizeof run->build);
+    fprintf(f, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", run->total,
+            run->passed, run->failed, run->waived, run->unimplemented, run->cov_hit, run->cov_bins);
+    for (size_t i = 0; i < run->nbuckets; i++) {
+        const gtref_hist_bucket *b = &run->buckets[i];
+        fprintf(f, "bucket\t%" PRIu64 "\t%s\t%" PRIu64 "\t", run->id, b->signature, b->count);
+        put_field(f, b->first_test, sizeof b->first_test);
+        fprintf(f, "\t%" PRIu64 "\t", b->first_seed);
+        put_field(f, b->shortest_test, sizeof b->shortest_test);
+        fprintf(f, "\t%" PRIu64 "\t%" PRIu64 "\t", b->shortest_seed, b->shortest_cycles);
+        put_field(f, b->text, sizeof b->text);
+        fputc('\n', f);
+    }
+    fclose(f);
+    free(old);
+    int rc = gtref_file_write_atomic(path, text, len, err, errsz);
+    free(text);
+    return rc;
+}
+
+int gtref_hist_run_from_results(gtref_hist_run *run, const char *series, const char *rtl, const gtref_result *results,
+                                size_t n, uint64_t cov_hit, uint64_t cov_bins)
+{
+    memset(run, 0, sizeof *run);
+    snprintf(run->series, sizeof run->series, "%s", series);
+    snprintf(run->rtl, sizeof run->rtl, "%s", rtl);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(run->when, sizeof run->when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    gtref_tally t;
+    gtref_tally_results(results, n, &t);
+    run->total = t.total;
+    run->passed = t.passed;
+    run->failed = t.failed;
+    run->waived = t.waived;
+    run->unimplemented = t.by_status[GTREF_UNIMPLEMENTED];
+    run->cov_hit = cov_hit;
+    run->cov_bins = cov_bins;
+    for (size_t i = 0; i < n; i++)
+        if (FLEN(results[i].build)) {
+            snprintf(run->build, sizeof run->build, "%.*s", FLEN(results[i].build), results[i].build);
+            break;
+        }
+    gtref_bucket *bs = NULL;
+    size_t nb = 0;
+    if (gtref_bucket_results(results, n, &bs, &nb)) return -1;
+    run->buckets = calloc(nb ? nb : 1, sizeof *run->buckets);
+    if (!run->buckets) return free(bs), -1;
+    for (size_t k = 0; k < nb; k++) {
+        if (bs[k].waived) continue;
+        gtref_hist_bucket *hb = &run->buckets[run->nbuckets++];
+        snprintf(hb->signature, sizeof hb->signature, "%s", bs[k].signature);
+        snprintf(hb->text, sizeof hb->text, "%s", bs[k].text);
+        hb->count = bs[k].count;
+        const gtref_result *first = &results[bs[k].first];
+        snprintf(hb->first_test, sizeof hb->first_test, "%.*s", FLEN(first->test), first->test);
+        hb->first_seed = first->seed;
+        const gtref_result *shortest = first;
+        for (size_t i = bs[k].first; i < n; i++) {
+            gtref_bucket key;
+            if (!gtref_result_bucket(&results[i], &key) || key.waived != bs[k].waived ||
+                key.status != bs[k].status || strcmp(key.signature, bs[k].signature) != 0)
+                continue;
+            if (results[i].cycles < shortest->cycles) shortest = &results[i];
+        }
+        snprintf(hb->shortest_test, sizeof hb->shortest_test, "%.*s", FLEN(shortest->test), shortest->test);
+        hb->shortest_seed = shortest->seed;
+        hb->shortest_cycles = shortest->cycles;
+    }
+    free(bs);
+    return 0;
+}
+
+const gtref_hist_run *gtref_history_last(const gtref_history *h, const char *series)
+{
+    for (size_t i = h->n; i-- > 0;)
+        if (strcmp(h->runs[i].series, series) == 0) return &h->runs[i];
+    return NULL;
+}
+
+uint64_t gtref_history_first_seen(const gtref_history *h, const char *series, const char *signature, char when[24])
+{
+    for (size_t i = 0; i < h->n; i++) {
+        if (strcmp(h->runs[i].series, series) != 0) continue;
+        for (size_t k = 0; k < h->runs[i].nbuckets; k++)
+            if (strcmp(h->runs[i].buckets[k].signature, signature) == 0) {
+                if (when) snprintf(when, 24, "%s", h->runs[i].when);
+                return h->runs[i].id;
+            }
+    }
+    return 0;
+}
