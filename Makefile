@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -180,11 +180,37 @@ slurm-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	 done; cmp $(BUILD)/test/launch-local.txt $(BUILD)/test/launch-slurm.txt \
 	  && echo "slurm-test: the Slurm job array gave the same $$(grep -c signature $(BUILD)/test/launch-slurm.txt) failure signatures as the local run"
 
+# What make test needs beyond the build: a headless browser and an XML schema validator (root installs them).
+test-deps:
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "gtref: installing$$missing with apt-get (for the report checks of make test)"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing || exit 1; \
+	  else echo "gtref: make test needs:$$missing; install them with: sudo apt-get install -y$$missing"; exit 1; fi; fi
+
+# The reports of two runs of one series: junit.xml valid against the JUnit schema Jenkins reads, report.html
+# rendered by headless Chromium (its DOM checked, a screenshot kept) with the second run's buckets still failing
+# and a two-point history chart.
+REPORT_DIR := $(BUILD)/test/report
+CHROMIUM := chromium --headless --no-sandbox --disable-gpu --hide-scrollbars
+report-test: test-deps $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	@rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)
+	@for s in 6 8; do $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds $$s \
+	  --engines $(ENGINES) --jobs $(JOBS) --out $(REPORT_DIR)/night > $(REPORT_DIR)/run-$$s.log 2>&1; test $$? = 1 || exit 1; done
+	xmllint --noout --schema tests/schema/jenkins-junit.xsd $(REPORT_DIR)/night/junit.xml $(BUILD)/test/waived/junit.xml
+	$(CHROMIUM) --dump-dom file://$(abspath $(REPORT_DIR))/night/report.html 2>/dev/null > $(REPORT_DIR)/dom.html
+	@for want in '0 passed</span>' 'still failing, since' '<polyline' 'of 708 bins' 'mem-write/MI_STORE_DATA_IMM/byte-enable'; do \
+	  grep -qF "$$want" $(REPORT_DIR)/dom.html || { echo "report-test: the rendered report lacks '$$want'"; exit 1; }; done
+	@$(CHROMIUM) --screenshot=$(abspath $(REPORT_DIR))/report.png --window-size=1100,1400 \
+	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
+	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
-test: deps lint unit check bug-test slurm-test cosim-test
+test: deps lint unit check bug-test slurm-test report-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model

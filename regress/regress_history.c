@@ -77,12 +77,22 @@ int regress_history(const char *out, const char *history_path, gtref_history *h,
 
     int rc = 0;
     char err[1024];
+    if (gtref_history_append(history_path, &run, err, sizeof err)) rc = cli_error("regress", "%s", err);
+    /* the report's chart includes this run: add it to h (which then owns its buckets) */
+    gtref_hist_run prev_copy, *prev_p = NULL;
+    if (prev) prev_copy = *prev, prev_p = &prev_copy;
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? 2 * h->cap : 16;
+        gtref_hist_run *nr = realloc(h->runs, cap * sizeof *nr);
+        if (!nr) return free(run.buckets), cli_error("regress", "out of memory");
+        h->runs = nr;
+        h->cap = cap;
+    }
+    h->runs[h->n++] = run;
     FILE *html = path_format(path, sizeof path, "regress", "%s/report.html", out) ? fopen(path, "w") : NULL;
-    if (!html || gtref_write_html(html, info, results, n, h, series, hit, cov_bins) || fclose(html))
+    if (!html || gtref_write_html(html, info, results, n, h, series, prev_p, hit, cov_bins) || fclose(html))
         rc = cli_error("regress", "cannot write %s", path);
     else
         printf("report: %s\n", path);
-    if (gtref_history_append(history_path, &run, err, sizeof err)) rc = cli_error("regress", "%s", err);
-    free(run.buckets);
     return rc;
 }

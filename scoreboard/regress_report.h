@@ -74,10 +74,13 @@ void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, 
 
 /* The self-contained HTML report (no script, no external file): totals, coverage, the pass-rate chart of
  * the series' runs in h (may be NULL), buckets with new / still failing since, fixed since the previous run, and
- * waived failures. h holds the runs before this one. */
+ * waived failures. h holds the runs up to this one (the chart), prev the run before this one of the series (for
+ * new / still failing / fixed; NULL when none). */
 struct gtref_history;
+struct gtref_hist_run;
 int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n,
-                     const struct gtref_history *h, const char *series, uint64_t cov_hit, uint64_t cov_bins);
+                     const struct gtref_history *h, const char *series, const struct gtref_hist_run *prev,
+                     uint64_t cov_hit, uint64_t cov_bins);
 /* HTML text: & < > " ' as entities, tab/newline as a space, other control characters and malformed UTF-8 as
  * U+FFFD. */
 void gtref_fputs_html(FILE *f, const char *s);

@@ -52,7 +52,7 @@ static void chart(FILE *f, const gtref_history *h, const char *series)
             if (n == 60) memmove(runs, runs + 1, sizeof runs[0] * 59), n = 59;
             runs[n++] = &h->runs[i];
         }
-    const int W = 720, H = 200, L = 44, R = 12, T = 12, B = 34;
+    const int W = 760, H = 200, L = 44, R = 44, T = 12, B = 34;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" "
                "aria-label=\"pass rate over %zu runs\">\n", W, H, n);
     fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ccc\"/>\n", L, T, W - L - R,
@@ -89,14 +89,14 @@ static void chart(FILE *f, const gtref_history *h, const char *series)
 }
 
 int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n,
-                     const gtref_history *h, const char *series, uint64_t cov_hit, uint64_t cov_bins)
+                     const gtref_history *h, const char *series, const struct gtref_hist_run *prev, uint64_t cov_hit,
+                     uint64_t cov_bins)
 {
     gtref_tally t;
     gtref_tally_results(results, n, &t);
     gtref_bucket *bs = NULL;
     size_t nb = 0;
     if (gtref_bucket_results(results, n, &bs, &nb)) return -1;
-    const gtref_hist_run *prev = h ? gtref_history_last(h, series) : NULL;
     char line[1024];
 
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>gtref regression: ", f);
@@ -106,7 +106,7 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
           "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #d0d7de;padding:.3em .6em;"
           "text-align:left;vertical-align:top}th{background:#f6f8fa}\n"
           ".pass{color:#1a7f37}.fail{color:#cf222e}.waived{color:#9a6700}.new{font-weight:bold;color:#cf222e}"
-          ".fixed{color:#1a7f37}\ncode{font-size:.9em;background:#f6f8fa;padding:.1em .3em}\n"
+          ".fixed{color:#1a7f37}\ncode{font-size:.9em;background:#f6f8fa;padding:.1em .3em;word-break:break-all}\n"
           ".totals span{display:inline-block;margin-right:1.5em;font-size:1.3em}\n</style></head><body>\n", f);
     fputs("<h1>gtref regression: ", f);
     gtref_fputs_html(f, info->rtl);

@@ -90,7 +90,7 @@ Test(history, append_then_load_round_trips_and_says_new_still_fixed)
     char *html = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&html, &len);
-    cr_assert_eq(gtref_write_html(f, &info, night3, 2, &h, "s", 700, 708), 0);
+    cr_assert_eq(gtref_write_html(f, &info, night3, 2, &h, "s", gtref_history_last(&h, "s"), 700, 708), 0);
     fclose(f);
     cr_assert(strstr(html, "<polyline"), "the chart: %s", html);
     cr_assert(strstr(html, "still failing, since 2026-11-20T01:00:00Z (run 1)"), "%s", html);
