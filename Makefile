@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -206,11 +206,30 @@ report-test: test-deps $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
 	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
 
+# Determinism and resume: the same seeds with 1 and 2 jobs give the same records (timings aside), and a run
+# killed part-way then finished with --resume gives them too, running only what was missing.
+DET_DIR := $(BUILD)/test/determinism
+SHOW_RECORDS = for r in $(1)/results/*.result; do $(GTREF) show $$r | grep -vE '^  (ran|replay|stimulus):' | sed 's/, build [^)]*)/)/'; done
+determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	@rm -rf $(DET_DIR) && mkdir -p $(DET_DIR)
+	@for j in 1 2; do $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 \
+	  --engines $(ENGINES) --jobs $$j --out $(DET_DIR)/j$$j --history $(DET_DIR)/h$$j.tsv > /dev/null 2>&1; \
+	  $(call SHOW_RECORDS,$(DET_DIR)/j$$j) > $(DET_DIR)/j$$j.txt; done
+	cmp $(DET_DIR)/j1.txt $(DET_DIR)/j2.txt
+	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
+	  --jobs 1 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv > $(DET_DIR)/killed.log 2>&1 & pid=$$!; \
+	  while [ $$(ls $(DET_DIR)/killed/results 2>/dev/null | wc -l) -lt 10 ]; do sleep 0.05; done; kill -INT $$pid; wait $$pid; \
+	  test $$? = 130 || { echo "determinism-test: the interrupted run did not stop on SIGINT"; exit 1; }
+	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
+	  --jobs 2 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv --resume 2>&1 >/dev/null | grep -F -- '--resume:'
+	@$(call SHOW_RECORDS,$(DET_DIR)/killed) > $(DET_DIR)/killed.txt; cmp $(DET_DIR)/j1.txt $(DET_DIR)/killed.txt \
+	  && echo "determinism-test: 1 job, 2 jobs, and killed + resumed runs gave the same 30 records"
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
-test: deps lint unit check bug-test slurm-test report-test cosim-test
+test: deps lint unit check bug-test slurm-test report-test determinism-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model
