@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -131,6 +131,21 @@ $(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
 	echo "gtref: building simulator $$rtl with $$n engines (Verilator, about a minute the first time; log $(dir $@)build.log)"; \
 	verilator $(VERILATOR_FLAGS) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
 	  -Mdir $(dir $@)obj -o ../Vtb_top \
+	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
+	  || { tail -40 $(dir $@)build.log; exit 1; }
+	@echo "built $@"
+
+# The tracing build of a configuration, for gtref replay --waves only: FST tracing, switched on for a window.
+$(BUILD)/sim/%/trace/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
+	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
+	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
+	echo "gtref: building the tracing simulator $$rtl with $$n engines (log $(dir $@)build.log)"; \
+	verilator $(VERILATOR_FLAGS) --trace-fst +define+GTREF_TRACE -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" \
+	  -GBUILD_ID="\"$(BUILD_ID)\"" $$def -Mdir $(dir $@)obj -o ../Vtb_top \
 	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
 	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
 	  || { tail -40 $(dir $@)build.log; exit 1; }
@@ -225,11 +240,21 @@ determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@$(call SHOW_RECORDS,$(DET_DIR)/killed) > $(DET_DIR)/killed.txt; cmp $(DET_DIR)/j1.txt $(DET_DIR)/killed.txt \
 	  && echo "determinism-test: 1 job, 2 jobs, and killed + resumed runs gave the same 30 records"
 
+# replay --waves of a known failure: an FST that starts before the first mismatch and was closed properly, and the
+# decoded command trace.
+waves-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
+	@rm -f $(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY).fst*
+	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result --waves --window 100 | tail -4
+	@f=$(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY); \
+	  test $$(stat -c %s $$f.fst) -gt 4096 && test ! -e $$f.fst.hier && grep -q "every command the engines retired" $$f.commands.txt \
+	  && echo "waves-test: $$f.fst ($$(stat -c %s $$f.fst) bytes) and $$f.commands.txt written" \
+	  || { echo "waves-test: no usable waveform or command trace"; exit 1; }
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
-test: deps lint unit check bug-test slurm-test report-test determinism-test cosim-test
+test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model

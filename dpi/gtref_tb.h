@@ -21,4 +21,6 @@ int gtref_tb_close(void *tb);
 void gtref_tb_exit(int status);
 /* A regression's per-test cycle limit (+max_cycles=N): the test stops at the smaller of N and its own. */
 void gtref_tb_cap_cycles(void *tb, unsigned long long max_cycles);
+/* +cmdtrace=FILE: write every retired command, decoded, to FILE. 0, or -1 when it cannot be written. */
+int gtref_tb_cmdtrace(void *tb, const char *path);
 #endif

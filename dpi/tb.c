@@ -32,6 +32,7 @@ typedef struct gtref_tb {
     gtref_mem *mem;          /* the DUT's memory */
     gtref_sb *sb;
     gtref_rng rng;
+    FILE *cmdtrace;          /* +cmdtrace=FILE: every retired command, decoded (gtref replay --waves) */
     int engines;
     uint64_t cycle, last_progress;
     gtref_sb_engine_probe probe[GTREF_MAX_ENGINES];
@@ -426,6 +427,7 @@ int gtref_tb_close(void *vtb)
     write_result(tb);
     /* 0 pass, 1 mismatch, 2 could not run, 3 unimplemented (a command the kit does not model) */
     int rc = tb->res.status == GTREF_PASS ? 0 : tb->res.status == GTREF_UNIMPLEMENTED ? 3 : 1;
+    if (tb->cmdtrace) fclose(tb->cmdtrace);
     gtref_sb_destroy(tb->sb);
     gtm_destroy(tb->model);
     gtref_mem_destroy(tb->mem);
@@ -451,4 +453,18 @@ void gtref_tb_cap_cycles(void *handle, unsigned long long max_cycles)
 {
     gtref_tb *tb = handle;
     if (tb && max_cycles && max_cycles < tb->stim.max_cycles) tb->stim.max_cycles = max_cycles;
+}
+
+int gtref_tb_cmdtrace(void *handle, const char *path)
+{
+    gtref_tb *tb = handle;
+    if (!tb || !path || !path[0]) return -1;
+    tb->cmdtrace = fopen(path, "w");
+    if (!tb->cmdtrace) {
+        fprintf(stderr, "gtref: cannot write the command trace %s\n", path);
+        return -1;
+    }
+    fprintf(tb->cmdtrace, "# every command the engines retired, in order: engine, cycle, ring or batch address, command\n");
+    gtref_sb_set_cmdtrace(tb->sb, tb->cmdtrace);
+    return 0;
 }

@@ -22,6 +22,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   import "DPI-C" function int gtref_tb_close(input chandle tb);
   import "DPI-C" function void gtref_tb_exit(input int status);
   import "DPI-C" function void gtref_tb_cap_cycles(input chandle tb, input longint unsigned max_cycles);
+  import "DPI-C" function int gtref_tb_cmdtrace(input chandle tb, input string path);
 
   logic clk = 1'b0;
   logic rst_n = 1'b0;
@@ -67,9 +68,15 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
 
   // Exit status for direct use of the simulator: 0 pass, 1 fail, 2 could not run (gtref itself reads the
   // result record). $finish always exits 0 and $fatal aborts, so the status leaves through C at the end.
+`ifdef GTREF_TRACE
+  // tracing build: exit normally so that Verilator closes the FST; the record carries the verdict
+  final gtref_tb_exit(exit_status & 0);
+`else
   final gtref_tb_exit(exit_status);
+`endif
 
   longint unsigned max_cycles_cap;
+  string cmdtrace_path;
 
   initial begin
     if ($test$plusargs("describe")) begin  // which build this is, for gtref (regress --resume, checks)
@@ -86,6 +93,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
       if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
       tb = gtref_tb_open(stim_path, result_path, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
       if (tb != null && $value$plusargs("max_cycles=%d", max_cycles_cap)) gtref_tb_cap_cycles(tb, max_cycles_cap);
+      if (tb != null && $value$plusargs("cmdtrace=%s", cmdtrace_path)) void'(gtref_tb_cmdtrace(tb, cmdtrace_path));
       if (tb == null) begin
         exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
         $finish;
@@ -112,4 +120,19 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
       end
     end
   end
+`ifdef GTREF_TRACE
+  // Waveform of the end of a test only (gtref replay --waves): +trace=FILE.fst from cycle +trace_from=N on (the
+  // clock period is 10 time units). Verilator 5.006 ignores $dumpoff/$dumpon, so the window starts by opening
+  // the file late and ends with the test, which stops at its first mismatch.
+  string trace_path;
+  longint unsigned trace_from;
+  initial begin
+    if ($value$plusargs("trace=%s", trace_path)) begin
+      if (!$value$plusargs("trace_from=%d", trace_from)) trace_from = 0;
+      if (trace_from > 0) #(trace_from * 10);
+      $dumpfile(trace_path);
+      $dumpvars(0, tb_top);
+    end
+  end
+`endif
 endmodule

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
@@ -185,11 +186,50 @@ static void describe_outcome(const gtref_result *r, char *buf, size_t bufsz)
     else snprintf(buf, bufsz, "%s %s (%s)", gtref_status_name(r->status), b.signature, b.text);
 }
 
+/* The tracing build beside a simulator (SIMDIR/trace/Vtb_top), built with make when it is the default one and
+ * missing. NULL after a message. */
+static const char *trace_sim(const char *sim, bool default_sim, char *buf, size_t bufsz)
+{
+    char dir[GTREF_PATH_MAX];
+    dir_of(sim, dir, sizeof dir);
+    if (!path_format(buf, bufsz, "replay", "%s/trace/Vtb_top", dir)) return NULL;
+    if (is_executable_file(buf)) return buf;
+    char exe[GTREF_PATH_MAX], root[GTREF_PATH_MAX], bindir[GTREF_PATH_MAX], builddir[GTREF_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (!default_sim || n <= 0) {
+        cli_error("replay", "--waves needs the tracing build %s (make %s)", buf, buf);
+        return NULL;
+    }
+    exe[n] = '\0';
+    dir_of(exe, bindir, sizeof bindir);     /* ROOT/build/bin */
+    dir_of(bindir, builddir, sizeof builddir);
+    dir_of(builddir, root, sizeof root);
+    char target[GTREF_PATH_MAX];
+    const char *rel = strstr(buf, "/sim/");
+    if (!rel || !path_format(target, sizeof target, "replay", "build%s", rel)) return NULL;
+    fprintf(stderr, "gtref replay: building the tracing simulator: make -C %s %s\n", root, target);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execlp("make", "make", "--no-print-directory", "-C", root, target, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+        !is_executable_file(buf)) {
+        cli_error("replay", "could not build %s (run: make -C %s %s)", buf, root, target);
+        return NULL;
+    }
+    return buf;
+}
+
 int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim_opt = NULL;
-    uint64_t timeout_s = DEFAULT_TIMEOUT_S;
+    uint64_t timeout_s = DEFAULT_TIMEOUT_S, window = 200;
+    bool waves = false;
     const cli_opt opts[] = {
+        {"--waves", CLI_FLAG, &waves, 0, 0},
+        {"--window", CLI_U64, &window, 1, 10000000},
         {"--sim", CLI_STRING, &sim_opt, 0, 0},
         {"--timeout", CLI_U64, &timeout_s, 1, MAX_TIMEOUT_S},
     };
@@ -224,7 +264,23 @@ int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
         return EXIT_USAGE;
     if (make_dirs(dir)) return cli_error("replay", "cannot create %s: %s", dir, strerror(errno));
 
-    const sim_setup setup = {.sim = sim, .rtl = original.rtl, .engines = (unsigned)original.engines, .timeout_s = (unsigned)timeout_s};
+    /* --waves: the tracing build, an FST of the window before the first mismatch (or the end), every command */
+    char tsim[GTREF_PATH_MAX], fst[GTREF_PATH_MAX], ctrace[GTREF_PATH_MAX], a_trace[GTREF_PATH_MAX + 8],
+        a_from[40], a_cmd[GTREF_PATH_MAX + 12];
+    const char *extra[5] = {NULL};
+    uint64_t at = original.has_mismatch ? original.mm.cycle : original.cycles, from = at > window ? at - window : 0;
+    if (waves) {
+        if (!(sim = trace_sim(sim, sim_opt == NULL, tsim, sizeof tsim))) return EXIT_USAGE;
+        if (!path_format(fst, sizeof fst, "replay", "%s/%s.fst", dir, name) ||
+            !path_format(ctrace, sizeof ctrace, "replay", "%s/%s.commands.txt", dir, name))
+            return EXIT_USAGE;
+        snprintf(a_trace, sizeof a_trace, "+trace=%s", fst);
+        snprintf(a_from, sizeof a_from, "+trace_from=%" PRIu64, from);
+        snprintf(a_cmd, sizeof a_cmd, "+cmdtrace=%s", ctrace);
+        extra[0] = a_trace, extra[1] = a_from, extra[2] = a_cmd;
+    }
+    const sim_setup setup = {.sim = sim, .rtl = original.rtl, .engines = (unsigned)original.engines,
+                             .timeout_s = (unsigned)timeout_s, .extra = waves ? extra : NULL};
     sim_test t;
     if (!sim_test_init(&t, name, original.seed, stim, result, log) ||
         !replay_command(cli, result, sim, original.rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay))
@@ -244,6 +300,11 @@ int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
     char was[256], now[256];
     describe_outcome(&original, was, sizeof was);
     describe_outcome(&r, now, sizeof now);
+    if (waves) {
+        printf("\nwaves:    %s (from cycle %" PRIu64 " to the end, the first mismatch at %" PRIu64 "; open with gtkwave %s)\n",
+               fst, from, at, fst);
+        printf("commands: %s (every command each engine retired, decoded)\n", ctrace);
+    }
     if (same_outcome(&original, &r)) {
         printf("\nreproduced: %s\n", now);
         return 0;

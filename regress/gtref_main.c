@@ -66,7 +66,7 @@ static const subcommand subcommands[] = {
      "\n"
      "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
     {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
-     "usage: gtref replay RESULT [--sim PATH] [--timeout SEC]\n"
+     "usage: gtref replay RESULT [--waves [--window N]] [--sim PATH] [--timeout SEC]\n"
      "\n"
      "Reruns the stimulus of the record RESULT on the same RTL configuration, prints the new report and\n"
      "says whether it reproduced: same status and same signature. The new record and log go to\n"
@@ -75,7 +75,10 @@ static const subcommand subcommands[] = {
      "\n"
      "  --sim PATH       simulator (default: build/sim/<rtl>/e<engines>/Vtb_top of the record, beside this gtref)\n"
      "  --timeout SEC    wall-clock limit (default 120)\n"
-     "\n"
+     "  --waves          also write <test>.fst, an FST waveform from N cycles before the first mismatch to the\n"
+     "                   end (the test stops at its first mismatch), and <test>.commands.txt, every command each\n"
+     "                   engine retired, decoded; uses the tracing build SIMDIR/trace/Vtb_top (made if missing)\n"
+     "  --window N       cycles of waveform before the first mismatch (default 200)\n"     "\n"
      "Exit status: 0 reproduced, 1 not reproduced, 2 bad usage or unusable record.\n"},
     {"run", gtref_cmd_run, "run one test and print its report",
      "usage: gtref run FILE.gts|FILE.stim [--sim PATH] [--rtl NAME] [--engines N] [--out DIR] [--timeout SEC]\n"

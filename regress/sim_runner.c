@@ -118,7 +118,11 @@ static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *chi
     snprintf(result_arg, sizeof result_arg, "+result=%s", t->result);
     snprintf(rtl_arg, sizeof rtl_arg, "+rtl=%s", setup->rtl);
     snprintf(cycles_arg, sizeof cycles_arg, "+max_cycles=%" PRIu64, setup->max_cycles);
-    const char *const argv[] = {setup->sim, stim_arg, result_arg, rtl_arg, setup->max_cycles ? cycles_arg : NULL, NULL};
+    const char *argv[16] = {setup->sim, stim_arg, result_arg, rtl_arg};
+    size_t na = 4;
+    if (setup->max_cycles) argv[na++] = cycles_arg;
+    for (size_t k = 0; setup->extra && setup->extra[k] && na < 15; k++) argv[na++] = setup->extra[k];
+    argv[na] = NULL;
 
     if (unlink(t->result) && errno != ENOENT) { /* never mistake an old record for this run's */
         snprintf(err, errsz, "cannot remove the old %s: %s", t->result, strerror(errno));

@@ -27,6 +27,7 @@ typedef struct sb_engine {
 struct gtref_sb {
     gtm *m;
     int engines;
+    FILE *cmdtrace;                /* every retired command, decoded, when set (gtref replay --waves) */
     sb_engine eng[GTREF_MAX_ENGINES];
     bool host_commit; uint32_t host_off, host_val, host_wdata; /* model's commit of last cycle's host write */
     bool read_pending; uint64_t read_due; uint32_t read_off, read_val, read_mask;
@@ -205,9 +206,12 @@ static void add_history(gtref_sb *sb, int e, uint64_t cycle)
     cmd_text(sb, &g->cmd, text, sizeof text);
     snprintf(g->hist[g->hnext], sizeof g->hist[0], "cycle %" PRIu64 " %s0x%" PRIx64 ": %s", cycle,
              g->cmd.in_batch ? "batch " : "ring ", g->cmd.addr, text);
+    if (sb->cmdtrace) fprintf(sb->cmdtrace, "%-5s %s\n", engine_name(e), g->hist[g->hnext]);
     g->hnext = (g->hnext + 1) % GTREF_HISTORY;
     g->nhist++;
 }
+
+void gtref_sb_set_cmdtrace(gtref_sb *sb, void *file) { sb->cmdtrace = file; }
 
 /* ---- per-cycle checks ---- */
 

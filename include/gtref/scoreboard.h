@@ -29,6 +29,8 @@ typedef struct gtref_sb_cycle {
 
 gtref_sb *gtref_sb_create(gtm *model);
 void gtref_sb_destroy(gtref_sb *sb);
+/* Write every retired command, decoded, with its engine and cycle, to file (a FILE *; NULL stops). */
+void gtref_sb_set_cmdtrace(gtref_sb *sb, void *file);
 /* Process one cycle. Returns false at the first mismatch (then gtref_sb_mismatch() describes it). */
 bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c);
 /* All engines quiescent in the DUT (idle or halted): check the model agrees and nothing is left over. */
