@@ -64,7 +64,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -250,11 +250,20 @@ waves-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
 	  && echo "waves-test: $$f.fst ($$(stat -c %s $$f.fst) bytes) and $$f.commands.txt written" \
 	  || { echo "waves-test: no usable waveform or command trace"; exit 1; }
 
+# gtref minimize on a random seed that finds the known bug: a .gts at least 10 times smaller (commands and host
+# operations) that reproduces the same signature as it is written.
+minimize-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	@r=$(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result; \
+	$(GTREF) minimize $$r -o $(BUILD)/test/minimized.gts --max-seconds 120 2>/dev/null > $(BUILD)/test/minimize.log; \
+	  rc=$$?; cat $(BUILD)/test/minimize.log; test $$rc = 0 || exit 1; \
+	  ratio=$$(sed -n 's/.*(\([0-9]*\)\.[0-9]x smaller).*/\1/p' $(BUILD)/test/minimize.log); \
+	  test "$$ratio" -ge 10 || { echo "minimize-test: only $${ratio}x smaller"; exit 1; }
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
 
-test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test cosim-test
+test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test minimize-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model

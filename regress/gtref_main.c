@@ -80,6 +80,22 @@ static const subcommand subcommands[] = {
      "                   engine retired, decoded; uses the tracing build SIMDIR/trace/Vtb_top (made if missing)\n"
      "  --window N       cycles of waveform before the first mismatch (default 200)\n"     "\n"
      "Exit status: 0 reproduced, 1 not reproduced, 2 bad usage or unusable record.\n"},
+    {"minimize", gtref_cmd_minimize, "shrink a failing test while its signature stays the same; write it as a .gts",
+     "usage: gtref minimize RESULT [-o OUT.gts] [--jobs J] [--max-seconds S] [--sim PATH] [--timeout SEC]\n"
+     "\n"
+     "Delta debugging (ddmin) over the commands of the failing test's rings and batches (a removed command\n"
+     "becomes MI_NOOPs, so no address moves; batch starts and ends stay) and its host operations, rerunning the\n"
+     "simulator of the record's build on every candidate, J at a time; a candidate is kept when it fails with the\n"
+     "same status and signature. Writes OUT.gts (default RESULT's folder/<test>-min.gts) with a header saying\n"
+     "where it came from, checks that it assembles and reproduces as is, and prints how to run it.\n"
+     "\n"
+     "  -o OUT.gts        where to write the test\n"
+     "  --jobs J          candidates run in parallel (default 2)\n"
+     "  --max-seconds S   stop shrinking after S seconds and write the smallest so far (default 300)\n"
+     "  --sim PATH        simulator (default: the record's build beside this gtref)\n"
+     "  --timeout SEC     wall-clock limit per candidate (default 60)\n"
+     "\n"
+     "Exit status: 0 written and reproduces, 1 written but does not reproduce, 2 could not minimize.\n"},
     {"run", gtref_cmd_run, "run one test and print its report",
      "usage: gtref run FILE.gts|FILE.stim [--sim PATH] [--rtl NAME] [--engines N] [--out DIR] [--timeout SEC]\n"
      "\n"
