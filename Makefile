@@ -184,23 +184,20 @@ bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  --waivers tests/waivers/bad > $(BUILD)/test/waived.log 2>&1; test $$? = 2
 	grep -F 'tests/waivers/bad/typo.waive:4: unknown key '\''reasn'\''' $(BUILD)/test/waived.log
 
-# The Slurm launcher gives the same records as the local one (tests/slurm/sbatch stands in for a cluster's)
-slurm-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@for l in local slurm; do \
-	  PATH=$(CURDIR)/tests/slurm:$$PATH $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) \
-	    --seeds 8 --engines $(ENGINES) --jobs $(JOBS) --launcher $$l --out $(BUILD)/test/launch-$$l > /dev/null 2>&1; \
-	  test $$? = 1 || { echo "slurm-test: the $$l run did not end with failures"; exit 1; }; \
-	  for r in $(BUILD)/test/launch-$$l/results/*.result; do $(GTREF) show $$r | grep -E '^(PASS|FAIL|ERROR|CRASH|TIMEOUT)|signature' \
-	    | sed 's/, build .*)/)/'; done > $(BUILD)/test/launch-$$l.txt; \
-	 done; cmp $(BUILD)/test/launch-local.txt $(BUILD)/test/launch-slurm.txt \
-	  && echo "slurm-test: the Slurm job array gave the same $$(grep -c signature $(BUILD)/test/launch-slurm.txt) failure signatures as the local run"
+# The Slurm launcher against a real single-node Slurm started on this machine (munge, slurmctld, slurmd; state in
+# build/test/slurm-real): a small test list through it gives the same records as the local run.
+slurm-test: test-deps $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	sh tests/slurm/single-node.sh $(GTREF) $(BUILD)/test/slurm-real tests/slurm/lists.txt slurm
 
-# What make test needs beyond the build: a headless browser and an XML schema validator (root installs them).
+# What make test needs beyond the build: a headless browser, an XML schema validator and a Slurm to start
+# (root installs them).
 test-deps:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	command -v slurmctld >/dev/null 2>&1 || [ -x /usr/sbin/slurmctld ] || missing="$$missing slurm-wlm"; \
+	command -v munged >/dev/null 2>&1 || [ -x /usr/sbin/munged ] || missing="$$missing munge"; \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then echo "gtref: installing$$missing with apt-get (for the report checks of make test)"; \
+	  if [ "$$(id -u)" = 0 ]; then echo "gtref: installing$$missing with apt-get (for the report and Slurm checks of make test)"; \
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing || exit 1; \
 	  else echo "gtref: make test needs:$$missing; install them with: sudo apt-get install -y$$missing"; exit 1; fi; fi
 

@@ -71,6 +71,7 @@ typedef struct night_row {
 int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
 {
     const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
+    const char *launcher = NULL, *slurm_opts = NULL;
     uint64_t master = 0, jobs = 2;
     bool have_master = false, resume = false, print_sims = false;
     const char *master_text = NULL;
@@ -79,6 +80,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         {"--out", CLI_STRING, &out_opt, 0, 0},            {"--jobs", CLI_U64, &jobs, 1, 256},
         {"--resume", CLI_FLAG, &resume, 0, 0},            {"--waivers", CLI_STRING, &waivers, 0, 0},
         {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
+        {"--launcher", CLI_STRING, &launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &slurm_opts, 0, 0},
     };
     const char *name[1];
     size_t nname;
@@ -197,6 +199,8 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             if (resume) args[na++] = "--resume";
             if (waivers) args[na++] = "--waivers", args[na++] = (char *)waivers;
             if (today) args[na++] = "--today", args[na++] = (char *)today;
+            if (launcher) args[na++] = "--launcher", args[na++] = (char *)launcher;
+            if (slurm_opts) args[na++] = "--slurm-opts", args[na++] = (char *)slurm_opts;
             args[na] = NULL;
             printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
                    grp->line);

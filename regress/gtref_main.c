@@ -47,7 +47,8 @@ static const subcommand subcommands[] = {
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
     {"night", gtref_cmd_night, "run a named test list (tests/lists.txt): every group on every RTL build, one master seed",
      "usage: gtref night LIST [--lists FILE] [--master-seed S] [--out DIR] [--jobs J] [--resume]\n"
-     "                  [--waivers PATH] [--today YYYY-MM-DD] [--print-sims]\n"
+     "                  [--waivers PATH] [--today YYYY-MM-DD] [--launcher local|slurm] [--slurm-opts S]\n"
+     "                  [--print-sims]\n"
      "\n"
      "Runs every group of LIST (a 'directed DIR' or 'random seeds=N' line with regress options, docs/test-lists.md)\n"
      "on every RTL build the list names, each as one gtref regress into OUT/LIST/<rtl>/<NN>-<kind>-e<engines>/,\n"
@@ -62,6 +63,8 @@ static const subcommand subcommands[] = {
      "  --resume           keep the records an interrupted night already has (gtref help regress)\n"
      "  --waivers PATH     waivers for every group (docs/waivers.md)\n"
      "  --today DATE       the date for waiver expiry and the default master seed\n"
+     "  --launcher L       local (default) or slurm: how every group runs its tests (gtref help regress)\n"
+     "  --slurm-opts S     further sbatch options for --launcher slurm\n"
      "  --print-sims       print the simulators the list needs (make targets) and stop\n"
      "\n"
      "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
