@@ -26,12 +26,24 @@ typedef struct unit {
 
 static uint32_t rd32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 
-/* The removable units of s (host operations only when keep_ops is false). */
-static size_t collect_units(const gtref_stim *s, bool ops_too, unit **out)
+/* Append a unit; false when out of memory. */
+static bool push_unit(unit **u, size_t *n, size_t *cap, unit x)
 {
-    size_t cap = 64, n = 0;
-    unit *u = malloc(cap * sizeof *u);
-    if (!u) return 0;
+    if (*n == *cap) {
+        unit *nu = realloc(*u, (*cap ? *cap * 2 : 64) * sizeof **u);
+        if (!nu) return false;
+        *u = nu;
+        *cap = *cap ? *cap * 2 : 64;
+    }
+    (*u)[(*n)++] = x;
+    return true;
+}
+
+/* The removable units of s (host operations only when keep_ops is false). */
+static size_t collect_units(const gtref_stim *s, bool ops_too, bool ends_too, unit **out)
+{
+    size_t cap = 0, n = 0;
+    unit *u = NULL;
     for (size_t g = 0; g < s->nsegs; g++) {
         const gtref_segment *seg = &s->segs[g];
         if (seg->kind != GTREF_SEG_RING && seg->kind != GTREF_SEG_BATCH) continue;
@@ -43,26 +55,14 @@ static size_t collect_units(const gtref_stim *s, bool ops_too, unit **out)
             if (off + len > seg->len) len = seg->len - off;
             /* a batch end holds the layout together (without it a batch runs on into whatever follows); a batch
              * start may go: the batch is then not called */
-            bool structural = c && c->id == GTREF_CMD_MI_BATCH_BUFFER_END;
-            if (dw0 != 0 && !structural) {
-                if (n == cap) {
-                    unit *nu = realloc(u, (cap *= 2) * sizeof *u);
-                    if (!nu) return free(u), 0;
-                    u = nu;
-                }
-                u[n++] = (unit){.seg = g, .off = off, .len = len};
-            }
+            bool structural = !ends_too && c && c->id == GTREF_CMD_MI_BATCH_BUFFER_END;
+            if (dw0 != 0 && !structural && !push_unit(&u, &n, &cap, (unit){.seg = g, .off = off, .len = len}))
+                return free(u), 0;
             off += len;
         }
     }
-    for (size_t i = 0; ops_too && i < s->nops; i++) {
-        if (n == cap) {
-            unit *nu = realloc(u, (cap *= 2) * sizeof *u);
-            if (!nu) return free(u), 0;
-            u = nu;
-        }
-        u[n++] = (unit){.is_op = true, .op = i};
-    }
+    for (size_t i = 0; ops_too && i < s->nops; i++)
+        if (!push_unit(&u, &n, &cap, (unit){.is_op = true, .op = i})) return free(u), 0;
     *out = u;
     return n;
 }
@@ -158,18 +158,9 @@ static size_t count(const bool *present, size_t n)
 /* The size of a stimulus as a reader sees it: commands that are not MI_NOOP, and host operations. */
 static size_t stim_size(const gtref_stim *s)
 {
-    size_t n = s->nops;
-    for (size_t g = 0; g < s->nsegs; g++) {
-        const gtref_segment *seg = &s->segs[g];
-        if (seg->kind != GTREF_SEG_RING && seg->kind != GTREF_SEG_BATCH) continue;
-        for (size_t off = 0; off + 4 <= seg->len;) {
-            uint32_t dw0 = rd32(seg->bytes + off);
-            const gtref_cmd_def *c = dw0 ? gtref_cmd_find(dw0) : NULL;
-            size_t len = c && gtref_cmd_legal(c, dw0, NULL, 0) ? 4u * gtref_cmd_length(c, dw0) : 4;
-            n += dw0 != 0;
-            off += len;
-        }
-    }
+    unit *u = NULL;
+    size_t n = collect_units(s, true, true, &u);
+    free(u);
     return n;
 }
 
@@ -220,7 +211,7 @@ int gtref_cmd_minimize(const gtref_cli *cli, int argc, char **argv)
     /* a failed expectation needs the host operations its reads are numbered by, and the expectations */
     bool expect_kind = want.has_mismatch && strcmp(want.mm.kind, "expect") == 0;
     unit *all = NULL;
-    size_t nall = collect_units(&s, !expect_kind, &all);
+    size_t nall = collect_units(&s, !expect_kind, false, &all);
     bool *present = malloc((nall ? nall : 1) * sizeof *present);
     if (!present) return free(all), gtref_stim_free(&s), cli_error("minimize", "out of memory");
     for (size_t i = 0; i < nall; i++) present[i] = true;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "gtref/file_io.h"
+#include "gtref/textfile.h"
 #include "regress_report.h"
 
 #define MAX_HISTORY_FILE (64u << 20)
@@ -35,14 +36,10 @@ typedef struct hparser {
 
 static int herr(hparser *p, const char *fmt, ...)
 {
-    int n = snprintf(p->err, p->errsz, "%s:%d: ", p->file, p->line);
-    if (n < 0) n = 0;
-    if ((size_t)n < p->errsz) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(p->err + n, p->errsz - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    gtref_vline_error(p->err, p->errsz, p->file, p->line, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -147,13 +144,8 @@ int gtref_history_load(gtref_history *h, const char *path, char *err, size_t err
     FILE *probe = fopen(path, "r");
     if (!probe) return errno == ENOENT ? 0 : (snprintf(err, errsz, "%s: %s", path, strerror(errno)), -1);
     fclose(probe);
-    uint8_t *buf;
-    size_t len;
-    if (gtref_file_read_all(path, MAX_HISTORY_FILE, &buf, &len, err, errsz)) return -1;
-    char *text = realloc(buf, len + 1);
-    if (!text) return free(buf), snprintf(err, errsz, "%s: out of memory", path), -1;
-    text[len] = '\0';
-    if (strlen(text) != len) return free(text), snprintf(err, errsz, "%s: contains a NUL byte", path), -1;
+    char *text;
+    if (gtref_text_load(path, MAX_HISTORY_FILE, &text, err, errsz)) return -1;
     int rc = gtref_history_parse(h, path, text, err, errsz);
     free(text);
     return rc;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gtref/file_io.h"
+#include "gtref/textfile.h"
 
 #define MAX_LIST_FILE (1u << 20)
 
@@ -22,14 +23,10 @@ typedef struct lparser {
 
 static int lerr(lparser *p, const char *fmt, ...)
 {
-    int n = snprintf(p->err, p->errsz, "%s:%d: ", p->file, p->line);
-    if (n < 0) n = 0;
-    if ((size_t)n < p->errsz) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(p->err + n, p->errsz - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    gtref_vline_error(p->err, p->errsz, p->file, p->line, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -242,13 +239,8 @@ int gtref_lists_parse(gtref_test_lists *ls, const char *file, const char *text, 
 
 int gtref_lists_load(gtref_test_lists *ls, const char *path, const char *const *known_opts, char *err, size_t errsz)
 {
-    uint8_t *buf;
-    size_t len;
-    if (gtref_file_read_all(path, MAX_LIST_FILE, &buf, &len, err, errsz)) return -1;
-    char *text = realloc(buf, len + 1);
-    if (!text) return free(buf), snprintf(err, errsz, "%s: out of memory", path), -1;
-    text[len] = '\0';
-    if (strlen(text) != len) return free(text), snprintf(err, errsz, "%s: contains a NUL byte", path), -1;
+    char *text;
+    if (gtref_text_load(path, MAX_LIST_FILE, &text, err, errsz)) return -1;
     int rc = gtref_lists_parse(ls, path, text, known_opts, err, errsz);
     free(text);
     return rc;

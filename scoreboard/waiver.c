@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "gtref/file_io.h"
+#include "gtref/textfile.h"
 #include "regress_report.h"
 
 #define MAX_WAIVER_FILE (4u << 20)
@@ -55,14 +56,10 @@ typedef struct parser {
 
 static int perr(parser *p, const char *fmt, ...)
 {
-    int n = snprintf(p->err, p->errsz, "%s:%d: ", p->file, p->line);
-    if (n < 0) n = 0;
-    if ((size_t)n < p->errsz) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(p->err + n, p->errsz - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    gtref_vline_error(p->err, p->errsz, p->file, p->line, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -253,13 +250,8 @@ int gtref_waivers_parse(gtref_waivers *ws, const char *file, const char *text, c
 
 static int load_file(gtref_waivers *ws, const char *path, char *err, size_t errsz)
 {
-    uint8_t *buf;
-    size_t len;
-    if (gtref_file_read_all(path, MAX_WAIVER_FILE, &buf, &len, err, errsz)) return -1;
-    char *text = realloc(buf, len + 1);
-    if (!text) return free(buf), snprintf(err, errsz, "%s: out of memory", path), -1;
-    text[len] = '\0';
-    if (strlen(text) != len) return free(text), snprintf(err, errsz, "%s: contains a NUL byte", path), -1;
+    char *text;
+    if (gtref_text_load(path, MAX_WAIVER_FILE, &text, err, errsz)) return -1;
     int rc = gtref_waivers_parse(ws, path, text, err, errsz);
     free(text);
     return rc;
