@@ -112,7 +112,8 @@ Test(scoreboard, wrong_byte_enable_is_its_own_bucket)
 {
     start_ring();
     cr_assert(!dut_write(0x400000u, 0xdeadbeefull, 0xFF));
-    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/MI_STORE_DATA_IMM/byte-enable");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/low-dword-write/byte-enable",
+                     "byte enables are bucketed by the lanes expected, not by the command");
 }
 
 Test(scoreboard, retire_without_the_write_is_a_missing_write)
