@@ -3,7 +3,7 @@
 #   make test       unit tests, expectations on the model, directed co-simulation tests, a short random run,
 #                   a known RTL bug caught
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
-#   make regress    the default regression: directed tests + 200 random seeds, 2 jobs
+#   make regress    the default regression: directed tests + 200 random seeds, one job per core
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
 #   make bench      throughput figures
 #   make lint       Verilator lint of the RTL
@@ -12,7 +12,7 @@
 SHELL := /bin/bash
 BUILD := build
 CC ?= gcc
-JOBS ?= 2
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SEEDS ?= 200
 RTL ?= clean
 ENGINES ?= 4

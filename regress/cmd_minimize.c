@@ -167,7 +167,7 @@ static size_t stim_size(const gtref_stim *s)
 int gtref_cmd_minimize(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim_opt = NULL, *out_opt = NULL;
-    uint64_t jobs = 2, max_seconds = 300, timeout_s = 60;
+    uint64_t jobs = default_jobs(), max_seconds = 300, timeout_s = 60;
     const cli_opt opts[] = {
         {"--sim", CLI_STRING, &sim_opt, 0, 0},      {"-o", CLI_STRING, &out_opt, 0, 0},
         {"--jobs", CLI_U64, &jobs, 1, 64},          {"--max-seconds", CLI_U64, &max_seconds, 1, 86400},

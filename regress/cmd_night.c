@@ -72,7 +72,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
 {
     const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
     const char *launcher = NULL, *slurm_opts = NULL;
-    uint64_t master = 0, jobs = 2;
+    uint64_t master = 0, jobs = default_jobs();
     bool have_master = false, resume = false, print_sims = false;
     const char *master_text = NULL;
     const cli_opt opts[] = {

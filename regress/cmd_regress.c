@@ -105,7 +105,7 @@ nomem:
 /* -1 to go on, otherwise the exit code (after --help or a usage error). */
 static int parse_options(int argc, char **argv, regress_options *o)
 {
-    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = 2, .timeout_s = DEFAULT_TIMEOUT_S};
+    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S};
     cli_opt opts[17 + GEN_OPTS_COUNT] = {
         {"--history", CLI_STRING, &o->history, 0, 0},
         {"--launcher", CLI_STRING, &o->launcher, 0, 0},

@@ -144,4 +144,6 @@ int stim_file_from_seed(uint64_t seed, const gtref_gen_config *c, const char *st
 int stim_file_from_gts(const char *gts_path, const char *stim_path, uint64_t *seed, char *err, size_t errsz);
 
 double monotonic_seconds(void);
+/* The default number of simulators in parallel: the cores this machine has online. */
+unsigned default_jobs(void);
 #endif
