@@ -5,6 +5,7 @@
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
+#include "gtref/stim_lint.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -16,6 +17,7 @@
 #define MAX_SEGMENT_BYTES (16u << 20)   /* a typo in a size must not allocate gigabytes */
 #define MAX_CMD_DW        256u
 #define MAX_TOKENS        8u            /* for directive lines; command lines go to gtref_cmd_parse */
+#define GTREF_MAX_OOS     8             /* out-of-spec rules one test may break */
 #define MAX_EXPECT_TOKENS 64u           /* host and expect lines (a one-line write list is long) */
 #define MAX_EXPECT_WRITES 4096u
 #define MAX_FILE_BYTES    (64u << 20)
@@ -53,6 +55,10 @@ typedef struct assembler {
     seg_builder seg;
     seg_origin *origins;
     size_t norigins;
+    /* `out-of-spec RULE "what it checks"`: the linter rules this test breaks on purpose */
+    char oos[GTREF_MAX_OOS][32];
+    int oos_line[GTREF_MAX_OOS];
+    size_t noos;
 } assembler;
 
 static int error_at(assembler *a, int line, const char *fmt, ...)
@@ -556,6 +562,53 @@ static int split_source(assembler *a, char *line, const char **source)
 
 /* ---- lines ---- */
 
+/* out-of-spec RULE "what it checks": the test breaks linter rule RULE (docs/stimulus-format.md §5) on purpose. */
+static int out_of_spec_line(assembler *a, char *line)
+{
+    char *q = strchr(line, '"');
+    char *close = q ? strrchr(q + 1, '"') : NULL;
+    if (!q || !close || close == q + 1 || close[1] != '\0')
+        return ERR(a, "expected 'out-of-spec RULE \"what the test checks by breaking it\"'");
+    *q = '\0';
+    char *tok[4];
+    unsigned n = tokenize(line, tok, 4);
+    if (n != 2) return ERR(a, "expected 'out-of-spec RULE \"what the test checks by breaking it\"'");
+    const gtref_lint_rule *r = gtref_lint_rule_find(tok[1]);
+    if (!r) {
+        char known[256];
+        size_t k = 0;
+        for (size_t i = 0; i < gtref_lint_nrules && k < sizeof known; i++)
+            k += (size_t)snprintf(known + k, sizeof known - k, "%s%s", i ? ", " : "", gtref_lint_rules[i].id);
+        return ERR(a, "out-of-spec: no linter rule '%s' (rules: %s)", tok[1], known);
+    }
+    if (a->noos == GTREF_MAX_OOS) return ERR(a, "out-of-spec: at most %d rules", GTREF_MAX_OOS);
+    for (size_t i = 0; i < a->noos; i++)
+        if (strcmp(a->oos[i], r->id) == 0) return ERR(a, "out-of-spec %s given twice", r->id);
+    snprintf(a->oos[a->noos], sizeof a->oos[0], "%s", r->id);
+    a->oos_line[a->noos++] = a->line;
+    return 0;
+}
+
+/* Every linter rule the test does not mark out of spec must hold; a mark that waives nothing is a mistake too. */
+static int lint(assembler *a)
+{
+    const char *waived[GTREF_MAX_OOS];
+    for (size_t i = 0; i < a->noos; i++) waived[i] = a->oos[i];
+    gtref_lint_violation v[1];
+    if (gtref_stim_lint(a->s, waived, a->noos, v, 1))
+        return error_at(a, 0, "out of spec (%s, %s): %s: %s; %s. If the test breaks the rule on purpose, say so with "
+                              "'out-of-spec %s \"what it checks\"'",
+                        v[0].rule->id, v[0].rule->source, v[0].where, v[0].found, v[0].rule->rule, v[0].rule->id);
+    for (size_t i = 0; i < a->noos; i++) {
+        const char *others[GTREF_MAX_OOS];
+        size_t k = 0;
+        for (size_t j = 0; j < a->noos; j++) if (j != i) others[k++] = a->oos[j];
+        if (gtref_stim_lint(a->s, others, k, v, 1) == 0)
+            return error_at(a, a->oos_line[i], "out-of-spec %s: the test does not break that rule", a->oos[i]);
+    }
+    return 0;
+}
+
 static int top_line(assembler *a, char *line)
 {
     char *tok[MAX_TOKENS];
@@ -611,6 +664,7 @@ static int one_line(assembler *a, char *line)
         if (a->block == IN_EXPECT) return expect_line(a, tok, n, source);
         return writes_line(a, tok, n, source);
     }
+    if (strncmp(line, "out-of-spec", 11) == 0 && (line[11] == ' ' || line[11] == '\t')) return out_of_spec_line(a, line);
     if (strchr(line, '"')) return ERR(a, "a source string outside a host or expect block");
     return top_line(a, line);
 }
@@ -654,6 +708,7 @@ static int assemble(assembler *a, const char *text)
     /* canonical order (the decoder requires it): host read expectations first, in host order, then the rest */
     if (sort_expects(a)) return -1;
     if (!a->seen[H_TEST]) return error_at(a, 0, "missing 'test NAME' line");
+    if (lint(a)) return -1;
     /* the final word on validity is the decoder's: what it rejects, the assembler rejects */
     uint8_t *buf = NULL;
     size_t len = 0;

@@ -10,6 +10,7 @@
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
+#include "gtref/stim_lint.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -230,6 +231,15 @@ int gtref_gts_disassemble(const gtref_stim *s, FILE *out)
     fprintf(out, "latency rd=%u..%u ready=%u\n", s->lat.rd_lat_min, s->lat.rd_lat_max, s->lat.req_ready_pct);
     fprintf(out, "hang_cycles %" PRIu32 "\n", s->hang_cycles);
     fprintf(out, "max_cycles %" PRIu64 "\n", s->max_cycles);
+    /* a stimulus that breaks a linter rule says so, so that its text assembles back to the same bytes */
+    for (size_t r = 0; r < gtref_lint_nrules; r++) {
+        const char *others[32];
+        size_t k = 0;
+        for (size_t j = 0; j < gtref_lint_nrules && k < 32; j++) if (j != r) others[k++] = gtref_lint_rules[j].id;
+        if (gtref_stim_lint(s, others, k, NULL, 0))
+            fprintf(out, "out-of-spec %s \"disassembled: the stimulus breaks this rule (%s)\"\n", gtref_lint_rules[r].id,
+                    gtref_lint_rules[r].source);
+    }
     for (size_t i = 0; i < s->nsegs; i++) {
         const gtref_segment *g = &s->segs[i];
         fprintf(out, "\n%s 0x%" PRIx64 " size 0x%" PRIx32 " {\n", kind_keyword(g->kind), g->addr, g->len);

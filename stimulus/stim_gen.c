@@ -885,7 +885,7 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int bad_depth, bool 
     bool chain = !bad_depth && pct(g, g->cfg->chain_pct) && batch_room(p, 1);
     p->open_batches--;
     uint64_t addr = p->next_batch;
-    if (!pct(g, 70)) addr += 4u * range(g, 1, 15);        /* not line aligned */
+    if (!pct(g, 70)) addr += 8u * range(g, 1, 7);         /* not line aligned, QWord aligned (KBL-OVW L657) */
     uint64_t end = addr + 4u * (d.n + (chain ? 3 : 1));
     p->next_batch = (end + 63) & ~63ull;
     if (bad_depth) {

@@ -1,0 +1,75 @@
+/* The stimulus linter (docs/stimulus-format.md §5): each rule fires on a program that breaks it, the
+ * out-of-spec mark waives exactly its rule, and the generator never breaks any. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gtref/stim.h"
+#include "gtref/stim_lint.h"
+
+#define HEAD "test t\nengines 1\n"
+
+static void assemble_fails(const char *text, const char *want)
+{
+    gtref_stim s;
+    gtref_stim_init(&s);
+    char err[1024] = "";
+    cr_assert_neq(gtref_gts_assemble(&s, text, "t.gts", err, sizeof err), 0, "accepted:\n%s", text);
+    cr_assert(strstr(err, want), "message '%s' lacks '%s'", err, want);
+    gtref_stim_free(&s);
+}
+
+static void assemble_ok(const char *text)
+{
+    gtref_stim s;
+    gtref_stim_init(&s);
+    char err[1024] = "";
+    cr_assert_eq(gtref_gts_assemble(&s, text, "t.gts", err, sizeof err), 0, "%s\n%s", err, text);
+    gtref_stim_free(&s);
+}
+
+#define BAD_BB  "ring 0x100000 size 0x1000 {\n  MI_BATCH_BUFFER_START addr=0x200004\n}\nbatch 0x200004 {\n  MI_BATCH_BUFFER_END\n}\n"
+#define BAD_SDI "ring 0x100000 size 0x1000 {\n  MI_STORE_DATA_IMM addr=0x100100 data=1\n}\n"
+
+Test(stim_lint, each_rule_fires_and_names_its_spec_line)
+{
+    assemble_fails(HEAD BAD_BB, "out of spec (bb-qword-aligned, KBL-OVW L657-659): ring 0x100000 + 0x0 "
+                                "(MI_BATCH_BUFFER_START): batch address 0x200004");
+    assemble_fails(HEAD "host {\n  write RCS0.RING_START 0x100800\n}\n", "out of spec (ring-start-4k");
+    assemble_fails(HEAD "host {\n  write RCS0.RING_START 0x20100000\n}\n", "RING_START = 0x20100000");
+    assemble_fails(HEAD "host {\n  write RCS0.RING_TAIL 0x14\n}\n", "out of spec (tail-qword");
+    assemble_fails(HEAD "host {\n  write RCS0.HWS_PGA 0x3000100\n}\n", "out of spec (hws-page");
+    assemble_fails(HEAD "ring 0x100000 size 0x1000 {\n  MI_LOAD_REGISTER_IMM RCS0.HWS_PGA=0x3000004\n}\n",
+                   "out of spec (hws-page");
+    assemble_fails(HEAD BAD_SDI, "out of spec (no-store-into-commands, docs/cycle-contract.md");
+}
+
+Test(stim_lint, out_of_spec_waives_exactly_its_rule)
+{
+    assemble_ok(HEAD "out-of-spec bb-qword-aligned \"a DWord-aligned batch start\"\n" BAD_BB);
+    assemble_fails(HEAD "out-of-spec tail-qword \"x\"\n" BAD_BB, "out of spec (bb-qword-aligned");
+    assemble_fails(HEAD "out-of-spec tail-qword \"nothing breaks it\"\n", "t.gts:3: out-of-spec tail-qword: the test does not break that rule");
+    assemble_fails(HEAD "out-of-spec tail-qwrd \"x\"\n", "t.gts:3: out-of-spec: no linter rule 'tail-qwrd' (rules: bb-qword-aligned");
+    assemble_fails(HEAD "out-of-spec tail-qword\n", "t.gts:3: expected 'out-of-spec RULE \"what the test checks");
+}
+
+Test(stim_lint, the_generator_never_goes_out_of_spec, .timeout = 240)
+{
+    gtref_lint_violation v[1];
+    size_t seeds = 0;
+    for (unsigned e = 1; e <= 4; e++) {
+        gtref_gen_config c;
+        gtref_gen_config_default(&c);
+        c.engines = e;
+        for (uint64_t seed = 1; seed <= 600; seed++, seeds++) {
+            gtref_stim s;
+            gtref_stim_init(&s);
+            cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+            size_t n = gtref_stim_lint(&s, NULL, 0, v, 1);
+            cr_assert_eq(n, 0, "seed %llu on %u engines: %s at %s: %s", (unsigned long long)seed, e,
+                         n ? v[0].rule->id : "", n ? v[0].where : "", n ? v[0].found : "");
+            gtref_stim_free(&s);
+        }
+    }
+    cr_assert_eq(seeds, 2400);
+}
