@@ -117,6 +117,13 @@ uint32_t gtm_reg_peek(const gtm *m, uint32_t off)
     return d ? read_value(m, d, e) : 0;
 }
 
+void gtm_reg_poke(gtm *m, uint32_t off, uint32_t val)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, m->engines, &e);
+    if (d) m->val[e < 0 ? 0 : e][d - gtref_regs] = val;
+}
+
 void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
 {
     int e;

@@ -108,8 +108,8 @@ module gt_engine import gtref_pkg::*; #(
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
   // write of the command in flight (LRI, ESR), or when a host write transfers. Commit rule 3: each
   // engine-side change is the one reported on probe_commit_* in the cycle of its closing edge.
-  // The engine's write wins over a host write to the same register in the same cycle (undefined by the
-  // spec; the stimulus never does it).
+  // The engine's write wins over a host write to the same register in the same cycle; the host's commit report
+  // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
   // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
   // reset to this engine's value (EMR differs per engine).
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg

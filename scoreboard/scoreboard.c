@@ -30,6 +30,7 @@ struct gtref_sb {
     FILE *cmdtrace;                /* every retired command, decoded, when set (gtref replay --waves) */
     sb_engine eng[GTREF_MAX_ENGINES];
     bool host_commit; uint32_t host_off, host_val, host_wdata; /* model's commit of last cycle's host write */
+    uint64_t host_write_cycle; uint32_t host_write_off; bool host_wrote; /* the host write that transferred last */
     bool read_pending; uint64_t read_due; uint32_t read_off, read_val, read_mask;
     bool irq_prev;
     bool failed;
@@ -37,6 +38,7 @@ struct gtref_sb {
     uint64_t retired;
     uint64_t cycle;
     bool report_without_command;   /* set by gtref_sb_report: bucket without the command in flight */
+    uint64_t same_cycle_collisions; /* host write and engine commit to one register in one cycle (engine won) */
     const char *bucket_cmd;        /* when set, the bucket's command part (a cause shared by many commands) */
     bool unimplemented;            /* the stop was the model meeting a command it does not model */
 };
@@ -275,6 +277,7 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
     }
     if (c->mmio_xfer && c->mmio_write) {
         sb->host_wdata = c->mmio_wdata;
+        sb->host_wrote = true, sb->host_write_cycle = c->cycle, sb->host_write_off = c->mmio_addr;
         gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);
     } else if (c->mmio_xfer) {
         int e;
@@ -363,6 +366,12 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
     if (x->val != p->commit_data)
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
+    /* A host write to this register in this very cycle: the engine's commit wins (docs/cycle-contract.md §8). The
+     * model, which ran the command before the write, has the host's value: give it the engine's. */
+    if (sb->host_wrote && sb->host_write_cycle == sb->cycle && sb->host_write_off == p->commit_off) {
+        gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
+        sb->same_cycle_collisions++;
+    }
     g->ci++;
     return true;
 }

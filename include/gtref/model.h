@@ -62,6 +62,9 @@ uint32_t gtm_mmio_read(gtm *m, uint32_t off, bool *known);
 void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val);
 /* Direct register access without side effects (tests, end-of-test comparison). */
 uint32_t gtm_reg_peek(const gtm *m, uint32_t off);
+/* Set a register's stored value as it is, without write rules, commit or side effect (the scoreboard's
+ * same-cycle rule: docs/cycle-contract.md §8). */
+void gtm_reg_poke(gtm *m, uint32_t off, uint32_t val);
 
 /* Execute exactly one command of engine e. */
 int gtm_step(gtm *m, int e, gtm_retire *out);

@@ -252,3 +252,30 @@ Test(scoreboard, mmio_to_an_offset_no_volume_names_is_unimplemented)
     cr_assert(gtref_sb_unimplemented(sb));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "unimplemented/-/unknown-offset");
 }
+
+/* docs/cycle-contract.md §8: a host write and the engine's own commit to one register in one cycle: the engine
+ * wins, and the host's commit report shows the host's value. The model ran the whole LRI before the host write
+ * (the first register's commit made it run), so the scoreboard gives it the engine's value. */
+Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
+{
+    uint32_t lri[] = {0x11000003u, RCS + 0x600u, 0x11111111u, RCS + 0x608u, 0x33333333u, 0};
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 24, 24);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 0x11111111u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();   /* the host writes CS_GPR1 in the cycle the engine commits it */
+    c.eng[0].idle = false;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x608u; c.eng[0].commit_data = 0x33333333u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();   /* the host's commit report: the host's value */
+    c.eng[0].idle = false;
+    c.mmio_commit = true; c.mmio_commit_off = RCS + 0x608u; c.mmio_commit_data = 0x22222222u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(dut_retire(RING, 0x11000003u, 20), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's value, as the DUT stores it");
+}
