@@ -259,6 +259,9 @@ minimize-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
+	@# every test list, and every option of every group, is valid (a typo would otherwise stop a night part-way)
+	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
+	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
 
 test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test minimize-test cosim-test
 

@@ -73,7 +73,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
     const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
     const char *launcher = NULL, *slurm_opts = NULL;
     uint64_t master = 0, jobs = default_jobs();
-    bool have_master = false, resume = false, print_sims = false;
+    bool have_master = false, resume = false, print_sims = false, check_only = false;
     const char *master_text = NULL;
     const cli_opt opts[] = {
         {"--lists", CLI_STRING, &lists_path, 0, 0},       {"--master-seed", CLI_STRING, &master_text, 0, 0},
@@ -81,6 +81,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         {"--resume", CLI_FLAG, &resume, 0, 0},            {"--waivers", CLI_STRING, &waivers, 0, 0},
         {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
         {"--launcher", CLI_STRING, &launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &slurm_opts, 0, 0},
+        {"--check", CLI_FLAG, &check_only, 0, 0},
     };
     const char *name[1];
     size_t nname;
@@ -148,6 +149,15 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             list->nrtl == 1 ? "" : "s", base);
 
     int worst = 0;
+    /* pass 0 checks every group's options before anything runs; pass 1 runs them */
+    for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && check_only) {
+        printf("list %s (%s): %zu group%s on %zu RTL build%s, every option valid\n", list->name, lists_path,
+               list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl, list->nrtl == 1 ? "" : "s");
+        free(rows);
+        gtref_lists_free(&ls);
+        return 0;
+    }
     size_t k = 0;
     for (size_t r = 0; r < list->nrtl; r++) {
         for (size_t g = 0; g < list->ngroups; g++, k++) {
@@ -202,6 +212,16 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             if (launcher) args[na++] = "--launcher", args[na++] = (char *)launcher;
             if (slurm_opts) args[na++] = "--slurm-opts", args[na++] = (char *)slurm_opts;
             args[na] = NULL;
+            if (pass == 0) {
+                if (gtref_regress_check_options(na, args)) {
+                    fprintf(stderr, "gtref night: %s:%d: the options of this group are not valid (above)\n", grp->file,
+                            grp->line);
+                    free(rows);
+                    gtref_lists_free(&ls);
+                    return EXIT_USAGE;
+                }
+                continue;
+            }
             printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
                    grp->line);
             fflush(stdout);
@@ -211,6 +231,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             tally_dir(row->out, &row->t, &unreadable);
             if (row->rc > worst) worst = row->rc;
         }
+    }
     }
 
     /* OUT/<list>/night.md and the totals */

@@ -518,3 +518,10 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     }
     return tally.failed ? EXIT_TESTS_FAILED : 0;
 }
+
+int gtref_regress_check_options(int argc, char **argv)
+{
+    regress_options o;
+    int rc = parse_options(argc, argv, &o);
+    return rc >= 0 ? (rc ? rc : EXIT_USAGE) : 0; /* 0 from parse_options means it printed help */
+}

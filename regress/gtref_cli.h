@@ -24,6 +24,8 @@ typedef struct gtref_cli {
 /* Subcommands: argv[0] is the subcommand's name. */
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv);
+/* Whether a gtref regress command line is valid, without running it: 0, or an exit code after a message. */
+int gtref_regress_check_options(int argc, char **argv);
 int gtref_cmd_minimize(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv);

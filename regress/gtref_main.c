@@ -48,7 +48,7 @@ static const subcommand subcommands[] = {
     {"night", gtref_cmd_night, "run a named test list (tests/lists.txt): every group on every RTL build, one master seed",
      "usage: gtref night LIST [--lists FILE] [--master-seed S] [--out DIR] [--jobs J] [--resume]\n"
      "                  [--waivers PATH] [--today YYYY-MM-DD] [--launcher local|slurm] [--slurm-opts S]\n"
-     "                  [--print-sims]\n"
+     "                  [--print-sims] [--check]\n"
      "\n"
      "Runs every group of LIST (a 'directed DIR' or 'random seeds=N' line with regress options, docs/test-lists.md)\n"
      "on every RTL build the list names, each as one gtref regress into OUT/LIST/<rtl>/<NN>-<kind>-e<engines>/,\n"
@@ -65,6 +65,7 @@ static const subcommand subcommands[] = {
      "  --today DATE       the date for waiver expiry and the default master seed\n"
      "  --launcher L       local (default) or slurm: how every group runs its tests (gtref help regress)\n"
      "  --slurm-opts S     further sbatch options for --launcher slurm\n"
+     "  --check            check the list and every group's options, run nothing\n"
      "  --print-sims       print the simulators the list needs (make targets) and stop\n"
      "\n"
      "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
