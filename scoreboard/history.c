@@ -237,14 +237,7 @@ int gtref_hist_run_from_results(gtref_hist_run *run, const char *series, const c
         const gtref_result *first = &results[bs[k].first];
         snprintf(hb->first_test, sizeof hb->first_test, "%.*s", FLEN(first->test), first->test);
         hb->first_seed = first->seed;
-        const gtref_result *shortest = first;
-        for (size_t i = bs[k].first; i < n; i++) {
-            gtref_bucket key;
-            if (!gtref_result_bucket(&results[i], &key) || key.waived != bs[k].waived ||
-                key.status != bs[k].status || strcmp(key.signature, bs[k].signature) != 0)
-                continue;
-            if (results[i].cycles < shortest->cycles) shortest = &results[i];
-        }
+        const gtref_result *shortest = &results[bs[k].shortest];
         snprintf(hb->shortest_test, sizeof hb->shortest_test, "%.*s", FLEN(shortest->test), shortest->test);
         hb->shortest_seed = shortest->seed;
         hb->shortest_cycles = shortest->cycles;

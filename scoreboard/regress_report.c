@@ -95,10 +95,11 @@ int gtref_bucket_results(const gtref_result *results, size_t n, gtref_bucket **b
         size_t j = 0;
         while (j < nb && !same_bucket(&bs[j], &key)) j++;
         if (j == nb) {
-            key.first = i;
+            key.first = key.shortest = i;
             bs[nb++] = key;
         }
         bs[j].count++;
+        if (results[i].cycles < results[bs[j].shortest].cycles) bs[j].shortest = i;
     }
     qsort(bs, nb, sizeof *bs, by_count_then_first);
     *buckets = bs;

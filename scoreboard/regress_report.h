@@ -39,6 +39,7 @@ typedef struct gtref_bucket {
     uint8_t waived;  /* its tests were waived (a waived failure never shares a bucket with an unwaived one) */
     size_t count;
     size_t first;    /* index, in test order, of its first test */
+    size_t shortest; /* index of its test that ran the fewest cycles (the first of those) */
 } gtref_bucket;
 
 /* The bucket of one result (count 0, first 0); false for a pass. */

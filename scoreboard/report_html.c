@@ -140,13 +140,7 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
         const gtref_bucket *b = &bs[i];
         if (b->waived) continue;
         k++;
-        const gtref_result *first = &results[b->first], *shortest = first;
-        for (size_t j = b->first; j < n; j++) {
-            gtref_bucket key;
-            if (gtref_result_bucket(&results[j], &key) && !key.waived && key.status == b->status &&
-                !strcmp(key.signature, b->signature) && results[j].cycles < shortest->cycles)
-                shortest = &results[j];
-        }
+        const gtref_result *first = &results[b->first], *shortest = &results[b->shortest];
         bool seen_before = false;
         for (size_t j = 0; prev && j < prev->nbuckets; j++) seen_before |= !strcmp(prev->buckets[j].signature, b->signature);
         char when[24] = "";
