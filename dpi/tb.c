@@ -132,9 +132,10 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
     if (!tb->final_regs || !tb->final_vals || !tb->read_value || !tb->read_done) return open_error(tb, "out of memory");
     for (size_t i = 0; i < gtref_nregs; i++) {
         const gtref_reg_def *d = &gtref_regs[i];
-        if (d->flags & GTREF_REGF_ENGINE)
-            for (int e = 0; e < num_engines; e++) tb->final_regs[tb->nfinal++] = gtref_reg_abs(d, e);
-        else
+        if (d->flags & GTREF_REGF_ENGINE) {
+            for (int e = 0; e < num_engines; e++)
+                if (gtref_reg_present(d, e)) tb->final_regs[tb->nfinal++] = gtref_reg_abs(d, e);
+        } else
             tb->final_regs[tb->nfinal++] = d->offset;
     }
     return tb;

@@ -79,7 +79,8 @@ static inline uint32_t gtm_rv(const gtm *m, int e, unsigned ri) { return m->val[
 static inline unsigned gtm_eng_reg(const gtm *m, int e, uint32_t off)
 {
     uint32_t rel = off - gtref_engines[e].base;
-    return (rel < ENG_SPAN && !(rel & 3u)) ? m->eng_idx[rel >> 2] : NO_REG;
+    unsigned ri = (rel < ENG_SPAN && !(rel & 3u)) ? m->eng_idx[rel >> 2] : NO_REG;
+    return ri != NO_REG && !gtref_reg_present(&gtref_regs[ri], e) ? NO_REG : ri;
 }
 static inline void gtm_irq(gtm *m, int e, uint16_t bits)
 {

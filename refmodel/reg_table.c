@@ -56,6 +56,12 @@ const gtref_reg_def gtref_regs[] = {
     HWREG("BB_ADDR", GTREF_BB_ADDR, 0xFFFFFFFFu, "ICL-RCS L114, L1918 (Batch Buffer Head Pointer, 0x2140)"),
     RWREG("BB_OFFSET", GTREF_BB_OFFSET, CTX, "ICL-RCS L175, L1958 (Batch Offset, 0x2158)"),
     HWREG("BB_ADDR_UDW", GTREF_BB_ADDR_UDW, 0xFFFFFFFFu, "ICL-RCS L116, L1917 (0x2168)"),
+    { "PR_CTR_CTL", GTREF_PR_CTR_CTL, 0x00000001u, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX | GTREF_REGF_RCS_ONLY,
+      "BYT-REG L9192-9213 (Watchdog Counter Control 02178h, default 0x00000001: [30:0] 0 starts, 1 stops; [31] Count"
+      " Select); ICL-RCS L248-260, L1952; RCS0 only (spec-decisions W1-W3)" },
+    { "PR_CTR_THRSH", GTREF_PR_CTR_THRSH, 0x00150000u, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX | GTREF_REGF_RCS_ONLY,
+      "BYT-REG L6149-6165 (RenderCS copy of Watchdog Counter Threshold 0217Ch, default 0x00150000; the BSpec copy"
+      " L9217 prints 0x00145855, W1); ICL-RCS L250-253, L1953; RCS0 only" },
     RWREG("MI_PREDICATE_RESULT_2", GTREF_PRED_RESULT_2, CTX | NONPRIV, "ICL-RCS L1765, L1834 (0x23BC)"),
     RWREG("MI_PREDICATE_SRC0", GTREF_PRED_SRC0, CTX | NONPRIV, "ICL-RCS L1981 (0x2400)"),
     RWREG("MI_PREDICATE_SRC0_UDW", GTREF_PRED_SRC0 + 4u, CTX | NONPRIV, "ICL-RCS L1982 (0x2404)"),
@@ -149,7 +155,7 @@ const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine)
         const gtref_reg_def *d = &gtref_regs[i];
         if (d->flags & GTREF_REGF_ENGINE) {
             for (int e = 0; e < engines && e < GTREF_MAX_ENGINES; e++)
-                if (gtref_engines[e].base + d->offset == off) {
+                if (gtref_engines[e].base + d->offset == off && gtref_reg_present(d, e)) {
                     if (engine) *engine = e;
                     return d;
                 }
@@ -196,7 +202,7 @@ int gtref_reg_parse(const char *text, uint32_t *off)
         eng[n] = 0;
         int e = gtref_engine_by_name(eng);
         const gtref_reg_def *d = gtref_reg_by_name(dot + 1);
-        if (e < 0 || !d || !(d->flags & GTREF_REGF_ENGINE)) return -1;
+        if (e < 0 || !d || !(d->flags & GTREF_REGF_ENGINE) || !gtref_reg_present(d, e)) return -1;
         *off = gtref_reg_abs(d, e);
         return 0;
     }

@@ -1165,6 +1165,7 @@ static void lri_pools(engine_plan *p, int engines)
             if (p->nignored < MAX_LRI_POOL && writable) p->ignored[p->nignored++] = d->offset;
             continue;
         }
+        if (!gtref_reg_present(d, p->e)) continue;   /* RCS0-only registers (W1) */
         if (strncmp(d->name, "CS_GPR", 6) == 0) continue;
         if (d->offset != GTREF_RING_TAIL && d->offset != GTREF_RING_CTL && p->nreadable < MAX_LRI_POOL)
             p->readable[p->nreadable++] = gtref_reg_abs(d, p->e);

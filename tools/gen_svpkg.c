@@ -118,7 +118,7 @@ int main(int argc, char **argv)
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
         uint32_t off[128], rst[128], rw[128], w1c[128], masked[128], nonpriv[128];
-        uint32_t erst[GTREF_MAX_ENGINES][128], erw[GTREF_MAX_ENGINES][128];
+        uint32_t erst[GTREF_MAX_ENGINES][128], erw[GTREF_MAX_ENGINES][128], epres[GTREF_MAX_ENGINES][128];
         size_t n = 0;
         fprintf(f, "\n  // %s registers: offset%s, reset, RW bits, W1C bits, masked-write flag\n",
                 engine ? "Per-engine" : "Global", engine ? " relative to ENGINE_BASE" : "");
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
             off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask;
             masked[n] = d->access == GTREF_ACC_MASKED;
             nonpriv[n] = (d->flags & GTREF_REGF_NONPRIV) != 0;
-            for (int e = 0; e < GTREF_MAX_ENGINES; e++) { erst[e][n] = gtref_reg_reset(d, e); erw[e][n] = gtref_reg_rw(d, e); }
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) { erst[e][n] = gtref_reg_reset(d, e); erw[e][n] = gtref_reg_rw(d, e); epres[e][n] = (uint32_t)gtref_reg_present(d, e); }
             fprintf(f, "  localparam int %s_IDX = %zu;\n  localparam logic [31:0] %s_OFF = 32'h%08x;\n",
                     d->name, n, d->name, d->offset);
             n++;
@@ -142,12 +142,12 @@ int main(int argc, char **argv)
         snprintf(nm, sizeof nm, "%s_MASKED", prefix); emit_array32(f, nm, masked, n);
         snprintf(nm, sizeof nm, "%s_NONPRIV", prefix); emit_array32(f, nm, nonpriv, n);
         /* Per-engine reset values and RW bits (registers whose values differ per engine, e.g. EMR). */
-        for (int k = 0; k < 2; k++) {
-            fprintf(f, "  localparam logic [31:0] %s_%s_BY_ENGINE [%d][%zu] = '{", prefix, k ? "RW" : "RESET",
+        for (int k = 0; k < 3; k++) {
+            fprintf(f, "  localparam logic [31:0] %s_%s_BY_ENGINE [%d][%zu] = '{", prefix, k == 2 ? "PRESENT" : k ? "RW" : "RESET",
                     GTREF_MAX_ENGINES, n);
             for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
                 fprintf(f, "%s'{", e ? ", " : "");
-                for (size_t i = 0; i < n; i++) fprintf(f, "%s32'h%08x", i ? ", " : "", k ? erw[e][i] : erst[e][i]);
+                for (size_t i = 0; i < n; i++) fprintf(f, "%s32'h%08x", i ? ", " : "", k == 2 ? epres[e][i] : k ? erw[e][i] : erst[e][i]);
                 fprintf(f, "}");
             }
             fprintf(f, "};\n");

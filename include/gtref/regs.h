@@ -23,6 +23,8 @@ enum gtref_reg_flags {
     GTREF_REGF_NONPRIV  = 1u << 5, /* a non-privileged batch may write it (docs/commands.md §6); every
                                     * other register is privileged unless FORCE_TO_NONPRIV names it */
     GTREF_REGF_PER_ENGINE = 1u << 6, /* reset and RW bits differ per engine: eng_reset[], eng_rw[] */
+    GTREF_REGF_RCS_ONLY = 1u << 7,   /* an engine register that only RCS0 has (the watchdog pair, W1): on the other
+                                    * engines the offset names no register of the kit (C31) */
 };
 
 typedef struct gtref_reg_def {
@@ -49,6 +51,8 @@ uint32_t gtref_reg_apply_write_engine(const gtref_reg_def *d, int e, uint32_t ol
 /* Reset value and RW bits of a register for engine e (e < 0 or ignored for globals). */
 uint32_t gtref_reg_reset(const gtref_reg_def *d, int e);
 uint32_t gtref_reg_rw(const gtref_reg_def *d, int e);
+/* Whether engine e has the engine register d (false only for GTREF_REGF_RCS_ONLY rows on e != 0). */
+static inline int gtref_reg_present(const gtref_reg_def *d, int e) { return !(d->flags & GTREF_REGF_RCS_ONLY) || e == 0; }
 
 /* Find the register at absolute offset off for a GT with `engines` engines (1..4).
  * Returns the definition, or NULL; *engine is set to the engine index or -1 for a global. */
@@ -96,6 +100,11 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_BB_ADDR     0x140u
 #define GTREF_BB_OFFSET   0x158u
 #define GTREF_BB_ADDR_UDW 0x168u
+#define GTREF_PR_CTR_CTL  0x178u       /* RCS0 only: watchdog control (docs/commands.md §7, W1) */
+#define GTREF_PR_CTR_THRSH 0x17Cu      /* RCS0 only: watchdog threshold */
+#define GTREF_WDOG_STOPPED_MASK 0x7FFFFFFFu /* PR_CTR_CTL[30:0] != 0: stopped (W2) */
+#define GTREF_WDOG_COUNT_CLOCKS 0x80000000u /* PR_CTR_CTL[31]: 1 tick per clock, else per 64 clocks (W3) */
+#define GTREF_WDOG_TIMESTAMP_CYCLES 64u
 #define GTREF_PRED_RESULT_2 0x3BCu
 #define GTREF_PRED_SRC0   0x400u
 #define GTREF_PRED_SRC1   0x408u
@@ -135,4 +144,5 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_IRQ_USER            0x0001u
 #define GTREF_IRQ_CS_MASTER_ERROR 0x0008u
 #define GTREF_IRQ_PIPECTL_NOTIFY  0x0010u  /* PIPE_CONTROL / MI_FLUSH_DW Notify Enable */
+#define GTREF_IRQ_WATCHDOG        0x0040u  /* RCS0 watchdog reached its threshold (I4, W4) */
 #endif
