@@ -100,16 +100,23 @@ const gtref_reg_def gtref_regs[] = {
 const size_t gtref_nregs = sizeof gtref_regs / sizeof gtref_regs[0];
 
 const gtref_engine_def gtref_engines[GTREF_MAX_ENGINES] = {
-    { "RCS0", 0x002000u, 0, 0, 0, 0, GTREF_RENDER_COPY_INTR_EN, 16, GTREF_RCS0_INTR_MASK, 16 },
-    { "BCS0", 0x022000u, 3, 0, 0, 15, GTREF_RENDER_COPY_INTR_EN, 0, GTREF_BCS_INTR_MASK, 16 },
-    { "VCS0", 0x1C0000u, 1, 0, 1, 0, GTREF_VCS_VECS_INTR_EN, 16, GTREF_VCS0_VCS1_INTR_MASK, 16 },
-    { "VECS0", 0x1C8000u, 2, 0, 1, 31, GTREF_VCS_VECS_INTR_EN, 0, GTREF_VECS0_VECS1_INTR_MASK, 16 },
+    { "RCS0", 0x002000u, 0, 0, 0, 0, GTREF_RENDER_COPY_INTR_EN, 16, GTREF_RCS0_INTR_MASK, 16, 0 },
+    { "BCS0", 0x022000u, 3, 0, 0, 15, GTREF_RENDER_COPY_INTR_EN, 0, GTREF_BCS_INTR_MASK, 16, 2 },
+    { "VCS0", 0x1C0000u, 1, 0, 1, 0, GTREF_VCS_VECS_INTR_EN, 16, GTREF_VCS0_VCS1_INTR_MASK, 16, 1 },
+    { "VECS0", 0x1C8000u, 2, 0, 1, 31, GTREF_VCS_VECS_INTR_EN, 0, GTREF_VECS0_VECS1_INTR_MASK, 16, 3 },
 };
 
 int gtref_engine_by_name(const char *name)
 {
     for (int i = 0; i < GTREF_MAX_ENGINES; i++)
         if (strcmp(gtref_engines[i].name, name) == 0) return i;
+    return -1;
+}
+
+int gtref_engine_by_sem_target(unsigned t, int engines)
+{
+    for (int i = 0; i < engines && i < GTREF_MAX_ENGINES; i++)
+        if (gtref_engines[i].sem_target == t) return i;
     return -1;
 }
 

@@ -283,7 +283,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .lri_other_pct = c.lri_other_pct, .w_batch = c.w_batch, .w_math = c.w_math,
                     .w_atomic = c.w_atomic, .w_predicate = c.w_predicate, .w_set_predicate = c.w_set_predicate,
                     .w_sem_wait = c.w_sem_wait, .w_flush = c.w_flush, .nonpriv_pct = c.nonpriv_pct,
-                    .max_sem_slots = c.max_sem_slots};
+                    .max_sem_slots = c.max_sem_slots, .w_sem_signal = c.w_sem_signal, .w_watchdog = c.w_watchdog,
+                    .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -304,6 +305,11 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--w-flush", CLI_U64, &o->w_flush, 0, 1000},
         {"--nonpriv-pct", CLI_U64, &o->nonpriv_pct, 0, 100},
         {"--max-sem-slots", CLI_U64, &o->max_sem_slots, 0, 4},
+        {"--w-sem-signal", CLI_U64, &o->w_sem_signal, 0, 1000},
+        {"--w-watchdog", CLI_U64, &o->w_watchdog, 0, 1000},
+        {"--sem-signal-pct", CLI_U64, &o->sem_signal_pct, 0, 100},
+        {"--watchdog-pct", CLI_U64, &o->watchdog_pct, 0, 100},
+        {"--host-race-pct", CLI_U64, &o->host_race_pct, 0, 100},
     };
     memcpy(opts, table, sizeof table);
 }
@@ -330,6 +336,11 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->w_flush = (unsigned)o->w_flush;
     c->nonpriv_pct = (unsigned)o->nonpriv_pct;
     c->max_sem_slots = (unsigned)o->max_sem_slots;
+    c->w_sem_signal = (unsigned)o->w_sem_signal;
+    c->w_watchdog = (unsigned)o->w_watchdog;
+    c->sem_signal_pct = (unsigned)o->sem_signal_pct;
+    c->watchdog_pct = (unsigned)o->watchdog_pct;
+    c->host_race_pct = (unsigned)o->host_race_pct;
 }
 
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)

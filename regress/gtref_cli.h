@@ -119,8 +119,9 @@ typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
         split_tail_pct, back_to_back_pct, lri_other_pct;
     uint64_t w_batch, w_math, w_atomic, w_predicate, w_set_predicate, w_sem_wait, w_flush, nonpriv_pct, max_sem_slots;
+    uint64_t w_sem_signal, w_watchdog, sem_signal_pct, watchdog_pct, host_race_pct;
 } gen_opts;
-#define GEN_OPTS_COUNT 19
+#define GEN_OPTS_COUNT 24
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* The generator's configuration with o applied. */

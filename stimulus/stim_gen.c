@@ -32,14 +32,20 @@
  * targets that are dropped, whitelisted by FORCE_TO_NONPRIV or NONPRIV), MI_MATH, MI_ATOMIC, MI_PREDICATE +
  * predicated BBS/SRM, MI_SET_PREDICATE blocks (the mode is back to NOOP_NEVER at the end of each block), LRR,
  * LRM, SRM, MI_COPY_MEM_MEM, MI_CONDITIONAL_BATCH_BUFFER_END, MI_STORE_DATA_INDEX/MI_REPORT_HEAD, PIPE_CONTROL
- * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT, ARB_CHECK/ARB_ON_OFF/
- * WAIT_FOR_EVENT. An emitter tracks whether what follows surely executes (ectx.certain): a user interrupt counts
- * for wait_irq, and the path to an illegal command has no conditional end or predicated jump.
+ * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT (poll and signal mode),
+ * MI_SEMAPHORE_SIGNAL, ARB_CHECK/ARB_ON_OFF/WAIT_FOR_EVENT, and on RCS0 LRIs of the watchdog registers. An
+ * emitter tracks whether what follows surely executes (ectx.certain): a user interrupt counts for wait_irq, and
+ * the path to an illegal command has no conditional end or predicated jump.
  *
  * Semaphores: each engine writes 0..max_sem_slots dwords of the semaphore area, always with the same value, in
  * the first chunk of its ring; the host submits every engine's first chunk before anything else (no wait_idle
  * before). An engine waits only for semaphores of engines of a lower (random) rank, or its own once its first
  * chunk is behind, with compare data that the final value satisfies for good: no wait is left unsatisfied.
+ * After its last semaphore write an engine signals every engine of the test, which wakes signal-mode waits.
+ *
+ * Watchdog (watchdog_pct of the seeds with RCS0): the host starts it at setup with its interrupt enabled and
+ * acknowledges RCS0's GT_INTR bit now and then; in racing seeds (host_race_pct) it also writes PR_CTR_* right
+ * after submitting to RCS0, whose own LRIs write them, so that both sometimes land in one cycle.
  *
  * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed / gtref_gen_wrong_engine): one in the second
  * half of the ring stream of some engines, in the ring, a first-level or a second-level batch. The engine halts
@@ -110,6 +116,11 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->w_flush = 6;
     c->w_sem_wait = 4;
     c->w_arb = 3;
+    c->w_sem_signal = 2;
+    c->w_watchdog = 3;
+    c->sem_signal_pct = 50;
+    c->watchdog_pct = 50;
+    c->host_race_pct = 50;
     c->chain_pct = 20;
     c->nonpriv_pct = 35;
     c->force_nonpriv_pct = 50;
@@ -296,6 +307,8 @@ typedef struct gen {
     engine_plan *p;            /* the engine being built */
     engine_plan *plans; size_t np;
     sem_slot sems[SEM_SLOTS]; size_t nsems;
+    bool wdog;                 /* the host starts RCS0's watchdog at setup (watchdog_pct) */
+    bool race;                 /* ... and writes PR_CTR_* while RCS0's LRIs do (host_race_pct) */
 } gen;
 
 static void push(gen *g, dw_vec *d, uint32_t v)
@@ -678,9 +691,11 @@ static void emit_flush(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
-/* MI_SEMAPHORE_WAIT (poll) on a semaphore written by an engine of lower rank, or by this engine in its first
- * chunk once that is behind; the compare data is chosen so that the semaphore's final value satisfies the
- * compare, and it stays satisfied (every write of a semaphore writes the same value). */
+/* MI_SEMAPHORE_WAIT on a semaphore written by an engine of lower rank, or by this engine in its first chunk once
+ * that is behind; the compare data is chosen so that the semaphore's final value satisfies the compare, and it
+ * stays satisfied (every write of a semaphore writes the same value). Poll mode, or signal mode (sem_signal_pct):
+ * the writer follows its last semaphore write with an MI_SEMAPHORE_SIGNAL to every engine of the test, so the
+ * condition is made true only by a write followed by a signal to the waiter (cycle contract §8). */
 static void emit_sem_wait(gen *g, ectx *x)
 {
     engine_plan *p = g->p;
@@ -708,21 +723,70 @@ static void emit_sem_wait(gen *g, ectx *x)
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
     set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
-    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), 1);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), !pct(g, g->cfg->sem_signal_pct));
     set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), pct(g, 50));
     set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), sdd);
     set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), sl->addr);
     cmd_end(g, x, &b);
 }
 
-/* The write of one of the engine's semaphores: its value, by MI_STORE_DATA_IMM or MI_ATOMIC (MOVE, or CMP_WR
+/* The write of one of the engine's semaphores (not MI_SEMAPHORE_SIGNAL, which follows the last one): its value, by MI_STORE_DATA_IMM or MI_ATOMIC (MOVE, or CMP_WR
  * from the initial value: the same value whenever it executes). */
-static void emit_sem_signal(gen *g, ectx *x, const sem_slot *sl)
+static void emit_sem_write(gen *g, ectx *x, const sem_slot *sl)
 {
     unsigned k = (unsigned)range(g, 0, 2);
     if (k == 0) emit_sdi_to(g, x, sl->addr, false, sl->value);
     else if (k == 1) emit_atomic_at(g, x, sl->addr, 0x04, false, true, sl->value, 0);
     else emit_atomic_at(g, x, sl->addr, 0x0E, false, true, sl->init, sl->value);
+}
+
+
+/* MI_SEMAPHORE_SIGNAL with Target Engine Select t (0 RCS, 1 VCS0, 2 BCS, 3 VECS, 4 VCS1: commands.md §5, C32).
+ * A signal to an engine that waits for nothing, or to one the test lacks, is legal and has no effect but a
+ * possible extra read of a signal-mode wait that is not met yet. */
+static void emit_mi_signal(gen *g, ectx *x, unsigned t)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_SIGNAL, 2);
+    set(&b, FLD(MI_SEMAPHORE_SIGNAL, TARGET), t);
+    set(&b, FLD(MI_SEMAPHORE_SIGNAL, POST_SYNC), pct(g, 30));
+    set(&b, FLD(MI_SEMAPHORE_SIGNAL, CONTEXT), pct(g, 70) ? 0 : rnd32(g));
+    cmd_end(g, x, &b);
+}
+
+/* After an engine's last semaphore write: a signal to every engine of the test (itself included), in random
+ * order, so that any signal-mode wait on its semaphores is woken after the write (cycle contract §8). */
+static void emit_signal_all(gen *g, ectx *x)
+{
+    size_t order[GTREF_MAX_ENGINES];
+    for (size_t i = 0; i < g->np; i++) order[i] = i;
+    for (size_t i = g->np; i > 1; i--) {
+        size_t j = (size_t)range(g, 0, i - 1), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    for (size_t i = 0; i < g->np; i++) emit_mi_signal(g, x, gtref_engines[g->plans[order[i]].e].sem_target);
+}
+
+/* Watchdog values (commands.md §7, W2-W3): PR_CTR_CTL runs (bits 30:0 = 0) counting clocks or 64-clock
+ * periods, or stops (1, or any other value); thresholds small enough to be reached within a test. */
+static uint32_t wdog_ctl(gen *g)
+{
+    static const uint32_t v[] = { GTREF_WDOG_COUNT_CLOCKS, 0, GTREF_WDOG_COUNT_CLOCKS, 1,
+                                  GTREF_WDOG_COUNT_CLOCKS | 1u };
+    return pct(g, 10) ? rnd32(g) : v[range(g, 0, sizeof v / sizeof v[0] - 1)];
+}
+static uint32_t wdog_thrsh(gen *g) { return pct(g, 10) ? (uint32_t)range(g, 1, 8) : (uint32_t)range(g, 20, 900); }
+
+/* RCS0 programs its own watchdog: MI_LOAD_REGISTER_IMM of PR_CTR_THRSH, PR_CTR_CTL or both (privileged: from a
+ * non-privileged batch the writes are dropped, C13). */
+static void emit_watchdog(gen *g, ectx *x)
+{
+    uint32_t base = gtref_engines[g->p->e].base, regs[2], vals[2];
+    unsigned n = 0, k = (unsigned)range(g, 0, 2);
+    if (k != 1) { regs[n] = base + GTREF_PR_CTR_THRSH; vals[n++] = wdog_thrsh(g); }
+    if (k != 0) { regs[n] = base + GTREF_PR_CTR_CTL; vals[n++] = wdog_ctl(g); }
+    emit_lri_regs(g, x, n, regs, vals, 0);
 }
 
 static void emit_bbs(gen *g, ectx *x, uint64_t addr, bool ppgtt, bool second, bool predicate)
@@ -803,7 +867,7 @@ static void emit_malformed(gen *g, ectx *x)
 }
 
 enum family { F_NOOP, F_LRI, F_SDI, F_BATCH, F_USER_IRQ, F_MATH, F_ATOMIC, F_PREDICATE, F_SET_PREDICATE, F_LRR,
-              F_LRM, F_SRM, F_COPY, F_COND_END, F_HWS, F_FLUSH, F_SEM_WAIT, F_ARB, F_COUNT };
+              F_LRM, F_SRM, F_COPY, F_COND_END, F_HWS, F_FLUSH, F_SEM_WAIT, F_ARB, F_SEM_SIGNAL, F_WATCHDOG, F_COUNT };
 
 /* One command (or a short family sequence) drawn by weight, for the stream x. */
 static void emit_cmd(gen *g, ectx *x, int bad_depth)
@@ -815,7 +879,8 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
         [F_PREDICATE] = c->w_predicate, [F_SET_PREDICATE] = c->w_set_predicate, [F_LRR] = c->w_lrr,
         [F_LRM] = c->w_lrm, [F_SRM] = c->w_srm, [F_COPY] = c->w_copy,
         [F_COND_END] = x->keep_certain && x->level ? 0 : c->w_cond_end, [F_HWS] = c->w_hws,
-        [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb };
+        [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb,
+        [F_SEM_SIGNAL] = c->w_sem_signal, [F_WATCHDOG] = g->p->e == 0 ? c->w_watchdog : 0 };
     if (x->in_block) {   /* simple commands only */
         w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
     }
@@ -838,6 +903,8 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
     case F_FLUSH: emit_flush(g, x); break;
     case F_SEM_WAIT: emit_sem_wait(g, x); break;
     case F_ARB: emit_arb(g, x); break;
+    case F_SEM_SIGNAL: emit_mi_signal(g, x, (unsigned)range(g, 0, 4)); break;
+    case F_WATCHDOG: emit_watchdog(g, x); break;
     default: emit_noop(g, x); break;
     }
 }
@@ -981,7 +1048,8 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
     for (unsigned i = 0; (i < ncmds || nsig) && !g->oom; i++) {
         uint32_t start = (uint32_t)c->dw.n;
         if (nsig && (i >= ncmds || pct(g, 50))) {
-            emit_sem_signal(g, &x, &g->sems[sig[--nsig]]);
+            emit_sem_write(g, &x, &g->sems[sig[--nsig]]);
+            if (!nsig) emit_signal_all(g, &x);
             chunk_add_cmds(g, c, start);
             continue;
         }
@@ -1152,7 +1220,7 @@ static void plan_boundaries(gen *g, engine_plan *p)
 /* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
  * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs), offsets it ignores, and the registers LRR/SRM
  * read (all of its own but RING_TAIL, which the host moves, and RING_CTL). */
-static void lri_pools(engine_plan *p, int engines)
+static void lri_pools(engine_plan *p, int engines, bool race)
 {
     for (size_t i = 0; i < gtref_nregs; i++) {
         const gtref_reg_def *d = &gtref_regs[i];
@@ -1167,9 +1235,13 @@ static void lri_pools(engine_plan *p, int engines)
         }
         if (!gtref_reg_present(d, p->e)) continue;   /* RCS0-only registers (W1) */
         if (strncmp(d->name, "CS_GPR", 6) == 0) continue;
+        /* the watchdog pair: written by its own family (emit_watchdog) with values that keep it useful; not read
+         * while the host may write it at any moment (race: the model runs a command ahead, contract §8) */
+        bool wdog_reg = d->offset == GTREF_PR_CTR_CTL || d->offset == GTREF_PR_CTR_THRSH;
+        if (wdog_reg && race) continue;
         if (d->offset != GTREF_RING_TAIL && d->offset != GTREF_RING_CTL && p->nreadable < MAX_LRI_POOL)
             p->readable[p->nreadable++] = gtref_reg_abs(d, p->e);
-        if (ring_reg || host_reg) continue;
+        if (ring_reg || host_reg || wdog_reg) continue;
         if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
         for (int o = 0; o < engines; o++)       /* the same register of another engine */
             if (o != p->e && p->nignored < MAX_LRI_POOL && writable)
@@ -1213,6 +1285,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         const engine_plan *p = &plans[i];
         const gtref_engine_def *ed = &gtref_engines[p->e];
         uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
+        if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
         uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
         /* open: enabled and unmasked; masked: enabled, masked; disabled: unmasked, not enabled */
         uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
@@ -1229,6 +1302,10 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         }
     }
     for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+    if (g->wdog) {   /* the watchdog (commands.md §7): a threshold, then the start, counting clocks or periods */
+        op(g, GTREF_HOST_WRITE, gtref_engines[0].base + GTREF_PR_CTR_THRSH, wdog_thrsh(g), 0);
+        op(g, GTREF_HOST_WRITE, gtref_engines[0].base + GTREF_PR_CTR_CTL, pct(g, 60) ? GTREF_WDOG_COUNT_CLOCKS : 0u, 0);
+    }
     for (size_t i = 0; i < np; i++)
         op(g, GTREF_HOST_WRITE, gtref_engines[plans[i].e].base + GTREF_RING_CTL,
            ((plans[i].pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
@@ -1312,6 +1389,21 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
             if (plans[i].k < plans[i].nb && pick-- == 0) p = &plans[i];
         bool irq;
         if (!submit(g, plans, np, p, &irq)) continue;
+        if (g->race && p->e == 0 && pct(g, 60)) {
+            /* a host write of a watchdog register while RCS0 runs the commands just submitted, whose own LRIs
+             * write the same registers: sometimes in the very cycle of an engine commit (contract §8) */
+            uint32_t w = (uint32_t)range(g, 0, 40);
+            if (w) op(g, GTREF_HOST_WAIT, 0, 0, w);
+            bool ctl = pct(g, 50);
+            op(g, GTREF_HOST_WRITE, gtref_engines[0].base + (ctl ? GTREF_PR_CTR_CTL : GTREF_PR_CTR_THRSH),
+               ctl ? wdog_ctl(g) : wdog_thrsh(g), 0);
+        }
+        if (g->wdog && pct(g, 15)) {
+            /* acknowledge RCS0's interrupt bit, so that each later watchdog event shows on the line again */
+            const gtref_engine_def *r = &gtref_engines[0];
+            if (pct(g, 50)) op(g, GTREF_HOST_READ, intr_dw_reg(r), 0, 0);
+            op(g, GTREF_HOST_WRITE, intr_dw_reg(r), 1u << r->intr_bit, 0);
+        }
         if (pct(g, g->cfg->back_to_back_pct)) continue;   /* the next submission at once: engines overlap */
         const gtref_engine_def *ed = &gtref_engines[p->e];
         if (irq && p->irq_open && pct(g, 50)) {
@@ -1356,7 +1448,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, u
     p->batch_limit = p->next_batch + BATCH_STRIDE;
     p->store_base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
     p->gpr0 = gtref_engines[e].base + gpr0_rel;
-    lri_pools(p, engines);
+    lri_pools(p, engines, g->race);
     /* multi-page rings are only used in single mode: filling one for laps would take thousands of commands */
     p->pages = c->max_ring_pages > 1 && pct(g, c->multi_page_pct) ? (uint32_t)range(g, 2, c->max_ring_pages) : 1;
     p->size = p->pages * 4096u;
@@ -1463,6 +1555,9 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
             g->nsems++;
         }
     }
+    /* the RCS0 watchdog: started by the host at setup, and raced by the host's own writes of its registers */
+    g->wdog = (mask & 1u) && pct(g, c->watchdog_pct);
+    g->race = g->wdog && pct(g, c->host_race_pct);
     if (g->nsems && gtref_stim_add_segment(s, SEM_BASE, GTREF_SEG_DATA, sem_bytes, (uint32_t)(8 * g->nsems))) g->oom = true;
     if (g->nsems) s->hang_cycles = 20000;   /* a wait may last while the writer runs */
     int highest = 0;
@@ -1486,14 +1581,15 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
         return -1;
     if (!c->w_noop && !c->w_lri && !c->w_sdi && !c->w_batch && !c->w_user_irq && !c->w_math && !c->w_atomic &&
         !c->w_predicate && !c->w_set_predicate && !c->w_lrr && !c->w_lrm && !c->w_srm && !c->w_copy && !c->w_cond_end &&
-        !c->w_hws && !c->w_flush && !c->w_sem_wait && !c->w_arb)
+        !c->w_hws && !c->w_flush && !c->w_sem_wait && !c->w_arb && !c->w_sem_signal && !c->w_watchdog)
         return -1;
     if (c->max_sem_slots > 4) return -1;
     if (c->max_ring_pages < 1 || c->max_ring_pages > MAX_RING_PAGES) return -1;
     const unsigned pcts[] = { c->all_engines_pct, c->lri_other_pct, c->lri_ignored_pct, c->multi_page_pct, c->laps_pct,
                               c->split_tail_pct, c->back_to_back_pct, c->irq_closed_pct, c->malformed_pct,
                               c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct, c->chain_pct,
-                              c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct };
+                              c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct, c->sem_signal_pct,
+                              c->watchdog_pct, c->host_race_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");

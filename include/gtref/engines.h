@@ -15,10 +15,14 @@ typedef struct gtref_engine_def {
     uint8_t intr_bit;       /* bit in that DW */
     uint32_t intr_enable_reg; uint8_t intr_enable_shift;  /* 16-bit enable field */
     uint32_t intr_mask_reg;   uint8_t intr_mask_shift;    /* 16-bit mask field */
+    uint8_t sem_target;     /* its MI_SEMAPHORE_SIGNAL Target Engine Select value (C32: 0 RCS, 1 VCS0, 2 BCS, 3 VECS) */
 } gtref_engine_def;
 
 extern const gtref_engine_def gtref_engines[GTREF_MAX_ENGINES];
 
 /* Index of an engine by name, or -1. */
 int gtref_engine_by_name(const char *name);
+/* The engine that MI_SEMAPHORE_SIGNAL Target Engine Select value t names in a GT of `engines` engines, or -1
+ * (4 = VCS1, which the kit lacks, or an engine beyond the count: docs/commands.md §5). */
+int gtref_engine_by_sem_target(unsigned t, int engines);
 #endif

@@ -130,8 +130,13 @@ typedef struct gtref_gen_config {
     unsigned w_cond_end;       /* MI_CONDITIONAL_BATCH_BUFFER_END (ends the batch, a NOOP in the ring) */
     unsigned w_hws;            /* MI_STORE_DATA_INDEX, MI_REPORT_HEAD into the engine's status page */
     unsigned w_flush;          /* PIPE_CONTROL (RCS0) / MI_FLUSH_DW (others) with post-syncs, notify */
-    unsigned w_sem_wait;       /* MI_SEMAPHORE_WAIT (poll) on a semaphore another engine writes */
+    unsigned w_sem_wait;       /* MI_SEMAPHORE_WAIT (poll or signal mode) on a semaphore another engine writes */
     unsigned w_arb;            /* MI_ARB_CHECK, MI_ARB_ON_OFF, MI_WAIT_FOR_EVENT (RCS0/BCS0) */
+    unsigned w_sem_signal;     /* MI_SEMAPHORE_SIGNAL to any Target Engine Select value (0..4): a spurious signal */
+    unsigned w_watchdog;       /* RCS0: MI_LOAD_REGISTER_IMM of PR_CTR_CTL / PR_CTR_THRSH (the watchdog, commands.md §7) */
+    unsigned sem_signal_pct;   /* MI_SEMAPHORE_WAITs in signal mode (woken by the writer's MI_SEMAPHORE_SIGNAL) */
+    unsigned watchdog_pct;     /* seeds with RCS0 whose host starts the watchdog at setup (its interrupt enabled) */
+    unsigned host_race_pct;    /* of those: the host also writes PR_CTR_* while RCS0's own LRIs write them */
     unsigned chain_pct;        /* batches that end by chaining to a further batch at their level */
     unsigned nonpriv_pct;      /* first-level batches started with ppgtt (non-privileged) */
     unsigned force_nonpriv_pct;/* engines whose FORCE_TO_NONPRIV entries the host programs */
