@@ -17,6 +17,16 @@ enum error_case { ERR_UNKNOWN_OPCODE, ERR_UNKNOWN_TYPE, ERR_BAD_LENGTH, ERR_WRON
 static const char *const error_names[ERR_CASES] = { "unknown MI opcode", "unknown command type", "bad length",
                                                     "wrong engine" };
 
+static const char *const event_names[GTREF_COV_EVENTS] = {
+    [GTREF_COV_WDOG_CLOCKS] = "watchdog event, counting clocks",
+    [GTREF_COV_WDOG_PERIODS] = "watchdog event, counting 64-clock periods",
+    [GTREF_COV_SIGWAIT_MET] = "signal-mode wait met when reached",
+    [GTREF_COV_SIGWAIT_WOKEN] = "signal-mode wait met after waiting",
+};
+
+/* Whether engine e can have event k: the watchdog is RCS0's (commands.md §7). */
+static int event_ok(int k, int e) { return (k != GTREF_COV_WDOG_CLOCKS && k != GTREF_COV_WDOG_PERIODS) || e == 0; }
+
 /* Variant fields: a bin per value listed in `values` ("" = every named value of an ENUM field, 0 and 1 of a
  * BOOL field; for VARIANT_LENGTH, every legal length). Values docs/commands.md marks unimplemented are left
  * out by listing the others. */
@@ -62,6 +72,7 @@ typedef struct row { uint8_t cmd; int field; uint32_t value; char label[48]; } r
 struct gtref_cov {
     int engines;
     row *rows; size_t nrows;
+    uint64_t event_hits[GTREF_COV_EVENTS][GTREF_MAX_ENGINES];
     uint64_t *variant_hits;                        /* [nrows][engines] */
     uint64_t level_hits[GTREF_CMD_COUNT][GTREF_MAX_ENGINES][LEVELS];
     uint64_t error_hits[ERR_CASES][GTREF_MAX_ENGINES][LEVELS];
@@ -189,9 +200,16 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
     if (!any) hit_value(c, e, d->id, -2, 0);
 }
 
+void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k)
+{
+    if (e >= 0 && e < c->engines && k < GTREF_COV_EVENTS) c->event_hits[k][e]++;
+}
+
 void gtref_cov_merge(gtref_cov *a, const gtref_cov *b)
 {
     if (a->engines != b->engines || a->nrows != b->nrows) return;
+    for (int k = 0; k < GTREF_COV_EVENTS; k++)
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) a->event_hits[k][e] += b->event_hits[k][e];
     for (size_t i = 0; i < a->nrows * (size_t)a->engines; i++) a->variant_hits[i] += b->variant_hits[i];
     for (int i = 0; i < GTREF_CMD_COUNT; i++)
         for (int e = 0; e < GTREF_MAX_ENGINES; e++)
@@ -221,6 +239,9 @@ static void count(const gtref_cov *c, size_t *bins, size_t *holes)
     for (int k = 0; k < ERR_CASES; k++)
         for (int e = 0; e < c->engines; e++)
             for (int l = 0; l < LEVELS; l++) { (*bins)++; if (!c->error_hits[k][e][l]) (*holes)++; }
+    for (int k = 0; k < GTREF_COV_EVENTS; k++)
+        for (int e = 0; e < c->engines; e++)
+            if (event_ok(k, e)) { (*bins)++; if (!c->event_hits[k][e]) (*holes)++; }
 }
 
 size_t gtref_cov_bins(const gtref_cov *c) { size_t b, h; count(c, &b, &h); return b; }
@@ -279,8 +300,18 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
             for (int l = 0; l < LEVELS; l++) cell(f, c->error_hits[k][e][l], 1);
         fputc('\n', f);
     }
+    fprintf(f, "\nEvent x engine:\n\n");
+    header(f, c, "event", 0);
+    for (int k = 0; k < GTREF_COV_EVENTS; k++) {
+        fprintf(f, "| %-44s |", event_names[k]);
+        for (int e = 0; e < c->engines; e++) cell(f, c->event_hits[k][e], event_ok(k, e));
+        fputc('\n', f);
+    }
     if (holes) {
         fprintf(f, "\nHoles:\n");
+        for (int k = 0; k < GTREF_COV_EVENTS; k++)
+            for (int e = 0; e < c->engines; e++)
+                if (event_ok(k, e) && !c->event_hits[k][e]) fprintf(f, "  %s on %s\n", event_names[k], gtref_engines[e].name);
         for (size_t i = 0; i < c->nrows; i++)
             for (int e = 0; e < c->engines; e++)
                 if (engine_ok(c->rows[i].cmd, e) && !c->variant_hits[i * (size_t)c->engines + (size_t)e])

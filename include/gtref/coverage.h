@@ -8,6 +8,8 @@
  *                                operation; ...), or "-" for a command without variants
  *   command × engine × level     level: ring, first-level batch, second-level batch
  *   error case × engine × level  unknown opcode, unknown command type, bad length, wrong engine
+ *   event × engine               what happens between commands: a watchdog event in either count mode (RCS0),
+ *                                a signal-mode wait met when reached or only after waiting for a signal
  * A bin with no hit is a hole. The model executes the stimulus (gtref_model_only_run_cov), so coverage is a
  * property of the stimulus: what the generator and the directed tests reach. */
 #ifndef GTREF_COVERAGE_H
@@ -21,8 +23,18 @@ typedef struct gtref_cov gtref_cov;
 /* Coverage of a GT with `engines` engines (1..4). NULL when out of memory. */
 gtref_cov *gtref_cov_create(int engines);
 void gtref_cov_destroy(gtref_cov *c);
+enum gtref_cov_event {
+    GTREF_COV_WDOG_CLOCKS,     /* the RCS0 watchdog reached its threshold counting clocks */
+    GTREF_COV_WDOG_PERIODS,    /* ... counting 64-clock periods */
+    GTREF_COV_SIGWAIT_MET,     /* a signal-mode MI_SEMAPHORE_WAIT whose condition held when it was reached */
+    GTREF_COV_SIGWAIT_WOKEN,   /* one that had to wait (the model stalled on it) before it was met */
+    GTREF_COV_EVENTS
+};
+
 /* One command the model executed on engine e (GTM_RETIRED or GTM_ERROR). */
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);
+/* One event of engine e. */
+void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */
 void gtref_cov_merge(gtref_cov *a, const gtref_cov *b);
 size_t gtref_cov_bins(const gtref_cov *c);
