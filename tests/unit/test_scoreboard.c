@@ -211,23 +211,23 @@ Test(scoreboard, hang_report_names_the_engine_and_its_state)
 }
 
 /* docs/commands.md §1: a command the spec defines and the kit does not model stops the test with its own
- * status, not as a DUT mismatch and not as an instruction error. MI_SEMAPHORE_SIGNAL (KBL-CMD digest A.1,
- * opcode 0x1B, 2 dwords) is defined and not modelled. */
+ * status, not as a DUT mismatch and not as an instruction error. MI_FORCE_WAKEUP (KBL-CMD digest A.1,
+ * opcode 0x1D, 2 dwords; C30) is defined and not modelled. */
 Test(scoreboard, unmodelled_command_stops_as_unimplemented)
 {
-    const gtref_cmd_def *c = gtref_cmd_by_name("MI_SEMAPHORE_SIGNAL");
+    const gtref_cmd_def *c = gtref_cmd_by_name("MI_FORCE_WAKEUP");
     cr_assert(c && !c->modelled, "this test needs a defined command the kit does not model");
-    gtref_mem_write32(gtm_mem(m), RING + 16, 0x0D800000u);   /* MI_SEMAPHORE_SIGNAL, DWord Length 0 */
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0x0E800000u);   /* MI_FORCE_WAKEUP, DWord Length 0 */
     gtref_mem_write32(gtm_mem(m), RING + 20, 0);
     start_ring();
     cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
     cr_assert(dut_retire(RING, 0x10000002u, 16));
-    cr_assert(!dut_retire(RING + 16, 0x0D800000u, 24));
+    cr_assert(!dut_retire(RING + 16, 0x0E800000u, 24));
     cr_assert(gtref_sb_unimplemented(sb));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->kind, "unimplemented");
-    cr_assert_str_eq(mm->bucket, "unimplemented/MI_SEMAPHORE_SIGNAL/-");
-    cr_assert(strstr(mm->detail, "MI_SEMAPHORE_SIGNAL"), "%s", mm->detail);
+    cr_assert_str_eq(mm->bucket, "unimplemented/MI_FORCE_WAKEUP/-");
+    cr_assert(strstr(mm->detail, "MI_FORCE_WAKEUP"), "%s", mm->detail);
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_ESR), 0, "unimplemented is not an instruction error");
 }
 
