@@ -371,6 +371,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
                 snprintf(act, sizeof act, "read of 0x%llx", mem_req_addr);
                 gtref_sb_report(tb->sb, "mem-protocol", "ring-read-past-tail", e, tb->cycle, "no ring read wholly past TAIL", act, why);
             }
+            c.mem_read = true; c.mem_read_src = mem_req_src; c.mem_read_addr = mem_req_addr;   /* contract §3 re-read rule */
             uint64_t lat = gtref_rng_range(&tb->rng, tb->stim.lat.rd_lat_min, tb->stim.lat.rd_lat_max);
             tb->rq[(tb->rq_head + tb->rq_count++) % READ_QUEUE] = (read_req){ tb->cycle + (lat ? lat : 1), mem_req_addr };
         }

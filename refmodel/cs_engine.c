@@ -186,6 +186,7 @@ static int cs_bbe(cs_cmd *cmd)
 
 /* ---------------- dispatch ---------------- */
 
+/* The commands the model executes (docs/commands.md); any other defined command is UNIMPLEMENTED. */
 static const cs_handler handlers[GTREF_CMD_COUNT] = {
     [GTREF_CMD_MI_NOOP] = cs_noop,
     [GTREF_CMD_MI_SET_PREDICATE] = cs_set_predicate,
@@ -197,6 +198,7 @@ static const cs_handler handlers[GTREF_CMD_COUNT] = {
     [GTREF_CMD_MI_BATCH_BUFFER_END] = cs_bbe,
     [GTREF_CMD_MI_PREDICATE] = cs_predicate,
     [GTREF_CMD_MI_MATH] = cs_math,
+    [GTREF_CMD_MI_SEMAPHORE_SIGNAL] = cs_semaphore_signal,
     [GTREF_CMD_MI_SEMAPHORE_WAIT] = cs_semaphore_wait,
     [GTREF_CMD_MI_STORE_DATA_IMM] = cs_sdi,
     [GTREF_CMD_MI_STORE_DATA_INDEX] = cs_sdx,
@@ -255,24 +257,27 @@ static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
 #endif
 }
 
-int gtm_step(gtm *m, int e, gtm_retire *out)
+/* Fetch and decode engine e's next command into r (addr, dw, len, level) without executing it or changing
+ * anything architectural. Returns -1 when a whole, legal command the model executes is there (*pc its
+ * definition, *head_off its ring offset), else the status gtm_step returns: GTM_IDLE, GTM_HALTED,
+ * GTM_STALLED (not wholly before TAIL), GTM_ERROR (illegal: the caller raises it) or GTM_UNIMPLEMENTED. */
+static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_t *head_off)
 {
-    gtm_retire local;
-    gtm_retire *r = out ? out : &local;
     cs_engine *g = &m->eng[e];
     r->addr = 0;
     r->len = 0;
     r->note[0] = 0;
+    r->nooped = false;
     r->in_batch = g->level != CS_RING;
     r->level = g->level;   /* enum cs_level matches gtm_retire.level: 0 ring, 1 first, 2 second level */
-    if (g->halted) return r->status = GTM_HALTED;
+    if (g->halted) return GTM_HALTED;
 
     uint8_t level = g->level;
-    uint32_t head_off = 0;
+    *head_off = 0;
     if (level == CS_RING) {
-        if (gtm_engine_idle(m, e)) return r->status = GTM_IDLE;
-        head_off = head_offset(m, e);
-        r->addr = ring_addr(m, e, head_off);
+        if (gtm_engine_idle(m, e)) return GTM_IDLE;
+        *head_off = head_offset(m, e);
+        r->addr = ring_addr(m, e, *head_off);
     } else {
         r->addr = g->bb_addr[level];
     }
@@ -288,37 +293,58 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
         m->dcache[slot].valid = true;
     }
     const gtref_cmd_def *c = m->dcache[slot].c;
-    if (!m->dcache[slot].legal || !gtref_cmd_on_engine(c, e)) {
-        raise_error(m, e);
-        return r->status = GTM_ERROR;
-    }
-    cs_handler h = handlers[c->id];
-    if (!c->modelled || !h) {   /* docs/commands.md §1: unimplemented is not illegal */
+    if (!m->dcache[slot].legal || !gtref_cmd_on_engine(c, e)) return GTM_ERROR;
+    /* docs/commands.md §1: unimplemented is not illegal. The model executes every command it has a handler
+     * for; the table's modelled flag (both sides landed: coverage bins, the generator) may come later. */
+    if (!handlers[c->id]) {
         set_note(r, c->name);
-        return r->status = GTM_UNIMPLEMENTED;
+        return GTM_UNIMPLEMENTED;
     }
     unsigned len = gtref_cmd_length(c, dw[0]);
     if (len > GTM_MAX_CMD_DW) {
         set_note(r, c->name);
-        return r->status = GTM_UNIMPLEMENTED;
+        return GTM_UNIMPLEMENTED;
     }
     if (level == CS_RING) {
-        if (ring_avail(m, e) < len) return r->status = GTM_STALLED;
+        if (ring_avail(m, e) < len) return GTM_STALLED;
         uint32_t sz = ring_size(m, e);
-        if (head_off + 4u * len <= sz) read_dwords(m, r->addr + 4u, dw + 1, len - 1);
+        if (*head_off + 4u * len <= sz) read_dwords(m, r->addr + 4u, dw + 1, len - 1);
         else
-            for (unsigned i = 1; i < len; i++) dw[i] = gtref_mem_read32(m->mem, ring_addr(m, e, head_off + 4u * i));
+            for (unsigned i = 1; i < len; i++) dw[i] = gtref_mem_read32(m->mem, ring_addr(m, e, *head_off + 4u * i));
     } else {
         read_dwords(m, r->addr + 4u, dw + 1, len - 1);
     }
     r->len = len;
+    r->nooped = g->set_pred && !set_predicate_exempt(c->id) && cs_set_predicate_noops(m, e);
+    *pc = c;
+    return -1;
+}
 
-    cs_cmd cmd = { m, e, g, c, dw, len, level, level != CS_RING && g->bb1_nonpriv, NULL };
+int gtm_peek(gtm *m, int e, gtm_retire *out)
+{
+    const gtref_cmd_def *c = NULL;
+    uint32_t head_off;
+    int st = fetch(m, e, out, &c, &head_off);
+    return out->status = st < 0 ? GTM_RETIRED : st;
+}
+
+int gtm_step(gtm *m, int e, gtm_retire *out)
+{
+    gtm_retire local;
+    gtm_retire *r = out ? out : &local;
+    cs_engine *g = &m->eng[e];
+    const gtref_cmd_def *c = NULL;
+    uint32_t head_off;
+    int fst = fetch(m, e, r, &c, &head_off);
+    if (fst == GTM_ERROR) raise_error(m, e);
+    if (fst >= 0) return r->status = fst;
+
+    uint8_t level = g->level;
+    unsigned len = r->len;
+    cs_cmd cmd = { m, e, g, c, r->dw, len, level, level != CS_RING && g->bb1_nonpriv, NULL };
     uint64_t saved = g->bb_addr[level];
     if (level != CS_RING) g->bb_addr[level] += 4ull * len;
-    int st;
-    if (g->set_pred && !set_predicate_exempt(c->id) && cs_set_predicate_noops(m, e)) st = GTM_RETIRED;  /* NOOP */
-    else st = h(&cmd);
+    int st = r->nooped ? GTM_RETIRED : handlers[c->id](&cmd);   /* a NOOP of its length (C23) */
     if (st != GTM_RETIRED) {   /* nothing happened: the command is retried (STALLED) or ends the test */
         g->bb_addr[level] = saved;
         if (st == GTM_UNIMPLEMENTED) set_note(r, cmd.note ? cmd.note : c->name);

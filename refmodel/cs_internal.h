@@ -6,7 +6,9 @@
  *   cs_alu.c         MI_MATH
  *   cs_predicate.c   MI_PREDICATE, MI_SET_PREDICATE
  *   cs_mem_cmds.c    commands that write or read memory (SDI, SDX, SRM, REPORT_HEAD, FLUSH_DW, PIPE_CONTROL,
- *                    LRM, COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END)
+ *                    LRM, COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT poll and signal mode, CONDITIONAL_BATCH_BUFFER_END)
+ *                    and MI_SEMAPHORE_SIGNAL (listed with the wait it wakes)
+ *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
  *
  * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state. */
 #ifndef GTREF_CS_INTERNAL_H
@@ -33,6 +35,16 @@ typedef struct cs_engine {
     bool halted;
 } cs_engine;
 
+/* The RCS0 watchdog (docs/commands.md §7): its registers as the DUT committed them, not the model's run-ahead
+ * register file. */
+typedef struct cs_watchdog {
+    uint32_t ctl, thrsh;         /* PR_CTR_CTL, PR_CTR_THRSH in effect this cycle */
+    uint32_t new_ctl, new_thrsh; /* committed this cycle: in effect from the next */
+    bool ctl_pending, thrsh_pending;
+    uint32_t counter;            /* the internal counter (no register reads it) */
+    uint32_t phase;              /* cycles since the last PR_CTR_CTL commit, modulo 64 (timestamp ticks) */
+} cs_watchdog;
+
 struct gtm {
     int engines;
     gtref_mem *mem;
@@ -40,6 +52,7 @@ struct gtm {
     /* val[e][i]: value of gtref_regs[i] for engine e (globals use e = 0) */
     uint32_t val[GTREF_MAX_ENGINES][MAX_REGS];
     cs_engine eng[GTREF_MAX_ENGINES];
+    cs_watchdog wd;
     /* engine-relative dword offset -> index into gtref_regs (NO_REG: none) */
     uint8_t eng_idx[ENG_SPAN / 4];
     /* indices into gtref_regs of the registers the engine logic touches */
@@ -119,7 +132,11 @@ int cs_lrm(cs_cmd *cmd);
 int cs_copy_mem_mem(cs_cmd *cmd);
 int cs_atomic(cs_cmd *cmd);
 int cs_semaphore_wait(cs_cmd *cmd);
+int cs_semaphore_signal(cs_cmd *cmd);
 int cs_cond_bb_end(cs_cmd *cmd);
+
+/* ---- watchdog.c ---- */
+void cs_watchdog_reset(gtm *m);
 
 /* ---- cs_alu.c ---- */
 int cs_math(cs_cmd *cmd);

@@ -1,5 +1,6 @@
 /* Commands that write memory (SDI, SDX, SRM, REPORT_HEAD, FLUSH_DW, PIPE_CONTROL) or read it (LRM,
- * COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END): docs/commands.md §4-§5.
+ * COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END), and MI_SEMAPHORE_SIGNAL, listed in
+ * docs/commands.md §5 with the wait it wakes: docs/commands.md §4-§5.
  * Every write is 8-byte aligned with byte enables (docs/cycle-contract.md §3), in the order given there;
  * register commits follow the writes. */
 #include "cs_internal.h"
@@ -134,11 +135,14 @@ int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
     return GTM_RETIRED;
 }
 
-int cs_semaphore_wait(cs_cmd *cmd)   /* C27 */
+/* C27, C32. Poll mode and signal mode alike: the model runs commands when the scoreboard needs them, so it
+ * completes the wait when the condition holds in its memory (a legal stimulus makes a signal-mode condition true
+ * only by a write that the writer follows with MI_SEMAPHORE_SIGNAL: contract §8); until then GTM_STALLED. How
+ * often a signal-mode wait reads SAD is the scoreboard's check (the re-read rule, contract §3). */
+int cs_semaphore_wait(cs_cmd *cmd)
 {
     const uint32_t *dw = cmd->dw;
-    if (!GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT poll=0 (signal mode)");
-    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT reg_poll");
+    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT reg_poll");   /* C33 */
     uint64_t op = GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
     if (op > 5) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT compare>5");
     uint32_t sad = cs_mem_read32(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
@@ -153,6 +157,16 @@ int cs_semaphore_wait(cs_cmd *cmd)   /* C27 */
     default: ok = sad != sdd; break;
     }
     return ok ? GTM_RETIRED : GTM_STALLED;
+}
+
+/* C32: sets the target engine's pending-signal flag at its retire. The model does not track the flag (it
+ * completes waits on their condition), so the signal has no effect here: no write, no commit but a ring
+ * command's RING_HEAD; Target Context ID and Post-Sync Operation have no visible effect. Target Engine Select
+ * 0..4 (RCS, VCS0, BCS, VECS, VCS1) are defined; 5..7 are not (unimplemented, like the other reserved values). */
+int cs_semaphore_signal(cs_cmd *cmd)
+{
+    if (GTREF_GET(cmd->dw, MI_SEMAPHORE_SIGNAL_TARGET) > 4) return cs_unimpl(cmd, "MI_SEMAPHORE_SIGNAL target>4");
+    return GTM_RETIRED;
 }
 
 /* MI_ATOMIC (A.3, C28). */

@@ -67,6 +67,8 @@ gtm *gtm_create(int engines)
         if (i < 0) goto fail;
         m->r_gpr[k] = (uint8_t)i;
     }
+    if (!gtref_reg_by_name("PR_CTR_CTL") || !gtref_reg_by_name("PR_CTR_THRSH")) goto fail;
+    cs_watchdog_reset(m);
     return m;
 fail:
     gtm_destroy(m);

@@ -1,5 +1,6 @@
 /* The model-only runner (include/gtref/model_only.h): the host program on the reference model, engines run
- * to quiescence before every host operation. Used by `gtref check` and the unit tests. */
+ * to quiescence before every host operation, the RCS0 watchdog on the host program's time. Used by
+ * `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
@@ -16,7 +17,13 @@ static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
         snprintf(r->error, sizeof r->error, "out of memory (write log)");
 }
 
-static void on_commit(void *u, int e, uint32_t off, uint32_t val) { (void)u; (void)e; (void)off; (void)val; }
+/* PR_CTR_CTL/THRSH commits (an engine's or the host's) reach the watchdog as they happen (others are ignored). */
+static void on_commit(void *u, int e, uint32_t off, uint32_t val)
+{
+    (void)e;
+    gtref_model_run *r = u;
+    gtm_watchdog_commit(r->model, off, val);
+}
 
 static void on_irq(void *u, int e, uint16_t bits)
 {
@@ -25,6 +32,17 @@ static void on_irq(void *u, int e, uint16_t bits)
 }
 
 static uint32_t read_register(void *user, uint32_t off) { return gtm_mmio_read(user, off, NULL); }
+
+/* n cycles of the host program's time (the watchdog's clock); with until_irq, stop after the cycle that leaves the
+ * interrupt line high. */
+static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        gtm_tick(r->model);
+        r->cycles++;
+        if (until_irq && gtm_irq_line(r->model)) return;
+    }
+}
 
 /* Every engine, one command at a time in turn, until none can go on. */
 static int run_engines(const gtref_stim *s, gtref_model_run *r)
@@ -97,12 +115,16 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
             else snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses offset 0x%08x, which no volume names and the kit lacks", i, op->off);
             return -1;
         }
+        /* wait, wait_idle, wait_irq: the engines already ran as far as they can; only time passes */
         if (op->op == GTREF_HOST_WRITE) {
             gtm_mmio_write(r->model, op->off, op->val);
         } else if (op->op == GTREF_HOST_READ) {
             r->read_value[i] = gtm_mmio_read(r->model, op->off, NULL);
             r->read_done[i] = true;
-        }   /* wait, wait_idle, wait_irq: the engines already ran as far as they can */
+        }
+        if (op->op == GTREF_HOST_WAIT) advance(r, op->cycles, false);
+        else if (op->op == GTREF_HOST_WAIT_IRQ && !gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);
+        else advance(r, 1, false);
     }
     if (run_engines(s, r)) return -1;
     for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) r->obs.halted[e] = gtm_engine_halted(r->model, e);

@@ -1,4 +1,5 @@
-/* Scoreboard: lock-step comparison of the DUT against the model (docs/cycle-contract.md §7). */
+/* Scoreboard: lock-step comparison of the DUT against the model (docs/cycle-contract.md §7), the re-read rule of
+ * signal-mode semaphore waits (§3) and the clock of the model's RCS0 watchdog (§5). */
 #include "gtref/scoreboard.h"
 #include "gtref/cmds.h"
 #include "gtref/regs.h"
@@ -22,6 +23,9 @@ typedef struct sb_engine {
     exp_commit c[MAX_COMMITS]; int nc, ci;
     uint16_t irq_bits;      /* interrupt events to apply when the DUT retires it */
     char hist[GTREF_HISTORY][128]; int nhist, hnext;
+    /* contract §3 re-read rule: since the DUT retired this engine's previous signal-mode wait (or reset) */
+    uint32_t sig_reads;     /* reads of the semaphore line while executing a signal-mode wait */
+    uint32_t sig_signals;   /* MI_SEMAPHORE_SIGNALs to this engine the DUT retired */
 } sb_engine;
 
 struct gtref_sb {
@@ -29,6 +33,7 @@ struct gtref_sb {
     int engines;
     FILE *cmdtrace;                /* every retired command, decoded, when set (gtref replay --waves) */
     sb_engine eng[GTREF_MAX_ENGINES];
+    gtm_retire peek;               /* scratch: the command an engine without one in flight works on */
     bool host_commit; uint32_t host_off, host_val, host_wdata; /* model's commit of last cycle's host write */
     uint64_t host_write_cycle; uint32_t host_write_off; bool host_wrote; /* the host write that transferred last */
     bool read_pending; uint64_t read_due; uint32_t read_off, read_val, read_mask;
@@ -217,6 +222,46 @@ static void add_history(gtref_sb *sb, int e, uint64_t cycle)
 
 void gtref_sb_set_cmdtrace(gtref_sb *sb, void *file) { sb->cmdtrace = file; }
 
+/* ---- semaphores (docs/commands.md §5, contract §3) ---- */
+
+static unsigned cmd_id(const gtm_retire *r)
+{
+    const gtref_cmd_def *c = gtref_cmd_find(r->dw[0]);
+    return c ? c->id : GTREF_CMD_COUNT;
+}
+
+/* A command that executed (or would execute) as a signal-mode MI_SEMAPHORE_WAIT: not NOOPed by MI_SET_PREDICATE. */
+static bool is_signal_wait(const gtm_retire *r)
+{
+    return r->status == GTM_RETIRED && !r->nooped && r->len == 4 && cmd_id(r) == GTREF_CMD_MI_SEMAPHORE_WAIT &&
+           !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL);
+}
+
+/* The engine an executed MI_SEMAPHORE_SIGNAL wakes, or -1 (VCS1, an engine the build lacks, NOOPed, not a signal).
+ * Target Engine Select 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 (C32); the kit's indices are RCS0, BCS0, VCS0, VECS0. */
+static int signal_target(const gtref_sb *sb, const gtm_retire *r)
+{
+    static const char *const target_name[4] = { "RCS0", "VCS0", "BCS0", "VECS0" };
+    if (r->status != GTM_RETIRED || r->nooped || cmd_id(r) != GTREF_CMD_MI_SEMAPHORE_SIGNAL) return -1;
+    uint64_t t = GTREF_GET(r->dw, MI_SEMAPHORE_SIGNAL_TARGET);
+    int e = t < 4 ? gtref_engine_by_name(target_name[t]) : -1;
+    return e < sb->engines ? e : -1;
+}
+
+/* The signal-mode wait engine e is executing, or NULL. Decided from the model, not from the DUT: the command the
+ * model executed ahead for the DUT's current one, or else the command the model says comes next (gtm_peek: a wait
+ * whose condition does not hold in the model's memory yet has not executed there). */
+static const gtm_retire *current_signal_wait(gtref_sb *sb, int e)
+{
+    sb_engine *g = &sb->eng[e];
+    const gtm_retire *r = &g->cmd;
+    if (!g->inflight) {
+        if (gtm_peek(sb->m, e, &sb->peek) != GTM_RETIRED) return NULL;
+        r = &sb->peek;
+    }
+    return is_signal_wait(r) ? r : NULL;
+}
+
 /* ---- per-cycle checks ---- */
 
 static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
@@ -279,6 +324,8 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         sb->host_wdata = c->mmio_wdata;
         sb->host_wrote = true, sb->host_write_cycle = c->cycle, sb->host_write_off = c->mmio_addr;
         gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);
+        /* the DUT's register changes at this transfer's closing edge: the watchdog's registers with it (§5) */
+        if (sb->host_commit) gtm_watchdog_commit(sb->m, sb->host_off, sb->host_val);
     } else if (c->mmio_xfer) {
         int e;
         const gtref_reg_def *d = gtref_reg_lookup(c->mmio_addr, sb->engines, &e);
@@ -318,6 +365,39 @@ static bool check_mem_write(gtref_sb *sb, const gtref_sb_cycle *c)
         return fail(sb, "mem-write", e, "data", exp, act, "write %d of the command: wrong data (differing bits 0x%016" PRIx64 ")", g->wi + 1, (w->data ^ c->mem_data) & be_mask(w->be));
     g->wi++;
     return true;
+}
+
+/* Contract §3: the data reads an engine issues while executing a signal-mode MI_SEMAPHORE_WAIT number at most
+ * 1 + the MI_SEMAPHORE_SIGNALs to that engine the DUT retired from the retire of its previous signal-mode wait (or
+ * reset) up to the cycle before the read. A read belongs to the wait when the wait is the engine's current command
+ * and the read's line holds the wait's semaphore address (a legal stimulus keeps data out of rings, so fetch
+ * reads do not hit it). */
+static bool check_mem_read(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    int e = c->mem_read_src;
+    if (!c->mem_read || e < 0 || e >= sb->engines) return true;
+    const gtm_retire *w = current_signal_wait(sb, e);
+    if (!w) return true;
+    uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((c->mem_read_addr & ~63ull) != (sad & ~63ull)) return true;
+    sb_engine *g = &sb->eng[e];
+    if (++g->sig_reads <= 1u + g->sig_signals) return true;
+    char exp[192], act[192], text[128];
+    uint64_t waddr = w->addr;
+    cmd_text(sb, w, text, sizeof text);
+    snprintf(exp, sizeof exp, "at most %u read%s of the semaphore line (1 + %u signal%s)", 1u + g->sig_signals,
+             g->sig_signals ? "s" : "", g->sig_signals, g->sig_signals == 1 ? "" : "s");
+    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, c->mem_read_addr);
+    sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
+    fail(sb, "mem-protocol", e, "signal-wait-read-without-signal", exp, act,
+         "signal-mode MI_SEMAPHORE_WAIT at 0x%" PRIx64 ", SAD address 0x%" PRIx64 ": %u reads of its line, %u "
+         "MI_SEMAPHORE_SIGNAL(s) to %s retired since its previous signal-mode wait (contract §3: a wait that polls)",
+         waddr, sad, g->sig_reads, g->sig_signals, engine_name(e));
+    if (!sb->mm.command[0]) {   /* the wait has not executed in the model: name it anyway */
+        copy(sb->mm.command, sizeof sb->mm.command, text);
+        sb->mm.cmd_addr = waddr;
+    }
+    return false;
 }
 
 static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
@@ -372,6 +452,8 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
         sb->same_cycle_collisions++;
     }
+    /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8) */
+    gtm_watchdog_commit(sb->m, p->commit_off, p->commit_data);
     g->ci++;
     return true;
 }
@@ -385,7 +467,7 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
                     "interrupt line differs; model GFX_MSTR_IRQ=0x%08x GT_INTR_DW0=0x%08x",
                     gtm_reg_peek(sb->m, GTREF_GFX_MSTR_IRQ), gtm_reg_peek(sb->m, GTREF_GT_INTR_DW0));
     }
-    if (!check_mmio(sb, c) || !check_mem_write(sb, c)) return false;
+    if (!check_mmio(sb, c) || !check_mem_write(sb, c) || !check_mem_read(sb, c)) return false;
     for (int e = 0; e < sb->engines; e++)
         if (c->eng[e].retire && !check_retire(sb, e, &c->eng[e])) return false;
     for (int e = 0; e < sb->engines; e++)
@@ -405,6 +487,16 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         g->inflight = false;
         sb->retired++;
     }
+    /* §3 re-read rule: a signal-mode wait's retire opens a new count for its engine; then the signals of this
+     * cycle count towards the next (a signal and the wait's clear of the flag in one cycle: the signal wins, C32) */
+    for (int e = 0; e < sb->engines; e++)
+        if (c->eng[e].retire && is_signal_wait(&sb->eng[e].cmd)) sb->eng[e].sig_reads = sb->eng[e].sig_signals = 0;
+    for (int e = 0; e < sb->engines; e++) {
+        int t = c->eng[e].retire ? signal_target(sb, &sb->eng[e].cmd) : -1;
+        if (t >= 0) sb->eng[t].sig_signals++;
+    }
+    /* §5: the cycle ends for the watchdog too; its event is on the model's line as of the end of this cycle */
+    gtm_tick(sb->m);
     sb->irq_prev = gtm_irq_line(sb->m);
     return true;
 }
@@ -428,6 +520,9 @@ bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engin
             snprintf(exp, sizeof exp, "execute 0x%" PRIx64 ": %s", g->cmd.addr, text);
             return fail(sb, "end-of-test", e, "skipped-command", exp, act, "the DUT went quiescent but the model has commands left");
         }
+        if (st == GTM_STALLED && g->cmd.len == 4 && cmd_id(&g->cmd) == GTREF_CMD_MI_SEMAPHORE_WAIT)
+            return fail(sb, "end-of-test", e, "stalled", "a semaphore wait whose condition holds", act,
+                        "the model's engine waits at 0x%" PRIx64 " on a semaphore whose condition does not hold in its memory", g->cmd.addr);
         if (st == GTM_STALLED)
             return fail(sb, "end-of-test", e, "stalled", "waiting for the rest of a command", act, "the model is waiting for dwords before TAIL");
         if ((st == GTM_HALTED) != dut[e].halted)

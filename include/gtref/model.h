@@ -17,8 +17,9 @@ typedef struct gtm_sink {
     void (*mem_write)(void *user, int engine, uint64_t addr, uint64_t data, uint8_t be);
     /* A register took a new value (engine = GTM_HOST for host MMIO writes). */
     void (*reg_commit)(void *user, int engine, uint32_t off, uint32_t val);
-    /* An engine interrupt event (engine-local data bits). The model does NOT apply it to its
-     * interrupt logic: the caller does, with gtm_irq_event(), when the command retires. */
+    /* An engine interrupt event of the command being executed (engine-local data bits). The model does NOT
+     * apply it to its interrupt logic: the caller does, with gtm_irq_event(), when the command retires.
+     * (The RCS0 watchdog's event is not a command's: gtm_tick applies it itself.) */
     void (*irq_event)(void *user, int engine, uint16_t bits);
 } gtm_sink;
 
@@ -27,9 +28,10 @@ enum gtm_step_status {
     GTM_RETIRED = 1,  /* one command executed */
     GTM_ERROR = 2,    /* the command was illegal: error registers set, engine halted */
     GTM_HALTED = 3,   /* the engine is halted after an earlier error */
-    GTM_STALLED = 4,  /* waiting, nothing executed: the next command is not entirely before TAIL, or an
-                       * MI_SEMAPHORE_WAIT (poll mode) whose condition does not hold in the model's memory
-                       * yet (docs/spec-decisions.md C27); stepping again retries the same command */
+    GTM_STALLED = 4,  /* waiting, nothing executed: the next command is not entirely before TAIL (gtm_retire
+                       * holds its DW0 only, len = 1), or an MI_SEMAPHORE_WAIT, poll or signal mode, whose
+                       * condition does not hold in the model's memory yet (C27, C32; gtm_retire holds the
+                       * whole wait, len = 4); stepping again retries the same command */
     GTM_UNIMPLEMENTED = 5, /* the spec defines the command but the kit does not model it (or this use of
                             * it): nothing executed; gtm_retire.note says what. Not an error of the DUT. */
 };
@@ -48,6 +50,8 @@ typedef struct gtm_retire {
     unsigned len;          /* total length in dwords */
     bool in_batch;         /* executed from a batch buffer */
     uint8_t level;         /* 0 ring, 1 first-level batch, 2 second-level batch */
+    bool nooped;           /* GTM_RETIRED: MI_SET_PREDICATE turned it into a NOOP of its length (C23): its own
+                            * effect (a semaphore wait's reads, a signal) did not happen */
     char note[96];         /* GTM_UNIMPLEMENTED: what is not modelled ("MI_SEMAPHORE_WAIT", "PIPE_CONTROL post_sync=TIMESTAMP") */
 } gtm_retire;
 
@@ -68,6 +72,13 @@ void gtm_reg_poke(gtm *m, uint32_t off, uint32_t val);
 
 /* Execute exactly one command of engine e. */
 int gtm_step(gtm *m, int e, gtm_retire *out);
+/* The command engine e executes next, fetched and decoded without executing it (no register, memory, event
+ * or engine state changes). Returns GTM_IDLE, GTM_HALTED, GTM_STALLED (not wholly before TAIL: out->len = 1),
+ * GTM_ERROR (illegal: nothing is raised), GTM_UNIMPLEMENTED (a command the model lacks; out->note), or
+ * GTM_RETIRED meaning "out holds a whole command that gtm_step would execute now" (which may still stall:
+ * a semaphore wait whose condition does not hold); out->nooped says whether MI_SET_PREDICATE would NOOP it.
+ * The scoreboard uses it to learn which command an engine without a command in flight is working on. */
+int gtm_peek(gtm *m, int e, gtm_retire *out);
 bool gtm_engine_idle(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);
 bool gtm_engine_in_batch(const gtm *m, int e);
@@ -75,4 +86,22 @@ bool gtm_engine_in_batch(const gtm *m, int e);
 /* Interrupt logic. */
 void gtm_irq_event(gtm *m, int e, uint16_t bits);
 bool gtm_irq_line(const gtm *m);
+
+/* The RCS0 watchdog (docs/commands.md §7, spec decisions W1-W5). The model executes commands ahead of the DUT,
+ * so the watchdog does not follow the model's own register file: it keeps PR_CTR_CTL and PR_CTR_THRSH as the
+ * DUT committed them and counts the DUT's cycles.
+ *
+ * gtm_watchdog_commit: in the current cycle, register off (absolute) takes the value val at the closing edge
+ * (an engine commit in its cycle, a host write in its transfer cycle). Offsets other than RCS0's PR_CTR_CTL and
+ * PR_CTR_THRSH are ignored (returns false), so a caller may pass every commit. Several calls for one register
+ * in one cycle: the last wins (the scoreboard passes the engine's commit after a host write: contract §8).
+ *
+ * gtm_tick: the current cycle ends. With the registers as they were during the cycle (committed before it):
+ * when running (PR_CTR_CTL[30:0] == 0) and this cycle ticks (PR_CTR_CTL[31] = 1: every cycle; = 0: the 64th,
+ * 128th, ... cycle after the last PR_CTR_CTL commit), counter := counter + 1 (mod 2^32), and when it equals
+ * PR_CTR_THRSH the WATCHDOG event (engine 0, GTREF_IRQ_WATCHDOG) goes to gtm_irq_event now and counter := 0.
+ * Then this cycle's commits take effect: a PR_CTR_CTL commit (even of the same value) restarts the 64-cycle
+ * count, and one from stopped to running clears the counter. Returns whether the event was raised. */
+bool gtm_watchdog_commit(gtm *m, uint32_t off, uint32_t val);
+bool gtm_tick(gtm *m);
 #endif

@@ -1,9 +1,16 @@
 /* Running a stimulus on the reference model alone, without the RTL (gtref check).
  *
- * Timing rule (an infinitely fast GT): before each host operation, and once more after the last one, every
- * engine runs until it is idle, halted or stalled (its next command not wholly before TAIL). A command's
- * interrupt events are applied to the interrupt logic as soon as it executes. wait, wait_idle and wait_irq
- * therefore do nothing: when they would end, the engines have already run as far as they can. */
+ * Timing rule (an infinitely fast GT, docs/stimulus-format.md §2.2): before each host operation, and once more
+ * after the last one, every engine runs until it is idle, halted or stalled (its next command not wholly before
+ * TAIL, or a semaphore wait, poll or signal mode, whose condition does not hold). A command's interrupt events
+ * are applied to the interrupt logic as soon as it executes. wait, wait_idle and wait_irq therefore wait for
+ * nothing on the engines' side: when they would end, the engines have already run as far as they can.
+ *
+ * Only the RCS0 watchdog sees time: the host program's. Every host operation is one cycle (its own effect first,
+ * then the cycle ends: gtm_tick), except wait N, N cycles, and wait_irq N: one cycle when the interrupt line is
+ * already high, else cycles until one leaves it high, at most N. PR_CTR_CTL/PR_CTR_THRSH commits, the engines'
+ * and the host's, go to the watchdog as they happen, so they take effect from the next cycle. Nothing ticks after
+ * the last operation. */
 #ifndef GTREF_MODEL_ONLY_H
 #define GTREF_MODEL_ONLY_H
 #include <stdbool.h>
@@ -19,6 +26,7 @@ typedef struct gtref_model_run {
     uint32_t *read_value;     /* per host op: the data a read returned */
     bool *read_done;
     uint64_t commands;        /* commands executed, all engines */
+    uint64_t cycles;          /* host-program cycles that passed (the watchdog's time) */
     char error[256];          /* why the run could not complete */
     uint16_t pending_irq[GTREF_MAX_ENGINES];
     bool unimplemented;       /* the run stopped at a command the kit does not model (error says which) */

@@ -24,6 +24,7 @@ typedef struct gtref_sb_cycle {
     bool mmio_xfer; bool mmio_write; uint32_t mmio_addr, mmio_wdata;  /* host request transferring */
     bool mmio_commit; uint32_t mmio_commit_off, mmio_commit_data;
     bool mem_write; int mem_src; uint64_t mem_addr, mem_data; uint8_t mem_be; /* write transferring */
+    bool mem_read; int mem_read_src; uint64_t mem_read_addr;  /* read request transferring: engine, 64-byte line */
     gtref_sb_engine_probe eng[GTREF_MAX_ENGINES];
 } gtref_sb_cycle;
 
@@ -31,7 +32,9 @@ gtref_sb *gtref_sb_create(gtm *model);
 void gtref_sb_destroy(gtref_sb *sb);
 /* Write every retired command, decoded, with its engine and cycle, to file (a FILE *; NULL stops). */
 void gtref_sb_set_cmdtrace(gtref_sb *sb, void *file);
-/* Process one cycle. Returns false at the first mismatch (then gtref_sb_mismatch() describes it). */
+/* Process one cycle, every cycle of the test (the end-of-test read-back included): it also ends the cycle of
+ * the model's RCS0 watchdog (gtm_tick), fed with the DUT's PR_CTR_CTL/PR_CTR_THRSH commits of the cycle.
+ * Returns false at the first mismatch (then gtref_sb_mismatch() describes it). */
 bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c);
 /* All engines quiescent in the DUT (idle or halted): check the model agrees and nothing is left over. */
 bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut);

@@ -595,16 +595,163 @@ Test(cmds, mi_semaphore_wait_in_a_batch_stalls_on_the_same_command)
     cr_assert_eq(r.addr, 0x200010u);
 }
 
-Test(cmds, mi_semaphore_signal_mode_and_register_poll_are_unimplemented)
+/* §5, C32: a signal-mode wait completes in the model when its condition holds in the model's memory, exactly as
+ * in poll mode; while it does not, GTM_STALLED with the whole wait in gtm_retire (the scoreboard reads its
+ * semaphore address from there). */
+Test(cmds, mi_semaphore_wait_signal_mode_completes_on_its_condition)
 {
-    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x600000");
+    wr(0x600000, 7);
+    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x7 addr=0x600000",     /* met at once */
+          "MI_SEMAPHORE_WAIT compare=SAD_GT_SDD data=0x7 addr=0x600040");     /* 0 > 7 does not hold */
+    clear_events();
+    step_ok(0, 1);
+    uint32_t none[1];
+    expect_commits(none, none, 0);   /* RING_HEAD only */
+    cr_assert_eq(ev.nc, 1);
+    cr_assert_eq(ev.cval[0], 0x10u);
+    cr_assert_eq(ev.nw, 0);
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_STALLED);
+    cr_assert_eq(r.len, 4, "a stalled wait is reported whole");
+    cr_assert_eq(r.addr, RING + 0x10u);
+    cr_assert_eq(GTREF_GET(r.dw, MI_SEMAPHORE_WAIT_ADDR), 0x600040u);
+    cr_assert_eq(GTREF_GET(r.dw, MI_SEMAPHORE_WAIT_POLL), 0);
+    cr_assert_eq(ev.nc, 1, "nothing committed while waiting");
+    wr(0x600040, 8);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert_eq(ev.cval[1], 0x20u);
+}
+
+Test(cmds, mi_semaphore_wait_register_poll_and_compare_6_7_are_unimplemented)
+{
+    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x1 addr=0x600000");   /* C33, signal mode too */
     gtm_retire r;
     cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-    cr_assert(strstr(r.note, "MI_SEMAPHORE_WAIT") != NULL);
+    cr_assert_str_eq(r.note, "MI_SEMAPHORE_WAIT reg_poll");
     teardown();
     setup();
     RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD poll reg_poll data=0x1 addr=0x600000");
     cr_assert_eq(step(0), GTM_UNIMPLEMENTED);
+    for (uint32_t op = 6; op <= 7; op++)
+        for (uint32_t poll = 0; poll <= 1; poll++) {
+            teardown();
+            setup();
+            RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x0 addr=0x600000");
+            wr(RING, (rd(RING) & ~0xF000u) | op << 12 | poll << 15);   /* Compare Operation [14:12], Wait Mode [15] */
+            cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
+            cr_assert_str_eq(r.note, "MI_SEMAPHORE_WAIT compare>5");
+            cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 0);
+        }
+}
+
+/* §5, C32: MI_SEMAPHORE_SIGNAL to every Target Engine Select value 0..4 (VCS1 and engines the build lacks
+ * included), with Post-Sync and a Target Context ID: no write, no interrupt, no commit but RING_HEAD in the ring
+ * and none at all in a batch. */
+Test(cmds, mi_semaphore_signal_has_no_effect_but_ring_head)
+{
+    static const char *const targets[] = { "RCS", "VCS0", "BCS", "VECS", "VCS1" };
+    char text[5][96];
+    for (int i = 0; i < 5; i++)
+        snprintf(text[i], sizeof text[i], "MI_SEMAPHORE_SIGNAL target=%s%s context=0x%x", targets[i],
+                 i % 2 ? " post_sync" : "", 0x10u * (unsigned)i);
+    RING0(text[0], text[1], text[2], text[3], text[4]);
+    clear_events();
+    step_ok(0, 5);
+    cr_assert_eq(ev.nw, 0);
+    cr_assert_eq(ev.nirq, 0);
+    cr_assert_eq(ev.nc, 5);
+    for (int i = 0; i < 5; i++) {
+        cr_assert_eq(ev.coff[i], RCS + GTREF_RING_HEAD);
+        cr_assert_eq(ev.cval[i], 8u * (unsigned)(i + 1));
+    }
+    BATCH(0x200000, "MI_SEMAPHORE_SIGNAL target=BCS", "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START addr=0x200000");
+    step_ok(0, 1);
+    clear_events();
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert_eq(r.addr, 0x200000u);
+    cr_assert_eq(ev.nc + ev.nw + ev.nirq, 0, "in a batch: nothing at all");
+    /* on BCS0 too (every engine accepts it) */
+    RING1("MI_SEMAPHORE_SIGNAL target=RCS");
+    step_ok(1, 1);
+    cr_assert_eq(peek(BCS + GTREF_ESR), 0);
+}
+
+Test(cmds, mi_semaphore_signal_reserved_target_is_unimplemented)
+{
+    for (uint32_t t = 5; t <= 7; t++) {
+        teardown();
+        setup();
+        RING0("MI_SEMAPHORE_SIGNAL target=RCS");
+        wr(RING, rd(RING) | t << 15);   /* Target Engine Select [17:15] */
+        gtm_retire r;
+        cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
+        cr_assert_str_eq(r.note, "MI_SEMAPHORE_SIGNAL target>4");
+        cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 0);
+        cr_assert_eq(peek(RCS + GTREF_ESR), 0, "unimplemented, not illegal");
+    }
+}
+
+/* C23: a wait or a signal that MI_SET_PREDICATE turns into a NOOP retires at once and says so (gtm_retire.nooped):
+ * the scoreboard does not take a NOOPed wait or signal for a real one. */
+Test(cmds, nooped_semaphore_commands_say_so)
+{
+    RING0("MI_SET_PREDICATE enable=NOOP_ALWAYS",
+          "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x600000",   /* would wait: SAD is 0 */
+          "MI_SEMAPHORE_SIGNAL target=BCS",
+          "MI_SET_PREDICATE enable=NOOP_NEVER",
+          "MI_SEMAPHORE_SIGNAL target=BCS");
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert(!r.nooped, "MI_SET_PREDICATE itself is never NOOPed");
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert(r.nooped);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert(r.nooped);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert(!r.nooped);
+}
+
+/* gtm_peek: the next command, decoded, with nothing executed. */
+Test(cmds, peek_decodes_the_next_command_without_executing_it)
+{
+    gtm_retire r;
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_IDLE);
+    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x600000", "MI_STORE_DATA_IMM addr=0x400000 data=0x5");
+    clear_events();
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(gtm_peek(m, 0, &r), GTM_RETIRED, "a whole command is there");
+        cr_assert_eq(r.addr, RING);
+        cr_assert_eq(r.len, 4);
+        cr_assert_eq(GTREF_GET(r.dw, MI_SEMAPHORE_WAIT_ADDR), 0x600000u);
+    }
+    cr_assert_eq(step(0), GTM_STALLED, "peeking did not execute it");
+    wr(0x600000, 1);
+    step_ok(0, 1);
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_RETIRED);
+    cr_assert_eq(r.addr, RING + 0x10u);
+    cr_assert_eq(ev.nc, 1, "only the wait's RING_HEAD");
+    cr_assert_eq(ev.nw, 0);
+    cr_assert_eq(rd(0x400000), 0);
+    step_ok(0, 1);
+    cr_assert_eq(rd(0x400000), 5);
+    /* not wholly before TAIL: STALLED with DW0 only */
+    wr(RING + 0x20u, 0x10000002u);   /* MI_STORE_DATA_IMM DW0, 4 dwords */
+    gtm_mmio_write(m, RCS + GTREF_RING_TAIL, 0x28u);
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_STALLED);
+    cr_assert_eq(r.len, 1);
+    /* illegal: reported, not raised */
+    teardown();
+    setup();
+    RING0("MI_NOOP");
+    wr(RING, 0x0F800000u);   /* MI opcode 0x1F: no such command */
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_ERROR);
+    cr_assert_eq(peek(RCS + GTREF_ESR), 0);
+    cr_assert(!gtm_engine_halted(m, 0));
+    cr_assert_eq(step(0), GTM_ERROR);
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_HALTED);
 }
 
 /* ======================= batch buffers (§3, C15-C17, C26) ======================= */
@@ -1054,9 +1201,11 @@ Test(cmds, pipe_control_on_bcs_and_flush_dw_on_rcs_are_illegal)
 
 Test(cmds, an_unmodelled_command_is_unimplemented_with_its_name)
 {
-    RING0("MI_SEMAPHORE_SIGNAL target=BCS");
+    RING0("MI_FORCE_WAKEUP render");   /* C30: power management, not modelled */
     gtm_retire r;
     cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-    cr_assert_str_eq(r.note, "MI_SEMAPHORE_SIGNAL");
+    cr_assert_str_eq(r.note, "MI_FORCE_WAKEUP");
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_UNIMPLEMENTED);
+    cr_assert_str_eq(r.note, "MI_FORCE_WAKEUP");
     cr_assert_eq(peek(RCS + GTREF_ESR), 0);
 }

@@ -211,23 +211,23 @@ Test(scoreboard, hang_report_names_the_engine_and_its_state)
 }
 
 /* docs/commands.md §1: a command the spec defines and the kit does not model stops the test with its own
- * status, not as a DUT mismatch and not as an instruction error. MI_SEMAPHORE_SIGNAL (KBL-CMD digest A.1,
- * opcode 0x1B, 2 dwords) is defined and not modelled. */
+ * status, not as a DUT mismatch and not as an instruction error. MI_FORCE_WAKEUP (KBL-CMD digest A.1,
+ * opcode 0x1D, 2 dwords; C30) is defined and not modelled. */
 Test(scoreboard, unmodelled_command_stops_as_unimplemented)
 {
-    const gtref_cmd_def *c = gtref_cmd_by_name("MI_SEMAPHORE_SIGNAL");
+    const gtref_cmd_def *c = gtref_cmd_by_name("MI_FORCE_WAKEUP");
     cr_assert(c && !c->modelled, "this test needs a defined command the kit does not model");
-    gtref_mem_write32(gtm_mem(m), RING + 16, 0x0D800000u);   /* MI_SEMAPHORE_SIGNAL, DWord Length 0 */
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0x0E800000u);   /* MI_FORCE_WAKEUP, DWord Length 0 */
     gtref_mem_write32(gtm_mem(m), RING + 20, 0);
     start_ring();
     cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
     cr_assert(dut_retire(RING, 0x10000002u, 16));
-    cr_assert(!dut_retire(RING + 16, 0x0D800000u, 24));
+    cr_assert(!dut_retire(RING + 16, 0x0E800000u, 24));
     cr_assert(gtref_sb_unimplemented(sb));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->kind, "unimplemented");
-    cr_assert_str_eq(mm->bucket, "unimplemented/MI_SEMAPHORE_SIGNAL/-");
-    cr_assert(strstr(mm->detail, "MI_SEMAPHORE_SIGNAL"), "%s", mm->detail);
+    cr_assert_str_eq(mm->bucket, "unimplemented/MI_FORCE_WAKEUP/-");
+    cr_assert(strstr(mm->detail, "MI_FORCE_WAKEUP"), "%s", mm->detail);
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_ESR), 0, "unimplemented is not an instruction error");
 }
 
@@ -278,4 +278,246 @@ Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
     cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert(dut_retire(RING, 0x11000003u, 20), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's value, as the DUT stores it");
+}
+
+/* ======================= the RCS0 watchdog on the DUT's cycles (contract §5, §7) ======================= */
+
+static bool cycle_irq(bool irq)
+{
+    gtref_sb_cycle c = blank();
+    c.irq = irq;
+    return gtref_sb_cycle_check(sb, &c);
+}
+
+static void open_watchdog_interrupt(void)
+{
+    host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
+    host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
+}
+
+/* PR_CTR_CTL written by the host in cycle T (its transfer): ticks from T + 1, THRSH = 3 reached in T + 3, the
+ * WATCHDOG event at its closing edge, the DUT's irq high in T + 4 (a flop), and GT_INTR_DW0 bit 0 read back. */
+Test(scoreboard, watchdog_started_by_a_host_write_raises_irq_on_the_dut_cycles)
+{
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 3, 3);
+    host_write(RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, GTREF_WDOG_COUNT_CLOCKS);   /* T = cyc - 1 */
+    cr_assert(cycle_irq(false));   /* T + 2 */
+    cr_assert(cycle_irq(false));   /* T + 3: the event at its closing edge */
+    cr_assert(cycle_irq(true), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");   /* T + 4 */
+    gtref_sb_cycle c = blank();
+    c.irq = true;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_GT_INTR_DW0;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    c = blank();
+    c.irq = true;
+    c.mmio_rsp_valid = true; c.mmio_rsp_data = 1;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+Test(scoreboard, a_dut_without_the_watchdog_event_is_an_irq_mismatch)
+{
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 3, 3);
+    host_write(RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, GTREF_WDOG_COUNT_CLOCKS);
+    cr_assert(cycle_irq(false));
+    cr_assert(cycle_irq(false));
+    cr_assert(!cycle_irq(false));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "irq-line");
+    cr_assert_str_eq(mm->expected, "irq=1");
+    cr_assert_eq(mm->cycle, cyc);
+}
+
+/* LRI of CS_GPR0 then PR_CTR_CTL: the model executes the whole LRI at the DUT's first commit (cycle n), but the
+ * DUT commits PR_CTR_CTL only in n + 5: ticks from n + 6, THRSH = 2 reached in n + 7, irq in n + 8. */
+Test(scoreboard, watchdog_started_by_an_engine_commit_counts_from_the_dut_commit)
+{
+    uint32_t lri[] = { 0x11000003u, RCS + 0x600u, 0x5u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 2, 2);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 24, 24);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    gtref_sb_cycle c = blank();   /* n */
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 5;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    for (int i = 1; i < 5; i++) {   /* n + 1 .. n + 4 */
+        c = blank();
+        c.eng[0].idle = false;
+        cr_assert(gtref_sb_cycle_check(sb, &c));
+    }
+    c = blank();   /* n + 5 */
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_PR_CTR_CTL; c.eng[0].commit_data = GTREF_WDOG_COUNT_CLOCKS;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(dut_retire(RING, 0x11000003u, 20));   /* n + 6 */
+    cr_assert(dut_retire(RING + 20, 0, 24));         /* n + 7 (the padding MI_NOOP): the event at its closing edge */
+    cr_assert(!cycle_irq(false), "irq must rise in n + 8");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->expected, "irq=1");
+}
+
+/* A host write of PR_CTR_CTL (stop) and the engine's commit of it (run) in one cycle: the engine wins (contract
+ * §8), so the watchdog runs: THRSH = 1, ticks from the next cycle, the event there, irq one cycle later. */
+Test(scoreboard, watchdog_host_write_and_engine_commit_in_one_cycle_engine_wins)
+{
+    uint32_t lri[] = { 0x11000001u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 1, 1);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 16, 16);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    gtref_sb_cycle c = blank();   /* n */
+    c.eng[0].idle = false;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + GTREF_PR_CTR_CTL; c.mmio_wdata = 1;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_PR_CTR_CTL; c.eng[0].commit_data = GTREF_WDOG_COUNT_CLOCKS;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();   /* n + 1: the host's commit report (its own value); the first tick: the event */
+    c.eng[0].idle = false;
+    c.mmio_commit = true; c.mmio_commit_off = RCS + GTREF_PR_CTR_CTL; c.mmio_commit_data = 1;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_PR_CTR_CTL), GTREF_WDOG_COUNT_CLOCKS);
+    cr_assert(cycle_irq(true), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");   /* n + 2 */
+}
+
+/* ======================= the re-read rule of signal-mode waits (contract §3) ======================= */
+
+#define BCS 0x22000u
+#define RING_B 0x110000u
+#define SEM 0x490000u
+
+static void put(uint64_t addr, const char *text)
+{
+    uint32_t dw[8];
+    char err[128] = "";
+    int n = gtref_cmd_parse(text, 2, dw, 8, err, sizeof err);
+    cr_assert(n > 0, "%s: %s", text, err);
+    for (int i = 0; i < n; i++) gtref_mem_write32(gtm_mem(m), addr + 4u * (unsigned)i, dw[i]);
+}
+
+/* RCS0 waits (signal mode) until the semaphore is 1; BCS0 writes 1 there and signals RCS0. */
+static void setup_signal(void)
+{
+    m = gtm_create(2);
+    sb = gtref_sb_create(m);
+    cyc = 0;
+    put(RING, "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x490000");
+    put(RING_B, "MI_STORE_DATA_IMM addr=0x490000 data=0x1");
+    put(RING_B + 16, "MI_SEMAPHORE_SIGNAL target=RCS");
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 16, 16);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    host_write(BCS + GTREF_RING_START, RING_B, RING_B);
+    host_write(BCS + GTREF_RING_TAIL, 24, 24);
+    host_write(BCS + GTREF_RING_CTL, 1, 1);
+}
+
+TestSuite(signal_wait, .init = setup_signal, .fini = teardown);
+
+static gtref_sb_cycle busy(void)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = c.eng[1].idle = false;
+    return c;
+}
+
+static bool read_line(int e, uint64_t line)
+{
+    gtref_sb_cycle c = busy();
+    c.mem_read = true; c.mem_read_src = e; c.mem_read_addr = line;
+    return gtref_sb_cycle_check(sb, &c);
+}
+
+static bool retire(int e, uint64_t addr, uint32_t dw0, uint32_t head)
+{
+    gtref_sb_cycle c = busy();
+    c.eng[e].retire = true; c.eng[e].retire_addr = addr; c.eng[e].retire_dw0 = dw0;
+    c.eng[e].commit = true; c.eng[e].commit_off = gtref_engines[e].base + GTREF_RING_HEAD; c.eng[e].commit_data = head;
+    return gtref_sb_cycle_check(sb, &c);
+}
+
+static void bcs_writes_and_signals(void)
+{
+    gtref_sb_cycle c = busy();
+    c.mem_write = true; c.mem_src = 1; c.mem_addr = SEM; c.mem_data = 1; c.mem_be = 0x0F;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
+    cr_assert(retire(1, RING_B + 16, gtref_mem_read32(gtm_mem(m), RING_B + 16), 24),
+              "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+#define SB_OK(x) cr_assert((x), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "")
+
+/* One read, a signal, one read: the rule holds; the wait retires and the test ends quiescent. Reads of other
+ * lines (the ring's, the next data line) do not count. */
+Test(signal_wait, one_read_per_signal_passes)
+{
+    SB_OK(read_line(0, RING));
+    SB_OK(read_line(0, SEM));
+    SB_OK(read_line(0, RING));
+    SB_OK(read_line(0, SEM + 0x40u));
+    bcs_writes_and_signals();
+    SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, gtref_mem_read32(gtm_mem(m), RING), 16));
+    gtref_sb_engine_probe idle[2] = { { .idle = true }, { .idle = true } };
+    SB_OK(gtref_sb_check_quiescent(sb, ++cyc, idle));
+}
+
+/* A second read with no signal: a wait that polls. */
+Test(signal_wait, a_read_without_a_signal_is_a_mem_protocol_failure)
+{
+    SB_OK(read_line(0, SEM));
+    cr_assert(!read_line(0, SEM));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "mem-protocol");
+    cr_assert_str_eq(mm->engine, "RCS0");
+    cr_assert_eq(mm->cycle, cyc);
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/signal-wait-read-without-signal");
+    cr_assert(strstr(mm->detail, "at 0x100000") && strstr(mm->detail, "SAD address 0x490000"), "%s", mm->detail);
+    cr_assert(strstr(mm->detail, "2 reads") && strstr(mm->detail, "0 MI_SEMAPHORE_SIGNAL"), "%s", mm->detail);
+    cr_assert(strstr(mm->expected, "at most 1 read"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "read 2 of line 0x490000"), "%s", mm->actual);
+    cr_assert(strstr(mm->command, "MI_SEMAPHORE_WAIT"), "%s", mm->command);
+    cr_assert_eq(mm->cmd_addr, RING);
+}
+
+/* A signal counts from the cycle after its retire: a read in the signal's own retire cycle is one too many. */
+Test(signal_wait, a_read_in_the_cycle_of_the_signal_is_too_early)
+{
+    SB_OK(read_line(0, SEM));
+    gtref_sb_cycle c = busy();
+    c.mem_write = true; c.mem_src = 1; c.mem_addr = SEM; c.mem_data = 1; c.mem_be = 0x0F;
+    SB_OK(gtref_sb_cycle_check(sb, &c));
+    SB_OK(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
+    c = busy();
+    c.eng[1].retire = true; c.eng[1].retire_addr = RING_B + 16; c.eng[1].retire_dw0 = gtref_mem_read32(gtm_mem(m), RING_B + 16);
+    c.eng[1].commit = true; c.eng[1].commit_off = BCS + GTREF_RING_HEAD; c.eng[1].commit_data = 24;
+    c.mem_read = true; c.mem_read_src = 0; c.mem_read_addr = SEM;
+    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "signal-wait-read-without-signal"));
+}
+
+/* One signal allows one more read, not two. */
+Test(signal_wait, two_reads_after_one_signal_fail)
+{
+    SB_OK(read_line(0, SEM));
+    bcs_writes_and_signals();
+    SB_OK(read_line(0, SEM));
+    cr_assert(!read_line(0, SEM));
+    cr_assert(strstr(gtref_sb_mismatch(sb)->detail, "3 reads") && strstr(gtref_sb_mismatch(sb)->detail, "1 MI_SEMAPHORE_SIGNAL"),
+              "%s", gtref_sb_mismatch(sb)->detail);
+}
+
+/* The count runs from reset (or the previous signal-mode wait's retire), not from the wait's start: a signal the
+ * DUT retired before the wait began allows its second read (the pending flag was already set). */
+Test(signal_wait, a_signal_before_the_wait_counts)
+{
+    bcs_writes_and_signals();
+    SB_OK(read_line(0, SEM));
+    SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, gtref_mem_read32(gtm_mem(m), RING), 16));
 }
