@@ -2,6 +2,7 @@
  * to quiescence before every host operation, the RCS0 watchdog on the host program's time. Used by
  * `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
+#include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 
@@ -38,7 +39,9 @@ static uint32_t read_register(void *user, uint32_t off) { return gtm_mmio_read(u
 static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
 {
     for (uint64_t i = 0; i < n; i++) {
-        gtm_tick(r->model);
+        bool clocks = gtm_reg_peek(r->model, gtref_engines[0].base + GTREF_PR_CTR_CTL) & GTREF_WDOG_COUNT_CLOCKS;
+        if (gtm_tick(r->model) && r->cov)
+            gtref_cov_event(r->cov, 0, clocks ? GTREF_COV_WDOG_CLOCKS : GTREF_COV_WDOG_PERIODS);
         r->cycles++;
         if (until_irq && gtm_irq_line(r->model)) return;
     }
@@ -60,7 +63,13 @@ static int run_engines(const gtref_stim *s, gtref_model_run *r)
                          cmd.note, gtref_engines[e].name, cmd.addr);
                 return -1;
             }
+            bool sigwait = cmd.len == 4 && !cmd.nooped && gtref_cmd_find(cmd.dw[0]) == &gtref_cmds[GTREF_CMD_MI_SEMAPHORE_WAIT] &&
+                           !GTREF_GET(cmd.dw, MI_SEMAPHORE_WAIT_POLL);
+            if (st == GTM_STALLED && sigwait) r->sigwait_stalled[e] = true;
             if (st != GTM_RETIRED && st != GTM_ERROR) continue;
+            if (st == GTM_RETIRED && sigwait && r->cov)
+                gtref_cov_event(r->cov, e, r->sigwait_stalled[e] ? GTREF_COV_SIGWAIT_WOKEN : GTREF_COV_SIGWAIT_MET);
+            if (st == GTM_RETIRED && sigwait) r->sigwait_stalled[e] = false;
             if (r->cov) gtref_cov_sample(r->cov, e, &cmd);
             progress = true;
             r->commands++;

@@ -238,14 +238,12 @@ static bool is_signal_wait(const gtm_retire *r)
 }
 
 /* The engine an executed MI_SEMAPHORE_SIGNAL wakes, or -1 (VCS1, an engine the build lacks, NOOPed, not a signal).
- * Target Engine Select 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 (C32); the kit's indices are RCS0, BCS0, VCS0, VECS0. */
+ * Target Engine Select 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 (C32): the engine table's sem_target column. */
 static int signal_target(const gtref_sb *sb, const gtm_retire *r)
 {
-    static const char *const target_name[4] = { "RCS0", "VCS0", "BCS0", "VECS0" };
     if (r->status != GTM_RETIRED || r->nooped || cmd_id(r) != GTREF_CMD_MI_SEMAPHORE_SIGNAL) return -1;
     uint64_t t = GTREF_GET(r->dw, MI_SEMAPHORE_SIGNAL_TARGET);
-    int e = t < 4 ? gtref_engine_by_name(target_name[t]) : -1;
-    return e < sb->engines ? e : -1;
+    return gtref_engine_by_sem_target((unsigned)t, sb->engines);
 }
 
 /* The signal-mode wait engine e is executing, or NULL. Decided from the model, not from the DUT: the command the

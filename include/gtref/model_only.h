@@ -30,6 +30,7 @@ typedef struct gtref_model_run {
     char error[256];          /* why the run could not complete */
     uint16_t pending_irq[GTREF_MAX_ENGINES];
     bool unimplemented;       /* the run stopped at a command the kit does not model (error says which) */
+    bool sigwait_stalled[GTREF_MAX_ENGINES]; /* the engine stalled on the signal-mode wait it has not passed yet */
     gtref_cov *cov;           /* when set, every executed command is sampled into it */
 } gtref_model_run;
 
