@@ -602,6 +602,7 @@ typedef struct walk_stats {
     unsigned odd_tails;        /* TAIL writes that are not a chunk boundary... at least not a command boundary */
     unsigned lri_gpr, lri_own_other, lri_ignored, emr_host_unmask, back_to_back;
     unsigned sem_writes, sem_waits, second_cmds, bad_second;
+    unsigned signal_waits, signals, wdog_lris;
 } walk_stats;
 
 typedef struct eng_walk {
@@ -673,6 +674,8 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
             else w->st.lri_ignored++;
         }
         if ((dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xF) w->st.bwd++;
+        for (unsigned i = 1; i + 1 < len; i += 2)
+            if (dw[i] == 0x2178u || dw[i] == 0x217Cu) { w->st.wdog_lris++; break; }   /* RCS0 PR_CTR_CTL/THRSH */
         break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
         uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
@@ -701,10 +704,16 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
     case GTREF_CMD_MI_SEMAPHORE_WAIT: {
         uint64_t a = GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR);
         cr_assert(a >= SEM_BASE && a < SEM_BASE + 0x100, "seed %" PRIu64 ": a wait outside the semaphore area", w->seed);
-        cr_assert(GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL) && !GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL));
+        cr_assert(!GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL), "seed %" PRIu64 ": register poll mode (C33)", w->seed);
+        cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE), 5, "seed %" PRIu64 ": compare 6/7 (C27)", w->seed);
         w->st.sem_waits++;
+        if (!GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL)) w->st.signal_waits++;
         break;
     }
+    case GTREF_CMD_MI_SEMAPHORE_SIGNAL:
+        cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET), 4, "seed %" PRIu64 ": target 5..7 (C32)", w->seed);
+        w->st.signals++;
+        break;
     default: break;
     }
 }
@@ -962,6 +971,9 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         total.back_to_back += st.back_to_back;
         total.sem_writes += st.sem_writes;
         total.sem_waits += st.sem_waits;
+        total.signal_waits += st.signal_waits;
+        total.signals += st.signals;
+        total.wdog_lris += st.wdog_lris;
         total.second_cmds += st.second_cmds;
         total.bad_second += st.bad_second;
         gtref_stim_free(&s);
@@ -985,6 +997,10 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
     cr_assert(bad_seeds > SEEDS * 2 / 5 && bad_seeds < SEEDS * 4 / 5, "illegal commands in %u of %u seeds", bad_seeds, SEEDS);
     cr_assert(total.bad_second > 5, "only %u illegal commands in second-level batches", total.bad_second);
     cr_assert(total.sem_writes > SEEDS && total.sem_waits > SEEDS, "semaphores: %u writes, %u waits", total.sem_writes, total.sem_waits);
+    cr_assert(total.signal_waits > SEEDS / 2 && total.signal_waits < total.sem_waits, "signal-mode waits: %u of %u",
+              total.signal_waits, total.sem_waits);
+    cr_assert(total.signals > SEEDS, "MI_SEMAPHORE_SIGNAL: %u", total.signals);
+    cr_assert(total.wdog_lris > SEEDS / 4, "watchdog LRIs: %u", total.wdog_lris);
     cr_assert(total.second_cmds > SEEDS, "only %u commands in second-level batches", total.second_cmds);
     cr_assert(total.bad_ring > 5 && total.bad_batch > 5, "illegal commands: %u in rings, %u in batches", total.bad_ring, total.bad_batch);
     for (int k = 0; k < GTREF_BAD_KINDS; k++) cr_assert(total.bad_kind[k] > 0, "no illegal command of kind %d", k);
@@ -1040,6 +1056,7 @@ Test(gen, the_weights_and_command_counts_are_honoured)
     c.w_user_irq = 0;
     c.w_math = c.w_atomic = c.w_predicate = c.w_set_predicate = c.w_lrr = c.w_lrm = c.w_srm = c.w_copy = 0;
     c.w_cond_end = c.w_hws = c.w_flush = c.w_sem_wait = c.w_arb = 0;
+    c.w_sem_signal = c.w_watchdog = 0;
     c.max_sem_slots = 0;
     c.w_sdi = 1;
     c.min_cmds = c.max_cmds = 7;
@@ -1072,6 +1089,7 @@ Test(gen, engine_count_and_corner_knobs_are_honoured)
     c.malformed_pct = 0;
     c.lri_other_pct = 0;
     c.w_predicate = c.w_set_predicate = 0;   /* they load MI_PREDICATE_* by LRI */
+    c.w_watchdog = 0;                        /* RCS0's watchdog LRIs are its own registers */
     c.nonpriv_pct = 0;                       /* non-privileged batches target other registers on purpose */
     for (uint64_t seed = 0; seed < 60; seed++) {
         gtref_stim s;
@@ -1139,6 +1157,7 @@ Test(gen, bad_configs_are_refused)
     c.w_noop = c.w_lri = c.w_sdi = c.w_batch = c.w_user_irq = 0;
     c.w_math = c.w_atomic = c.w_predicate = c.w_set_predicate = c.w_lrr = c.w_lrm = c.w_srm = c.w_copy = 0;
     c.w_cond_end = c.w_hws = c.w_flush = c.w_sem_wait = c.w_arb = 0;
+    c.w_sem_signal = c.w_watchdog = 0;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
     gtref_gen_config_default(&c);
     c.max_ring_pages = 17;
