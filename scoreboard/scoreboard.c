@@ -444,12 +444,14 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
     if (x->val != p->commit_data)
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
-    /* A host write to this register in this very cycle: the engine's commit wins (docs/cycle-contract.md §8). The
-     * model, which ran the command before the write, has the host's value: give it the engine's. */
-    if (sb->host_wrote && sb->host_write_cycle == sb->cycle && sb->host_write_off == p->commit_off) {
-        gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
+    /* The register takes the engine's value now, in the DUT's order (docs/cycle-contract.md §8). The model ran the
+     * whole command before its first commit, so a host write that transferred since then (in this very cycle, where
+     * the engine wins, or between two commits of the command) reached the model after the command's value: give
+     * the model the committed value, which is the model's own expectation, at the DUT's commit cycle. Without a
+     * host write in between this changes nothing. */
+    gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
+    if (sb->host_wrote && sb->host_write_cycle == sb->cycle && sb->host_write_off == p->commit_off)
         sb->same_cycle_collisions++;
-    }
     /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8) */
     gtm_watchdog_commit(sb->m, p->commit_off, p->commit_data);
     g->ci++;

@@ -280,6 +280,33 @@ Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
     cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's value, as the DUT stores it");
 }
 
+/* The same with the host write strictly between the engine's two commits of one LRI (cycle-contract §8: the
+ * later one wins). The DUT stores the host's value, then the engine's; the model, which ran the whole LRI at
+ * the first commit, applied the host write after it: the engine's commit must still be the value it ends with. */
+Test(scoreboard, host_write_between_an_engines_commits_loses_to_the_later_commit)
+{
+    uint32_t lri[] = {0x11000003u, RCS + 0x600u, 0x11111111u, RCS + 0x608u, 0x33333333u, 0};
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 24, 24);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 0x11111111u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();   /* the host writes CS_GPR1 one cycle before the engine commits it */
+    c.eng[0].idle = false;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();   /* the host's commit report, and the engine's commit of the same register */
+    c.eng[0].idle = false;
+    c.mmio_commit = true; c.mmio_commit_off = RCS + 0x608u; c.mmio_commit_data = 0x22222222u;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x608u; c.eng[0].commit_data = 0x33333333u;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(dut_retire(RING, 0x11000003u, 20), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's later commit, as the DUT stores it");
+}
+
 /* ======================= the RCS0 watchdog on the DUT's cycles (contract §5, §7) ======================= */
 
 static bool cycle_irq(bool irq)
