@@ -58,6 +58,14 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   logic [31:0] r [ENGINE_REGS];
 
+  // Registers this engine has (ENGINE_REG_PRESENT_BY_ENGINE; e.g. PR_CTR_CTL/PR_CTR_THRSH on RCS0 only). On an
+  // engine without it, a register's offset names no register of the kit (cycle contract §2, commands.md §2):
+  // MMIO reads return 0 and writes are dropped without a commit, LRI/LRR/LRM targets there are dropped, and a
+  // read source there reads 0. Its storage is the reset value, never written.
+  function automatic logic reg_present(input ridx_t i);
+    return ENGINE_REG_PRESENT_BY_ENGINE[ENGINE][i][0];
+  endfunction
+
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
   function automatic logic reg_writable(input ridx_t i);
     return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);
@@ -89,7 +97,7 @@ module gt_engine import gtref_pkg::*; #(
     mmio_new    = '0;
     mmio_commit = 1'b0;
     for (int i = 0; i < ENGINE_REGS; i++) begin
-      host_hit[i] = mmio_addr == BASE + ENGINE_REG_OFF[i];
+      host_hit[i] = reg_present(ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
       host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ridx_t'(i));
       host_new[i] = reg_write(ridx_t'(i), r[i], mmio_wdata);
       if (host_hit[i]) mmio_rdata = mmio_rdata | r[i];
@@ -111,12 +119,17 @@ module gt_engine import gtref_pkg::*; #(
   // The engine's write wins over a host write to the same register in the same cycle; the host's commit report
   // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
   // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
-  // reset to this engine's value (EMR differs per engine).
+  // reset to this engine's value (EMR differs per engine). A register the engine does not have is neither
+  // found by find_reg nor hit by the host, so nothing writes it: it holds its reset value.
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
-    always_ff @(posedge clk) begin
-      if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
-      else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
-      else if (host_we[i]) r[i] <= host_new[i];
+    if (reg_present(ridx_t'(i))) begin : g_present
+      always_ff @(posedge clk) begin
+        if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+        else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
+        else if (host_we[i]) r[i] <= host_new[i];
+      end
+    end else begin : g_absent
+      assign r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
     end
   end
 
@@ -363,12 +376,13 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   // Register sources and targets (commands.md §2)
   // =====================================================================================================
-  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]).
+  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]); a register of
+  // the table that this engine does not have is not found (ENGINE_REG_PRESENT_BY_ENGINE).
   function automatic logic [RIW:0] find_reg(input logic [31:0] off);
     logic [RIW:0] f;
     f = '0;
     for (int i = 0; i < ENGINE_REGS; i++)
-      if ((off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
+      if (reg_present(ridx_t'(i)) && (off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
     return f;
   endfunction
 

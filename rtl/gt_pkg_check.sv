@@ -30,6 +30,29 @@ module gt_pkg_check import gtref_pkg::*; ();
     $error("gtref_pkg: gt_engine keeps DW1..DW4 only");
   end
 
+  // ---- registers gt_engine addresses by a fixed index exist on every engine (ENGINE_REG_PRESENT_BY_ENGINE):
+  //      only registers that no command names by itself may be missing from an engine ----
+  localparam int NFIXED = 23;
+  localparam int FIXED_REGS [NFIXED] = '{RING_TAIL_IDX, RING_HEAD_IDX, RING_START_IDX, RING_CTL_IDX, EIR_IDX,
+    EMR_IDX, ESR_IDX, HWS_PGA_IDX, NOPID_IDX, BB_STATE_IDX, SBB_ADDR_IDX, SBB_STATE_IDX, SBB_ADDR_UDW_IDX,
+    BB_ADDR_IDX, BB_ADDR_UDW_IDX, MI_PREDICATE_RESULT_IDX, MI_PREDICATE_RESULT_2_IDX, MI_PREDICATE_SRC0_IDX,
+    MI_PREDICATE_SRC0_UDW_IDX, MI_PREDICATE_SRC1_IDX, MI_PREDICATE_SRC1_UDW_IDX, MI_PREDICATE_DATA_IDX,
+    MI_PREDICATE_DATA_UDW_IDX};
+  function automatic bit fixed_regs_present();
+    for (int e = 0; e < MAX_ENGINES; e++) begin
+      for (int k = 0; k < NFIXED; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][FIXED_REGS[k]][0]) return 1'b0;
+      for (int k = 0; k < 32; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][CS_GPR0_IDX + k][0]) return 1'b0;
+      for (int k = 0; k < 12; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][FORCE_TO_NONPRIV0_IDX + k][0]) return 1'b0;
+    end
+    return 1'b1;
+  endfunction
+  if (!fixed_regs_present()) begin : g_bad_reg_presence
+    $error("gtref_pkg: a register gt_engine uses by index is missing from an engine");
+  end
+  if (CS_GPR0_IDX + 31 != CS_GPR31_IDX || FORCE_TO_NONPRIV0_IDX + 11 != FORCE_TO_NONPRIV11_IDX) begin : g_bad_reg_runs
+    $error("gtref_pkg: gt_engine indexes CS_GPR0..31 and FORCE_TO_NONPRIV0..11 as runs");
+  end
+
   // ---- DW0 flag bits (honoured or not) lie between the length field and the opcode ----
   if (SDI_STORE_QWORD_BIT < MI_STORE_DATA_IMM_LEN_BITS || SDI_STORE_QWORD_BIT > 22 ||
       SDI_USE_GGTT_BIT < MI_STORE_DATA_IMM_LEN_BITS || SDI_USE_GGTT_BIT > 22 ||
