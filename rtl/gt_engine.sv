@@ -10,6 +10,8 @@
 //                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
 //                   MI_SET_PREDICATE NOOPs, illegal commands (ESR, EIR, halt). Defined commands the
 //                   kit does not model execute as NOOPs of their length.
+//   semaphores      the pending-signal flag, set by an MI_SEMAPHORE_SIGNAL of any engine (routed by gt_top),
+//                   waited on by a signal-mode MI_SEMAPHORE_WAIT (commands.md §5, C32).
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -38,6 +40,10 @@ module gt_engine import gtref_pkg::*; #(
   // interrupt event, sampled by gt_irq at the closing edge of the retire cycle
   output logic         evt_valid,
   output logic [15:0]  evt_bits,
+  // MI_SEMAPHORE_SIGNAL (commands.md §5, C32), routed between the engines by gt_top
+  output logic         sig_valid,     // a signal retires in this cycle, for engine sig_engine
+  output logic [1:0]   sig_engine,    //   the target's kit engine index (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0)
+  input  logic         sig_in,        // some engine's signal to this engine retires in this cycle
   // probes (docs/cycle-contract.md §1)
   output logic         probe_retire,
   output logic [31:0]  probe_retire_dw0,
@@ -185,6 +191,7 @@ module gt_engine import gtref_pkg::*; #(
     S_RDQ,        // data read (§5): wait until the fetch has no read outstanding, request the line
     S_RDW,        //                 wait for the line
     S_RDX,        //                 plan the rest of the command with the data read
+    S_SIGW,       // signal-mode MI_SEMAPHORE_WAIT, condition unmet: wait for the pending-signal flag
     S_MW,         // memory writes, one per grant
     S_MACK,       // wait until every write has transferred
     S_CQ,         // register commits of the plan, one per cycle
@@ -589,6 +596,7 @@ module gt_engine import gtref_pkg::*; #(
   // retire; RING_HEAD (a ring command's) is committed in the retire cycle, so it is the last commit.
   // =====================================================================================================
   logic        p_rd, p_wr;
+  logic        p_sigw;        // signal-mode MI_SEMAPHORE_WAIT unmet: wait for a signal (S_SIGW)
   logic [63:0] p_rd_addr, p_ws_addr;
   logic [31:0] p_ws_lo, p_ws_hi;
   logic        p_ws_qw;
@@ -660,6 +668,7 @@ module gt_engine import gtref_pkg::*; #(
 
   always_comb begin
     p_rd      = 1'b0;
+    p_sigw    = 1'b0;
     p_rd_addr = dr_addr;
     p_wr      = 1'b0;
     p_ws_addr = '0;
@@ -786,8 +795,8 @@ module gt_engine import gtref_pkg::*; #(
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:3], 3'd0};
           end
-        C_MI_SEMAPHORE_WAIT:                            // poll mode only; C27
-          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
+        C_MI_SEMAPHORE_WAIT:                            // poll (C27) and signal (C32) mode; reg_poll: C33
+          if (!cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:2], 2'd0};
           end
@@ -796,8 +805,9 @@ module gt_engine import gtref_pkg::*; #(
             p_rd      = 1'b1;
             p_rd_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
           end
-        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_ARB_CHECK, MI_ARB_ON_OFF (C18),
-                     // MI_WAIT_FOR_EVENT (no wait enables; any: unimplemented), unmodelled commands
+        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_SEMAPHORE_SIGNAL (signal at the retire),
+                     // MI_ARB_CHECK, MI_ARB_ON_OFF (C18), MI_WAIT_FOR_EVENT (no wait enables; any:
+                     // unimplemented), unmodelled commands
       endcase
     end else if (st == S_RDX) begin
       case (cmd)
@@ -815,7 +825,8 @@ module gt_engine import gtref_pkg::*; #(
         C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when memory <= data
           if (rd_dw <= a[1]) p_ra = RA_END;
         C_MI_SEMAPHORE_WAIT:
-          p_rd = !sem_ok;                               // poll again until the condition holds
+          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO]) p_rd = !sem_ok;  // poll: read again until it holds
+          else p_sigw = !sem_ok;                        // signal: unmet, wait for the flag, then read again
         C_MI_ATOMIC: begin
           p_wr      = 1'b1;
           p_ws_addr = dr_addr;
@@ -843,7 +854,7 @@ module gt_engine import gtref_pkg::*; #(
   end
 
   state_t p_next;
-  assign p_next = p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+  assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
 
   // =====================================================================================================
   // Memory requests: the command's writes, then its data read, then the prefetcher's reads. A data read
@@ -945,6 +956,38 @@ module gt_engine import gtref_pkg::*; #(
     end
   end
   assign evt_valid = evt_bits != 16'd0;
+
+  // ---- semaphores (commands.md §5, C32; cycle contract §3) ----
+  // MI_SEMAPHORE_SIGNAL sets the pending-signal flag of the engine its Target Engine Select names, at the
+  // closing edge of its retire cycle: 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 in the command's encoding, which is not
+  // the kit's engine order (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; gt_pkg_check checks that order). 4 (VCS1) and
+  // the reserved values name no engine of the kit: no signal. gt_top drops a signal to an engine the build
+  // lacks. Target Context ID and Post-Sync Operation have no visible effect.
+  logic [2:0] sig_tes;
+  assign sig_tes = cmd_dw0[F_MI_SEMAPHORE_SIGNAL_TARGET_HI:F_MI_SEMAPHORE_SIGNAL_TARGET_LO];
+  always_comb begin
+    sig_valid  = st == S_RETIRE && !cmd_err && !cmd_nop && cmd == C_MI_SEMAPHORE_SIGNAL;
+    sig_engine = 2'd0;
+    case (sig_tes)
+      3'd0:    sig_engine = 2'd0;                 // RCS0
+      3'd1:    sig_engine = 2'd2;                 // VCS0
+      3'd2:    sig_engine = 2'd1;                 // BCS0
+      3'd3:    sig_engine = 2'd3;                 // VECS0
+      default: sig_valid  = 1'b0;                 // 4: VCS1, not in the kit; 5..7 reserved
+    endcase
+  end
+
+  // The pending-signal flag. A signal-mode wait (one this engine executes: not a MI_SET_PREDICATE NOOP, not
+  // Register Poll Mode) clears it when it retires (its condition met) and when it takes the flag to read SAD
+  // again (S_SIGW). A signal arriving in the cycle of a clear wins: the flag stays set.
+  logic sig_pend, sig_clr, sem_sig;
+  assign sem_sig  = cmd == C_MI_SEMAPHORE_WAIT && !cmd_nop && !cmd_err && !cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] &&
+                    !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO];
+  assign sig_clr  = (st == S_SIGW && sig_pend) || (st == S_RETIRE && sem_sig);
+  always_ff @(posedge clk) begin
+    if (!rst_n) sig_pend <= 1'b0;
+    else        sig_pend <= sig_in || (sig_pend && !sig_clr);
+  end
 
   // ---- parser state ----
   always_ff @(posedge clk) begin
@@ -1090,6 +1133,9 @@ module gt_engine import gtref_pkg::*; #(
         end
         S_RDQ:
           if (req_gnt) st <= S_RDW;
+        S_SIGW:
+          // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
+          if (sig_pend) st <= S_RDQ;
         S_RDW:
           if (rsp_valid) begin
             rd_q <= rsp_data[64 * dr_addr[5:3] +: 64];
@@ -1164,6 +1210,9 @@ module gt_engine import gtref_pkg::*; #(
       if (req_gnt && dr_req) $display("TRACE e%0d dread %012x", ENGINE, dr_addr);
       if (st == S_RETIRE) $display("TRACE e%0d retire %08x @%012x err=%0d nop=%0d evt=%04x", ENGINE, cmd_dw0,
                                    cmd_addr, cmd_err, cmd_nop, evt_bits);
+      if (sig_valid) $display("TRACE e%0d signal e%0d", ENGINE, sig_engine);
+      if (sig_in) $display("TRACE e%0d flag set", ENGINE);
+      if (sig_clr) $display("TRACE e%0d flag clear", ENGINE);
     end
 `endif
 endmodule

@@ -13,6 +13,13 @@ module gt_pkg_check import gtref_pkg::*; ();
     $error("gtref_pkg: gt_irq uses GFX_MSTR_IRQ bit 31 as the master enable");
   end
 
+  // ---- the kit's engine order, which gt_engine's MI_SEMAPHORE_SIGNAL target decode assumes: 0 RCS0, 1 BCS0,
+  //      2 VCS0, 3 VECS0 (include/gtref/engines.h), told apart by their MMIO bases ----
+  if (ENGINE_BASE[0] != 32'h00002000 || ENGINE_BASE[1] != 32'h00022000 || ENGINE_BASE[2] != 32'h001C0000 ||
+      ENGINE_BASE[3] != 32'h001C8000) begin : g_bad_engine_order
+    $error("gtref_pkg: engine order changed; gt_engine maps Target Engine Select to RCS0, BCS0, VCS0, VECS0 = 0..3");
+  end
+
   // ---- index widths and argument registers ----
   if (ENGINE_REGS > 128) begin : g_bad_engine_regs
     $error("gtref_pkg: gt_engine indexes its registers with at most 7 bits");
