@@ -12,6 +12,8 @@
 //                   kit does not model execute as NOOPs of their length.
 //   semaphores      the pending-signal flag, set by an MI_SEMAPHORE_SIGNAL of any engine (routed by gt_top),
 //                   waited on by a signal-mode MI_SEMAPHORE_WAIT (commands.md §5, C32).
+//   watchdog        on an engine with PR_CTR_CTL and PR_CTR_THRSH (RCS0): the counter and its WATCHDOG
+//                   event (commands.md §7, W1-W5, cycle contract §5).
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -37,7 +39,7 @@ module gt_engine import gtref_pkg::*; #(
   input  logic         wr_ack,        // one of our writes transfers on the memory port at this closing edge
   input  logic         rsp_valid,     // read data for this engine, in request order
   input  logic [511:0] rsp_data,
-  // interrupt event, sampled by gt_irq at the closing edge of the retire cycle
+  // interrupt event, sampled by gt_irq at the closing edge of this cycle (a retire's, or the watchdog's)
   output logic         evt_valid,
   output logic [15:0]  evt_bits,
   // MI_SEMAPHORE_SIGNAL (commands.md §5, C32), routed between the engines by gt_top
@@ -943,7 +945,8 @@ module gt_engine import gtref_pkg::*; #(
     endcase
   end
 
-  // ---- interrupt events at the retire (commands.md §6) ----
+  // ---- interrupt events at the retire (commands.md §6), and the watchdog's in any cycle (§7) ----
+  logic wd_fire;
   always_comb begin
     evt_bits = '0;
     if (st == S_RETIRE) begin
@@ -954,6 +957,7 @@ module gt_engine import gtref_pkg::*; #(
         if (cmd == C_MI_USER_INTERRUPT && !cmd_nop) evt_bits = evt_bits | IRQ_USER;
       end
     end
+    if (wd_fire) evt_bits = evt_bits | IRQ_WATCHDOG;           // ORs with a retire's event of this cycle
   end
   assign evt_valid = evt_bits != 16'd0;
 
@@ -987,6 +991,48 @@ module gt_engine import gtref_pkg::*; #(
   always_ff @(posedge clk) begin
     if (!rst_n) sig_pend <= 1'b0;
     else        sig_pend <= sig_in || (sig_pend && !sig_clr);
+  end
+
+  // =====================================================================================================
+  // The watchdog (commands.md §7, W1-W5; cycle contract §5), on an engine that has PR_CTR_CTL and
+  // PR_CTR_THRSH (the table gives them to RCS0 only). Independent of the parser: it runs while the engine is
+  // idle or halted.
+  //   running  iff PR_CTR_CTL[30:0] == 0 (W2); a change from stopped to running clears the counter.
+  //   ticks    PR_CTR_CTL[31] = 1: every cycle; = 0: every 64th cycle (W3). Every commit of PR_CTR_CTL (engine
+  //            commit or host write transfer, even of the same value) restarts the count: the first cycle
+  //            that can tick is the next one, and the 64-cycle ticks fall on its 64th, 128th, ... cycle.
+  //   fire     after a tick, counter == PR_CTR_THRSH as held in this cycle (a commit takes effect from the
+  //            next cycle): WATCHDOG (interrupt data bit 6) at this closing edge, and the counter becomes 0
+  //            (W4). PR_CTR_CTL and PR_CTR_THRSH are read as the register file holds them in this cycle.
+  // =====================================================================================================
+  if (reg_present(ridx_t'(PR_CTR_CTL_IDX)) && reg_present(ridx_t'(PR_CTR_THRSH_IDX))) begin : g_wdog
+    logic [31:0] ctl, thr, ctl_next, cnt, cnt_inc;
+    logic [5:0]  div;         // cycles since the cycle after the last PR_CTR_CTL commit, modulo 64
+    logic        ctl_eng, ctl_upd, running, starts, per_clock, tick;
+    assign ctl      = r[PR_CTR_CTL_IDX];
+    assign thr      = r[PR_CTR_THRSH_IDX];
+    // a PR_CTR_CTL commit at this closing edge; the engine's value wins over a host write of the same cycle
+    assign ctl_eng  = c_valid && c_idx == ridx_t'(PR_CTR_CTL_IDX);
+    assign ctl_upd  = ctl_eng || host_we[PR_CTR_CTL_IDX];
+    assign ctl_next = ctl_eng ? c_val : host_new[PR_CTR_CTL_IDX];
+    assign running  = (ctl & WDOG_STOPPED_MASK) == 32'd0;
+    assign starts   = ctl_upd && !running && (ctl_next & WDOG_STOPPED_MASK) == 32'd0;
+    assign per_clock = (ctl & WDOG_COUNT_CLOCKS) != 32'd0;
+    assign tick     = running && (per_clock || div == 6'd63);
+    assign cnt_inc  = cnt + 32'd1;
+    assign wd_fire  = tick && cnt_inc == thr;
+    always_ff @(posedge clk) begin
+      if (!rst_n) begin
+        cnt <= '0;
+        div <= '0;
+      end else begin
+        div <= ctl_upd ? 6'd0 : div + 6'd1;
+        if (starts) cnt <= '0;                        // stopped -> running (no tick: stopped in this cycle)
+        else if (tick) cnt <= wd_fire ? 32'd0 : cnt_inc;
+      end
+    end
+  end else begin : g_no_wdog
+    assign wd_fire = 1'b0;
   end
 
   // ---- parser state ----
@@ -1213,6 +1259,7 @@ module gt_engine import gtref_pkg::*; #(
       if (sig_valid) $display("TRACE e%0d signal e%0d", ENGINE, sig_engine);
       if (sig_in) $display("TRACE e%0d flag set", ENGINE);
       if (sig_clr) $display("TRACE e%0d flag clear", ENGINE);
+      if (wd_fire) $display("TRACE e%0d watchdog", ENGINE);
     end
 `endif
 endmodule

@@ -13,6 +13,18 @@ module gt_pkg_check import gtref_pkg::*; ();
     $error("gtref_pkg: gt_irq uses GFX_MSTR_IRQ bit 31 as the master enable");
   end
 
+  // ---- the watchdog (gt_engine g_wdog) lives on an engine with both PR_CTR_CTL and PR_CTR_THRSH; RCS0 has it
+  //      (commands.md §7) ----
+  function automatic bit wdog_pair_ok();
+    for (int e = 0; e < MAX_ENGINES; e++)
+      if (ENGINE_REG_PRESENT_BY_ENGINE[e][PR_CTR_CTL_IDX][0] != ENGINE_REG_PRESENT_BY_ENGINE[e][PR_CTR_THRSH_IDX][0])
+        return 1'b0;
+    return ENGINE_REG_PRESENT_BY_ENGINE[0][PR_CTR_CTL_IDX][0];
+  endfunction
+  if (!wdog_pair_ok()) begin : g_bad_wdog_regs
+    $error("gtref_pkg: PR_CTR_CTL and PR_CTR_THRSH must be present together, and on RCS0");
+  end
+
   // ---- the kit's engine order, which gt_engine's MI_SEMAPHORE_SIGNAL target decode assumes: 0 RCS0, 1 BCS0,
   //      2 VCS0, 3 VECS0 (include/gtref/engines.h), told apart by their MMIO bases ----
   if (ENGINE_BASE[0] != 32'h00002000 || ENGINE_BASE[1] != 32'h00022000 || ENGINE_BASE[2] != 32'h001C0000 ||
