@@ -828,7 +828,13 @@ module gt_engine import gtref_pkg::*; #(
           if (rd_dw <= a[1]) p_ra = RA_END;
         C_MI_SEMAPHORE_WAIT:
           if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO]) p_rd = !sem_ok;  // poll: read again until it holds
+`ifdef GTREF_BUG_SIGNAL_AS_POLL
+          // BUG (docs/rtl-bugs.md, SIGNAL_AS_POLL): signal mode re-reads at once, as poll mode does,
+          // instead of waiting for a signal.
+          else p_rd = !sem_ok;
+`else
           else p_sigw = !sem_ok;                        // signal: unmet, wait for the flag, then read again
+`endif
         C_MI_ATOMIC: begin
           p_wr      = 1'b1;
           p_ws_addr = dr_addr;
@@ -973,10 +979,16 @@ module gt_engine import gtref_pkg::*; #(
     sig_valid  = st == S_RETIRE && !cmd_err && !cmd_nop && cmd == C_MI_SEMAPHORE_SIGNAL;
     sig_engine = 2'd0;
     case (sig_tes)
+`ifdef GTREF_BUG_SIGNAL_TARGET
+      // BUG (docs/rtl-bugs.md, SIGNAL_TARGET): the select is taken as a kit engine index, so 1 (VCS0) signals
+      // BCS0 and 2 (BCS0) signals VCS0.
+      3'd0, 3'd1, 3'd2, 3'd3: sig_engine = sig_tes[1:0];
+`else
       3'd0:    sig_engine = 2'd0;                 // RCS0
       3'd1:    sig_engine = 2'd2;                 // VCS0
       3'd2:    sig_engine = 2'd1;                 // BCS0
       3'd3:    sig_engine = 2'd3;                 // VECS0
+`endif
       default: sig_valid  = 1'b0;                 // 4: VCS1, not in the kit; 5..7 reserved
     endcase
   end
@@ -1017,10 +1029,21 @@ module gt_engine import gtref_pkg::*; #(
     assign ctl_next = ctl_eng ? c_val : host_new[PR_CTR_CTL_IDX];
     assign running  = (ctl & WDOG_STOPPED_MASK) == 32'd0;
     assign starts   = ctl_upd && !running && (ctl_next & WDOG_STOPPED_MASK) == 32'd0;
+`ifdef GTREF_BUG_WATCHDOG_COUNT_SELECT
+    // BUG (docs/rtl-bugs.md, WATCHDOG_COUNT_SELECT): Count Select read inverted: bit 31 = 0 ticks every clock,
+    // = 1 every 64th.
+    assign per_clock = (ctl & WDOG_COUNT_CLOCKS) == 32'd0;
+`else
     assign per_clock = (ctl & WDOG_COUNT_CLOCKS) != 32'd0;
+`endif
     assign tick     = running && (per_clock || div == 6'd63);
     assign cnt_inc  = cnt + 32'd1;
+`ifdef GTREF_BUG_WATCHDOG_LATE
+    // BUG (docs/rtl-bugs.md, WATCHDOG_LATE): the event comes one tick late, at threshold + 1.
+    assign wd_fire  = tick && cnt_inc == thr + 32'd1;
+`else
     assign wd_fire  = tick && cnt_inc == thr;
+`endif
     always_ff @(posedge clk) begin
       if (!rst_n) begin
         cnt <= '0;
