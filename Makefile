@@ -47,7 +47,8 @@ UNIT := $(BUILD)/tests/unit_tests
 
 # RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
 BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ PREFETCH_PAST_TAIL PRIV_BYPASS SBB_RETURN SUB_CARRY \
-  PREDICATE_POLARITY SEM_COMPARE ATOMIC_RETURN WRONG_ENGINE
+  PREDICATE_POLARITY SEM_COMPARE ATOMIC_RETURN WRONG_ENGINE SIGNAL_TARGET SIGNAL_AS_POLL WATCHDOG_LATE \
+  WATCHDOG_COUNT_SELECT
 TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword

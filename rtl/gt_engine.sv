@@ -10,6 +10,10 @@
 //                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
 //                   MI_SET_PREDICATE NOOPs, illegal commands (ESR, EIR, halt). Defined commands the
 //                   kit does not model execute as NOOPs of their length.
+//   semaphores      the pending-signal flag, set by an MI_SEMAPHORE_SIGNAL of any engine (routed by gt_top),
+//                   waited on by a signal-mode MI_SEMAPHORE_WAIT (commands.md §5, C32).
+//   watchdog        on an engine with PR_CTR_CTL and PR_CTR_THRSH (RCS0): the counter and its WATCHDOG
+//                   event (commands.md §7, W1-W5, cycle contract §5).
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -35,9 +39,13 @@ module gt_engine import gtref_pkg::*; #(
   input  logic         wr_ack,        // one of our writes transfers on the memory port at this closing edge
   input  logic         rsp_valid,     // read data for this engine, in request order
   input  logic [511:0] rsp_data,
-  // interrupt event, sampled by gt_irq at the closing edge of the retire cycle
+  // interrupt event, sampled by gt_irq at the closing edge of this cycle (a retire's, or the watchdog's)
   output logic         evt_valid,
   output logic [15:0]  evt_bits,
+  // MI_SEMAPHORE_SIGNAL (commands.md §5, C32), routed between the engines by gt_top
+  output logic         sig_valid,     // a signal retires in this cycle, for engine sig_engine
+  output logic [1:0]   sig_engine,    //   the target's kit engine index (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0)
+  input  logic         sig_in,        // some engine's signal to this engine retires in this cycle
   // probes (docs/cycle-contract.md §1)
   output logic         probe_retire,
   output logic [31:0]  probe_retire_dw0,
@@ -57,6 +65,14 @@ module gt_engine import gtref_pkg::*; #(
   // Register file and its write rules
   // =====================================================================================================
   logic [31:0] r [ENGINE_REGS];
+
+  // Registers this engine has (ENGINE_REG_PRESENT_BY_ENGINE; e.g. PR_CTR_CTL/PR_CTR_THRSH on RCS0 only). On an
+  // engine without it, a register's offset names no register of the kit (cycle contract §2, commands.md §2):
+  // MMIO reads return 0 and writes are dropped without a commit, LRI/LRR/LRM targets there are dropped, and a
+  // read source there reads 0. Its storage is the reset value, never written.
+  function automatic logic reg_present(input ridx_t i);
+    return ENGINE_REG_PRESENT_BY_ENGINE[ENGINE][i][0];
+  endfunction
 
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
   function automatic logic reg_writable(input ridx_t i);
@@ -89,7 +105,7 @@ module gt_engine import gtref_pkg::*; #(
     mmio_new    = '0;
     mmio_commit = 1'b0;
     for (int i = 0; i < ENGINE_REGS; i++) begin
-      host_hit[i] = mmio_addr == BASE + ENGINE_REG_OFF[i];
+      host_hit[i] = reg_present(ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
       host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ridx_t'(i));
       host_new[i] = reg_write(ridx_t'(i), r[i], mmio_wdata);
       if (host_hit[i]) mmio_rdata = mmio_rdata | r[i];
@@ -111,12 +127,17 @@ module gt_engine import gtref_pkg::*; #(
   // The engine's write wins over a host write to the same register in the same cycle; the host's commit report
   // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
   // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
-  // reset to this engine's value (EMR differs per engine).
+  // reset to this engine's value (EMR differs per engine). A register the engine does not have is neither
+  // found by find_reg nor hit by the host, so nothing writes it: it holds its reset value.
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
-    always_ff @(posedge clk) begin
-      if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
-      else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
-      else if (host_we[i]) r[i] <= host_new[i];
+    if (reg_present(ridx_t'(i))) begin : g_present
+      always_ff @(posedge clk) begin
+        if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+        else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
+        else if (host_we[i]) r[i] <= host_new[i];
+      end
+    end else begin : g_absent
+      assign r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
     end
   end
 
@@ -172,6 +193,7 @@ module gt_engine import gtref_pkg::*; #(
     S_RDQ,        // data read (§5): wait until the fetch has no read outstanding, request the line
     S_RDW,        //                 wait for the line
     S_RDX,        //                 plan the rest of the command with the data read
+    S_SIGW,       // signal-mode MI_SEMAPHORE_WAIT, condition unmet: wait for the pending-signal flag
     S_MW,         // memory writes, one per grant
     S_MACK,       // wait until every write has transferred
     S_CQ,         // register commits of the plan, one per cycle
@@ -363,12 +385,13 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   // Register sources and targets (commands.md §2)
   // =====================================================================================================
-  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]).
+  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]); a register of
+  // the table that this engine does not have is not found (ENGINE_REG_PRESENT_BY_ENGINE).
   function automatic logic [RIW:0] find_reg(input logic [31:0] off);
     logic [RIW:0] f;
     f = '0;
     for (int i = 0; i < ENGINE_REGS; i++)
-      if ((off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
+      if (reg_present(ridx_t'(i)) && (off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
     return f;
   endfunction
 
@@ -575,6 +598,7 @@ module gt_engine import gtref_pkg::*; #(
   // retire; RING_HEAD (a ring command's) is committed in the retire cycle, so it is the last commit.
   // =====================================================================================================
   logic        p_rd, p_wr;
+  logic        p_sigw;        // signal-mode MI_SEMAPHORE_WAIT unmet: wait for a signal (S_SIGW)
   logic [63:0] p_rd_addr, p_ws_addr;
   logic [31:0] p_ws_lo, p_ws_hi;
   logic        p_ws_qw;
@@ -646,6 +670,7 @@ module gt_engine import gtref_pkg::*; #(
 
   always_comb begin
     p_rd      = 1'b0;
+    p_sigw    = 1'b0;
     p_rd_addr = dr_addr;
     p_wr      = 1'b0;
     p_ws_addr = '0;
@@ -772,8 +797,8 @@ module gt_engine import gtref_pkg::*; #(
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:3], 3'd0};
           end
-        C_MI_SEMAPHORE_WAIT:                            // poll mode only; C27
-          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
+        C_MI_SEMAPHORE_WAIT:                            // poll (C27) and signal (C32) mode; reg_poll: C33
+          if (!cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:2], 2'd0};
           end
@@ -782,8 +807,9 @@ module gt_engine import gtref_pkg::*; #(
             p_rd      = 1'b1;
             p_rd_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
           end
-        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_ARB_CHECK, MI_ARB_ON_OFF (C18),
-                     // MI_WAIT_FOR_EVENT (no wait enables; any: unimplemented), unmodelled commands
+        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_SEMAPHORE_SIGNAL (signal at the retire),
+                     // MI_ARB_CHECK, MI_ARB_ON_OFF (C18), MI_WAIT_FOR_EVENT (no wait enables; any:
+                     // unimplemented), unmodelled commands
       endcase
     end else if (st == S_RDX) begin
       case (cmd)
@@ -801,7 +827,14 @@ module gt_engine import gtref_pkg::*; #(
         C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when memory <= data
           if (rd_dw <= a[1]) p_ra = RA_END;
         C_MI_SEMAPHORE_WAIT:
-          p_rd = !sem_ok;                               // poll again until the condition holds
+          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO]) p_rd = !sem_ok;  // poll: read again until it holds
+`ifdef GTREF_BUG_SIGNAL_AS_POLL
+          // BUG (docs/rtl-bugs.md, SIGNAL_AS_POLL): signal mode re-reads at once, as poll mode does,
+          // instead of waiting for a signal.
+          else p_rd = !sem_ok;
+`else
+          else p_sigw = !sem_ok;                        // signal: unmet, wait for the flag, then read again
+`endif
         C_MI_ATOMIC: begin
           p_wr      = 1'b1;
           p_ws_addr = dr_addr;
@@ -829,7 +862,7 @@ module gt_engine import gtref_pkg::*; #(
   end
 
   state_t p_next;
-  assign p_next = p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+  assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
 
   // =====================================================================================================
   // Memory requests: the command's writes, then its data read, then the prefetcher's reads. A data read
@@ -918,7 +951,8 @@ module gt_engine import gtref_pkg::*; #(
     endcase
   end
 
-  // ---- interrupt events at the retire (commands.md §6) ----
+  // ---- interrupt events at the retire (commands.md §6), and the watchdog's in any cycle (§7) ----
+  logic wd_fire;
   always_comb begin
     evt_bits = '0;
     if (st == S_RETIRE) begin
@@ -929,8 +963,100 @@ module gt_engine import gtref_pkg::*; #(
         if (cmd == C_MI_USER_INTERRUPT && !cmd_nop) evt_bits = evt_bits | IRQ_USER;
       end
     end
+    if (wd_fire) evt_bits = evt_bits | IRQ_WATCHDOG;           // ORs with a retire's event of this cycle
   end
   assign evt_valid = evt_bits != 16'd0;
+
+  // ---- semaphores (commands.md §5, C32; cycle contract §3) ----
+  // MI_SEMAPHORE_SIGNAL sets the pending-signal flag of the engine its Target Engine Select names, at the
+  // closing edge of its retire cycle: 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 in the command's encoding, which is not
+  // the kit's engine order (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; gt_pkg_check checks that order). 4 (VCS1) and
+  // the reserved values name no engine of the kit: no signal. gt_top drops a signal to an engine the build
+  // lacks. Target Context ID and Post-Sync Operation have no visible effect.
+  logic [2:0] sig_tes;
+  assign sig_tes = cmd_dw0[F_MI_SEMAPHORE_SIGNAL_TARGET_HI:F_MI_SEMAPHORE_SIGNAL_TARGET_LO];
+  always_comb begin
+    sig_valid  = st == S_RETIRE && !cmd_err && !cmd_nop && cmd == C_MI_SEMAPHORE_SIGNAL;
+    sig_engine = 2'd0;
+    case (sig_tes)
+`ifdef GTREF_BUG_SIGNAL_TARGET
+      // BUG (docs/rtl-bugs.md, SIGNAL_TARGET): the select is taken as a kit engine index, so 1 (VCS0) signals
+      // BCS0 and 2 (BCS0) signals VCS0.
+      3'd0, 3'd1, 3'd2, 3'd3: sig_engine = sig_tes[1:0];
+`else
+      3'd0:    sig_engine = 2'd0;                 // RCS0
+      3'd1:    sig_engine = 2'd2;                 // VCS0
+      3'd2:    sig_engine = 2'd1;                 // BCS0
+      3'd3:    sig_engine = 2'd3;                 // VECS0
+`endif
+      default: sig_valid  = 1'b0;                 // 4: VCS1, not in the kit; 5..7 reserved
+    endcase
+  end
+
+  // The pending-signal flag. A signal-mode wait (one this engine executes: not a MI_SET_PREDICATE NOOP, not
+  // Register Poll Mode) clears it when it retires (its condition met) and when it takes the flag to read SAD
+  // again (S_SIGW). A signal arriving in the cycle of a clear wins: the flag stays set.
+  logic sig_pend, sig_clr, sem_sig;
+  assign sem_sig  = cmd == C_MI_SEMAPHORE_WAIT && !cmd_nop && !cmd_err && !cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] &&
+                    !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO];
+  assign sig_clr  = (st == S_SIGW && sig_pend) || (st == S_RETIRE && sem_sig);
+  always_ff @(posedge clk) begin
+    if (!rst_n) sig_pend <= 1'b0;
+    else        sig_pend <= sig_in || (sig_pend && !sig_clr);
+  end
+
+  // =====================================================================================================
+  // The watchdog (commands.md §7, W1-W5; cycle contract §5), on an engine that has PR_CTR_CTL and
+  // PR_CTR_THRSH (the table gives them to RCS0 only). Independent of the parser: it runs while the engine is
+  // idle or halted.
+  //   running  iff PR_CTR_CTL[30:0] == 0 (W2); a change from stopped to running clears the counter.
+  //   ticks    PR_CTR_CTL[31] = 1: every cycle; = 0: every 64th cycle (W3). Every commit of PR_CTR_CTL (engine
+  //            commit or host write transfer, even of the same value) restarts the count: the first cycle
+  //            that can tick is the next one, and the 64-cycle ticks fall on its 64th, 128th, ... cycle.
+  //   fire     after a tick, counter == PR_CTR_THRSH as held in this cycle (a commit takes effect from the
+  //            next cycle): WATCHDOG (interrupt data bit 6) at this closing edge, and the counter becomes 0
+  //            (W4). PR_CTR_CTL and PR_CTR_THRSH are read as the register file holds them in this cycle.
+  // =====================================================================================================
+  if (reg_present(ridx_t'(PR_CTR_CTL_IDX)) && reg_present(ridx_t'(PR_CTR_THRSH_IDX))) begin : g_wdog
+    logic [31:0] ctl, thr, ctl_next, cnt, cnt_inc;
+    logic [5:0]  div;         // cycles since the cycle after the last PR_CTR_CTL commit, modulo 64
+    logic        ctl_eng, ctl_upd, running, starts, per_clock, tick;
+    assign ctl      = r[PR_CTR_CTL_IDX];
+    assign thr      = r[PR_CTR_THRSH_IDX];
+    // a PR_CTR_CTL commit at this closing edge; the engine's value wins over a host write of the same cycle
+    assign ctl_eng  = c_valid && c_idx == ridx_t'(PR_CTR_CTL_IDX);
+    assign ctl_upd  = ctl_eng || host_we[PR_CTR_CTL_IDX];
+    assign ctl_next = ctl_eng ? c_val : host_new[PR_CTR_CTL_IDX];
+    assign running  = (ctl & WDOG_STOPPED_MASK) == 32'd0;
+    assign starts   = ctl_upd && !running && (ctl_next & WDOG_STOPPED_MASK) == 32'd0;
+`ifdef GTREF_BUG_WATCHDOG_COUNT_SELECT
+    // BUG (docs/rtl-bugs.md, WATCHDOG_COUNT_SELECT): Count Select read inverted: bit 31 = 0 ticks every clock,
+    // = 1 every 64th.
+    assign per_clock = (ctl & WDOG_COUNT_CLOCKS) == 32'd0;
+`else
+    assign per_clock = (ctl & WDOG_COUNT_CLOCKS) != 32'd0;
+`endif
+    assign tick     = running && (per_clock || div == 6'd63);
+    assign cnt_inc  = cnt + 32'd1;
+`ifdef GTREF_BUG_WATCHDOG_LATE
+    // BUG (docs/rtl-bugs.md, WATCHDOG_LATE): the event comes one tick late, at threshold + 1.
+    assign wd_fire  = tick && cnt_inc == thr + 32'd1;
+`else
+    assign wd_fire  = tick && cnt_inc == thr;
+`endif
+    always_ff @(posedge clk) begin
+      if (!rst_n) begin
+        cnt <= '0;
+        div <= '0;
+      end else begin
+        div <= ctl_upd ? 6'd0 : div + 6'd1;
+        if (starts) cnt <= '0;                        // stopped -> running (no tick: stopped in this cycle)
+        else if (tick) cnt <= wd_fire ? 32'd0 : cnt_inc;
+      end
+    end
+  end else begin : g_no_wdog
+    assign wd_fire = 1'b0;
+  end
 
   // ---- parser state ----
   always_ff @(posedge clk) begin
@@ -1076,6 +1202,9 @@ module gt_engine import gtref_pkg::*; #(
         end
         S_RDQ:
           if (req_gnt) st <= S_RDW;
+        S_SIGW:
+          // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
+          if (sig_pend) st <= S_RDQ;
         S_RDW:
           if (rsp_valid) begin
             rd_q <= rsp_data[64 * dr_addr[5:3] +: 64];
@@ -1150,6 +1279,10 @@ module gt_engine import gtref_pkg::*; #(
       if (req_gnt && dr_req) $display("TRACE e%0d dread %012x", ENGINE, dr_addr);
       if (st == S_RETIRE) $display("TRACE e%0d retire %08x @%012x err=%0d nop=%0d evt=%04x", ENGINE, cmd_dw0,
                                    cmd_addr, cmd_err, cmd_nop, evt_bits);
+      if (sig_valid) $display("TRACE e%0d signal e%0d", ENGINE, sig_engine);
+      if (sig_in) $display("TRACE e%0d flag set", ENGINE);
+      if (sig_clr) $display("TRACE e%0d flag clear", ENGINE);
+      if (wd_fire) $display("TRACE e%0d watchdog", ENGINE);
     end
 `endif
 endmodule

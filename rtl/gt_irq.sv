@@ -1,7 +1,8 @@
 // gt_irq: the Gen11 GT interrupt block, reduced (docs/cycle-contract.md §5).
 //
 // Holds the global registers of gtref_pkg (GFX_MSTR_IRQ, GT_INTR_DW0/1, the engine enable and mask
-// registers). An engine event with data bits d at the closing edge of its retire cycle:
+// registers). An engine event with data bits d at the closing edge of its cycle (a retire's, or the RCS0
+// watchdog's WATCHDOG in the cycle it reaches its threshold; the engine ORs the two):
 //   d &= ENABLE[shift+15:shift]; if (d & ~MASK[shift+15:shift]) != 0, set bit ENGINE_INTR_BIT[e] of
 //   GT_INTR_DW{ENGINE_INTR_DW[e]}. Disabled or masked events are dropped.
 // Enable and mask are taken after a host write that transfers in the same cycle (the scoreboard applies a
@@ -112,8 +113,8 @@ module gt_irq import gtref_pkg::*; #(
   assign dw0_next = g_host[GT_INTR_DW0_IDX] | set0_eff;  // the event wins over a host clear
   assign dw1_next = g_host[GT_INTR_DW1_IDX] | set1_eff;
 
-  // Commit rule 1: global registers change only when a host write transfers or an engine retires a
-  // command with an interrupt event.
+  // Commit rule 1: global registers change only when a host write transfers or an engine raises an
+  // interrupt event (at a command's retire, or the watchdog's).
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       for (int i = 0; i < GLOBAL_REGS; i++) g[i] <= GLOBAL_REG_RESET[i];

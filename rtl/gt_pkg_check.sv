@@ -13,6 +13,25 @@ module gt_pkg_check import gtref_pkg::*; ();
     $error("gtref_pkg: gt_irq uses GFX_MSTR_IRQ bit 31 as the master enable");
   end
 
+  // ---- the watchdog (gt_engine g_wdog) lives on an engine with both PR_CTR_CTL and PR_CTR_THRSH; RCS0 has it
+  //      (commands.md §7) ----
+  function automatic bit wdog_pair_ok();
+    for (int e = 0; e < MAX_ENGINES; e++)
+      if (ENGINE_REG_PRESENT_BY_ENGINE[e][PR_CTR_CTL_IDX][0] != ENGINE_REG_PRESENT_BY_ENGINE[e][PR_CTR_THRSH_IDX][0])
+        return 1'b0;
+    return ENGINE_REG_PRESENT_BY_ENGINE[0][PR_CTR_CTL_IDX][0];
+  endfunction
+  if (!wdog_pair_ok()) begin : g_bad_wdog_regs
+    $error("gtref_pkg: PR_CTR_CTL and PR_CTR_THRSH must be present together, and on RCS0");
+  end
+
+  // ---- the kit's engine order, which gt_engine's MI_SEMAPHORE_SIGNAL target decode assumes: 0 RCS0, 1 BCS0,
+  //      2 VCS0, 3 VECS0 (include/gtref/engines.h), told apart by their MMIO bases ----
+  if (ENGINE_BASE[0] != 32'h00002000 || ENGINE_BASE[1] != 32'h00022000 || ENGINE_BASE[2] != 32'h001C0000 ||
+      ENGINE_BASE[3] != 32'h001C8000) begin : g_bad_engine_order
+    $error("gtref_pkg: engine order changed; gt_engine maps Target Engine Select to RCS0, BCS0, VCS0, VECS0 = 0..3");
+  end
+
   // ---- index widths and argument registers ----
   if (ENGINE_REGS > 128) begin : g_bad_engine_regs
     $error("gtref_pkg: gt_engine indexes its registers with at most 7 bits");
@@ -28,6 +47,29 @@ module gt_pkg_check import gtref_pkg::*; ();
   end
   if (MI_STORE_DATA_IMM_MAX_LEN > 5 || MI_BATCH_BUFFER_START_MAX_LEN > 5) begin : g_bad_args
     $error("gtref_pkg: gt_engine keeps DW1..DW4 only");
+  end
+
+  // ---- registers gt_engine addresses by a fixed index exist on every engine (ENGINE_REG_PRESENT_BY_ENGINE):
+  //      only registers that no command names by itself may be missing from an engine ----
+  localparam int NFIXED = 23;
+  localparam int FIXED_REGS [NFIXED] = '{RING_TAIL_IDX, RING_HEAD_IDX, RING_START_IDX, RING_CTL_IDX, EIR_IDX,
+    EMR_IDX, ESR_IDX, HWS_PGA_IDX, NOPID_IDX, BB_STATE_IDX, SBB_ADDR_IDX, SBB_STATE_IDX, SBB_ADDR_UDW_IDX,
+    BB_ADDR_IDX, BB_ADDR_UDW_IDX, MI_PREDICATE_RESULT_IDX, MI_PREDICATE_RESULT_2_IDX, MI_PREDICATE_SRC0_IDX,
+    MI_PREDICATE_SRC0_UDW_IDX, MI_PREDICATE_SRC1_IDX, MI_PREDICATE_SRC1_UDW_IDX, MI_PREDICATE_DATA_IDX,
+    MI_PREDICATE_DATA_UDW_IDX};
+  function automatic bit fixed_regs_present();
+    for (int e = 0; e < MAX_ENGINES; e++) begin
+      for (int k = 0; k < NFIXED; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][FIXED_REGS[k]][0]) return 1'b0;
+      for (int k = 0; k < 32; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][CS_GPR0_IDX + k][0]) return 1'b0;
+      for (int k = 0; k < 12; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][FORCE_TO_NONPRIV0_IDX + k][0]) return 1'b0;
+    end
+    return 1'b1;
+  endfunction
+  if (!fixed_regs_present()) begin : g_bad_reg_presence
+    $error("gtref_pkg: a register gt_engine uses by index is missing from an engine");
+  end
+  if (CS_GPR0_IDX + 31 != CS_GPR31_IDX || FORCE_TO_NONPRIV0_IDX + 11 != FORCE_TO_NONPRIV11_IDX) begin : g_bad_reg_runs
+    $error("gtref_pkg: gt_engine indexes CS_GPR0..31 and FORCE_TO_NONPRIV0..11 as runs");
   end
 
   // ---- DW0 flag bits (honoured or not) lie between the length field and the opcode ----

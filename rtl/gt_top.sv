@@ -111,6 +111,18 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   logic [NUM_ENGINES-1:0][7:0]  req_be;
   logic [NUM_ENGINES-1:0]       evt_valid;
   logic [NUM_ENGINES-1:0][15:0] evt_bits;
+  logic [NUM_ENGINES-1:0]       sig_valid, sig_in;
+  logic [NUM_ENGINES-1:0][1:0]  sig_engine;
+
+  // MI_SEMAPHORE_SIGNAL routing (commands.md §5, C32): engine t's pending-signal flag is set at the closing
+  // edge of any engine's retire of a signal to t; a signal to an engine this build lacks (t >= NUM_ENGINES)
+  // has no effect.
+  always_comb
+    for (int t = 0; t < NUM_ENGINES; t++) begin
+      sig_in[t] = 1'b0;
+      for (int e = 0; e < NUM_ENGINES; e++)
+        if (sig_valid[e] && 32'(sig_engine[e]) == 32'(t)) sig_in[t] = 1'b1;
+    end
 
   for (genvar e = 0; e < NUM_ENGINES; e++) begin : g_eng
     gt_engine #(.ENGINE(e)) u_eng (
@@ -121,6 +133,7 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
       .req_wdata(req_wdata[e]), .req_be(req_be[e]), .req_gnt(req_gnt[e]), .wr_ack(wr_ack[e]),
       .rsp_valid(rsp_valid[e]), .rsp_data(mem_rsp_data),
       .evt_valid(evt_valid[e]), .evt_bits(evt_bits[e]),
+      .sig_valid(sig_valid[e]), .sig_engine(sig_engine[e]), .sig_in(sig_in[e]),
       .probe_retire(probe_retire[e]), .probe_retire_dw0(probe_retire_dw0[e]),
       .probe_retire_addr(probe_retire_addr[e]), .probe_retire_err(probe_retire_err[e]),
       .probe_commit_valid(probe_commit_valid[e]), .probe_commit_off(probe_commit_off[e]),

@@ -114,6 +114,10 @@ int main(int argc, char **argv)
             GTREF_TAIL_OFFSET_MASK, GTREF_HEAD_OFFSET_MASK, GTREF_HEAD_WRAP_SHIFT, GTREF_CTL_LEN_SHIFT,
             GTREF_ERR_INSTRUCTION, GTREF_IRQ_USER, GTREF_IRQ_CS_MASTER_ERROR, GTREF_IRQ_PIPECTL_NOTIFY,
             GTREF_BB_STATE_PPGTT, GTREF_NONPRIV_OFFSET_MASK, GTREF_MSTR_IRQ_ENABLE);
+    /* The RCS0 watchdog (docs/commands.md §7, W2-W4): its interrupt bit and PR_CTR_CTL's fields. */
+    fprintf(f, "  localparam logic [15:0] IRQ_WATCHDOG = 16'h%04x;\n"
+               "  localparam logic [31:0] WDOG_STOPPED_MASK = 32'h%08x, WDOG_COUNT_CLOCKS = 32'h%08x;\n",
+            GTREF_IRQ_WATCHDOG, GTREF_WDOG_STOPPED_MASK, GTREF_WDOG_COUNT_CLOCKS);
 
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
