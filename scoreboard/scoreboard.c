@@ -44,6 +44,7 @@ struct gtref_sb {
     uint64_t cycle;
     bool report_without_command;   /* set by gtref_sb_report: bucket without the command in flight */
     uint64_t same_cycle_collisions; /* host write and engine commit to one register in one cycle (engine won) */
+    uint64_t signal_rereads;        /* reads of a signal-mode wait after a signal (the wait had to wait) */
     const char *bucket_cmd;        /* when set, the bucket's command part (a cause shared by many commands) */
     bool unimplemented;            /* the stop was the model meeting a command it does not model */
 };
@@ -86,6 +87,11 @@ const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb) { return sb->failed 
 bool gtref_sb_unimplemented(const gtref_sb *sb) { return sb->unimplemented; }
 bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
 uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
+
+gtref_sb_corners gtref_sb_corners_reached(const gtref_sb *sb)
+{
+    return (gtref_sb_corners){ sb->same_cycle_collisions, sb->signal_rereads };
+}
 
 /* ---- helpers ---- */
 
@@ -379,7 +385,10 @@ static bool check_mem_read(gtref_sb *sb, const gtref_sb_cycle *c)
     uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
     if ((c->mem_read_addr & ~63ull) != (sad & ~63ull)) return true;
     sb_engine *g = &sb->eng[e];
-    if (++g->sig_reads <= 1u + g->sig_signals) return true;
+    if (++g->sig_reads <= 1u + g->sig_signals) {
+        if (g->sig_reads > 1) sb->signal_rereads++;
+        return true;
+    }
     char exp[192], act[192], text[128];
     uint64_t waddr = w->addr;
     cmd_text(sb, w, text, sizeof text);

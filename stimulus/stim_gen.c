@@ -119,6 +119,7 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->w_sem_signal = 2;
     c->w_watchdog = 3;
     c->sem_signal_pct = 50;
+    c->early_wait_pct = 50;
     c->watchdog_pct = 50;
     c->host_race_pct = 50;
     c->chain_pct = 20;
@@ -880,7 +881,7 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
         [F_LRM] = c->w_lrm, [F_SRM] = c->w_srm, [F_COPY] = c->w_copy,
         [F_COND_END] = x->keep_certain && x->level ? 0 : c->w_cond_end, [F_HWS] = c->w_hws,
         [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb,
-        [F_SEM_SIGNAL] = c->w_sem_signal, [F_WATCHDOG] = g->p->e == 0 ? c->w_watchdog : 0 };
+        [F_SEM_SIGNAL] = c->w_sem_signal, [F_WATCHDOG] = g->p->e == 0 ? c->w_watchdog * (g->race ? 8u : 1u) : 0 };
     if (x->in_block) {   /* simple commands only */
         w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
     }
@@ -1045,6 +1046,13 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
     size_t nsig = 0, sig[SEM_SLOTS];
     if (first)
         for (size_t i = 0; i < g->nsems; i++) if (g->sems[i].writer == p->e) sig[nsig++] = i;
+    if (first && g->nsems && pct(g, g->cfg->early_wait_pct)) {
+        /* a wait at the very start of the engine's stream, on a lower-rank engine's semaphore: it is often
+         * reached before the writer gets there, so a signal-mode one really waits for the writer's signal */
+        uint32_t start = (uint32_t)c->dw.n;
+        emit_sem_wait(g, &x);
+        chunk_add_cmds(g, c, start);
+    }
     for (unsigned i = 0; (i < ncmds || nsig) && !g->oom; i++) {
         uint32_t start = (uint32_t)c->dw.n;
         if (nsig && (i >= ncmds || pct(g, 50))) {
@@ -1395,8 +1403,9 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
             uint32_t w = (uint32_t)range(g, 0, 40);
             if (w) op(g, GTREF_HOST_WAIT, 0, 0, w);
             bool ctl = pct(g, 50);
-            op(g, GTREF_HOST_WRITE, gtref_engines[0].base + (ctl ? GTREF_PR_CTR_CTL : GTREF_PR_CTR_THRSH),
-               ctl ? wdog_ctl(g) : wdog_thrsh(g), 0);
+            for (unsigned k = (unsigned)range(g, 4, 16); k; k--)   /* a burst: a window of cycles, not one */
+                op(g, GTREF_HOST_WRITE, gtref_engines[0].base + (ctl ? GTREF_PR_CTR_CTL : GTREF_PR_CTR_THRSH),
+                   ctl ? wdog_ctl(g) : wdog_thrsh(g), 0);
         }
         if (g->wdog && pct(g, 15)) {
             /* acknowledge RCS0's interrupt bit, so that each later watchdog event shows on the line again */
@@ -1588,7 +1597,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     const unsigned pcts[] = { c->all_engines_pct, c->lri_other_pct, c->lri_ignored_pct, c->multi_page_pct, c->laps_pct,
                               c->split_tail_pct, c->back_to_back_pct, c->irq_closed_pct, c->malformed_pct,
                               c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct, c->chain_pct,
-                              c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct, c->sem_signal_pct,
+                              c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct, c->sem_signal_pct, c->early_wait_pct,
                               c->watchdog_pct, c->host_race_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;

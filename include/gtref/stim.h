@@ -135,6 +135,7 @@ typedef struct gtref_gen_config {
     unsigned w_sem_signal;     /* MI_SEMAPHORE_SIGNAL to any Target Engine Select value (0..4): a spurious signal */
     unsigned w_watchdog;       /* RCS0: MI_LOAD_REGISTER_IMM of PR_CTR_CTL / PR_CTR_THRSH (the watchdog, commands.md §7) */
     unsigned sem_signal_pct;   /* MI_SEMAPHORE_WAITs in signal mode (woken by the writer's MI_SEMAPHORE_SIGNAL) */
+    unsigned early_wait_pct;   /* engines whose stream starts with a wait on another engine's semaphore */
     unsigned watchdog_pct;     /* seeds with RCS0 whose host starts the watchdog at setup (its interrupt enabled) */
     unsigned host_race_pct;    /* of those: the host also writes PR_CTR_* while RCS0's own LRIs write them */
     unsigned chain_pct;        /* batches that end by chaining to a further batch at their level */
