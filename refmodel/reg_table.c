@@ -13,6 +13,7 @@
 #define ENG GTREF_REGF_ENGINE
 #define CTX GTREF_REGF_CTX
 #define HW  GTREF_REGF_HWUPD
+#define SIDE GTREF_REGF_SIDE
 
 #define NONPRIV GTREF_REGF_NONPRIV
 #define GPR(n) { "CS_GPR" #n, 0x600u + 4u * (n), 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | CTX | NONPRIV, \
@@ -41,6 +42,19 @@ const gtref_reg_def gtref_regs[] = {
       { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu }, { 0x000000FFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu } },
     { "ESR", GTREF_ESR, 0, 0, 0, 0x0000FFFFu, GTREF_ACC_RO, ENG | HW,
       "BYT-REG L2449-2468: Error Status [15:0], RO" },
+    /* Engine interrupt registers (docs/interrupts.md §2.1). Bits 15:0 act on the engine's 16 interrupt data bits
+     * (LKF-IRQ L96); bits 31:16 are storage (I21). */
+    { "IMR", GTREF_IMR, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG,
+      "BYT-REG L4030-4045 (RCS 020A8h), L8569-8585 (VCS), L880-895 (BCS): default 0xFFFFFFFF, 1 = masked, not "
+      "reported; ICL-RCS L1742 (0x20A8); [EXT] i915 RING_IMR base+0xA8 (VECS); gates the interrupt message "
+      "(docs/interrupts.md IRQ-3, spec-decisions I8)" },
+    { "HWSTAM", GTREF_HWSTAM, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG,
+      "BYT-REG L3848-3869 (RCS 02098h), L8474-8499 (VCS), L797-815 (BCS): default 0xFFFFFFFF, a 0 bit writes the "
+      "ISR to the HWSP, IMR bit must be clear; ICL-RCS L1741 (0x2098); [EXT] i915 HWSP dword 0 = ISR copy "
+      "(docs/interrupts.md IRQ-4, spec-decisions I9)" },
+    { "IPEHR", GTREF_IPEHR, 0, 0, 0, 0xFFFFFFFFu, GTREF_ACC_RO, ENG | CTX | HW,
+      "ICL-RCS L1961 (IPEHR 0x2068, CSFE context image); [EXT] i915 RING_IPEHR base+0x68, instruction parser "
+      "error header: DW0 of the illegal command (docs/interrupts.md IRQ-5, spec-decisions I10)" },
     { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX | GTREF_REGF_PER_ENGINE,
       "BYT-REG L3676-3689 (GFX_MODE, RCS default 0x00000800), L8912-8941 (MFX_MODE) and L1413-1442 (BLT_MODE),"
       " default 0: masked write, bits 31:16 enable 15:0 (spec-decisions R5, R8)",
@@ -80,22 +94,40 @@ const gtref_reg_def gtref_regs[] = {
     /* Gen11 interrupt aggregation (global) */
     { "GFX_MSTR_IRQ", GTREF_GFX_MSTR_IRQ, 0, GTREF_MSTR_IRQ_ENABLE, 0, 0x80000003u, GTREF_ACC_MIXED,
       GTREF_REGF_DERIVED, "LKF-IRQ L119-125, [EXT] i915: bit 31 enable, bits 1:0 = GT DW1/DW0 pending (RO)" },
-    { "GT_INTR_DW0", GTREF_GT_INTR_DW0, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW,
-      "LKF-IRQ L137, L155-157: GT interrupt DW0, W1C; [EXT] i915 RCS0 bit 0, BCS bit 15" },
-    { "GT_INTR_DW1", GTREF_GT_INTR_DW1, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW,
-      "LKF-IRQ L137: GT interrupt DW1, W1C; [EXT] i915 VCSx bit x, VECSx bit 31-x" },
+    /* GT_INTR_DW0/1 hold DW_IIR; the secondary storage DW_CR, the service flag and the per-instance collapsing
+     * registers (INST_CR) are internal state, not registers (docs/interrupts.md §1). SIDE: a non-zero read opens
+     * the service window, a write that empties DW_IIR moves DW_CR in (IRQ-11, IRQ-12). */
+    { "GT_INTR_DW0", GTREF_GT_INTR_DW0, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW | SIDE,
+      "LKF-IRQ L137, L155-157: GT interrupt DW0, W1C, snapshot on read, secondary storage; [EXT] i915 RCS0 bit 0, "
+      "BCS bit 15" },
+    { "GT_INTR_DW1", GTREF_GT_INTR_DW1, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, GTREF_ACC_W1C, HW | SIDE,
+      "LKF-IRQ L137, L155-157: GT interrupt DW1, as DW0; [EXT] i915 VCSx bit x, VECSx bit 31-x" },
     { "RENDER_COPY_INTR_ENABLE", GTREF_RENDER_COPY_INTR_EN, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
       "LKF-IRQ L147, [EXT] i915 0x190030: RCS0 [31:16], BCS0 [15:0]" },
     { "VCS_VECS_INTR_ENABLE", GTREF_VCS_VECS_INTR_EN, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
       "LKF-IRQ L147, [EXT] i915 0x190034: VCS [31:16], VECS [15:0]" },
-    { "RCS0_INTR_MASK", GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+    { "RCS0_INTR_MASK", GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, SIDE,
       "LKF-IRQ L149, [EXT] i915 0x190090: RCS0 [31:16]" },
-    { "BCS_INTR_MASK", GTREF_BCS_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+    { "BCS_INTR_MASK", GTREF_BCS_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, SIDE,
       "LKF-IRQ L149, [EXT] i915 0x1900A0: BCS0 [31:16]" },
-    { "VCS0_VCS1_INTR_MASK", GTREF_VCS0_VCS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+    { "VCS0_VCS1_INTR_MASK", GTREF_VCS0_VCS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, SIDE,
       "LKF-IRQ L149, [EXT] i915 0x1900A8: VCS0 [31:16]" },
-    { "VECS0_VECS1_INTR_MASK", GTREF_VECS0_VECS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, 0,
+    { "VECS0_VECS1_INTR_MASK", GTREF_VECS0_VECS1_INTR_MASK, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, SIDE,
       "LKF-IRQ L149, [EXT] i915 0x1900D0: VECS0 [31:16]" },
+    /* Selector and Shared IIR (docs/interrupts.md §2.3). SIDE: an accepted non-zero selector write presents the selected
+     * engine's unmasked INST_CR bits in INTR_IDENTITY_REG one cycle later (IRQ-15, IRQ-16); writing 1 to identity
+     * bit 31 clears the whole identity register and the selector, not only bit 31 as the w1c mask alone says (IRQ-17). */
+    { "INTR_IDENTITY_REG0", GTREF_INTR_IDENTITY0, 0, 0, GTREF_INTR_DATA_VALID, 0xFFFFFFFFu, GTREF_ACC_W1C, HW | SIDE,
+      "LKF-IRQ L143, L159-167 (Shared IIR of GT INT DW0: 16 data bits, Data-Valid MSB, W1 clears it and the "
+      "Selector), L98-107 (message layout); [EXT] i915 GEN11_INTR_IDENTITY_REG(0) 0x190060, GEN11_INTR_DATA_VALID "
+      "bit 31, class [18:16], instance [25:20]" },
+    { "INTR_IDENTITY_REG1", GTREF_INTR_IDENTITY1, 0, 0, GTREF_INTR_DATA_VALID, 0xFFFFFFFFu, GTREF_ACC_W1C, HW | SIDE,
+      "LKF-IRQ L143, L159-167 (Shared IIR of GT INT DW1); [EXT] i915 GEN11_INTR_IDENTITY_REG(1) 0x190064" },
+    { "IIR_REG_SELECTOR0", GTREF_IIR_SELECTOR0, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, HW | SIDE,
+      "LKF-IRQ L141, L161-167 (Selector of GT INT DW0, one-hot, cleared with the Shared IIR); [EXT] i915 "
+      "GEN11_IIR_REG_SELECTOR(0) 0x190070" },
+    { "IIR_REG_SELECTOR1", GTREF_IIR_SELECTOR1, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, HW | SIDE,
+      "LKF-IRQ L141, L161-167 (Selector of GT INT DW1); [EXT] i915 GEN11_IIR_REG_SELECTOR(1) 0x190074" },
 };
 const size_t gtref_nregs = sizeof gtref_regs / sizeof gtref_regs[0];
 

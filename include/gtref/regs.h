@@ -25,6 +25,16 @@ enum gtref_reg_flags {
     GTREF_REGF_PER_ENGINE = 1u << 6, /* reset and RW bits differ per engine: eng_reset[], eng_rw[] */
     GTREF_REGF_RCS_ONLY = 1u << 7,   /* an engine register that only RCS0 has (the watchdog pair, W1): on the other
                                     * engines the offset names no register of the kit (C31) */
+    /* A new flag, because neither DERIVED (a read value computed from other state) nor HWUPD (hardware changes the
+     * stored value) says it: an MMIO access to the register has effects that the table's access rules do not
+     * describe, on the register itself or on other state (docs/interrupts.md §2): a read of GT_INTR_DW0/1 that
+     * returns non-zero opens the service window; a write that empties it moves the secondary storage in; a write of
+     * IIR_REG_SELECTOR0/1 is ignored or starts a presentation; a write of 1 to INTR_IDENTITY_REG0/1 bit 31 clears
+     * the whole register and the selector; a write to an interrupt mask register that unmasks held bits raises a
+     * second-level event. gtref_reg_apply_write() and a shadow array are not the behaviour of such a register:
+     * the model's MMIO path and the RTL must implement it, a read must be a real access (never a peek), and a
+     * generator or test must treat a read of one as an action, not an observation. */
+    GTREF_REGF_SIDE     = 1u << 8,
 };
 
 typedef struct gtref_reg_def {
@@ -35,7 +45,7 @@ typedef struct gtref_reg_def {
     uint32_t w1c_mask;    /* bits cleared by writing 1 */
     uint32_t cmp_mask;    /* bits the scoreboard compares */
     uint8_t access;       /* enum gtref_reg_access, for documentation and listings */
-    uint8_t flags;        /* enum gtref_reg_flags */
+    uint16_t flags;       /* enum gtref_reg_flags */
     const char *source;   /* where the definition comes from (spec volume and line, or [EXT]) */
     uint32_t eng_reset[4]; /* GTREF_REGF_PER_ENGINE: reset of RCS0, BCS0, VCS0, VECS0 */
     uint32_t eng_rw[4];    /* GTREF_REGF_PER_ENGINE: rw_mask of each engine */
@@ -88,11 +98,14 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_RING_HEAD   0x034u
 #define GTREF_RING_START  0x038u
 #define GTREF_RING_CTL    0x03Cu
+#define GTREF_IPEHR       0x068u       /* instruction parser error header: DW0 of an illegal command (docs/interrupts.md IRQ-5) */
 #define GTREF_EIR         0x0B0u
 #define GTREF_EMR         0x0B4u
 #define GTREF_ESR         0x0B8u
 #define GTREF_HWS_PGA     0x080u
 #define GTREF_NOPID       0x094u
+#define GTREF_HWSTAM      0x098u       /* hardware status mask: HWSP status write (docs/interrupts.md IRQ-4) */
+#define GTREF_IMR         0x0A8u       /* engine interrupt mask: gates the engine's interrupt message (IRQ-3) */
 #define GTREF_BB_STATE    0x110u
 #define GTREF_SBB_ADDR    0x114u
 #define GTREF_SBB_STATE   0x118u
@@ -139,6 +152,20 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_VCS0_VCS1_INTR_MASK 0x1900A8u
 #define GTREF_VECS0_VECS1_INTR_MASK 0x1900D0u
 #define GTREF_MSTR_IRQ_ENABLE     0x80000000u
+#define GTREF_INTR_IDENTITY0      0x190060u   /* "Shared IIR" of GT_INTR_DW0 (docs/interrupts.md IRQ-16, IRQ-17) */
+#define GTREF_INTR_IDENTITY1      0x190064u
+#define GTREF_IIR_SELECTOR0       0x190070u   /* "Selector" of GT_INTR_DW0 (IRQ-15) */
+#define GTREF_IIR_SELECTOR1       0x190074u
+/* INTR_IDENTITY_REG fields: the LKF-IRQ L98-107 message layout, Data-Valid in the MSB (L163). */
+#define GTREF_INTR_DATA_VALID     0x80000000u
+#define GTREF_INTR_INSTANCE_SHIFT 20           /* [25:20] */
+#define GTREF_INTR_CLASS_SHIFT    16           /* [18:16] */
+#define GTREF_INTR_DATA_MASK      0x0000FFFFu  /* [15:0] */
+/* Cycles from the transfer cycle of an accepted IIR_REG_SELECTOR write to the cycle whose closing edge presents
+ * the identity (Data-Valid readable one cycle later): a kit choice (docs/interrupts.md IRQ-16, I14). */
+#define GTREF_INTR_PRESENT_DELAY  1u
+/* Byte offset in the hardware status page of the dword the HWSTAM status write goes to (IRQ-4, I9). */
+#define GTREF_HWSP_ISR_OFFSET     0x0u
 
 /* Engine-local interrupt data bits (LKF-IRQ digest §3, [EXT] i915). */
 #define GTREF_IRQ_USER            0x0001u

@@ -14,6 +14,49 @@ Test(tables, well_known_offsets_match_the_table)
     cr_assert_eq(gtref_reg_by_name("RING_CTL")->offset, GTREF_RING_CTL);
     cr_assert_eq(gtref_reg_by_name("EIR")->offset, GTREF_EIR);
     cr_assert_eq(gtref_reg_by_name("GT_INTR_DW0")->offset, GTREF_GT_INTR_DW0);
+    cr_assert_eq(gtref_reg_by_name("IMR")->offset, GTREF_IMR);
+    cr_assert_eq(gtref_reg_by_name("HWSTAM")->offset, GTREF_HWSTAM);
+    cr_assert_eq(gtref_reg_by_name("IPEHR")->offset, GTREF_IPEHR);
+    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG0")->offset, GTREF_INTR_IDENTITY0);
+    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG1")->offset, GTREF_INTR_IDENTITY1);
+    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR0")->offset, GTREF_IIR_SELECTOR0);
+    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR1")->offset, GTREF_IIR_SELECTOR1);
+}
+
+/* docs/interrupts.md §1, §2: the interrupt registers' rows carry the access rules the contract states, and every
+ * register whose MMIO access does more than the table's rules is flagged SIDE (and only those). */
+Test(tables, interrupt_register_rows_follow_the_contract)
+{
+    const gtref_reg_def *id0 = gtref_reg_by_name("INTR_IDENTITY_REG0");
+    cr_assert_eq(id0->reset, 0);
+    cr_assert_eq(id0->rw_mask, 0, "identity bits 30:0 are read-only");
+    cr_assert_eq(id0->w1c_mask, GTREF_INTR_DATA_VALID, "only Data-Valid (bit 31) takes a write");
+    const gtref_reg_def *sel1 = gtref_reg_by_name("IIR_REG_SELECTOR1");
+    cr_assert_eq(sel1->reset, 0);
+    cr_assert_eq(sel1->rw_mask, 0xFFFFFFFFu);
+    static const char *const imr_like[] = { "IMR", "HWSTAM" };
+    for (size_t i = 0; i < 2; i++) {
+        const gtref_reg_def *d = gtref_reg_by_name(imr_like[i]);
+        cr_assert(d->flags & GTREF_REGF_ENGINE);
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+            cr_assert_eq(gtref_reg_reset(d, e), 0xFFFFFFFFu, "%s resets to all masked (BYT-REG)", d->name);
+    }
+    const gtref_reg_def *ipehr = gtref_reg_by_name("IPEHR");
+    cr_assert_eq(ipehr->rw_mask | ipehr->w1c_mask, 0, "IPEHR is read-only: only an illegal command sets it");
+    static const char *const side[] = { "GT_INTR_DW0", "GT_INTR_DW1", "RCS0_INTR_MASK", "BCS_INTR_MASK",
+                                        "VCS0_VCS1_INTR_MASK", "VECS0_VECS1_INTR_MASK", "INTR_IDENTITY_REG0",
+                                        "INTR_IDENTITY_REG1", "IIR_REG_SELECTOR0", "IIR_REG_SELECTOR1" };
+    size_t nside = 0;
+    for (size_t i = 0; i < gtref_nregs; i++)
+        if (gtref_regs[i].flags & GTREF_REGF_SIDE) nside++;
+    cr_assert_eq(nside, sizeof side / sizeof side[0]);
+    for (size_t i = 0; i < sizeof side / sizeof side[0]; i++)
+        cr_assert(gtref_reg_by_name(side[i])->flags & GTREF_REGF_SIDE, "%s", side[i]);
+    /* every engine's mask field lives in a SIDE register (an unmask raises held events, IRQ-9) */
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        const gtref_reg_def *mk = gtref_reg_lookup(gtref_engines[e].intr_mask_reg, GTREF_MAX_ENGINES, NULL);
+        cr_assert(mk && (mk->flags & GTREF_REGF_SIDE), "%s", gtref_engines[e].name);
+    }
 }
 
 Test(tables, no_two_registers_share_an_offset_in_a_four_engine_gt)
