@@ -5,6 +5,7 @@
 #include "gtref/engines.h"
 #include "gtref/expect.h"
 #include "gtref/file_io.h"
+#include "gtref/host_isr.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
@@ -12,6 +13,7 @@
 #include "gtref/rng.h"
 #include "gtref/scoreboard.h"
 #include "gtref/stim.h"
+#include "gtref/host_isr.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -21,6 +23,7 @@
 
 #define READ_QUEUE 64
 #define READ_FINAL ((size_t)1 << 40)   /* read_op of the end-of-test read-back */
+#define READ_ISR ((size_t)1 << 41)     /* read_op of a read of the interrupt service routine */
 
 typedef struct read_req { uint64_t due, addr; } read_req;
 
@@ -45,6 +48,12 @@ typedef struct gtref_tb {
     enum tb_phase phase;
     uint32_t *final_regs; size_t nfinal, final_next;
     uint32_t *final_vals;    /* the DUT's data for final_regs (the end-of-test read-back) */
+    /* a GTREF_HOST_ISR op in progress: the routine's next action, and the data of its last read */
+    gtref_isr isr;
+    gtref_isr_action isr_act;
+    bool isr_active, isr_issued, isr_data_ready;
+    uint32_t isr_rdata;
+    uint64_t isr_wait_until;
     /* what the DUT did, for the stimulus's expectations (evaluated at the end of the test) */
     size_t read_op;          /* host op of the read outstanding, or READ_FINAL + index of a final read */
     uint32_t *read_value; bool *read_done;   /* per host op */
@@ -224,6 +233,13 @@ static void host_drive(gtref_tb *tb, gtref_sb_cycle *c, bool mmio_ready,
         is_write = op->op == GTREF_HOST_WRITE;
         off = op->off;
         val = op->val;
+    } else if (tb->phase == PH_PROGRAM && tb->isr_active && !tb->isr_issued &&
+               (tb->isr_act.kind == GTREF_ISR_WRITE || tb->isr_act.kind == GTREF_ISR_READ)) {
+        is_write = tb->isr_act.kind == GTREF_ISR_WRITE;   /* the service routine's access */
+        off = tb->isr_act.off;
+        val = tb->isr_act.val;
+        tb->isr_issued = true;
+        if (!is_write) tb->read_op = READ_ISR;
     } else if (tb->phase == PH_DRAIN_READ && tb->final_next < tb->nfinal) {
         is_write = false;
         tb->read_op = READ_FINAL + tb->final_next;
@@ -234,6 +250,47 @@ static void host_drive(gtref_tb *tb, gtref_sb_cycle *c, bool mmio_ready,
     *valid = 1; *write = is_write; *addr = off; *wdata = val;
     c->mmio_xfer = true; c->mmio_write = is_write; c->mmio_addr = off; c->mmio_wdata = val;
     tb->read_outstanding = !is_write;
+}
+
+/* A GTREF_HOST_ISR op, after the scoreboard has seen the cycle: start the routine when the line is high (ISR-1),
+ * take its next action once the last one is done (a wait over, a write transferred, a read's data back). True
+ * when the op is over. */
+static bool isr_advance(gtref_tb *tb, bool irq)
+{
+    const gtref_host_op *op = &tb->stim.ops[tb->op];
+    uint32_t rdata = 0;
+    if (!tb->isr_active) {
+        if (!irq) return true;   /* nothing to serve */
+        gtref_isr_begin(&tb->isr, op->cycles, op->val, tb->stim.seed ^ (0x697372ull << 32) ^ tb->op);
+        tb->isr_active = true;
+    } else {
+        switch (tb->isr_act.kind) {
+        case GTREF_ISR_WAIT: if (tb->cycle < tb->isr_wait_until) return false; break;
+        case GTREF_ISR_WRITE: if (!tb->isr_issued) return false; break;
+        case GTREF_ISR_READ:
+            if (!tb->isr_data_ready) return false;
+            rdata = tb->isr_rdata;
+            break;
+        default: break;
+        }
+    }
+    gtref_isr_step(&tb->isr, rdata, &tb->isr_act);
+    tb->isr_issued = tb->isr_data_ready = false;
+    switch (tb->isr_act.kind) {
+    case GTREF_ISR_WAIT:
+        tb->isr_wait_until = tb->cycle + tb->isr_act.cycles;
+        return false;
+    case GTREF_ISR_WRITE:
+    case GTREF_ISR_READ:
+        return false;
+    case GTREF_ISR_FAIL:
+        gtref_sb_report(tb->sb, "isr", "data-valid", -1, tb->cycle, "INTR_IDENTITY_REG Data-Valid (bit 31) set",
+                        "still 0", tb->isr_act.why);
+        /* fall through */
+    default:
+        tb->isr_active = false;
+        return true;
+    }
 }
 
 /* After the scoreboard has seen the cycle: advance waits, and the end-of-test phases. */
@@ -275,6 +332,9 @@ static void host_advance(gtref_tb *tb, bool irq)
     case GTREF_HOST_READ:
         tb->op_started = false;  /* host_drive issues it when the port is ready */
         return;
+    case GTREF_HOST_ISR:
+        next = isr_advance(tb, irq);
+        break;
     default:
         next = true;
         break;
@@ -341,6 +401,9 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
         tb->read_outstanding = false;
         if (tb->read_op >= READ_FINAL) {
             if (tb->read_op - READ_FINAL < tb->nfinal) tb->final_vals[tb->read_op - READ_FINAL] = mmio_rsp_rdata;
+        } else if (tb->read_op == READ_ISR) {
+            tb->isr_rdata = mmio_rsp_rdata;
+            tb->isr_data_ready = true;
         } else if (tb->read_op < tb->stim.nops) {
             tb->read_value[tb->read_op] = mmio_rsp_rdata;
             tb->read_done[tb->read_op] = true;

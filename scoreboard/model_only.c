@@ -4,6 +4,7 @@
 #include "gtref/model_only.h"
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/host_isr.h"
 #include "gtref/regs.h"
 
 #include <inttypes.h>
@@ -44,6 +45,32 @@ static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
             gtref_cov_event(r->cov, 0, clocks ? GTREF_COV_WDOG_CLOCKS : GTREF_COV_WDOG_PERIODS);
         r->cycles++;
         if (until_irq && gtm_irq_line(r->model)) return;
+    }
+}
+
+static int run_engines(const gtref_stim *s, gtref_model_run *r);
+
+/* Host op i, GTREF_HOST_ISR: one round of the service routine on the model if its line is high (ISR-1), each
+ * access one cycle and each delay its cycles, the engines run to quiescence before every access. */
+static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
+{
+    if (!gtm_irq_line(r->model)) { advance(r, 1, false); return 0; }
+    gtref_isr isr;
+    gtref_isr_action a;
+    uint32_t rdata = 0;
+    gtref_isr_begin(&isr, s->ops[i].cycles, s->ops[i].val, s->seed ^ (0x697372ull << 32) ^ i);
+    for (;;) {
+        gtref_isr_step(&isr, rdata, &a);
+        if (a.kind == GTREF_ISR_DONE) return 0;
+        if (a.kind == GTREF_ISR_FAIL) {
+            snprintf(r->error, sizeof r->error, "host op %zu: %s", i, a.why);
+            return -1;
+        }
+        if (a.kind == GTREF_ISR_WAIT) { advance(r, a.cycles, false); continue; }
+        if (run_engines(s, r)) return -1;
+        if (a.kind == GTREF_ISR_WRITE) gtm_mmio_write(r->model, a.off, a.val);
+        else rdata = gtm_mmio_read(r->model, a.off, NULL);
+        advance(r, 1, false);
     }
 }
 
@@ -130,6 +157,10 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
         } else if (op->op == GTREF_HOST_READ) {
             r->read_value[i] = gtm_mmio_read(r->model, op->off, NULL);
             r->read_done[i] = true;
+        }
+        if (op->op == GTREF_HOST_ISR) {
+            if (run_isr(s, r, i)) return -1;
+            continue;
         }
         if (op->op == GTREF_HOST_WAIT) advance(r, op->cycles, false);
         else if (op->op == GTREF_HOST_WAIT_IRQ && !gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);

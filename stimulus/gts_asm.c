@@ -5,6 +5,7 @@
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
+#include "gtref/host_isr.h"
 #include "gtref/stim_lint.h"
 
 #include <errno.h>
@@ -394,8 +395,13 @@ static int host_line(assembler *a, char **tok, unsigned n, const char *source)
     } else if (strcmp(op, "wait_idle") == 0) {
         if (n != 1) return ERR(a, "wait_idle takes no argument");
         rc = gtref_stim_add_op(a->s, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    } else if (strcmp(op, "isr") == 0) {
+        if (n < 2 || n > 3 || (n == 3 && strcmp(tok[2], "clear-each") != 0))
+            return ERR(a, "expected 'isr MAX_DELAY [clear-each]'");
+        if (number_arg(a, tok[1], GTREF_ISR_MAX_DELAY, "isr delay", &v)) return -1;
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_ISR, 0, n == 3 ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)v);
     } else {
-        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq)", op);
+        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr)", op);
     }
     return rc ? ERR(a, "out of memory") : 0;
 }

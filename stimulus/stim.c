@@ -6,6 +6,7 @@
  * elements would ask for tens of gigabytes. Here every length is checked against the bytes that are
  * left before anything is allocated, and every error says what is wrong and where. */
 #include "gtref/stim.h"
+#include "gtref/host_isr.h"
 #include "gtref/engines.h"
 #include "gtref/file_io.h"
 
@@ -160,6 +161,7 @@ static const char *op_name(uint8_t op)
     case GTREF_HOST_WAIT: return "wait";
     case GTREF_HOST_WAIT_IDLE: return "wait_idle";
     case GTREF_HOST_WAIT_IRQ: return "wait_irq";
+    case GTREF_HOST_ISR: return "isr";
     default: return "?";
     }
 }
@@ -248,8 +250,15 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         if (o->op == GTREF_HOST_WAIT_IDLE && o->cycles)
             return fail(err, errsz, "host[%zu]: wait_idle with non-zero cycles %" PRIu32, i, o->cycles);
         return 0;
+    case GTREF_HOST_ISR:
+        if (o->off) return fail(err, errsz, "host[%zu]: isr with a non-zero offset", i);
+        if (o->val & ~(uint32_t)GTREF_ISR_FLAGS)
+            return fail(err, errsz, "host[%zu]: isr flags 0x%" PRIx32 " (only bit 0, clear-each, is defined)", i, o->val);
+        if (o->cycles > GTREF_ISR_MAX_DELAY)
+            return fail(err, errsz, "host[%zu]: isr delay %" PRIu32 " above %u", i, o->cycles, GTREF_ISR_MAX_DELAY);
+        return 0;
     default:
-        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq)", i, o->op);
+        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr)", i, o->op);
     }
 }
 

@@ -29,13 +29,16 @@ enum gtref_host_opcode {
     GTREF_HOST_WAIT = 3,      /* wait `cycles` clock cycles */
     GTREF_HOST_WAIT_IDLE = 4, /* wait until every engine is idle or halted (hang after hang_cycles) */
     GTREF_HOST_WAIT_IRQ = 5,  /* wait until the interrupt line is high, at most `cycles` cycles */
+    GTREF_HOST_ISR = 6,       /* one round of the interrupt service routine if the line is high (docs/interrupts.md
+                               * §3; include/gtref/host_isr.h): `cycles` = most cycles of delay before each step,
+                               * `val` = flags (enum gtref_isr_flags) */
 };
 
 typedef struct gtref_host_op {
     uint8_t op;            /* enum gtref_host_opcode */
     uint32_t off;          /* MMIO offset (WRITE, READ) */
-    uint32_t val;          /* data (WRITE) */
-    uint32_t cycles;       /* WAIT, WAIT_IRQ */
+    uint32_t val;          /* data (WRITE), flags (ISR) */
+    uint32_t cycles;       /* WAIT, WAIT_IRQ; ISR: most delay before each step */
 } gtref_host_op;
 
 typedef struct gtref_latency {
