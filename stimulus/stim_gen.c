@@ -61,6 +61,7 @@
  *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/host_isr.h"
 #include "gtref/regs.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"
@@ -1249,7 +1250,10 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         if (wdog_reg && race) continue;
         if (d->offset != GTREF_RING_TAIL && d->offset != GTREF_RING_CTL && p->nreadable < MAX_LRI_POOL)
             p->readable[p->nreadable++] = gtref_reg_abs(d, p->e);
-        if (ring_reg || host_reg || wdog_reg) continue;
+        /* IMR and HWSTAM: programmed by the host at setup (interrupts.md §4: HWSTAM has one unmasked bit at most,
+         * never RCS0's bit 6; an IMR that masks USER would leave wait_irq waiting in vain) */
+        bool irq_reg = d->offset == GTREF_IMR || d->offset == GTREF_HWSTAM;
+        if (ring_reg || host_reg || wdog_reg || irq_reg) continue;
         if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
         for (int o = 0; o < engines; o++)       /* the same register of another engine */
             if (o != p->e && p->nignored < MAX_LRI_POOL && writable)
@@ -1283,6 +1287,19 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
         if (p->emr_unmasked) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~(uint32_t)GTREF_ERR_INSTRUCTION, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_HWS_PGA, (uint32_t)p->hws, 0);
+        /* IMR (docs/interrupts.md IRQ-3) resets all masked: open the engine's events, now and then leaving one of
+         * them other than USER masked there (dropped at the engine); HWSTAM (IRQ-4): now and then USER unmasked,
+         * so that each user interrupt writes the status page (one bit at most, BYT-REG L3863; never bit 6) */
+        uint32_t ev = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u) |
+                      (p->e == 0 && g->wdog ? GTREF_IRQ_WATCHDOG : 0u);
+        uint32_t imr = ~ev;
+        if (pct(g, 15)) {
+            uint32_t cand[3] = { GTREF_IRQ_CS_MASTER_ERROR, GTREF_IRQ_PIPECTL_NOTIFY, GTREF_IRQ_WATCHDOG };
+            uint32_t b = cand[range(g, 0, 2)];
+            if (ev & b) imr |= b;
+        }
+        op(g, GTREF_HOST_WRITE, base + GTREF_IMR, imr, 0);
+        if (pct(g, 25)) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, 0);
         for (size_t k = 0; k < p->nforced; k++)
             op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->forced[k], 0);
     }
@@ -1317,6 +1334,31 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
     for (size_t i = 0; i < np; i++)
         op(g, GTREF_HOST_WRITE, gtref_engines[plans[i].e].base + GTREF_RING_CTL,
            ((plans[i].pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
+}
+
+/* One round of the host's interrupt service routine (docs/interrupts.md §3), random delays between its steps. */
+static void isr(gen *g)
+{
+    op(g, GTREF_HOST_ISR, 0, pct(g, 40) ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)(pct(g, 30) ? 0 : range(g, 1, 40)));
+}
+
+/* Unmask the interrupt field of an engine whose events were masked at setup (IRQ-9: the events it holds show
+ * now); from then on it is an open engine. */
+static void unmask_one(gen *g, engine_plan *plans, size_t np)
+{
+    for (size_t i = 0; i < np; i++) {
+        engine_plan *p = &plans[i];
+        if (!p->irq_masked) continue;
+        const gtref_engine_def *ed = &gtref_engines[p->e];
+        uint32_t field = 0xFFFFu << ed->intr_mask_shift, keep = 0xFFFFFFFFu;
+        for (size_t j = 0; j < np; j++)   /* the other engines' fields of the same register, as setup left them */
+            if (j != i && gtref_engines[plans[j].e].intr_mask_reg == ed->intr_mask_reg && !plans[j].irq_masked)
+                keep &= ~(0xFFFFu << gtref_engines[plans[j].e].intr_mask_shift);
+        op(g, GTREF_HOST_WRITE, ed->intr_mask_reg, keep & ~field, 0);
+        p->irq_masked = false;
+        p->irq_open = true;
+        return;
+    }
 }
 
 /* wait_idle: every engine has executed all it was given, or halted at its illegal command. */
@@ -1408,17 +1450,20 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
                    ctl ? wdog_ctl(g) : wdog_thrsh(g), 0);
         }
         if (g->wdog && pct(g, 15)) {
-            /* acknowledge RCS0's interrupt bit, so that each later watchdog event shows on the line again */
-            const gtref_engine_def *r = &gtref_engines[0];
-            if (pct(g, 50)) op(g, GTREF_HOST_READ, intr_dw_reg(r), 0, 0);
-            op(g, GTREF_HOST_WRITE, intr_dw_reg(r), 1u << r->intr_bit, 0);
+            /* serve what is pending, so that each later watchdog event shows on the line again */
+            isr(g);
         }
+        if (pct(g, 4)) unmask_one(g, plans, np);
         if (pct(g, g->cfg->back_to_back_pct)) continue;   /* the next submission at once: engines overlap */
         const gtref_engine_def *ed = &gtref_engines[p->e];
         if (irq && p->irq_open && pct(g, 50)) {
             op(g, GTREF_HOST_WAIT_IRQ, 0, 0, IRQ_WAIT_CYCLES);
-            op(g, GTREF_HOST_READ, intr_dw_reg(ed), 0, 0);
-            op(g, GTREF_HOST_WRITE, intr_dw_reg(ed), 1u << ed->intr_bit, 0);
+            if (pct(g, 15)) {   /* the old way: read the DW and clear the engine's bit, without the selector */
+                op(g, GTREF_HOST_READ, intr_dw_reg(ed), 0, 0);
+                op(g, GTREF_HOST_WRITE, intr_dw_reg(ed), 1u << ed->intr_bit, 0);
+            } else {
+                isr(g);
+            }
         } else if (pct(g, 25)) {
             op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 400));
         } else if (p->k < p->nb && pct(g, 5)) {
