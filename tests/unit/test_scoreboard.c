@@ -316,8 +316,10 @@ static bool cycle_irq(bool irq)
     return gtref_sb_cycle_check(sb, &c);
 }
 
+/* IMR resets to all masked (docs/interrupts.md IRQ-3): RCS0's IMR bit 6 cleared first */
 static void open_watchdog_interrupt(void)
 {
+    host_write(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG, ~(uint32_t)GTREF_IRQ_WATCHDOG);
     host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
     host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
