@@ -110,3 +110,23 @@ Test(model_only, a_signal_mode_wait_completes_when_its_condition_holds)
            "  wait_idle\n  read RCS0.RING_HEAD expect 0x20" SRC "\n}\n"
            "expect {\n  mem32 0x400000 == 0x1" SRC "\n  writes RCS0 { 0x400000 be=0x0f data=0x1 }" SRC "\n}\n");
 }
+
+/* The interrupt logic on host time (docs/interrupts.md; model_only.h): one cycle per access, so the identity read
+ * right after the selector write (cycle n + 1) sees 0 and the next one (n + 2) Data-Valid (IRQ-16). The DW read that
+ * returns non-zero opens the window (IRQ-11); the second USER event, which the engines run before the next
+ * operation, goes to DW_CR and comes back at the emptying write (IRQ-12). End-of-test register expectations peek:
+ * `reg GT_INTR_DW0` does not open a window. */
+Test(model_only, selector_latency_and_service_window_on_host_time)
+{
+    run_ok("test isr\nring 0x100000 size 0x1000 {\n  MI_USER_INTERRUPT\n  MI_NOOP\n  MI_USER_INTERRUPT\n  MI_NOOP\n}\n"
+           "host {\n  write RCS0.IMR 0xfffffffe\n  write RENDER_COPY_INTR_ENABLE 0x00010000\n"
+           "  write RCS0_INTR_MASK 0xfffeffff\n  write GFX_MSTR_IRQ 0x80000000\n"
+           "  write RCS0.RING_START 0x100000\n  write RCS0.RING_TAIL 0x8\n  write RCS0.RING_CTL 0x1\n"
+           "  wait_irq 10\n  write GFX_MSTR_IRQ 0x0\n  read GFX_MSTR_IRQ expect 0x1" SRC "\n"
+           "  read GT_INTR_DW0 expect 0x1" SRC "\n  write IIR_REG_SELECTOR0 0x1\n"
+           "  read INTR_IDENTITY_REG0 expect 0x0" SRC "\n  read INTR_IDENTITY_REG0 expect 0x80000001" SRC "\n"
+           "  write RCS0.RING_TAIL 0x10\n  write INTR_IDENTITY_REG0 0x80000000\n"
+           "  read IIR_REG_SELECTOR0 expect 0x0" SRC "\n  write GT_INTR_DW0 0x1\n"
+           "  read GT_INTR_DW0 expect 0x1" SRC "\n  write GFX_MSTR_IRQ 0x80000000\n}\n"
+           "expect {\n  irq == 1" SRC "\n  reg GT_INTR_DW0 == 0x1" SRC "\n  reg INTR_IDENTITY_REG0 == 0x0" SRC "\n}\n");
+}
