@@ -152,6 +152,8 @@ bool gtm_tick(gtm *m)
     return fired;
 }
 
+_Static_assert(sizeof ((gtm_irq_state *)0)->inst_cr / sizeof (uint16_t) == GTREF_MAX_ENGINES, "one INST_CR per engine");
+
 void gtm_irq_get_state(const gtm *m, gtm_irq_state *st)
 {
     const cs_irq *q = &m->irq;
