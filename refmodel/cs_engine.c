@@ -221,13 +221,17 @@ static bool set_predicate_exempt(unsigned id)
            id == GTREF_CMD_MI_BATCH_BUFFER_END || id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END;
 }
 
-static void raise_error(gtm *m, int e)
+/* An illegal command (C2, C3; docs/interrupts.md IRQ-5): the status write of its CS_MASTER_ERROR event, if IMR and
+ * HWSTAM let it (IRQ-4), before the first commit; then IPEHR := DW0, ESR |= 1, EIR |= 1 when EMR[0] == 0, one commit
+ * each in that order; the event is raised only when the command set EIR (EIR[0] rose). */
+static void raise_error(gtm *m, int e, uint32_t dw0)
 {
+    bool set_eir = !(m->val[e][m->r_emr] & GTREF_ERR_INSTRUCTION);
+    bool rose = set_eir && !(m->val[e][m->r_eir] & GTREF_ERR_INSTRUCTION);
+    if (rose) gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);
+    gtm_commit(m, e, e, m->r_ipehr, dw0);
     gtm_commit(m, e, e, m->r_esr, m->val[e][m->r_esr] | GTREF_ERR_INSTRUCTION);
-    if (!(m->val[e][m->r_emr] & GTREF_ERR_INSTRUCTION)) {
-        gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | GTREF_ERR_INSTRUCTION);
-        gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);
-    }
+    if (set_eir) gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | GTREF_ERR_INSTRUCTION);
     m->eng[e].halted = true;
 }
 
@@ -336,7 +340,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
     int fst = fetch(m, e, r, &c, &head_off);
-    if (fst == GTM_ERROR) raise_error(m, e);
+    if (fst == GTM_ERROR) raise_error(m, e, r->dw[0]);
     if (fst >= 0) return r->status = fst;
 
     uint8_t level = g->level;

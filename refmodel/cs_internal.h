@@ -1,6 +1,8 @@
 /* Private to refmodel/: the model handle and the command streamer's shared helpers.
  *
- *   model.c          handle, register file, MMIO, interrupts, commit()
+ *   model.c          handle, register file, MMIO, commit()
+ *   irq.c            the interrupt logic of docs/interrupts.md: engine IMR/HWSTAM, the Gen11 aggregator
+ *                    (collapsing registers, double-buffered DWs, selector and Shared IIR, master), gtm_tick
  *   cs_engine.c      fetch (ring, first- and second-level batch), legality, set-predicate NOOPing,
  *                    the per-command handler table, privilege, batch-buffer and register commands
  *   cs_alu.c         MI_MATH
@@ -43,7 +45,23 @@ typedef struct cs_watchdog {
     bool ctl_pending, thrsh_pending;
     uint32_t counter;            /* the internal counter (no register reads it) */
     uint32_t phase;              /* cycles since the last PR_CTR_CTL commit, modulo 64 (timestamp ticks) */
+    uint32_t imr, new_imr;       /* RCS0's IMR as the DUT holds it: gates the watchdog's event (IRQ-3, §5) */
+    bool imr_pending;
 } cs_watchdog;
+
+/* The aggregator's internal state (docs/interrupts.md §1); DW_IIR, SELECTOR and IDENTITY are registers (val[0]).
+ * The model applies every effect in the order it is called (the scoreboard calls in IRQ-1's order); the values
+ * at the start of the cycle that the presentation needs (IRQ-16) are kept by gtm_tick. */
+typedef struct cs_irq {
+    uint16_t inst_cr[GTREF_MAX_ENGINES];  /* INST_CR[e] */
+    uint16_t latched[GTREF_MAX_ENGINES];  /* bits latched into INST_CR[e] in the current cycle (a[e], IRQ-8) */
+    uint16_t inst_q[GTREF_MAX_ENGINES];   /* INST_CR[e] and MASK[e] at the start of the current cycle */
+    uint16_t mask_q[GTREF_MAX_ENGINES];
+    uint32_t dw_cr[2];                    /* DW_CR[b] */
+    bool sv[2];                           /* SV[b] */
+    bool pend_q[2];                       /* PEND[b] at the start of the cycle: present at its closing edge */
+    bool pend_d[2];                       /* an accepted non-zero selector write in the cycle: PEND from its edge */
+} cs_irq;
 
 struct gtm {
     int engines;
@@ -53,12 +71,15 @@ struct gtm {
     uint32_t val[GTREF_MAX_ENGINES][MAX_REGS];
     cs_engine eng[GTREF_MAX_ENGINES];
     cs_watchdog wd;
+    cs_irq irq;
     /* engine-relative dword offset -> index into gtref_regs (NO_REG: none) */
     uint8_t eng_idx[ENG_SPAN / 4];
     /* indices into gtref_regs of the registers the engine logic touches */
     uint8_t r_tail, r_head, r_start, r_ctl, r_eir, r_emr, r_esr, r_mstr, r_dw[2];
     uint8_t r_hws, r_nopid, r_bb_addr, r_bb_udw, r_bb_state, r_sbb_addr, r_sbb_udw, r_sbb_state;
     uint8_t r_pred_src0[2], r_pred_src1[2], r_pred_data[2], r_pred_result, r_pred_result2;
+    uint8_t r_imr, r_hwstam, r_ipehr, r_ident[2], r_sel[2];
+    uint8_t r_en[GTREF_MAX_ENGINES], r_mask[GTREF_MAX_ENGINES];   /* EN[e] and MASK[e] registers */
     uint8_t r_nonpriv[GTREF_FORCE_TO_NONPRIV_COUNT];
     uint8_t r_gpr[32];
     /* fetch page cache: page number + 1 of the last page commands came from, and its (stable) storage */
@@ -95,10 +116,19 @@ static inline unsigned gtm_eng_reg(const gtm *m, int e, uint32_t off)
     unsigned ri = (rel < ENG_SPAN && !(rel & 3u)) ? m->eng_idx[rel >> 2] : NO_REG;
     return ri != NO_REG && !gtref_reg_present(&gtref_regs[ri], e) ? NO_REG : ri;
 }
-static inline void gtm_irq(gtm *m, int e, uint16_t bits)
-{
-    if (m->sink.irq_event) m->sink.irq_event(m->sink.user, e, bits);
-}
+
+/* ---- irq.c ---- */
+/* The command being executed raises the engine event d (IRQ-2): the HWSTAM status write (IRQ-4) when d & ~IMR &
+ * ~HWSTAM (bits 15:0) != 0, as the command's last memory write, then the event goes to the sink (the caller applies
+ * it with gtm_irq_event at the retire). */
+void cs_engine_event(gtm *m, int e, uint16_t d);
+static inline void gtm_irq(gtm *m, int e, uint16_t bits) { cs_engine_event(m, e, bits); }
+/* Side effects of a host write to a GTREF_REGF_SIDE register (IRQ-9, IRQ-12, IRQ-15, IRQ-17): returns the value the
+ * register takes and reports (IRQ-20); v is the value by the table's rules. */
+uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32_t v);
+/* Side effect of a host read that transfers (IRQ-11). */
+void cs_irq_side_read(gtm *m, unsigned ri, uint32_t v);
+void cs_irq_reset(gtm *m);
 
 /* ---- cs_engine.c ---- */
 /* §2 read rule: the value of register off of the issuing engine, 0 when it names none. */
@@ -137,6 +167,9 @@ int cs_cond_bb_end(cs_cmd *cmd);
 
 /* ---- watchdog.c ---- */
 void cs_watchdog_reset(gtm *m);
+/* The watchdog's part of gtm_tick: counts, applies the cycle's commits; returns whether it reached its threshold
+ * (the event, before RCS0's IMR). */
+bool cs_watchdog_tick(gtm *m);
 
 /* ---- cs_alu.c ---- */
 int cs_math(cs_cmd *cmd);

@@ -1,4 +1,4 @@
-/* The reference model's handle: register file, MMIO, Gen11 interrupt aggregation (reduced).
+/* The reference model's handle: register file, MMIO (the interrupt registers' side effects are in irq.c).
  * The command streamer is in cs_engine.c (fetch and dispatch) and the cs_*.c command files.
  * Behaviour is specified in docs/cycle-contract.md, docs/commands.md and docs/spec-decisions.md. */
 #include "cs_internal.h"
@@ -68,7 +68,25 @@ gtm *gtm_create(int engines)
         m->r_gpr[k] = (uint8_t)i;
     }
     if (!gtref_reg_by_name("PR_CTR_CTL") || !gtref_reg_by_name("PR_CTR_THRSH")) goto fail;
+    int iidx[] = {
+        eng_index(m, GTREF_IMR), eng_index(m, GTREF_HWSTAM), eng_index(m, GTREF_IPEHR),
+        reg_index("INTR_IDENTITY_REG0"), reg_index("INTR_IDENTITY_REG1"),
+        reg_index("IIR_REG_SELECTOR0"), reg_index("IIR_REG_SELECTOR1"),
+    };
+    uint8_t *idst[] = { &m->r_imr, &m->r_hwstam, &m->r_ipehr, &m->r_ident[0], &m->r_ident[1], &m->r_sel[0], &m->r_sel[1] };
+    for (size_t k = 0; k < sizeof iidx / sizeof iidx[0]; k++) {
+        if (iidx[k] < 0) goto fail;
+        *idst[k] = (uint8_t)iidx[k];
+    }
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {   /* EN[e], MASK[e] (docs/interrupts.md §1, I2) */
+        const gtref_reg_def *en = gtref_reg_lookup(gtref_engines[e].intr_enable_reg, 1, NULL);
+        const gtref_reg_def *mk = gtref_reg_lookup(gtref_engines[e].intr_mask_reg, 1, NULL);
+        if (!en || !mk) goto fail;
+        m->r_en[e] = (uint8_t)(en - gtref_regs);
+        m->r_mask[e] = (uint8_t)(mk - gtref_regs);
+    }
     cs_watchdog_reset(m);
+    cs_irq_reset(m);
     return m;
 fail:
     gtm_destroy(m);
@@ -104,12 +122,16 @@ static uint32_t read_value(const gtm *m, const gtref_reg_def *d, int e)
     return v;
 }
 
+/* A read that transfers: the value before the cycle's effects, and the read's own side effect (IRQ-11). */
 uint32_t gtm_mmio_read(gtm *m, uint32_t off, bool *known)
 {
     int e;
     const gtref_reg_def *d = gtref_reg_lookup(off, m->engines, &e);
     if (known) *known = d != NULL;
-    return d ? read_value(m, d, e) : 0;
+    if (!d) return 0;
+    uint32_t v = read_value(m, d, e);
+    if (d->flags & GTREF_REGF_SIDE) cs_irq_side_read(m, (unsigned)(d - gtref_regs), v);
+    return v;
 }
 
 uint32_t gtm_reg_peek(const gtm *m, uint32_t off)
@@ -132,25 +154,8 @@ void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
     const gtref_reg_def *d = gtref_reg_lookup(off, m->engines, &e);
     if (!d || !(gtref_reg_rw(d, e) || d->w1c_mask)) return;
     unsigned i = (unsigned)(d - gtref_regs);
-    gtm_commit(m, e, GTM_HOST, i, gtref_reg_apply_write_engine(d, e, m->val[e < 0 ? 0 : e][i], val));
-}
-
-/* ---------------- interrupts ---------------- */
-
-void gtm_irq_event(gtm *m, int e, uint16_t bits)
-{
-    const gtref_engine_def *ed = &gtref_engines[e];
-    int ei, mi;
-    const gtref_reg_def *en = gtref_reg_lookup(ed->intr_enable_reg, m->engines, &ei);
-    const gtref_reg_def *mk = gtref_reg_lookup(ed->intr_mask_reg, m->engines, &mi);
-    if (!en || !mk) return;
-    uint16_t enable = (uint16_t)(m->val[0][en - gtref_regs] >> ed->intr_enable_shift);
-    uint16_t mask = (uint16_t)(m->val[0][mk - gtref_regs] >> ed->intr_mask_shift);
-    uint16_t d = bits & enable;
-    if (d & ~mask) m->val[0][m->r_dw[ed->intr_dw]] |= 1u << ed->intr_bit;
-}
-
-bool gtm_irq_line(const gtm *m)
-{
-    return (m->val[0][m->r_mstr] & GTREF_MSTR_IRQ_ENABLE) && (m->val[0][m->r_dw[0]] || m->val[0][m->r_dw[1]]);
+    uint32_t old = m->val[e < 0 ? 0 : e][i], v = gtref_reg_apply_write_engine(d, e, old, val);
+    /* the interrupt registers' own effects; the commit reports the register as this write alone leaves it (IRQ-20) */
+    if (d->flags & GTREF_REGF_SIDE) v = cs_irq_side_write(m, i, old, val, v);
+    gtm_commit(m, e, GTM_HOST, i, v);
 }

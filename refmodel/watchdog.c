@@ -13,6 +13,7 @@ void cs_watchdog_reset(gtm *m)
     *w = (cs_watchdog){ 0 };
     w->ctl = gtref_reg_reset(gtref_reg_by_name("PR_CTR_CTL"), 0);
     w->thrsh = gtref_reg_reset(gtref_reg_by_name("PR_CTR_THRSH"), 0);
+    w->imr = gtref_reg_reset(gtref_reg_by_name("IMR"), 0);
 }
 
 bool gtm_watchdog_commit(gtm *m, uint32_t off, uint32_t val)
@@ -29,12 +30,17 @@ bool gtm_watchdog_commit(gtm *m, uint32_t off, uint32_t val)
         w->thrsh_pending = true;
         return true;
     }
+    if (off == base + GTREF_IMR) {   /* gates the event of this very cycle: IMR as at its end (IRQ-3) */
+        w->new_imr = val;
+        w->imr_pending = true;
+        return true;
+    }
     return false;
 }
 
 static bool running(uint32_t ctl) { return !(ctl & GTREF_WDOG_STOPPED_MASK); }   /* W2 */
 
-bool gtm_tick(gtm *m)
+bool cs_watchdog_tick(gtm *m)
 {
     cs_watchdog *w = &m->wd;
     bool fired = false;
@@ -48,8 +54,12 @@ bool gtm_tick(gtm *m)
             }
         }
     }
-    /* at the closing edge: the event (through the enable and mask, contract §5), then this cycle's commits */
-    if (fired) gtm_irq_event(m, 0, GTREF_IRQ_WATCHDOG);
+    /* at the closing edge: this cycle's commits (the event was decided with the old values; gtm_tick gates it with
+     * the IMR the cycle leaves, docs/interrupts.md IRQ-3) */
+    if (w->imr_pending) {
+        w->imr = w->new_imr;
+        w->imr_pending = false;
+    }
     if (w->thrsh_pending) {
         w->thrsh = w->new_thrsh;
         w->thrsh_pending = false;

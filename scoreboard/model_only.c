@@ -19,7 +19,8 @@ static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
         snprintf(r->error, sizeof r->error, "out of memory (write log)");
 }
 
-/* PR_CTR_CTL/THRSH commits (an engine's or the host's) reach the watchdog as they happen (others are ignored). */
+/* PR_CTR_CTL/THRSH commits and RCS0's IMR (the gate of the watchdog's event), an engine's or the host's, reach the
+ * watchdog as they happen (others are ignored). */
 static void on_commit(void *u, int e, uint32_t off, uint32_t val)
 {
     (void)e;
@@ -33,7 +34,8 @@ static void on_irq(void *u, int e, uint16_t bits)
     if (e >= 0 && e < GTREF_MAX_ENGINES) r->pending_irq[e] |= bits;
 }
 
-static uint32_t read_register(void *user, uint32_t off) { return gtm_mmio_read(user, off, NULL); }
+/* End-of-test register expectations look, they do not read: no side effect (docs/interrupts.md §5). */
+static uint32_t read_register(void *user, uint32_t off) { return gtm_reg_peek(user, off); }
 
 /* n cycles of the host program's time (the watchdog's clock); with until_irq, stop after the cycle that leaves the
  * interrupt line high. */
@@ -48,10 +50,55 @@ static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
     }
 }
 
+/* One host MMIO access that transfers in the current cycle, then the cycle ends. The access is applied to the model
+ * before the cycle's end (gtm_tick: the watchdog, a due selector presentation), as IRQ-1 orders them; the engines'
+ * events of the cycle came before it (they ran before the operation: infinitely fast). A read applies its side
+ * effect (docs/interrupts.md IRQ-11) and returns the value. */
+static uint32_t host_read(gtref_model_run *r, uint32_t off)
+{
+    uint32_t v = gtm_mmio_read(r->model, off, NULL);
+    advance(r, 1, false);
+    return v;
+}
+
+static void host_write(gtref_model_run *r, uint32_t off, uint32_t val)
+{
+    gtm_mmio_write(r->model, off, val);
+    advance(r, 1, false);
+}
+
+/* One host operation (docs/stimulus-format.md §2.2): one cycle per access, wait N = N cycles, wait_idle one cycle
+ * (the engines already ran), wait_irq N: one cycle when the line is already high, else until a cycle leaves it
+ * high, at most N. An operation made of several accesses (the interrupt service routine of docs/interrupts.md §3)
+ * is a sequence of host_read/host_write calls here, one cycle each, deciding each step from the values read. */
+static void host_op(gtref_model_run *r, const gtref_host_op *op, size_t i)
+{
+    switch (op->op) {
+    case GTREF_HOST_WRITE:
+        host_write(r, op->off, op->val);
+        break;
+    case GTREF_HOST_READ:
+        r->read_value[i] = host_read(r, op->off);
+        r->read_done[i] = true;
+        break;
+    case GTREF_HOST_WAIT:
+        advance(r, op->cycles, false);
+        break;
+    case GTREF_HOST_WAIT_IRQ:
+        if (!gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);
+        else advance(r, 1, false);
+        break;
+    default:   /* wait_idle: the engines already ran as far as they can; only the operation's cycle passes */
+        advance(r, 1, false);
+        break;
+    }
+}
+
 static int run_engines(const gtref_stim *s, gtref_model_run *r);
 
-/* Host op i, GTREF_HOST_ISR: one round of the service routine on the model if its line is high (ISR-1), each
- * access one cycle and each delay its cycles, the engines run to quiescence before every access. */
+/* Host op i, GTREF_HOST_ISR: one round of the service routine (docs/interrupts.md §3) on the model if its line is
+ * high (ISR-1): each access one cycle (host_read/host_write), each delay its cycles, the engines run to quiescence
+ * before every access. */
 static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
 {
     if (!gtm_irq_line(r->model)) { advance(r, 1, false); return 0; }
@@ -68,9 +115,8 @@ static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
         }
         if (a.kind == GTREF_ISR_WAIT) { advance(r, a.cycles, false); continue; }
         if (run_engines(s, r)) return -1;
-        if (a.kind == GTREF_ISR_WRITE) gtm_mmio_write(r->model, a.off, a.val);
-        else rdata = gtm_mmio_read(r->model, a.off, NULL);
-        advance(r, 1, false);
+        if (a.kind == GTREF_ISR_WRITE) host_write(r, a.off, a.val);
+        else rdata = host_read(r, a.off);
     }
 }
 
@@ -151,20 +197,11 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
             else snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses offset 0x%08x, which no volume names and the kit lacks", i, op->off);
             return -1;
         }
-        /* wait, wait_idle, wait_irq: the engines already ran as far as they can; only time passes */
-        if (op->op == GTREF_HOST_WRITE) {
-            gtm_mmio_write(r->model, op->off, op->val);
-        } else if (op->op == GTREF_HOST_READ) {
-            r->read_value[i] = gtm_mmio_read(r->model, op->off, NULL);
-            r->read_done[i] = true;
-        }
         if (op->op == GTREF_HOST_ISR) {
             if (run_isr(s, r, i)) return -1;
             continue;
         }
-        if (op->op == GTREF_HOST_WAIT) advance(r, op->cycles, false);
-        else if (op->op == GTREF_HOST_WAIT_IRQ && !gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);
-        else advance(r, 1, false);
+        host_op(r, op, i);
     }
     if (run_engines(s, r)) return -1;
     for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) r->obs.halted[e] = gtm_engine_halted(r->model, e);

@@ -327,8 +327,11 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
     if (c->mmio_xfer && c->mmio_write) {
         sb->host_wdata = c->mmio_wdata;
         sb->host_wrote = true, sb->host_write_cycle = c->cycle, sb->host_write_off = c->mmio_addr;
+        /* the model's commit (host_commit) is the register as this write alone leaves it (docs/interrupts.md IRQ-20),
+         * compared with the DUT's report in the next cycle */
         gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);
-        /* the DUT's register changes at this transfer's closing edge: the watchdog's registers with it (§5) */
+        /* the DUT's register changes at this transfer's closing edge: the watchdog's registers (and RCS0's IMR, its
+         * event's gate) with it (§5) */
         if (sb->host_commit) gtm_watchdog_commit(sb->m, sb->host_off, sb->host_val);
     } else if (c->mmio_xfer) {
         int e;
@@ -336,6 +339,8 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         sb->read_pending = true;
         sb->read_due = c->cycle + 1;
         sb->read_off = c->mmio_addr;
+        /* the model's read of this transfer cycle: the value before the cycle's effects, and the read's side effect
+         * now, once (a non-zero GT_INTR_DW read opens the service window: docs/interrupts.md IRQ-11) */
         sb->read_val = gtm_mmio_read(sb->m, c->mmio_addr, NULL);
         sb->read_mask = d ? d->cmp_mask : 0xFFFFFFFFu;
     }
@@ -461,7 +466,8 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
     if (sb->host_wrote && sb->host_write_cycle == sb->cycle && sb->host_write_off == p->commit_off)
         sb->same_cycle_collisions++;
-    /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8) */
+    /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8); RCS0's IMR goes
+     * there too: it gates the watchdog's event as the DUT holds it (docs/interrupts.md §5) */
     gtm_watchdog_commit(sb->m, p->commit_off, p->commit_data);
     g->ci++;
     return true;
@@ -473,8 +479,9 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
     sb->cycle = c->cycle;
     if (c->irq != sb->irq_prev) {
         return fail(sb, "irq-line", -1, "level", sb->irq_prev ? "irq=1" : "irq=0", c->irq ? "irq=1" : "irq=0",
-                    "interrupt line differs; model GFX_MSTR_IRQ=0x%08x GT_INTR_DW0=0x%08x",
-                    gtm_reg_peek(sb->m, GTREF_GFX_MSTR_IRQ), gtm_reg_peek(sb->m, GTREF_GT_INTR_DW0));
+                    "interrupt line differs; model GFX_MSTR_IRQ=0x%08x GT_INTR_DW0=0x%08x GT_INTR_DW1=0x%08x",
+                    gtm_reg_peek(sb->m, GTREF_GFX_MSTR_IRQ), gtm_reg_peek(sb->m, GTREF_GT_INTR_DW0),
+                    gtm_reg_peek(sb->m, GTREF_GT_INTR_DW1));
     }
     if (!check_mmio(sb, c) || !check_mem_write(sb, c) || !check_mem_read(sb, c)) return false;
     for (int e = 0; e < sb->engines; e++)
@@ -504,7 +511,10 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         int t = c->eng[e].retire ? signal_target(sb, &sb->eng[e].cmd) : -1;
         if (t >= 0) sb->eng[t].sig_signals++;
     }
-    /* §5: the cycle ends for the watchdog too; its event is on the model's line as of the end of this cycle */
+    /* §5, docs/interrupts.md IRQ-1: the MMIO access (check_mmio), the engines' commits (check_commit, which also
+     * feeds RCS0's IMR to the watchdog's gate) and the retires' events (above) are in; now the cycle ends: the
+     * watchdog's event, then a due selector presentation (gtm_tick). Its effects are on the model's line as of the
+     * end of this cycle, which the DUT's irq shows in the next. */
     gtm_tick(sb->m);
     sb->irq_prev = gtm_irq_line(sb->m);
     return true;

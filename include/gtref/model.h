@@ -17,8 +17,9 @@ typedef struct gtm_sink {
     void (*mem_write)(void *user, int engine, uint64_t addr, uint64_t data, uint8_t be);
     /* A register took a new value (engine = GTM_HOST for host MMIO writes). */
     void (*reg_commit)(void *user, int engine, uint32_t off, uint32_t val);
-    /* An engine interrupt event of the command being executed (engine-local data bits). The model does NOT
-     * apply it to its interrupt logic: the caller does, with gtm_irq_event(), when the command retires.
+    /* An engine interrupt event of the command being executed (engine-local data bits d, before IMR). The model
+     * does NOT apply it to its interrupt logic: the caller does, with gtm_irq_event(), when the command retires.
+     * The command's HWSTAM status write (docs/interrupts.md IRQ-4) is already among its mem_write calls, the last.
      * (The RCS0 watchdog's event is not a command's: gtm_tick applies it itself.) */
     void (*irq_event)(void *user, int engine, uint16_t bits);
 } gtm_sink;
@@ -61,10 +62,15 @@ int gtm_engines(const gtm *m);
 gtref_mem *gtm_mem(gtm *m);
 void gtm_set_sink(gtm *m, const gtm_sink *sink);
 
-/* MMIO. Unknown offsets read 0 and ignore writes (*known = false). */
+/* MMIO. Unknown offsets read 0 and ignore writes (*known = false).
+ * gtm_mmio_read is a host read that transfers now: it returns the value before this cycle's effects and applies
+ * the read's side effect (a non-zero read of GT_INTR_DW0/1 opens its service window, docs/interrupts.md IRQ-11);
+ * call it once per read, in the read's transfer cycle, never to look at a register.
+ * gtm_mmio_write is a host write that transfers now, with the interrupt registers' effects (IRQ-9, IRQ-12, IRQ-15,
+ * IRQ-17); its reg_commit (engine GTM_HOST) reports the register as the write alone leaves it (IRQ-20). */
 uint32_t gtm_mmio_read(gtm *m, uint32_t off, bool *known);
 void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val);
-/* Direct register access without side effects (tests, end-of-test comparison). */
+/* Direct register access without side effects (tests, end-of-test comparison, debug dumps). */
 uint32_t gtm_reg_peek(const gtm *m, uint32_t off);
 /* Set a register's stored value as it is, without write rules, commit or side effect (the scoreboard's
  * same-cycle rule: docs/cycle-contract.md §8). */
@@ -83,25 +89,49 @@ bool gtm_engine_idle(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);
 bool gtm_engine_in_batch(const gtm *m, int e);
 
-/* Interrupt logic. */
+/* Interrupt logic (docs/interrupts.md). Effects are applied in the order of the calls; within one cycle call them
+ * in the order of IRQ-1 (cycle contract §7): the cycle's MMIO access, the engines' register commits, the events
+ * (gtm_irq_event), then gtm_tick, which ends the cycle.
+ *
+ * gtm_irq_event: engine e raises the event `bits` (IRQ-2) at the closing edge of the current cycle: filtered by the
+ * engine's IMR as the model's register file holds it (IRQ-3; the scoreboard calls it at the DUT's retire, when
+ * every earlier commit of the engine is in), then by EN, latched in INST_CR and, when unmasked, a second-level
+ * event (IRQ-7 to IRQ-10).
+ * gtm_irq_line: the irq output the DUT shows in the next cycle (IRQ-14), as of now. */
 void gtm_irq_event(gtm *m, int e, uint16_t bits);
 bool gtm_irq_line(const gtm *m);
+/* The aggregator's internal state, which no register shows (tests, coverage of docs/interrupts.md §3's windows). */
+typedef struct gtm_irq_state {
+    uint16_t inst_cr[4];   /* INST_CR[e] (engines of the build; 0 for the others) */
+    uint32_t dw_cr[2];     /* DW_CR[b] */
+    bool sv[2];            /* SV[b]: under service (the read-to-clear window is open) */
+    bool pend[2];          /* a presentation is due: at the end of this cycle or, after a selector write in this
+                            * cycle, the next */
+} gtm_irq_state;
+void gtm_irq_get_state(const gtm *m, gtm_irq_state *st);
 
 /* The RCS0 watchdog (docs/commands.md §7, spec decisions W1-W5). The model executes commands ahead of the DUT,
  * so the watchdog does not follow the model's own register file: it keeps PR_CTR_CTL and PR_CTR_THRSH as the
  * DUT committed them and counts the DUT's cycles.
  *
  * gtm_watchdog_commit: in the current cycle, register off (absolute) takes the value val at the closing edge
- * (an engine commit in its cycle, a host write in its transfer cycle). Offsets other than RCS0's PR_CTR_CTL and
- * PR_CTR_THRSH are ignored (returns false), so a caller may pass every commit. Several calls for one register
+ * (an engine commit in its cycle, a host write in its transfer cycle). It takes RCS0's PR_CTR_CTL, PR_CTR_THRSH and
+ * IMR (the watchdog's event passes RCS0's IMR as the DUT holds it at the end of the event's cycle: docs/interrupts.md
+ * IRQ-3, §5; the model's register file may already hold a value of a command the DUT has not committed yet).
+ * Other offsets are ignored (returns false), so a caller may pass every commit. Several calls for one register
  * in one cycle: the last wins (the scoreboard passes the engine's commit after a host write: contract §8).
  *
  * gtm_tick: the current cycle ends. With the registers as they were during the cycle (committed before it):
  * when running (PR_CTR_CTL[30:0] == 0) and this cycle ticks (PR_CTR_CTL[31] = 1: every cycle; = 0: the 64th,
  * 128th, ... cycle after the last PR_CTR_CTL commit), counter := counter + 1 (mod 2^32), and when it equals
- * PR_CTR_THRSH the WATCHDOG event (engine 0, GTREF_IRQ_WATCHDOG) goes to gtm_irq_event now and counter := 0.
+ * PR_CTR_THRSH the WATCHDOG event (engine 0, GTREF_IRQ_WATCHDOG) is raised and counter := 0.
  * Then this cycle's commits take effect: a PR_CTR_CTL commit (even of the same value) restarts the 64-cycle
- * count, and one from stopped to running clears the counter. Returns whether the event was raised. */
+ * count, and one from stopped to running clears the counter. The event passes RCS0's IMR as committed up to the end
+ * of this cycle (gtm_watchdog_commit) and goes into the aggregator like gtm_irq_event's (IRQ-1 (c)).
+ * Then, for the aggregator (IRQ-1 (d), IRQ-16): a presentation due in this cycle (a selector write accepted in the
+ * previous cycle, not cancelled by an identity clear in this one) sets INTR_IDENTITY_REG and takes the presented
+ * bits out of INST_CR, with INST_CR and MASK as the previous cycle left them. Returns whether the watchdog reached
+ * its threshold (whether or not IMR let the event through). */
 bool gtm_watchdog_commit(gtm *m, uint32_t off, uint32_t val);
 bool gtm_tick(gtm *m);
 #endif

@@ -10,7 +10,12 @@
  * then the cycle ends: gtm_tick), except wait N, N cycles, and wait_irq N: one cycle when the interrupt line is
  * already high, else cycles until one leaves it high, at most N. PR_CTR_CTL/PR_CTR_THRSH commits, the engines'
  * and the host's, go to the watchdog as they happen, so they take effect from the next cycle. Nothing ticks after
- * the last operation. */
+ * the last operation.
+ *
+ * The interrupt logic (docs/interrupts.md) runs on the same time: in an operation's cycle the engines' events come
+ * first (they ran before the operation), then the operation's MMIO access (a read applies its side effect, IRQ-11),
+ * then the cycle's end (gtm_tick: the watchdog's event and a due selector presentation, so Data-Valid is readable
+ * two operations after the selector write, IRQ-16). End-of-test register expectations peek (no side effect). */
 #ifndef GTREF_MODEL_ONLY_H
 #define GTREF_MODEL_ONLY_H
 #include <stdbool.h>

@@ -316,8 +316,10 @@ static bool cycle_irq(bool irq)
     return gtref_sb_cycle_check(sb, &c);
 }
 
+/* IMR resets to all masked (docs/interrupts.md IRQ-3): RCS0's IMR bit 6 cleared first */
 static void open_watchdog_interrupt(void)
 {
+    host_write(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG, ~(uint32_t)GTREF_IRQ_WATCHDOG);
     host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
     host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
@@ -409,6 +411,128 @@ Test(scoreboard, watchdog_host_write_and_engine_commit_in_one_cycle_engine_wins)
     cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_PR_CTR_CTL), GTREF_WDOG_COUNT_CLOCKS);
     cr_assert(cycle_irq(true), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");   /* n + 2 */
+}
+
+/* ======================= the interrupt logic (docs/interrupts.md) ======================= */
+
+#define SB_DETAIL (gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "")
+
+/* docs/interrupts.md §5, IRQ-3: the watchdog's event passes RCS0's IMR as the DUT holds it. The LRI of IMR runs in
+ * the model at the DUT's first commit of the command (T + 2), but the DUT commits IMR only in T + 6: the events of
+ * T + 2 and T + 4 are dropped (irq stays low), the one of T + 6 passes (IMR as at the end of its cycle): irq in
+ * T + 7. THRSH = 2, CTL written in T: ticks from T + 1, events every other cycle from T + 2. */
+Test(scoreboard, irq3_watchdog_gated_by_imr_at_the_duts_commit)
+{
+    uint32_t lri[] = { 0x11000003u, RCS + 0x600u, 0x5u, RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG, 0 };
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
+    host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 24, 24);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    host_write(RCS + GTREF_PR_CTR_THRSH, 2, 2);
+    host_write(RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, GTREF_WDOG_COUNT_CLOCKS);   /* T, T + 1 */
+    gtref_sb_cycle c = blank();   /* T + 2 */
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 5;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_IMR), ~(uint32_t)GTREF_IRQ_WATCHDOG, "the model ran the LRI ahead");
+    for (int i = 3; i <= 5; i++) cr_assert(cycle_irq(false), "T + %d: %s", i, SB_DETAIL);
+    c = blank();   /* T + 6: the DUT commits IMR; the event of this cycle passes */
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_IMR; c.eng[0].commit_data = ~(uint32_t)GTREF_IRQ_WATCHDOG;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(cycle_irq(true), "T + 7: %s", SB_DETAIL);
+}
+
+/* The ring: MI_USER_INTERRUPT, MI_USER_INTERRUPT; RCS0's USER out of IMR, enabled, unmasked. */
+static void user_irq_ring(void)
+{
+    uint32_t cmds[] = { 0x01000000u, 0x01000000u };
+    for (int i = 0; i < 2; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, cmds[i]);
+    host_write(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_USER, ~(uint32_t)GTREF_IRQ_USER);
+    host_write(GTREF_RENDER_COPY_INTR_EN, 0x00010000u, 0x00010000u);
+    host_write(GTREF_RCS0_INTR_MASK, 0xFFFEFFFFu, 0xFFFEFFFFu);
+    host_write(RCS + GTREF_HWS_PGA, 0x480000u, 0x480000u);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 8, 8);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+}
+
+static bool host_read(uint32_t off, uint32_t dut_value)
+{
+    gtref_sb_cycle c = blank();
+    c.mmio_xfer = true; c.mmio_addr = off;
+    if (!gtref_sb_cycle_check(sb, &c)) return false;
+    c = blank();
+    c.mmio_rsp_valid = true; c.mmio_rsp_data = dut_value;
+    return gtref_sb_cycle_check(sb, &c);
+}
+
+/* IRQ-4: with HWSTAM[0] and IMR[0] clear, MI_USER_INTERRUPT makes a status write (dword 0x1 to the status page,
+ * be 0x0F) before its retire; a DUT that retires without it fails. */
+Test(scoreboard, irq4_hwstam_status_write_is_expected)
+{
+    host_write(RCS + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, ~(uint32_t)GTREF_IRQ_USER);
+    user_irq_ring();
+    cr_assert(dut_write(0x480000u, 0x1u, 0x0F), "%s", SB_DETAIL);
+    cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
+    cr_assert(!dut_retire(RING + 4, 0x01000000u, 8));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mem-write");
+    cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "missing"), "%s", gtref_sb_mismatch(sb)->bucket);
+}
+
+/* IRQ-11, IRQ-12 through the scoreboard: the DW read's side effect is applied at its transfer, so the second USER
+ * event goes to DW_CR and the emptying write's commit reports it moved in (0x1), not 0. */
+Test(scoreboard, irq11_dw_read_opens_the_window_at_its_transfer)
+{
+    user_irq_ring();
+    cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
+    cr_assert(host_read(GTREF_GT_INTR_DW0, 0x1u), "%s", SB_DETAIL);
+    cr_assert(dut_retire(RING + 4, 0x01000000u, 8), "%s", SB_DETAIL);
+    host_write(GTREF_GT_INTR_DW0, 0x1u, 0x1u);
+    cr_assert(host_read(GTREF_GT_INTR_DW0, 0x1u), "%s", SB_DETAIL);
+}
+
+/* §2.4 first timeline through the scoreboard: the selector's commit, identity 0 in n + 1, 0x80000001 read in n + 3,
+ * the identity clear's commit 0, and the selector read back 0. */
+Test(scoreboard, irq16_selector_timeline_and_commit_reports)
+{
+    user_irq_ring();
+    cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
+    gtref_sb_cycle c = blank();   /* n */
+    c.irq = false;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    c = blank();   /* n + 1: the commit report; a read of the identity */
+    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    c = blank();   /* n + 2 */
+    c.mmio_rsp_valid = true; c.mmio_rsp_data = 0;
+    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(host_read(GTREF_INTR_IDENTITY0, 0x80000001u), "%s", SB_DETAIL);   /* n + 3, n + 4 */
+    host_write(GTREF_INTR_IDENTITY0, 0x80000000u, 0);
+    cr_assert(host_read(GTREF_IIR_SELECTOR0, 0), "%s", SB_DETAIL);
+}
+
+/* IRQ-16: Data-Valid in the read of n + 1 is one cycle early: an mmio-read mismatch. */
+Test(scoreboard, irq16_identity_one_cycle_early_fails)
+{
+    user_irq_ring();
+    cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
+    gtref_sb_cycle c = blank();
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    c = blank();
+    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
+    cr_assert(gtref_sb_cycle_check(sb, &c));
+    c = blank();
+    c.mmio_rsp_valid = true; c.mmio_rsp_data = 0x80000001u;
+    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mmio-read");
 }
 
 /* ======================= the re-read rule of signal-mode waits (contract §3) ======================= */

@@ -227,27 +227,41 @@ Test(watchdog, the_last_commit_of_a_cycle_wins)
     expect_events(want, 1);
 }
 
-/* The event goes through RCS0's enable and mask (contract §5, I4: bit 6): dropped when disabled or masked; set in
- * GT_INTR_DW0 bit 0 and on the line when open; and it wins over a host clear of the same cycle. It keeps running
- * while the engine is halted (W5). */
+/* The event goes through RCS0's IMR as the DUT committed it (docs/interrupts.md IRQ-3, §5: gtm_watchdog_commit),
+ * enable and mask (contract §5, I4: bit 6): dropped at IMR (reset all masked) and when disabled; held when masked,
+ * raised by the unmask (IRQ-8, IRQ-9); set in GT_INTR_DW0 bit 0 and on the line when open; and it wins over a host
+ * clear of the same cycle outside the service window (IRQ-12). It keeps running while the engine is halted (W5). */
 Test(watchdog, the_event_reaches_the_interrupt_logic_through_enable_and_mask)
 {
+    gtm_irq_state st;
     gtm_mmio_write(m, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE);
     commit(THRSH, 4);
     commit(CTL, RUN_CLOCKS);
-    run_to(5);   /* event at 5: not enabled */
-    cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
     gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
-    run_to(9);   /* event at 9: enabled but masked (mask resets to all ones) */
-    cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
     gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
-    run_to(12);
+    gtm_mmio_write(m, RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG);   /* the model's register, not the DUT's */
+    run_to(5);   /* event at 5: RCS0's IMR as committed is still all masked: dropped */
+    cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
+    gtm_irq_get_state(m, &st);
+    cr_assert_eq(st.inst_cr[0], 0, "dropped at IMR, not held");
+    commit(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG);   /* cycle 6 */
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, 0);
+    run_to(9);   /* event at 9: not enabled: dropped */
+    cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
+    gtm_irq_get_state(m, &st);
+    cr_assert_eq(st.inst_cr[0], 0, "dropped when disabled");
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu);
+    run_to(13);  /* event at 13: enabled but masked: held */
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
     cr_assert(!gtm_irq_line(m));
-    run_to(13);  /* event at 13 */
+    gtm_irq_get_state(m, &st);
+    cr_assert_eq(st.inst_cr[0], GTREF_IRQ_WATCHDOG, "held in INST_CR");
+    gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));   /* cycle 14: the unmask */
+    run_to(14);
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 1u);
     cr_assert(gtm_irq_line(m));
-    gtm_mmio_write(m, GTREF_GT_INTR_DW0, 1);   /* acknowledge in cycle 14 */
+    gtm_mmio_write(m, GTREF_GT_INTR_DW0, 1);   /* acknowledge in cycle 15 */
     run_to(16);
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
     gtm_mmio_write(m, GTREF_GT_INTR_DW0, 1);   /* a clear in cycle 17, the cycle of the next event: the event wins */
