@@ -602,7 +602,7 @@ typedef struct walk_stats {
     unsigned odd_tails;        /* TAIL writes that are not a chunk boundary... at least not a command boundary */
     unsigned lri_gpr, lri_own_other, lri_ignored, emr_host_unmask, back_to_back;
     unsigned sem_writes, sem_waits, second_cmds, bad_second;
-    unsigned signal_waits, signals, wdog_lris;
+    unsigned signal_waits, signals, wdog_lris, isr_rounds;
 } walk_stats;
 
 typedef struct eng_walk {
@@ -834,11 +834,13 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
         if (o->op == GTREF_HOST_WAIT_IRQ) {
             w.st.irq_waits++;
             cr_assert_eq(o->cycles, 5000);
-            cr_assert(i + 2 < s->nops && s->ops[i + 1].op == GTREF_HOST_READ &&
+            bool isr = i + 1 < s->nops && s->ops[i + 1].op == GTREF_HOST_ISR;
+            if (isr) w.st.isr_rounds++;
+            cr_assert(isr || (i + 2 < s->nops && s->ops[i + 1].op == GTREF_HOST_READ &&
                       (s->ops[i + 1].off == GTREF_GT_INTR_DW0 || s->ops[i + 1].off == GTREF_GT_INTR_DW1) &&
                       s->ops[i + 2].op == GTREF_HOST_WRITE && s->ops[i + 2].off == s->ops[i + 1].off &&
-                      __builtin_popcount(s->ops[i + 2].val) == 1,
-                      "seed %" PRIu64 ": wait_irq not followed by read + acknowledge of one GT_INTR_DW bit", seed);
+                      __builtin_popcount(s->ops[i + 2].val) == 1),
+                      "seed %" PRIu64 ": wait_irq not followed by the service routine or read + acknowledge of one GT_INTR_DW bit", seed);
         }
         if (o->op != GTREF_HOST_WRITE) continue;
         uint32_t rel = 0;
@@ -974,6 +976,7 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         total.signal_waits += st.signal_waits;
         total.signals += st.signals;
         total.wdog_lris += st.wdog_lris;
+        total.isr_rounds += st.isr_rounds;
         total.second_cmds += st.second_cmds;
         total.bad_second += st.bad_second;
         gtref_stim_free(&s);
@@ -1001,6 +1004,7 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
               total.signal_waits, total.sem_waits);
     cr_assert(total.signals > SEEDS, "MI_SEMAPHORE_SIGNAL: %u", total.signals);
     cr_assert(total.wdog_lris > SEEDS / 4, "watchdog LRIs: %u", total.wdog_lris);
+    cr_assert(total.isr_rounds > SEEDS / 2, "service routine rounds after wait_irq: %u", total.isr_rounds);
     cr_assert(total.second_cmds > SEEDS, "only %u commands in second-level batches", total.second_cmds);
     cr_assert(total.bad_ring > 5 && total.bad_batch > 5, "illegal commands: %u in rings, %u in batches", total.bad_ring, total.bad_batch);
     for (int k = 0; k < GTREF_BAD_KINDS; k++) cr_assert(total.bad_kind[k] > 0, "no illegal command of kind %d", k);
