@@ -209,7 +209,7 @@ report-test: test-deps $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  --engines $(ENGINES) --jobs $(JOBS) --out $(REPORT_DIR)/night > $(REPORT_DIR)/run-$$s.log 2>&1; test $$? = 1 || exit 1; done
 	xmllint --noout --schema tests/schema/jenkins-junit.xsd $(REPORT_DIR)/night/junit.xml $(BUILD)/test/waived/junit.xml
 	$(CHROMIUM) --dump-dom file://$(abspath $(REPORT_DIR))/night/report.html 2>/dev/null > $(REPORT_DIR)/dom.html
-	@bins=$$(sed -n 's/.* of \([0-9]*\) bins hit.*/\1/p' $(REPORT_DIR)/night/coverage.md | head -1); \
+	@bins=$$(sed -n 's/^Total: .* of \([0-9]*\) bins hit.*/\1/p' $(REPORT_DIR)/night/coverage.md | head -1); \
 	for want in '0 passed</span>' 'still failing, since' '<polyline' "of $$bins bins" 'mem-write/qword-write/byte-enable'; do \
 	  grep -qF "$$want" $(REPORT_DIR)/dom.html || { echo "report-test: the rendered report lacks '$$want'"; exit 1; }; done
 	@$(CHROMIUM) --screenshot=$(abspath $(REPORT_DIR))/report.png --window-size=1100,1400 \

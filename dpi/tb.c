@@ -69,12 +69,8 @@ static void write_result(gtref_tb *tb)
 {
     if (tb->result_written) return;
     tb->result_written = true;
+    if (tb->sb) gtref_sb_corners_reached(tb->sb, tb->res.corners);
     gtref_result_print(&tb->res, stdout);
-    if (tb->sb) {
-        gtref_sb_corners k = gtref_sb_corners_reached(tb->sb);
-        printf("  corners:  %" PRIu64 " host write(s) in the cycle of an engine commit of the same register, %" PRIu64
-               " signal-mode wait re-read(s) after a signal\n", k.host_engine_same_cycle, k.signal_rereads);
-    }
     fflush(stdout);
     if (tb->result_path[0]) {
         char err[256];

@@ -61,6 +61,10 @@ typedef struct cs_irq {
     bool sv[2];                           /* SV[b] */
     bool pend_q[2];                       /* PEND[b] at the start of the cycle: present at its closing edge */
     bool pend_d[2];                       /* an accepted non-zero selector write in the cycle: PEND from its edge */
+    /* coverage of the protocol's windows (gtm_irq_windows): counts, and what the current cycle has seen so far */
+    uint64_t windows[GTM_IRQ_WINDOWS];
+    uint8_t sl_engines;                   /* engines with a second-level event in this cycle */
+    uint8_t sl_dws, dw_written;           /* DWs with a second-level event / a host write in this cycle */
 } cs_irq;
 
 struct gtm {

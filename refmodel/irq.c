@@ -26,6 +26,10 @@ static void second_level(gtm *m, int e)
 {
     const gtref_engine_def *ed = &gtref_engines[e];
     uint32_t bit = 1u << ed->intr_bit;
+    m->irq.sl_engines |= (uint8_t)(1u << e);
+    m->irq.sl_dws |= (uint8_t)(1u << ed->intr_dw);
+    if (!(m->val[0][m->r_mstr] & GTREF_MSTR_IRQ_ENABLE)) m->irq.windows[GTM_IRQW_MASTER_OFF]++;
+    if (m->irq.sv[ed->intr_dw]) m->irq.windows[GTM_IRQW_IN_SERVICE]++;
     if (m->irq.sv[ed->intr_dw]) m->irq.dw_cr[ed->intr_dw] |= bit;
     else m->val[0][m->r_dw[ed->intr_dw]] |= bit;
 }
@@ -34,7 +38,11 @@ static void second_level(gtm *m, int e)
 static void message(gtm *m, int e, uint16_t s)
 {
     uint16_t a = s & en_field(m, e);   /* IRQ-7: not enabled: dropped */
+    if (s & ~a) m->irq.windows[GTM_IRQW_DISABLED]++;
     if (!a) return;
+    int b = gtref_engines[e].intr_dw;
+    if (m->irq.pend_q[b] || m->irq.pend_d[b] || (m->val[0][m->r_ident[b]] & GTREF_INTR_DATA_VALID))
+        m->irq.windows[GTM_IRQW_WHILE_SELECTED]++;
     m->irq.inst_cr[e] |= a;            /* IRQ-8: latched, held while masked */
     m->irq.latched[e] |= a;
     if (a & ~mask_field(m, e)) second_level(m, e);   /* IRQ-9: an enabled, unmasked bit */
@@ -44,6 +52,7 @@ void gtm_irq_event(gtm *m, int e, uint16_t bits)
 {
     if (e < 0 || e >= m->engines) return;
     uint16_t s = bits & (uint16_t)~m->val[e][m->r_imr];   /* IRQ-3: masked in IMR: dropped, not held */
+    if (bits & ~s) m->irq.windows[GTM_IRQW_IMR]++;
     if (s) message(m, e, s);
 }
 
@@ -79,6 +88,7 @@ uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32
     cs_irq *q = &m->irq;
     int b;
     if ((b = which(m->r_dw, ri)) >= 0) {          /* IRQ-12: W1C; the write that leaves it empty closes the window */
+        q->dw_written |= (uint8_t)(1u << b);
         if (v == 0) {
             v = q->dw_cr[b];
             q->dw_cr[b] = 0;
@@ -102,7 +112,10 @@ uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32
         if (m->r_mask[e] != ri) continue;
         unsigned sh = gtref_engines[e].intr_mask_shift;
         uint16_t was = (uint16_t)(old >> sh), now = (uint16_t)(v >> sh);
-        if (q->inst_cr[e] & was & ~now) second_level(m, e);
+        if (q->inst_cr[e] & was & ~now) {
+            q->windows[GTM_IRQW_UNMASK_HELD]++;
+            second_level(m, e);
+        }
     }
     return v;
 }
@@ -135,6 +148,7 @@ bool gtm_tick(gtm *m)
     bool fired = cs_watchdog_tick(m);
     if (fired) {
         uint16_t s = GTREF_IRQ_WATCHDOG & (uint16_t)~m->wd.imr;
+        if (!s) q->windows[GTM_IRQW_IMR]++;
         if (s) message(m, 0, s);
     }
     /* (d) a due presentation, unless an identity clear of this cycle cancelled it (pend_q cleared) */
@@ -143,6 +157,10 @@ bool gtm_tick(gtm *m)
         q->pend_q[b] = q->pend_d[b];
         q->pend_d[b] = false;
     }
+    /* the cycle's windows (coverage) */
+    if (__builtin_popcount(q->sl_engines) >= 2) q->windows[GTM_IRQW_TWO_ENGINES]++;
+    if (q->sl_dws & q->dw_written) q->windows[GTM_IRQW_CLEAR_AND_EVENT]++;
+    q->sl_engines = q->sl_dws = q->dw_written = 0;
     /* the closing edge: what the next cycle starts from */
     for (int e = 0; e < m->engines; e++) {
         q->inst_q[e] = q->inst_cr[e];
@@ -164,4 +182,9 @@ void gtm_irq_get_state(const gtm *m, gtm_irq_state *st)
         st->sv[b] = q->sv[b];
         st->pend[b] = q->pend_q[b] || q->pend_d[b];
     }
+}
+
+void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS])
+{
+    for (int k = 0; k < GTM_IRQ_WINDOWS; k++) out[k] = m->irq.windows[k];
 }

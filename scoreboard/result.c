@@ -32,6 +32,19 @@ const char *gtref_status_name(int status)
     return status_names[status];
 }
 
+const char *const gtref_corner_names[GTREF_CORNERS] = {
+    "host write and engine commit of one register in one cycle (cycle contract 8)",
+    "signal-mode MI_SEMAPHORE_WAIT read again after a signal (C32)",
+    "interrupt event while its DW is under service (IRQ-10)",
+    "held interrupt shown by an unmask (IRQ-9)",
+    "interrupt dropped: enable bit clear (IRQ-7)",
+    "interrupt dropped by the engine's IMR (IRQ-3)",
+    "interrupts of two engines in one cycle (IRQ-10)",
+    "host DW write in the cycle of an event of that DW (IRQ-12)",
+    "interrupt event while the master enable is off (ISR-2..10)",
+    "interrupt event while its DW's selection is under way (ISR-5..8)",
+};
+
 /* ---- field tables (shared by encode and decode, so both agree on keys and order) ---- */
 
 enum field_type {
@@ -43,6 +56,7 @@ enum field_type {
     FIELD_BOOL,     /* uint8_t 0/1 */
     FIELD_STATUS,   /* uint8_t enum gtref_status, encoded by name */
     FIELD_HISTORY,  /* gtref_mismatch.history + nhistory */
+    FIELD_CORNERS,  /* gtref_result.corners: an array of exactly GTREF_CORNERS unsigned integers */
     FIELD_MISMATCH, /* gtref_result.mm + has_mismatch (nested map or nil) */
 };
 
@@ -68,6 +82,7 @@ static const struct field result_fields[] = {
     STR_FIELD(gtref_result, build),
     FIELD(gtref_result, cycles, FIELD_U64),
     FIELD(gtref_result, retired, FIELD_U64),
+    FIELD(gtref_result, corners, FIELD_CORNERS),
     FIELD(gtref_result, wall_s, FIELD_DOUBLE),
     STR_FIELD(gtref_result, error),
     STR_FIELD(gtref_result, replay),
@@ -128,6 +143,13 @@ static int pack_field(msgpack_packer *pk, const void *base, const struct field *
         return *(const uint8_t *)p ? msgpack_pack_true(pk) : msgpack_pack_false(pk);
     case FIELD_STATUS:
         return pack_cstr(pk, gtref_status_name(*(const uint8_t *)p), 16);
+    case FIELD_CORNERS: {
+        const gtref_result *r = base;
+        if (msgpack_pack_array(pk, GTREF_CORNERS)) return -1;
+        for (int i = 0; i < GTREF_CORNERS; i++)
+            if (msgpack_pack_uint64(pk, r->corners[i])) return -1;
+        return 0;
+    }
     case FIELD_HISTORY: {
         const gtref_mismatch *m = base;
         int n = m->nhistory < 0 ? 0 : m->nhistory > GTREF_HISTORY ? GTREF_HISTORY : m->nhistory;
@@ -269,6 +291,20 @@ static int decode_field(struct decoder *d, const msgpack_object *v, void *base, 
             }
         return fail(d, "%s: unknown status '%.*s' (PASS, FAIL, ERROR, CRASH or TIMEOUT)", where,
                     (int)(v->via.str.size > 32 ? 32 : v->via.str.size), v->via.str.ptr);
+    case FIELD_CORNERS: {
+        gtref_result *r = base;
+        if (v->type != MSGPACK_OBJECT_ARRAY)
+            return fail(d, "%s: expected an array, got %s", where, type_name(v->type));
+        if (v->via.array.size != GTREF_CORNERS)
+            return fail(d, "%s: %" PRIu32 " entries, expected %d", where, v->via.array.size, GTREF_CORNERS);
+        for (uint32_t i = 0; i < GTREF_CORNERS; i++) {
+            const msgpack_object *x = &v->via.array.ptr[i];
+            if (x->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+                return fail(d, "%.80s[%" PRIu32 "]: expected an unsigned integer, got %s", where, i, type_name(x->type));
+            r->corners[i] = x->via.u64;
+        }
+        return 0;
+    }
     case FIELD_HISTORY: {
         gtref_mismatch *m = base;
         if (v->type != MSGPACK_OBJECT_ARRAY)
@@ -460,6 +496,8 @@ void gtref_result_print(const gtref_result *r, void *file)
     PUT(f, "stimulus:", r->stim);
     fprintf(f, "  %-9s %" PRIu64 " cycles, %" PRIu64 " commands retired, %.3f s\n", "ran:", r->cycles, r->retired,
             r->wall_s);
+    for (int i = 0; i < GTREF_CORNERS; i++)
+        if (r->corners[i]) fprintf(f, "  %-9s %" PRIu64 " x %s\n", i ? "" : "corners:", r->corners[i], gtref_corner_names[i]);
     PUT(f, "error:", r->error);
     if (r->has_mismatch) {
         const gtref_mismatch *m = &r->mm;

@@ -88,9 +88,12 @@ bool gtref_sb_unimplemented(const gtref_sb *sb) { return sb->unimplemented; }
 bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
 uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
 
-gtref_sb_corners gtref_sb_corners_reached(const gtref_sb *sb)
+void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
 {
-    return (gtref_sb_corners){ sb->same_cycle_collisions, sb->signal_rereads };
+    _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS, "the corners are the scoreboard's two and the model's windows");
+    out[0] = sb->same_cycle_collisions;
+    out[1] = sb->signal_rereads;
+    gtm_irq_windows(sb->m, out + 2);
 }
 
 /* ---- helpers ---- */

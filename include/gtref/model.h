@@ -109,6 +109,20 @@ typedef struct gtm_irq_state {
                             * cycle, the next */
 } gtm_irq_state;
 void gtm_irq_get_state(const gtm *m, gtm_irq_state *st);
+/* How often the interrupt logic met each window of docs/interrupts.md §3 since the model was created: the
+ * coverage of the protocol in a co-simulation, where events land in the cycles the DUT gives them. */
+enum gtm_irq_window {
+    GTM_IRQW_IN_SERVICE,      /* a second-level event while its DW is under service: kept in DW_CR (IRQ-10) */
+    GTM_IRQW_UNMASK_HELD,     /* a host unmask showed a held event (IRQ-9) */
+    GTM_IRQW_DISABLED,        /* an event dropped because its enable bit was clear (IRQ-7) */
+    GTM_IRQW_IMR,             /* an event dropped by the engine's IMR (IRQ-3) */
+    GTM_IRQW_TWO_ENGINES,     /* second-level events of two or more engines in one cycle (IRQ-10) */
+    GTM_IRQW_CLEAR_AND_EVENT, /* a host write of a DW in the cycle of a second-level event of that DW (IRQ-12) */
+    GTM_IRQW_MASTER_OFF,      /* a second-level event while GFX_MSTR_IRQ's enable is clear (ISR-2 to ISR-10) */
+    GTM_IRQW_WHILE_SELECTED,  /* an event latched while its DW's selection is under way (ISR-5 to ISR-8) */
+    GTM_IRQ_WINDOWS
+};
+void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS]);
 
 /* The RCS0 watchdog (docs/commands.md §7, spec decisions W1-W5). The model executes commands ahead of the DUT,
  * so the watchdog does not follow the model's own register file: it keeps PR_CTR_CTL and PR_CTR_THRSH as the

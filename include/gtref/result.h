@@ -6,8 +6,12 @@
 #include <stdint.h>
 
 #define GTREF_RESULT_FORMAT  "gtref-result"
-#define GTREF_RESULT_VERSION 2u
+#define GTREF_RESULT_VERSION 3u
 #define GTREF_HISTORY 16
+/* Timing corners a co-simulation reached (counted by the scoreboard and the model in the DUT's cycles; a
+ * model-only run cannot meet them): the co-simulation part of the coverage (docs/regress.md). */
+#define GTREF_CORNERS 10
+extern const char *const gtref_corner_names[GTREF_CORNERS];
 
 enum gtref_status {
     GTREF_PASS = 0,
@@ -44,6 +48,7 @@ typedef struct gtref_result {
     char build[64];       /* build identifier of the simulator: git describe of the kit and RTL at build time */
     uint64_t cycles;
     uint64_t retired;     /* commands retired, all engines */
+    uint64_t corners[GTREF_CORNERS]; /* how often each timing corner was met (gtref_corner_names) */
     double wall_s;
     char error[256];      /* for GTREF_ERROR / CRASH / TIMEOUT */
     char replay[1024];    /* the one command that reproduces this result */

@@ -45,12 +45,9 @@ void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const g
 void gtref_sb_report(gtref_sb *sb, const char *kind, const char *field, int engine, uint64_t cycle, const char *expected,
                      const char *actual, const char *detail);
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb);
-/* Timing corners the DUT reached in this test, which only co-simulation can see (printed in the test's log). */
-typedef struct gtref_sb_corners {
-    uint64_t host_engine_same_cycle;  /* a host write and an engine commit of one register in one cycle (§8) */
-    uint64_t signal_rereads;          /* a signal-mode MI_SEMAPHORE_WAIT read SAD again after a signal (§3) */
-} gtref_sb_corners;
-gtref_sb_corners gtref_sb_corners_reached(const gtref_sb *sb);
+/* The timing corners this co-simulation met so far (gtref_corner_names: the scoreboard's own and the model's
+ * interrupt windows, gtm_irq_windows), into out[GTREF_CORNERS]. */
+void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS]);
 bool gtref_sb_failed(const gtref_sb *sb);
 /* The stop was not a mismatch: the model met a command it does not model (status UNIMPLEMENTED). */
 bool gtref_sb_unimplemented(const gtref_sb *sb);
