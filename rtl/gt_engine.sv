@@ -8,8 +8,11 @@
 //                   (docs/commands.md): memory writes, a data read (§5), register commits (one per
 //                   cycle), the retire and its batch-level action. MI_LOAD_REGISTER_IMM and MI_MATH are
 //                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
-//                   MI_SET_PREDICATE NOOPs, illegal commands (ESR, EIR, halt). Defined commands the
+//                   MI_SET_PREDICATE NOOPs, illegal commands (IPEHR, ESR, EIR, halt). Defined commands the
 //                   kit does not model execute as NOOPs of their length.
+//   interrupts      the command's event bits d (docs/interrupts.md IRQ-2), the HWSTAM status write (IRQ-4: one
+//                   more memory write, the command's last, when d & ~IMR & ~HWSTAM != 0), the error chain
+//                   IPEHR, ESR, EIR (IRQ-5); the IMR gate itself is applied in gt_irq with evt_imr (IRQ-3).
 //   semaphores      the pending-signal flag, set by an MI_SEMAPHORE_SIGNAL of any engine (routed by gt_top),
 //                   waited on by a signal-mode MI_SEMAPHORE_WAIT (commands.md §5, C32).
 //   watchdog        on an engine with PR_CTR_CTL and PR_CTR_THRSH (RCS0): the counter and its WATCHDOG
@@ -41,7 +44,8 @@ module gt_engine import gtref_pkg::*; #(
   input  logic [511:0] rsp_data,
   // interrupt event, sampled by gt_irq at the closing edge of this cycle (a retire's, or the watchdog's)
   output logic         evt_valid,
-  output logic [15:0]  evt_bits,
+  output logic [15:0]  evt_bits,      //   the event's data bits d (before IMR)
+  output logic [15:0]  evt_imr,       //   IMR[15:0] as at the end of this cycle (IRQ-3)
   // MI_SEMAPHORE_SIGNAL (commands.md §5, C32), routed between the engines by gt_top
   output logic         sig_valid,     // a signal retires in this cycle, for engine sig_engine
   output logic [1:0]   sig_engine,    //   the target's kit engine index (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0)
@@ -122,7 +126,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] c_val;
 
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
-  // write of the command in flight (LRI, ESR), or when a host write transfers. Commit rule 3: each
+  // write of the command in flight (LRI, IPEHR, ESR), or when a host write transfers. Commit rule 3: each
   // engine-side change is the one reported on probe_commit_* in the cycle of its closing edge.
   // The engine's write wins over a host write to the same register in the same cycle; the host's commit report
   // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
@@ -197,7 +201,8 @@ module gt_engine import gtref_pkg::*; #(
     S_MW,         // memory writes, one per grant
     S_MACK,       // wait until every write has transferred
     S_CQ,         // register commits of the plan, one per cycle
-    S_ERR,        // illegal command: ESR
+    S_ERR,        // illegal command: IPEHR (its DW0)
+    S_ESR,        //                  ESR bit 0
     S_RETIRE,     // the command retires at this cycle's closing edge
     S_HALT        // stopped after an illegal command, until reset
   } state_t;
@@ -245,7 +250,9 @@ module gt_engine import gtref_pkg::*; #(
   ra_t         ra;
   logic [63:0] bb_tgt;         // MI_BATCH_BUFFER_START target
   logic        bb_np;          //                       its ppgtt bit (first level)
-  logic [15:0] evt_q;          // interrupt bits raised at the retire (PIPECTL_NOTIFY)
+  logic [15:0] evt_q;          // interrupt bits raised at the retire (USER, PIPECTL_NOTIFY)
+  logic        hsw_pend;       // the HWSTAM status write follows the command's own writes (IRQ-4)
+  logic [15:0] hsw_d;          //   its data: the command's event bits d
   logic [63:0] dr_addr;        // data read address
   logic [63:0] rd_q;           // the qword of the line holding dr_addr
 
@@ -807,7 +814,9 @@ module gt_engine import gtref_pkg::*; #(
             p_rd      = 1'b1;
             p_rd_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
           end
-        default: ;   // MI_USER_INTERRUPT (event at the retire), MI_SEMAPHORE_SIGNAL (signal at the retire),
+        C_MI_USER_INTERRUPT:
+          p_evt = IRQ_USER;                             // raised at the retire (IRQ-2)
+        default: ;   // MI_SEMAPHORE_SIGNAL (signal at the retire),
                      // MI_ARB_CHECK, MI_ARB_ON_OFF (C18), MI_WAIT_FOR_EVENT (no wait enables; any:
                      // unimplemented), unmodelled commands
       endcase
@@ -861,8 +870,21 @@ module gt_engine import gtref_pkg::*; #(
     end
   end
 
+  // IRQ-4: a command whose event d has a bit clear in both IMR and HWSTAM (bits 15:0, as the engine holds them
+  // when it executes the command) makes one more memory write: d, zero-extended, to the status-page dword
+  // HWSP_ISR_OFFSET (dword 0) of HWS_PGA[31:12], after its own writes, so before its commits and its retire.
+  // Only S_EXEC plans events (no command that reads memory raises one).
+  logic        p_hsw;
+  logic [63:0] hsw_addr;
+  assign p_hsw    = st == S_EXEC && (p_evt & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign hsw_addr = {32'd0, (hws & 32'hFFFFF000) | HWSP_ISR_OFFSET};
+  // the same for an illegal command's CS_MASTER_ERROR (raised when EMR[0] = 0 lets it set EIR, IRQ-5), decided
+  // when its DW0 is decoded
+  logic        err_hsw;
+  assign err_hsw  = !r[EMR_IDX][0] && (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+
   state_t p_next;
-  assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : p_wr ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+  assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
 
   // =====================================================================================================
   // Memory requests: the command's writes, then its data read, then the prefetcher's reads. A data read
@@ -930,7 +952,12 @@ module gt_engine import gtref_pkg::*; #(
         c_val   = cq_val[cq_i];
         c_valid = !cq_chg[cq_i] || r[cq_idx[cq_i]] != cq_val[cq_i];
       end
-      S_ERR: begin                         // illegal command: ESR bit 0 first
+      S_ERR: begin                         // illegal command (IRQ-5): IPEHR := its DW0 first
+        c_valid = 1'b1;
+        c_idx   = ridx_t'(IPEHR_IDX);
+        c_val   = cmd_dw0;
+      end
+      S_ESR: begin                         //                           then ESR bit 0
         c_valid = 1'b1;
         c_idx   = ridx_t'(ESR_IDX);
         c_val   = r[ESR_IDX] | ERR_INSTRUCTION;
@@ -959,13 +986,19 @@ module gt_engine import gtref_pkg::*; #(
       if (cmd_err) begin
         if (!r[EMR_IDX][0]) evt_bits = IRQ_CS_MASTER_ERROR;   // EIR was set
       end else begin
-        evt_bits = evt_q;                                      // PIPECTL_NOTIFY
-        if (cmd == C_MI_USER_INTERRUPT && !cmd_nop) evt_bits = evt_bits | IRQ_USER;
+        evt_bits = evt_q;                                      // USER, PIPECTL_NOTIFY (the plan's)
       end
     end
     if (wd_fire) evt_bits = evt_bits | IRQ_WATCHDOG;           // ORs with a retire's event of this cycle
   end
   assign evt_valid = evt_bits != 16'd0;
+
+  // IMR at the end of this cycle (IRQ-3): the engine's commit wins over a host write of the same cycle (§8).
+  logic [31:0] imr_end;
+  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new[IMR_IDX] : r[IMR_IDX];
+  assign evt_imr = imr_end[15:0];
+  logic unused_imr_hi;   // IMR[31:16] is storage (IRQ-3, I21)
+  assign unused_imr_hi = ^imr_end[31:16];
 
   // ---- semaphores (commands.md §5, C32; cycle contract §3) ----
   // MI_SEMAPHORE_SIGNAL sets the pending-signal flag of the engine its Target Engine Select names, at the
@@ -1086,6 +1119,8 @@ module gt_engine import gtref_pkg::*; #(
       cq_i         <= '0;
       ra           <= RA_NONE;
       evt_q        <= '0;
+      hsw_pend     <= 1'b0;
+      hsw_d        <= '0;
       math_left    <= '0;
     end else begin
       wr_pend <= wr_pend_next;
@@ -1108,7 +1143,15 @@ module gt_engine import gtref_pkg::*; #(
             ra           <= RA_NONE;
             evt_q        <= '0;
             srca <= '0; srcb <= '0; accu <= '0; zf <= 1'b0; cf <= 1'b0;  // ALU reset per MI_MATH
-            if (!d_legal) st <= S_ERR;                                  // decided from DW0 alone
+            hsw_pend     <= 1'b0;
+            if (!d_legal && err_hsw) begin                             // IRQ-4, IRQ-5: the status write first
+              ws_addr <= hsw_addr;
+              ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR};
+              ws_qw   <= 1'b0;
+              wi      <= 1'b0;
+              st      <= S_MW;
+            end
+            else if (!d_legal) st <= S_ERR;                             // decided from DW0 alone
             else if (!in_batch && {9'd0, need_new} > ring_avail) st <= S_WAIT;
             else st <= dispatch(d_cmd, d_len[10:0], sp_noop && !sp_exempt);
           end
@@ -1183,6 +1226,13 @@ module gt_engine import gtref_pkg::*; #(
           ws_hi   <= p_ws_hi;
           ws_qw   <= p_ws_qw;
           wi      <= 1'b0;
+          hsw_pend <= p_hsw && p_wr;                 // the status write after the command's own writes
+          hsw_d    <= p_evt;
+          if (p_hsw && !p_wr) begin                  // the command's only write: the status write
+            ws_addr <= hsw_addr;
+            ws_lo   <= {16'd0, p_evt};
+            ws_qw   <= 1'b0;
+          end
           dr_addr <= p_rd_addr;
           cq_n    <= p_cq_n;
           cq_i    <= 2'd0;
@@ -1213,17 +1263,27 @@ module gt_engine import gtref_pkg::*; #(
         S_MW:
           if (req_gnt) begin
             if (ws_two && !wi) wi <= 1'b1;
+            else if (hsw_pend) begin                 // IRQ-4: the status write is the command's last write
+              ws_addr  <= hsw_addr;
+              ws_lo    <= {16'd0, hsw_d};
+              ws_qw    <= 1'b0;
+              wi       <= 1'b0;
+              hsw_pend <= 1'b0;
+            end
             else st <= S_MACK;
           end
         S_MACK:
           // Commit rule 2: retire only in a cycle after every write of the command has transferred
           // (the last ack's transfer edge closes this cycle; the retire cycle is the next one or later).
-          if (wr_pend_next == 2'd0) st <= (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+          // An illegal command's status write (IRQ-5) comes before its first commit, IPEHR.
+          if (wr_pend_next == 2'd0) st <= cmd_err ? S_ERR : (cq_n != 2'd0) ? S_CQ : S_RETIRE;
         S_CQ: begin
           cq_i <= cq_i + 2'd1;
           if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
         end
         S_ERR:
+          st <= S_ESR;
+        S_ESR:
           st <= S_RETIRE;
         S_RETIRE:
           if (cmd_err) begin

@@ -13,6 +13,20 @@ module gt_pkg_check import gtref_pkg::*; ();
     $error("gtref_pkg: gt_irq uses GFX_MSTR_IRQ bit 31 as the master enable");
   end
 
+  // ---- the interrupt aggregator (docs/interrupts.md): gt_irq makes a presentation one cycle after the accepted
+  //      selector write (one PEND flop per DW), tests INTR_IDENTITY_REG bit 31 as Data-Valid, has two DWs of 32
+  //      bits and 16-bit engine fields; gt_engine's status write is one dword ----
+  function automatic bit intr_routing_ok();
+    for (int e = 0; e < MAX_ENGINES; e++)
+      if (ENGINE_INTR_DW[e] > 1 || ENGINE_INTR_BIT[e] > 31 || ENGINE_INTR_EN_SHIFT[e] > 16 ||
+          ENGINE_INTR_MASK_SHIFT[e] > 16) return 1'b0;
+    return 1'b1;
+  endfunction
+  if (INTR_PRESENT_DELAY != 1 || INTR_DATA_VALID != 32'h80000000 || INTR_DATA_MASK != 32'h0000FFFF ||
+      !intr_routing_ok() || (HWSP_ISR_OFFSET & 32'hFFFFF003) != 32'd0) begin : g_bad_intr
+    $error("gtref_pkg: gt_irq assumes a presentation delay of 1, Data-Valid = bit 31, 16 data bits, DW 0/1, 16-bit fields; gt_engine a dword HWSP_ISR_OFFSET inside the page");
+  end
+
   // ---- the watchdog (gt_engine g_wdog) lives on an engine with both PR_CTR_CTL and PR_CTR_THRSH; RCS0 has it
   //      (commands.md §7) ----
   function automatic bit wdog_pair_ok();
@@ -51,9 +65,9 @@ module gt_pkg_check import gtref_pkg::*; ();
 
   // ---- registers gt_engine addresses by a fixed index exist on every engine (ENGINE_REG_PRESENT_BY_ENGINE):
   //      only registers that no command names by itself may be missing from an engine ----
-  localparam int NFIXED = 23;
+  localparam int NFIXED = 26;
   localparam int FIXED_REGS [NFIXED] = '{RING_TAIL_IDX, RING_HEAD_IDX, RING_START_IDX, RING_CTL_IDX, EIR_IDX,
-    EMR_IDX, ESR_IDX, HWS_PGA_IDX, NOPID_IDX, BB_STATE_IDX, SBB_ADDR_IDX, SBB_STATE_IDX, SBB_ADDR_UDW_IDX,
+    EMR_IDX, ESR_IDX, IMR_IDX, HWSTAM_IDX, IPEHR_IDX, HWS_PGA_IDX, NOPID_IDX, BB_STATE_IDX, SBB_ADDR_IDX, SBB_STATE_IDX, SBB_ADDR_UDW_IDX,
     BB_ADDR_IDX, BB_ADDR_UDW_IDX, MI_PREDICATE_RESULT_IDX, MI_PREDICATE_RESULT_2_IDX, MI_PREDICATE_SRC0_IDX,
     MI_PREDICATE_SRC0_UDW_IDX, MI_PREDICATE_SRC1_IDX, MI_PREDICATE_SRC1_UDW_IDX, MI_PREDICATE_DATA_IDX,
     MI_PREDICATE_DATA_UDW_IDX};

@@ -3,7 +3,8 @@
 //   gt_top
 //     gt_engine #(ENGINE=e)   g_eng[e].u_eng, e = 0..NUM_ENGINES-1 (register block at ENGINE_BASE[e])
 //       gt_cmd_fetch          u_fetch: ring/batch line fetch, dword stream
-//     gt_irq                  u_irq: global registers, GT_INTR_DW0/1, GFX_MSTR_IRQ, irq
+//     gt_irq                  u_irq: the Gen11 interrupt aggregator (docs/interrupts.md): global registers,
+//                             collapsing registers, GT_INTR_DW0/1 double buffering, selector/identity, irq
 //     gt_mem_arb              u_arb: memory-port arbiter, response routing
 //     gt_pkg_check            u_pkg_check: elaboration-time checks of gtref_pkg (no logic)
 //
@@ -110,7 +111,7 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   logic [NUM_ENGINES-1:0][63:0] req_addr, req_wdata;
   logic [NUM_ENGINES-1:0][7:0]  req_be;
   logic [NUM_ENGINES-1:0]       evt_valid;
-  logic [NUM_ENGINES-1:0][15:0] evt_bits;
+  logic [NUM_ENGINES-1:0][15:0] evt_bits, evt_imr;
   logic [NUM_ENGINES-1:0]       sig_valid, sig_in;
   logic [NUM_ENGINES-1:0][1:0]  sig_engine;
 
@@ -132,7 +133,7 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
       .req_valid(req_valid[e]), .req_write(req_write[e]), .req_addr(req_addr[e]),
       .req_wdata(req_wdata[e]), .req_be(req_be[e]), .req_gnt(req_gnt[e]), .wr_ack(wr_ack[e]),
       .rsp_valid(rsp_valid[e]), .rsp_data(mem_rsp_data),
-      .evt_valid(evt_valid[e]), .evt_bits(evt_bits[e]),
+      .evt_valid(evt_valid[e]), .evt_bits(evt_bits[e]), .evt_imr(evt_imr[e]),
       .sig_valid(sig_valid[e]), .sig_engine(sig_engine[e]), .sig_in(sig_in[e]),
       .probe_retire(probe_retire[e]), .probe_retire_dw0(probe_retire_dw0[e]),
       .probe_retire_addr(probe_retire_addr[e]), .probe_retire_err(probe_retire_err[e]),
@@ -146,9 +147,9 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   // =====================================================================================================
   gt_irq #(.NUM_ENGINES(NUM_ENGINES)) u_irq (
     .clk, .rst_n,
-    .mmio_wr, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
+    .mmio_wr, .mmio_rd, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
     .mmio_rdata(i_rdata), .mmio_commit(i_commit), .mmio_new(i_new),
-    .evt_valid, .evt_bits, .irq
+    .evt_valid, .evt_bits, .evt_imr, .irq
   );
 
   // =====================================================================================================

@@ -38,6 +38,12 @@ int main(int argc, char **argv)
         }
         emit_array32(f, fields[k], v, GTREF_MAX_ENGINES);
     }
+    /* Gen11 engine class and instance: the identity an interrupt presentation shows (docs/interrupts.md §1,
+     * IRQ-16). */
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) v[e] = gtref_engines[e].klass;
+    emit_array32(f, "ENGINE_CLASS", v, GTREF_MAX_ENGINES);
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) v[e] = gtref_engines[e].instance;
+    emit_array32(f, "ENGINE_INSTANCE", v, GTREF_MAX_ENGINES);
     fprintf(f, "\n  // Commands (refmodel/cmd_table.c): DW0 & <CMD>_MATCH_MASK == <CMD>_MATCH_VAL identifies one; MI\n"
                "  // commands have type DW0[31:29] = 0 and <CMD>_OPCODE in DW0[28:23]. Total dwords = DW0[LEN_BITS-1:0]\n"
                "  // + BIAS (1 when LEN_BITS = 0), legal in MIN_LEN..MAX_LEN; <CMD>_ENGINES bit e = engine e accepts it;\n"
@@ -118,6 +124,14 @@ int main(int argc, char **argv)
     fprintf(f, "  localparam logic [15:0] IRQ_WATCHDOG = 16'h%04x;\n"
                "  localparam logic [31:0] WDOG_STOPPED_MASK = 32'h%08x, WDOG_COUNT_CLOCKS = 32'h%08x;\n",
             GTREF_IRQ_WATCHDOG, GTREF_WDOG_STOPPED_MASK, GTREF_WDOG_COUNT_CLOCKS);
+    /* INTR_IDENTITY_REG fields, the selector's presentation delay and the HWSTAM status write's dword in the
+     * hardware status page (docs/interrupts.md IRQ-4, IRQ-16). */
+    fprintf(f, "  localparam logic [31:0] INTR_DATA_VALID = 32'h%08x, INTR_DATA_MASK = 32'h%08x;\n"
+               "  localparam int INTR_INSTANCE_SHIFT = %d, INTR_CLASS_SHIFT = %d;\n"
+               "  localparam int INTR_PRESENT_DELAY = %u;\n"
+               "  localparam logic [31:0] HWSP_ISR_OFFSET = 32'h%08x;\n",
+            GTREF_INTR_DATA_VALID, GTREF_INTR_DATA_MASK, GTREF_INTR_INSTANCE_SHIFT, GTREF_INTR_CLASS_SHIFT,
+            GTREF_INTR_PRESENT_DELAY, GTREF_HWSP_ISR_OFFSET);
 
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";

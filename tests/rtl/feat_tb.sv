@@ -254,6 +254,7 @@ module feat_tb import gtref_pkg::*; ();
   // interrupt path for RCS0's WATCHDOG: enable bit 6 of RCS0 ([31:16] of RENDER_COPY_INTR_ENABLE), unmask,
   // master enable
   task automatic irq_setup();
+    mmio_wr(ENGINE_BASE[0] + IMR_OFF, ~{16'd0, IRQ_WATCHDOG});   // RCS0 IMR resets all masked (IRQ-3)
     mmio_wr(32'h190030, 32'h0040_0000);
     mmio_wr(32'h190090, 32'h0000_0000);
     mmio_wr(32'h190010, 32'h8000_0000);
