@@ -395,11 +395,11 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     memcpy(c.eng, tb->probe, sizeof c.eng);
     if (mmio_rsp_valid && tb->read_outstanding) {
         tb->read_outstanding = false;
-        if (tb->read_op >= READ_FINAL) {
-            if (tb->read_op - READ_FINAL < tb->nfinal) tb->final_vals[tb->read_op - READ_FINAL] = mmio_rsp_rdata;
-        } else if (tb->read_op == READ_ISR) {
+        if (tb->read_op == READ_ISR) {
             tb->isr_rdata = mmio_rsp_rdata;
             tb->isr_data_ready = true;
+        } else if (tb->read_op >= READ_FINAL) {
+            if (tb->read_op - READ_FINAL < tb->nfinal) tb->final_vals[tb->read_op - READ_FINAL] = mmio_rsp_rdata;
         } else if (tb->read_op < tb->stim.nops) {
             tb->read_value[tb->read_op] = mmio_rsp_rdata;
             tb->read_done[tb->read_op] = true;
