@@ -133,11 +133,11 @@ Test(result, encoding_is_deterministic_and_self_describing)
     cr_assert_eq(gtref_result_encode(&r, &b, &blen), 0);
     cr_assert_eq(alen, blen);
     cr_assert_eq(memcmp(a, b, alen), 0);
-    /* a map whose first key is "format" with value "gtref-result", then "version": 2 */
-    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x02";
-    /* 17 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
+    /* a map whose first key is "format" with value "gtref-result", then "version": 3 */
+    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x03";
+    /* 18 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
     cr_assert_eq(a[0], 0xde, "a map16");
-    cr_assert_eq((a[1] << 8) | a[2], 17);
+    cr_assert_eq((a[1] << 8) | a[2], 18);
     cr_assert_eq(memcmp(a + 3, head, sizeof head - 1), 0);
     free(a);
     free(b);
@@ -145,13 +145,13 @@ Test(result, encoding_is_deterministic_and_self_describing)
 
 /* ---- strict decoding: records packed by hand ---- */
 
-enum value_kind { V_STR, V_UINT, V_BOOL, V_NIL, V_DOUBLE, V_MISMATCH, V_INT };
+enum value_kind { V_STR, V_UINT, V_BOOL, V_NIL, V_DOUBLE, V_MISMATCH, V_INT, V_CORNERS };
 
 typedef struct entry {
     const char *key;
     enum value_kind kind;
     const char *s;
-    uint64_t u; /* V_UINT value; V_MISMATCH: number of history entries */
+    uint64_t u; /* V_UINT value; V_MISMATCH: number of history entries; V_CORNERS: number of counts */
 } entry;
 
 #define MAX_ENTRIES 24
@@ -164,10 +164,10 @@ typedef struct record_spec {
 static void valid_spec(record_spec *spec)
 {
     static const entry base[] = {
-        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 2}, {"status", V_STR, "FAIL", 0},
+        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 3}, {"status", V_STR, "FAIL", 0},
         {"test", V_STR, "t", 0},              {"stim", V_STR, "t.stim", 0}, {"seed", V_UINT, NULL, 3},
         {"rtl", V_STR, "clean", 0},           {"engines", V_UINT, NULL, 4}, {"build", V_STR, "abc1234", 0},
-        {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2},
+        {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2}, {"corners", V_CORNERS, NULL, GTREF_CORNERS},
         {"wall_s", V_DOUBLE, NULL, 0},        {"error", V_STR, "", 0},      {"replay", V_STR, "gtref replay x", 0},
         {"waived", V_BOOL, NULL, 0},          {"waiver", V_STR, "", 0}, {"mismatch", V_MISMATCH, NULL, 2},
     };
@@ -231,6 +231,10 @@ static void pack_spec(const record_spec *spec, msgpack_sbuffer *sbuf)
         case V_NIL: msgpack_pack_nil(&pk); break;
         case V_DOUBLE: msgpack_pack_double(&pk, 0.5); break;
         case V_MISMATCH: pack_mismatch(&pk, e->u); break;
+        case V_CORNERS:
+            msgpack_pack_array(&pk, e->u);
+            for (uint64_t k = 0; k < e->u; k++) msgpack_pack_uint64(&pk, k);
+            break;
         }
     }
 }
@@ -278,8 +282,8 @@ Test(result_decode, rejects_wrong_version)
 {
     record_spec spec;
     valid_spec(&spec);
-    spec_find(&spec, "version")->u = 1;
-    assert_rejected(&spec, "unsupported version 1 (this gtref reads version 2)");
+    spec_find(&spec, "version")->u = 2;
+    assert_rejected(&spec, "unsupported version 2 (this gtref reads version 3)");
 }
 
 Test(result_decode, rejects_wrong_format)
@@ -574,4 +578,14 @@ Test(result, report_of_a_crash_shows_the_error_and_no_mismatch)
     cr_assert(strstr(text, "  error:    killed by signal 11"), "%s", text);
     cr_assert_null(strstr(text, "mismatch"), "%s", text);
     free(text);
+}
+
+Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
+{
+    record_spec spec;
+    valid_spec(&spec);
+    spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
+    assert_rejected(&spec, "result.corners: 9 entries, expected 10");
+    spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
+    assert_rejected(&spec, "result.corners: 11 entries, expected 10");
 }
