@@ -1,7 +1,7 @@
 // feat_tb: self-checking DUT-only tests (no model, no scoreboard) of the RCS0-only registers, MI_SEMAPHORE_SIGNAL
 // with signal-mode MI_SEMAPHORE_WAIT, and the RCS0 watchdog, cycle-exact against the written contract
 // (docs/commands.md §2, §5, §7; docs/cycle-contract.md §2, §3, §5; spec-decisions C32, W1-W5).
-// Run all tests on the clean RTL and on each catalogued bug: tests/rtl/run_feat.sh (prints a verdict table).
+// Run all tests on the clean RTL and on each catalogued bug: tests/rtl/run_harness.sh feat_tb (a verdict table; expectations in feat_tb.expect).
 // One test per run: +test=NAME; prints "PASS NAME" or "FAIL NAME (n errors)" and the first errors.
 module feat_tb import gtref_pkg::*; ();
   localparam int NE = 4;

@@ -1,6 +1,6 @@
 // irq_tb: self-checking DUT-only tests (no model, no scoreboard) of the interrupt logic, cycle-exact against the
 // written contract (docs/interrupts.md IRQ-1..IRQ-21, §2.4, §3; cycle contract §2, §5).
-// Run all tests on the clean RTL and on each catalogued interrupt bug: tests/rtl/run_irq.sh (a verdict table).
+// Run all tests on the clean RTL and on each catalogued interrupt bug: tests/rtl/run_harness.sh irq_tb (a verdict table; expectations in irq_tb.expect).
 // One test per run: +test=NAME; prints "PASS NAME" or "FAIL NAME (n errors)" and the first errors.
 //
 // Cycle numbering: `cyc` is the cycle in progress at a falling edge (the testbench drives and samples there).
