@@ -3,21 +3,8 @@
 // engines' GTREF_DEBUG_TRACE lines show their retires, commits, writes and data reads. Memory: in-order
 // read responses after a fixed latency, writes applied when they transfer. Not part of the regression.
 module dut_tb import gtref_pkg::*; #(parameter int NUM_ENGINES = 1);
-  logic clk = 1'b0, rst_n = 1'b0;
-  logic mmio_req_valid = 1'b0, mmio_req_write = 1'b0, mmio_req_ready, mmio_rsp_valid;
-  logic [31:0] mmio_req_addr = '0, mmio_req_wdata = '0, mmio_rsp_rdata;
-  logic mem_req_valid, mem_req_write, mem_req_ready = 1'b1, mem_rsp_valid = 1'b0, irq;
-  logic [63:0] mem_req_addr, mem_req_wdata;
-  logic [7:0] mem_req_be;
-  logic [1:0] mem_req_src;
-  logic [511:0] mem_rsp_data = '0;
-  logic [NUM_ENGINES-1:0] probe_retire, probe_retire_err, probe_commit_valid, probe_idle, probe_halted;
-  logic [NUM_ENGINES-1:0][31:0] probe_retire_dw0, probe_commit_off, probe_commit_data;
-  logic [NUM_ENGINES-1:0][63:0] probe_retire_addr;
-  logic probe_mmio_commit_valid;
-  logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
-
-  gt_top #(.NUM_ENGINES(NUM_ENGINES)) dut (.*);
+  localparam int NE = NUM_ENGINES;
+  `include "harness_dut.svh"
 
   logic [31:0] mem [logic [63:0]];
   logic [63:0] rdq [$];

@@ -8,21 +8,7 @@
 // sampled in n+1. An engine's probe_retire seen in cycle n: the retire (and its event) is at the closing edge of n.
 module irq_tb import gtref_pkg::*; ();
   localparam int NE = 4;
-  logic clk = 1'b0, rst_n = 1'b0;
-  logic mmio_req_valid = 1'b0, mmio_req_write = 1'b0, mmio_req_ready, mmio_rsp_valid;
-  logic [31:0] mmio_req_addr = '0, mmio_req_wdata = '0, mmio_rsp_rdata;
-  logic mem_req_valid, mem_req_write, mem_req_ready = 1'b1, mem_rsp_valid = 1'b0, irq;
-  logic [63:0] mem_req_addr, mem_req_wdata;
-  logic [7:0] mem_req_be;
-  logic [1:0] mem_req_src;
-  logic [511:0] mem_rsp_data = '0;
-  logic [NE-1:0] probe_retire, probe_retire_err, probe_commit_valid, probe_idle, probe_halted;
-  logic [NE-1:0][31:0] probe_retire_dw0, probe_commit_off, probe_commit_data;
-  logic [NE-1:0][63:0] probe_retire_addr;
-  logic probe_mmio_commit_valid;
-  logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
-
-  gt_top #(.NUM_ENGINES(NE)) dut (.*);
+  `include "harness_dut.svh"
 
   localparam int RCS0 = 0, BCS0 = 1, VCS0 = 2, VECS0 = 3;
   localparam logic [31:0] MSTR = GFX_MSTR_IRQ_OFF, DW0 = GT_INTR_DW0_OFF, DW1 = GT_INTR_DW1_OFF;
@@ -37,16 +23,9 @@ module irq_tb import gtref_pkg::*; ();
   function automatic logic [31:0] HWSTAM(input int e); return ENGINE_BASE[e] + HWSTAM_OFF; endfunction
   function automatic logic [31:0] REG(input int e, input logic [31:0] off); return ENGINE_BASE[e] + off; endfunction
 
-  logic [31:0] mem [logic [63:0]];
-  logic [63:0] rdq [$];
-  int          rdt [$];
-  int          cyc = 0;
+  `include "harness_mem.svh"
   int          errors = 0;
   string       test;
-
-  function automatic logic [31:0] rd32(input logic [63:0] a);
-    return mem.exists(a) ? mem[a] : 32'd0;
-  endfunction
 
   task automatic chk(input bit ok, input string msg);
     if (!ok) begin
@@ -83,31 +62,6 @@ module irq_tb import gtref_pkg::*; ();
     cyc <= cyc + 1;
   end
 
-  // ---- memory: in-order read responses after a fixed latency, writes applied when they transfer ----
-  always @(posedge clk) begin
-    mem_rsp_valid <= 1'b0;
-    if (rdq.size() != 0 && rdt[0] <= cyc) begin
-      for (int i = 0; i < 16; i++) mem_rsp_data[32*i +: 32] <= rd32(rdq[0] + 64'(4 * i));
-      mem_rsp_valid <= 1'b1;
-      void'(rdq.pop_front());
-      void'(rdt.pop_front());
-    end
-    if (mem_req_valid && mem_req_ready) begin
-      if (mem_req_write) begin
-        for (int h = 0; h < 2; h++)
-          if (mem_req_be[4*h +: 4] != 4'd0) v_upd(mem_req_addr + 64'(4 * h), mem_req_wdata[32*h +: 32], mem_req_be[4*h +: 4]);
-      end else begin
-        rdq.push_back(mem_req_addr);
-        rdt.push_back(cyc + 3);
-      end
-    end
-  end
-  task automatic v_upd(input logic [63:0] a, input logic [31:0] d, input logic [3:0] be);
-    logic [31:0] o;
-    o = rd32(a);
-    for (int b = 0; b < 4; b++) if (be[b]) o[8*b +: 8] = d[8*b +: 8];
-    mem[a] = o;
-  endtask
 
   // =====================================================================================================
   // Host access, cycle-exact. Every task starts and ends at a falling edge.

@@ -31,7 +31,7 @@ for v in $VARIANTS; do
   dir=build/sim/$name/$v
   def=""; [ "$v" != clean ] && def="+define+GTREF_BUG_$v"
   mkdir -p "$dir"
-  verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module "$name" $def -Mdir "$dir/obj" -o "../V$name" \
+  verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style +incdir+tests/rtl --top-module "$name" $def -Mdir "$dir/obj" -o "../V$name" \
     $RTL "tests/rtl/$name.sv" > "$dir/build.log" 2>&1 || { tail -20 "$dir/build.log"; exit 1; }
   line="$v:"
   for t in $TESTS; do

@@ -1,0 +1,17 @@
+// The DUT-only harnesses' common part (tests/rtl/*_tb.sv): clock and reset, every port signal of gt_top, and
+// gt_top itself with NE engines (the including module declares `localparam int NE`). Inputs start idle.
+  logic clk = 1'b0, rst_n = 1'b0;
+  logic mmio_req_valid = 1'b0, mmio_req_write = 1'b0, mmio_req_ready, mmio_rsp_valid;
+  logic [31:0] mmio_req_addr = '0, mmio_req_wdata = '0, mmio_rsp_rdata;
+  logic mem_req_valid, mem_req_write, mem_req_ready = 1'b1, mem_rsp_valid = 1'b0, irq;
+  logic [63:0] mem_req_addr, mem_req_wdata;
+  logic [7:0] mem_req_be;
+  logic [1:0] mem_req_src;
+  logic [511:0] mem_rsp_data = '0;
+  logic [NE-1:0] probe_retire, probe_retire_err, probe_commit_valid, probe_idle, probe_halted;
+  logic [NE-1:0][31:0] probe_retire_dw0, probe_commit_off, probe_commit_data;
+  logic [NE-1:0][63:0] probe_retire_addr;
+  logic probe_mmio_commit_valid;
+  logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
+
+  gt_top #(.NUM_ENGINES(NE)) dut (.*);
