@@ -253,10 +253,9 @@ Test(scoreboard, mmio_to_an_offset_no_volume_names_is_unimplemented)
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "unimplemented/-/unknown-offset");
 }
 
-/* docs/cycle-contract.md §8: a host write and the engine's own commit to one register in one cycle: the engine
- * wins, and the host's commit report shows the host's value. The model ran the whole LRI before the host write
- * (the first register's commit made it run), so the scoreboard gives it the engine's value. */
-Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
+/* A ring LRI of CS_GPR0 = 0x11111111 and CS_GPR1 = 0x33333333, started, and the DUT's commit of the first:
+ * the model has run the whole command (it runs one command ahead, at the command's first commit). */
+static gtref_sb_cycle lri_two_gprs_first_commit(void)
 {
     uint32_t lri[] = {0x11000003u, RCS + 0x600u, 0x11111111u, RCS + 0x608u, 0x33333333u, 0};
     for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
@@ -267,6 +266,15 @@ Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 0x11111111u;
     cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    return c;
+}
+
+/* docs/cycle-contract.md §8: a host write and the engine's own commit to one register in one cycle: the engine
+ * wins, and the host's commit report shows the host's value. The model ran the whole LRI before the host write
+ * (the first register's commit made it run), so the scoreboard gives it the engine's value. */
+Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
+{
+    gtref_sb_cycle c = lri_two_gprs_first_commit();
     c = blank();   /* the host writes CS_GPR1 in the cycle the engine commits it */
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
@@ -285,15 +293,7 @@ Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
  * the first commit, applied the host write after it: the engine's commit must still be the value it ends with. */
 Test(scoreboard, host_write_between_an_engines_commits_loses_to_the_later_commit)
 {
-    uint32_t lri[] = {0x11000003u, RCS + 0x600u, 0x11111111u, RCS + 0x608u, 0x33333333u, 0};
-    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
-    host_write(RCS + GTREF_RING_START, RING, RING);
-    host_write(RCS + GTREF_RING_TAIL, 24, 24);
-    host_write(RCS + GTREF_RING_CTL, 1, 1);
-    gtref_sb_cycle c = blank();
-    c.eng[0].idle = false;
-    c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 0x11111111u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    gtref_sb_cycle c = lri_two_gprs_first_commit();
     c = blank();   /* the host writes CS_GPR1 one cycle before the engine commits it */
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
