@@ -257,7 +257,7 @@ static bool isr_advance(gtref_tb *tb, bool irq)
     uint32_t rdata = 0;
     if (!tb->isr_active) {
         if (!irq) return true;   /* nothing to serve */
-        gtref_isr_begin(&tb->isr, op->cycles, op->val, tb->stim.seed ^ (0x697372ull << 32) ^ tb->op);
+        gtref_isr_begin_op(&tb->isr, op, tb->stim.seed, tb->op);
         tb->isr_active = true;
     } else {
         switch (tb->isr_act.kind) {

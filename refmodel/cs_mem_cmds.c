@@ -228,3 +228,9 @@ int cs_atomic(cs_cmd *cmd)
     }
     return GTM_RETIRED;
 }
+
+bool gtm_is_signal_wait(const gtm_retire *r)
+{
+    const gtref_cmd_def *c = r->len == 4 ? gtref_cmd_find(r->dw[0]) : NULL;
+    return c && c->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL);
+}

@@ -2,7 +2,6 @@
  * to quiescence before every host operation, the RCS0 watchdog on the host program's time. Used by
  * `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
-#include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/host_isr.h"
 #include "gtref/regs.h"
@@ -105,7 +104,7 @@ static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
     gtref_isr isr;
     gtref_isr_action a;
     uint32_t rdata = 0;
-    gtref_isr_begin(&isr, s->ops[i].cycles, s->ops[i].val, s->seed ^ (0x697372ull << 32) ^ i);
+    gtref_isr_begin_op(&isr, &s->ops[i], s->seed, i);
     for (;;) {
         gtref_isr_step(&isr, rdata, &a);
         if (a.kind == GTREF_ISR_DONE) return 0;
@@ -136,8 +135,7 @@ static int run_engines(const gtref_stim *s, gtref_model_run *r)
                          cmd.note, gtref_engines[e].name, cmd.addr);
                 return -1;
             }
-            bool sigwait = cmd.len == 4 && !cmd.nooped && gtref_cmd_find(cmd.dw[0]) == &gtref_cmds[GTREF_CMD_MI_SEMAPHORE_WAIT] &&
-                           !GTREF_GET(cmd.dw, MI_SEMAPHORE_WAIT_POLL);
+            bool sigwait = gtm_is_signal_wait(&cmd);
             if (st == GTM_STALLED && sigwait) r->sigwait_stalled[e] = true;
             if (st != GTM_RETIRED && st != GTM_ERROR) continue;
             if (st == GTM_RETIRED && sigwait && r->cov)

@@ -242,8 +242,7 @@ static unsigned cmd_id(const gtm_retire *r)
 /* A command that executed (or would execute) as a signal-mode MI_SEMAPHORE_WAIT: not NOOPed by MI_SET_PREDICATE. */
 static bool is_signal_wait(const gtm_retire *r)
 {
-    return r->status == GTM_RETIRED && !r->nooped && r->len == 4 && cmd_id(r) == GTREF_CMD_MI_SEMAPHORE_WAIT &&
-           !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL);
+    return r->status == GTM_RETIRED && gtm_is_signal_wait(r);
 }
 
 /* The engine an executed MI_SEMAPHORE_SIGNAL wakes, or -1 (VCS1, an engine the build lacks, NOOPed, not a signal).

@@ -1,6 +1,7 @@
 /* The host's interrupt service routine (include/gtref/host_isr.h; docs/interrupts.md §3). */
 #include "gtref/host_isr.h"
 #include "gtref/regs.h"
+#include "gtref/stim.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,11 @@ void gtref_isr_begin(gtref_isr *s, uint32_t max_delay, uint32_t flags, uint64_t 
     s->max_delay = max_delay > GTREF_ISR_MAX_DELAY ? GTREF_ISR_MAX_DELAY : max_delay;
     s->flags = flags & GTREF_ISR_FLAGS;
     gtref_rng_seed(&s->rng, seed);
+}
+
+void gtref_isr_begin_op(gtref_isr *s, const gtref_host_op *op, uint64_t stim_seed, size_t op_index)
+{
+    gtref_isr_begin(s, op->cycles, op->val, stim_seed ^ (0x697372ull << 32) ^ op_index);   /* "isr" */
 }
 
 /* An MMIO access, after the random delay that precedes every step of the routine (ISR: "any delay between two

@@ -10,6 +10,7 @@
 #ifndef GTREF_HOST_ISR_H
 #define GTREF_HOST_ISR_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "gtref/rng.h"
 
@@ -49,6 +50,10 @@ typedef struct gtref_isr {
 
 /* Start a round: max_delay (<= GTREF_ISR_MAX_DELAY), flags (enum gtref_isr_flags), seed of its delays. */
 void gtref_isr_begin(gtref_isr *s, uint32_t max_delay, uint32_t flags, uint64_t seed);
+/* Start the round of host op number op_index (a GTREF_HOST_ISR op) of a stimulus with seed stim_seed: its delay,
+ * flags and a delay seed derived from both, the same in every runtime. */
+struct gtref_host_op;
+void gtref_isr_begin_op(gtref_isr *s, const struct gtref_host_op *op, uint64_t stim_seed, size_t op_index);
 /* The next action. rdata: the data of the READ the previous action asked for (ignored otherwise). */
 void gtref_isr_step(gtref_isr *s, uint32_t rdata, gtref_isr_action *a);
 #endif

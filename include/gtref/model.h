@@ -85,6 +85,9 @@ int gtm_step(gtm *m, int e, gtm_retire *out);
  * a semaphore wait whose condition does not hold); out->nooped says whether MI_SET_PREDICATE would NOOP it.
  * The scoreboard uses it to learn which command an engine without a command in flight is working on. */
 int gtm_peek(gtm *m, int e, gtm_retire *out);
+/* Whether out (from gtm_step or gtm_peek, whatever its status) is a signal-mode MI_SEMAPHORE_WAIT that was not
+ * turned into a NOOP by MI_SET_PREDICATE (docs/commands.md §5, C32). */
+bool gtm_is_signal_wait(const gtm_retire *out);
 bool gtm_engine_idle(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);
 bool gtm_engine_in_batch(const gtm *m, int e);

@@ -15,7 +15,6 @@ module dut_tb import gtref_pkg::*; #(parameter int NUM_ENGINES = 1);
     return mem.exists(a) ? mem[a] : 32'd0;
   endfunction
 
-  always #5 clk = ~clk;
 
   initial begin
     string path, kind;

@@ -26,17 +26,7 @@ module feat_tb import gtref_pkg::*; ();
   localparam logic [2:0] OP_GT = 3'd0, OP_EQ = 3'd4;
 
   `include "harness_mem.svh"
-  int          errors = 0;
-  string       test;
-
-  task automatic chk(input bit ok, input string msg);
-    if (!ok) begin
-      errors++;
-      if (errors <= 12) $display("  error @%0d: %s", cyc, msg);
-    end
-  endtask
-
-  always #5 clk = ~clk;
+  `include "harness_check.svh"
 
   // =====================================================================================================
   // Monitor: one line of bookkeeping per closing edge. `cyc` is the index of the cycle this edge closes.

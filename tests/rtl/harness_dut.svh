@@ -1,5 +1,6 @@
 // The DUT-only harnesses' common part (tests/rtl/*_tb.sv): clock and reset, every port signal of gt_top, and
-// gt_top itself with NE engines (the including module declares `localparam int NE`). Inputs start idle.
+// gt_top itself with NE engines (the including module declares `localparam int NE`), and the clock. Inputs
+// start idle.
   logic clk = 1'b0, rst_n = 1'b0;
   logic mmio_req_valid = 1'b0, mmio_req_write = 1'b0, mmio_req_ready, mmio_rsp_valid;
   logic [31:0] mmio_req_addr = '0, mmio_req_wdata = '0, mmio_rsp_rdata;
@@ -15,3 +16,5 @@
   logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
 
   gt_top #(.NUM_ENGINES(NE)) dut (.*);
+
+  always #5 clk = ~clk;

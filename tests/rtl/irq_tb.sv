@@ -24,17 +24,7 @@ module irq_tb import gtref_pkg::*; ();
   function automatic logic [31:0] REG(input int e, input logic [31:0] off); return ENGINE_BASE[e] + off; endfunction
 
   `include "harness_mem.svh"
-  int          errors = 0;
-  string       test;
-
-  task automatic chk(input bit ok, input string msg);
-    if (!ok) begin
-      errors++;
-      if (errors <= 12) $display("  error @%0d: %s", cyc, msg);
-    end
-  endtask
-
-  always #5 clk = ~clk;
+  `include "harness_check.svh"
 
   // ---- monitor ----
   int          wr_cyc [$];                 // memory writes that transferred

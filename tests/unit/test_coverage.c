@@ -84,3 +84,28 @@ Test(coverage, merge_adds_hits)
     gtref_cov_destroy(a);
     gtref_cov_destroy(b);
 }
+
+/* Events (coverage.h): the watchdog bins exist on RCS0 only (docs/commands.md §7), the signal-mode wait bins on
+ * every engine; an event fills exactly its bin. */
+Test(coverage, events_fill_their_bins_and_the_watchdog_is_rcs0s)
+{
+    gtref_cov *c = gtref_cov_create(4);
+    size_t bins = gtref_cov_bins(c), holes = gtref_cov_holes(c);
+    gtref_cov_event(c, 1, GTREF_COV_WDOG_CLOCKS);   /* BCS0 has no watchdog: no bin, nothing changes */
+    cr_assert_eq(gtref_cov_holes(c), holes);
+    gtref_cov_event(c, 0, GTREF_COV_WDOG_CLOCKS);
+    cr_assert_eq(gtref_cov_holes(c), holes - 1);
+    gtref_cov_event(c, 0, GTREF_COV_WDOG_CLOCKS);   /* a second hit fills no other bin */
+    cr_assert_eq(gtref_cov_holes(c), holes - 1);
+    gtref_cov_event(c, 3, GTREF_COV_SIGWAIT_WOKEN);
+    cr_assert_eq(gtref_cov_holes(c), holes - 2);
+    cr_assert_eq(gtref_cov_bins(c), bins);
+    char *t = table(c);
+    cr_assert(strstr(t, "watchdog event, counting 64-clock periods on RCS0"), "the RCS0 hole is listed: %s", t);
+    cr_assert_null(strstr(t, "watchdog event, counting clocks on RCS0"), "a hit bin is not a hole");
+    cr_assert_null(strstr(t, "on BCS0\n  watchdog"), "no watchdog bin off RCS0");
+    cr_assert_null(strstr(t, "watchdog event, counting clocks on BCS0"));
+    cr_assert(strstr(t, "signal-mode wait met after waiting on VCS0"), "%s", t);
+    free(t);
+    gtref_cov_destroy(c);
+}

@@ -325,6 +325,18 @@ static void open_watchdog_interrupt(void)
     host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
 }
 
+/* RCS0's ring holds cmds (n dwords, a QWORD multiple), the watchdog interrupt is open with PR_CTR_THRSH = thrsh,
+ * and the ring is started with TAIL after the last dword. */
+static void start_watchdog_ring(const uint32_t *cmds, unsigned n, uint32_t thrsh)
+{
+    for (unsigned i = 0; i < n; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, cmds[i]);
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, thrsh, thrsh);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 4u * n, 4u * n);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+}
+
 /* PR_CTR_CTL written by the host in cycle T (its transfer): ticks from T + 1, THRSH = 3 reached in T + 3, the
  * WATCHDOG event at its closing edge, the DUT's irq high in T + 4 (a flop), and GT_INTR_DW0 bit 0 read back. */
 Test(scoreboard, watchdog_started_by_a_host_write_raises_irq_on_the_dut_cycles)
@@ -363,13 +375,8 @@ Test(scoreboard, a_dut_without_the_watchdog_event_is_an_irq_mismatch)
  * DUT commits PR_CTR_CTL only in n + 5: ticks from n + 6, THRSH = 2 reached in n + 7, irq in n + 8. */
 Test(scoreboard, watchdog_started_by_an_engine_commit_counts_from_the_dut_commit)
 {
-    uint32_t lri[] = { 0x11000003u, RCS + 0x600u, 0x5u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
-    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
-    open_watchdog_interrupt();
-    host_write(RCS + GTREF_PR_CTR_THRSH, 2, 2);
-    host_write(RCS + GTREF_RING_START, RING, RING);
-    host_write(RCS + GTREF_RING_TAIL, 24, 24);
-    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    const uint32_t lri[] = { 0x11000003u, RCS + 0x600u, 0x5u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
+    start_watchdog_ring(lri, 6, 2);
     gtref_sb_cycle c = blank();   /* n */
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 5;
@@ -393,13 +400,8 @@ Test(scoreboard, watchdog_started_by_an_engine_commit_counts_from_the_dut_commit
  * §8), so the watchdog runs: THRSH = 1, ticks from the next cycle, the event there, irq one cycle later. */
 Test(scoreboard, watchdog_host_write_and_engine_commit_in_one_cycle_engine_wins)
 {
-    uint32_t lri[] = { 0x11000001u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
-    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
-    open_watchdog_interrupt();
-    host_write(RCS + GTREF_PR_CTR_THRSH, 1, 1);
-    host_write(RCS + GTREF_RING_START, RING, RING);
-    host_write(RCS + GTREF_RING_TAIL, 16, 16);
-    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    const uint32_t lri[] = { 0x11000001u, RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, 0 };
+    start_watchdog_ring(lri, 4, 1);
     gtref_sb_cycle c = blank();   /* n */
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + GTREF_PR_CTR_CTL; c.mmio_wdata = 1;

@@ -675,7 +675,10 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         }
         if ((dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xF) w->st.bwd++;
         for (unsigned i = 1; i + 1 < len; i += 2)
-            if (dw[i] == 0x2178u || dw[i] == 0x217Cu) { w->st.wdog_lris++; break; }   /* RCS0 PR_CTR_CTL/THRSH */
+            if (dw[i] == gtref_engines[0].base + GTREF_PR_CTR_CTL || dw[i] == gtref_engines[0].base + GTREF_PR_CTR_THRSH) {
+                w->st.wdog_lris++;   /* RCS0's watchdog pair */
+                break;
+            }
         break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
         uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
