@@ -526,8 +526,6 @@ module feat_tb import gtref_pkg::*; ();
       "regs":      t_regs();
       default:     $fatal(1, "unknown test %s", test);
     endcase
-    if (errors == 0) $display("PASS %s", test);
-    else $display("FAIL %s (%0d errors)", test, errors);
-    $finish;
+    verdict();
   end
 endmodule

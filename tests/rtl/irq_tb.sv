@@ -532,8 +532,6 @@ module irq_tb import gtref_pkg::*; ();
       "protocol":    t_protocol();
       default:       $fatal(1, "unknown test %s", test);
     endcase
-    if (errors == 0) $display("PASS %s", test);
-    else $display("FAIL %s (%0d errors)", test, errors);
-    $finish;
+    verdict();
   end
 endmodule
