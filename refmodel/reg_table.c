@@ -55,7 +55,14 @@ const gtref_reg_def gtref_regs[] = {
     { "IPEHR", GTREF_IPEHR, 0, 0, 0, 0xFFFFFFFFu, GTREF_ACC_RO, ENG | CTX | HW,
       "ICL-RCS L1961 (IPEHR 0x2068, CSFE context image); [EXT] i915 RING_IPEHR base+0x68, instruction parser "
       "error header: DW0 of the illegal command (docs/interrupts.md IRQ-5, spec-decisions I10)" },
-    { "RING_MODE", 0x29Cu, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX | GTREF_REGF_PER_ENGINE,
+    /* PPGTT configuration (docs/gam.md GAM-5, GAM-6): the GAM reads them as the DUT holds them. */
+    RWREG("PP_DCLV", GTREF_PP_DCLV, CTX, "BYT-REG L5361-5388 (RCS 02220h), L8629-8643 (VCS), L944-967 (BCS): 64-bit "
+          "R/W, default 0; bit n enables directory group n (docs/gam.md G6)"),
+    RWREG("PP_DCLV_UDW", GTREF_PP_DCLV_UDW, CTX, "BYT-REG L5361-5388: upper dword of PP_DCLV (storage, G6)"),
+    RWREG("PDP0_LDW", GTREF_PDP0_LDW, CTX, "ICL-RCS L1937 (PDP0_LDW 0x2270, ring context DW 0x32); KBL-OVR digest "
+          "+0x270; [EXT] i915 ASSIGN_CTX_PML4: PML4 address in PDP0 for 48-bit PPGTT (docs/gam.md G5)"),
+    RWREG("PDP0_UDW", GTREF_PDP0_UDW, CTX, "ICL-RCS L1936 (PDP0_UDW 0x2274, ring context DW 0x30)"),
+    { "RING_MODE", GTREF_RING_MODE, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_MASKED, ENG | CTX | GTREF_REGF_PER_ENGINE,
       "BYT-REG L3676-3689 (GFX_MODE, RCS default 0x00000800), L8912-8941 (MFX_MODE) and L1413-1442 (BLT_MODE),"
       " default 0: masked write, bits 31:16 enable 15:0 (spec-decisions R5, R8)",
       { 0x00000800u, 0, 0, 0 }, { 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu, 0x0000FFFFu } },
@@ -91,6 +98,37 @@ const gtref_reg_def gtref_regs[] = {
     GPR(8), GPR(9), GPR(10), GPR(11), GPR(12), GPR(13), GPR(14), GPR(15),
     GPR(16), GPR(17), GPR(18), GPR(19), GPR(20), GPR(21), GPR(22), GPR(23),
     GPR(24), GPR(25), GPR(26), GPR(27), GPR(28), GPR(29), GPR(30), GPR(31),
+    /* The GAM (docs/gam.md §2). GTREF_REGF_GAM: owned by the GAM block; HW: fault records set bits. */
+    { "GFX_ENG_FR", 0x04094u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM | HW,
+      "BYT-REG L3522-3565 (GFX_ENG_FR 04094h, default 0): [31:12] VA of the first fault, [11] GTTSEL, [10:3] SRCID, "
+      "[2:1] type, [0] valid; locked until SW clears valid (docs/gam.md GAM-14, G10)" },
+    { "MEDIA_ENG_FR", 0x04194u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM | HW,
+      "BYT-REG L4630-4671 (MEDIA_ENG_FR 04194h), layout as GFX_ENG_FR; VCS0 and VECS0 (G10)" },
+    { "BLT_ENG_FR", 0x04294u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM | HW,
+      "BYT-REG L1370-1409 (BLT_ENG_FR 04294h), layout as GFX_ENG_FR; BCS0 (G10)" },
+    { "GFX_ARB_ERROR_RPT", 0x040A0u, 0, 0x0000FFFFu, 0, 0x0000FFFFu, GTREF_ACC_RW, GTREF_REGF_GAM | HW,
+      "BYT-REG L4280-4301 (040A0h, default 0): [8] Unloaded PD, [2] Invalid PD entry, [0] TLB page fault; "
+      "31:16 MBZ; error bits writable (L4205-4276) (docs/gam.md GAM-14)" },
+    { "CVS_TLB_LRA_0", 0x04044u, 0x1F080700u, 0x1F1F1F1Fu, 0, 0x1F1F1F1Fu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L2247-2303 (04044h, default 0x1F080700): LRA1 max [28:24], min [20:16], LRA0 max [12:8], min [4:0]" },
+    { "CVS_TLB_LRA_1", 0x04048u, 0x00001F18u, 0x00001F1Fu, 0, 0x00001F1Fu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L2305-2335 (04048h, default 0x00001F18 [OCR ')01F18']): LRA2 max [12:8], min [4:0]" },
+    { "CVS_TLB_LRA_2", 0x0404Cu, 0x00000005u, 0x0000003Fu, 0, 0x0000003Fu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L2339-2363 (0404Ch, default 0x5): CS LRA [5:4], VF LRA [3:2], SO LRA [1:0] (docs/gam.md G8)" },
+    { "MIDARB_PRIO_NP", 0x043A4u, 0, 0x000FFFFFu, 0, 0x000FFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L5511-5557 (MIDARB_PRIO_NP_REGISTER 043A4h, default 0): 5-bit priority codes of NP3..NP0 "
+      "[19:15] [14:10] [9:5] [4:0] (docs/gam.md GAM-9, G12)" },
+    { "MIDARB_GOTOFIELD_NP0", 0x043C0u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L3279-3416 (043C0h, default 0): 2-bit next state for request vector v at [2v+1:2v]" },
+    { "MIDARB_GOTOFIELD_NP1", 0x043C4u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L3279-3416 (043C4h, default 0)" },
+    { "MIDARB_GOTOFIELD_NP2", 0x043C8u, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L3279-3416 (043C8h, default 0)" },
+    { "MIDARB_GOTOFIELD_NP3", 0x043CCu, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L3279-3416 (043CCh [OCR '043C0Ch'], default 0)" },
+    { "GAB_CTL_REG", 0x24000u, 0x000000BFu, 0x000001FFu, 0, 0x000001FFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L2603-2627 (24000h): [8] Continue after Page Fault (0 = hang, default); default 0xBF from the field "
+      "defaults (header prints 0x3F, text FF0000BFh: digest 6.2; docs/gam.md G11)" },
     /* Gen11 interrupt aggregation (global) */
     { "GFX_MSTR_IRQ", GTREF_GFX_MSTR_IRQ, 0, GTREF_MSTR_IRQ_ENABLE, 0, 0x80000003u, GTREF_ACC_MIXED,
       GTREF_REGF_DERIVED, "LKF-IRQ L119-125, [EXT] i915: bit 31 enable, bits 1:0 = GT DW1/DW0 pending (RO)" },

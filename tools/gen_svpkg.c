@@ -3,6 +3,7 @@
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
+#include "gtref/gam.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -133,9 +134,33 @@ int main(int argc, char **argv)
             GTREF_INTR_DATA_VALID, GTREF_INTR_DATA_MASK, GTREF_INTR_INSTANCE_SHIFT, GTREF_INTR_CLASS_SHIFT,
             GTREF_INTR_PRESENT_DELAY, GTREF_HWSP_ISR_OFFSET);
 
+    /* The GAM (docs/gam.md, include/gtref/gam.h). */
+    fprintf(f, "\n  // GAM (docs/gam.md): GGTT place and range, entry format, clients, fault types and registers\n"
+               "  localparam logic [63:0] GSM_BASE = 64'h%016llx, GGTT_RANGE = 64'h%016llx;\n"
+               "  localparam logic [63:0] PTE_PRESENT = 64'h%016llx, PTE_ADDR_MASK = 64'h%016llx;\n"
+               "  localparam logic [63:0] FAULT_CONTINUE_BIT = 64'h%016llx, FAULT_CONTINUE_MASK = 64'h%016llx;\n"
+               "  localparam int PML4_SHIFT = %d, PDP_SHIFT = %d, PD_SHIFT = %d, PT_SHIFT = %d, DCLV_GROUP_SHIFT = %d;\n"
+               "  localparam logic [1:0] CLIENT_IF = 2'd%d, CLIENT_DR = 2'd%d, CLIENT_WR = 2'd%d;\n"
+               "  localparam logic [2:0] SRC_WALKER = 3'd%u;\n"
+               "  localparam logic [1:0] FAULT_PAGE = 2'd%d, FAULT_INVALID_PD = 2'd%d, FAULT_UNLOADED_PD = 2'd%d;\n"
+               "  localparam logic [31:0] ARB_ERR_PAGE = 32'h%08x, ARB_ERR_INVALID_PD = 32'h%08x, ARB_ERR_UNLOADED_PD = 32'h%08x;\n"
+               "  localparam logic [31:0] GAB_CTL_CONTINUE = 32'h%08x, MODE_PPGTT_ENABLE = 32'h%08x, ERR_PAGE_TABLE = 32'h%08x;\n"
+               "  localparam int TLB_ENTRIES = %d, TLB_LRAS = %d;\n"
+               "  localparam logic [31:0] FAULT_REG_BY_ENGINE [%d] = '{32'h%08x, 32'h%08x, 32'h%08x, 32'h%08x};\n",
+            (unsigned long long)GTREF_GSM_BASE, (unsigned long long)GTREF_GGTT_RANGE,
+            (unsigned long long)GTREF_PTE_PRESENT, (unsigned long long)GTREF_PTE_ADDR_MASK,
+            (unsigned long long)GTREF_FAULT_CONTINUE_BIT, (unsigned long long)GTREF_FAULT_CONTINUE_MASK,
+            GTREF_PML4_SHIFT, GTREF_PDP_SHIFT, GTREF_PD_SHIFT, GTREF_PT_SHIFT, GTREF_DCLV_GROUP_SHIFT,
+            GTREF_CLIENT_IF, GTREF_CLIENT_DR, GTREF_CLIENT_WR, GTREF_GAM_SRC_WALKER,
+            GTREF_FAULT_PAGE, GTREF_FAULT_INVALID_PD, GTREF_FAULT_UNLOADED_PD,
+            GTREF_ARB_ERR_PAGE, GTREF_ARB_ERR_INVALID_PD, GTREF_ARB_ERR_UNLOADED_PD,
+            GTREF_GAB_CTL_CONTINUE, GTREF_MODE_PPGTT_ENABLE, GTREF_ERR_PAGE_TABLE,
+            GTREF_TLB_ENTRIES, GTREF_TLB_LRAS, GTREF_MAX_ENGINES,
+            gtref_fault_reg(0), gtref_fault_reg(1), gtref_fault_reg(2), gtref_fault_reg(3));
+
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
-        uint32_t off[128], rst[128], rw[128], w1c[128], masked[128], nonpriv[128];
+        uint32_t off[128], rst[128], rw[128], w1c[128], masked[128], nonpriv[128], gam[128];
         uint32_t erst[GTREF_MAX_ENGINES][128], erw[GTREF_MAX_ENGINES][128], epres[GTREF_MAX_ENGINES][128];
         size_t n = 0;
         fprintf(f, "\n  // %s registers: offset%s, reset, RW bits, W1C bits, masked-write flag\n",
@@ -146,6 +171,7 @@ int main(int argc, char **argv)
             off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask;
             masked[n] = d->access == GTREF_ACC_MASKED;
             nonpriv[n] = (d->flags & GTREF_REGF_NONPRIV) != 0;
+            gam[n] = (d->flags & GTREF_REGF_GAM) != 0;
             for (int e = 0; e < GTREF_MAX_ENGINES; e++) { erst[e][n] = gtref_reg_reset(d, e); erw[e][n] = gtref_reg_rw(d, e); epres[e][n] = (uint32_t)gtref_reg_present(d, e); }
             fprintf(f, "  localparam int %s_IDX = %zu;\n  localparam logic [31:0] %s_OFF = 32'h%08x;\n",
                     d->name, n, d->name, d->offset);
@@ -159,6 +185,7 @@ int main(int argc, char **argv)
         snprintf(nm, sizeof nm, "%s_W1C", prefix);   emit_array32(f, nm, w1c, n);
         snprintf(nm, sizeof nm, "%s_MASKED", prefix); emit_array32(f, nm, masked, n);
         snprintf(nm, sizeof nm, "%s_NONPRIV", prefix); emit_array32(f, nm, nonpriv, n);
+        snprintf(nm, sizeof nm, "%s_GAM", prefix); emit_array32(f, nm, gam, n);  /* owned by gt_gam (docs/gam.md) */
         /* Per-engine reset values and RW bits (registers whose values differ per engine, e.g. EMR). */
         for (int k = 0; k < 3; k++) {
             fprintf(f, "  localparam logic [31:0] %s_%s_BY_ENGINE [%d][%zu] = '{", prefix, k == 2 ? "PRESENT" : k ? "RW" : "RESET",

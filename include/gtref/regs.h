@@ -35,6 +35,10 @@ enum gtref_reg_flags {
      * the model's MMIO path and the RTL must implement it, a read must be a real access (never a peek), and a
      * generator or test must treat a read of one as an action, not an observation. */
     GTREF_REGF_SIDE     = 1u << 8,
+    /* A global register of the GAM (docs/gam.md §2): the GAM block owns it in the RTL (gt_gam) and the GAM model
+     * (refmodel/gam.c) in the model, not the interrupt block; hardware updates of it (fault records) happen on the
+     * GAM's cycles and are not reported on probe_commit_*: they are compared on MMIO reads and at the end. */
+    GTREF_REGF_GAM      = 1u << 9,
 };
 
 typedef struct gtref_reg_def {
@@ -128,7 +132,13 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_FORCE_TO_NONPRIV_COUNT 12
 #define GTREF_NONPRIV_OFFSET_MASK 0x03FFFFFCu  /* [25:2] */
 #define GTREF_CS_GPR      0x600u       /* R0 low; Rn = 0x600 + 8n (low), + 4 (high) */
-#define GTREF_BB_STATE_PPGTT 0x20u     /* BB_STATE / SBB_STATE bit 5: the batch is in PPGTT (non-privileged) */
+#define GTREF_BB_STATE_PPGTT 0x20u
+#define GTREF_PP_DCLV     0x220u       /* PPGTT directory cacheline valid, low dword (docs/gam.md GAM-6) */
+#define GTREF_PP_DCLV_UDW 0x224u
+#define GTREF_PDP0_LDW    0x270u       /* PPGTT root: the PML4 table's address (docs/gam.md GAM-5) */
+#define GTREF_PDP0_UDW    0x274u
+#define GTREF_RING_MODE   0x29Cu       /* GFX_MODE / BLT_MODE / MFX_MODE: bit 9 Per-Process GTT Enable */
+#define GTREF_MODE_PPGTT_ENABLE 0x200u     /* BB_STATE / SBB_STATE bit 5: the batch is in PPGTT (non-privileged) */
 
 /* Ring register fields (BYT-REG §2.1). */
 #define GTREF_TAIL_OFFSET_MASK  0x001FFFF8u  /* [20:3] */
@@ -138,8 +148,9 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_CTL_LEN_SHIFT     12           /* [20:12] pages - 1 */
 #define GTREF_CTL_LEN_MASK      0x1FFu
 
-/* Engine error bits (EIR/EMR/ESR); only bit 0 is used so far. */
+/* Engine error bits (EIR/EMR/ESR): bit 0 instruction error, bit 4 page table error (BYT-REG L2422). */
 #define GTREF_ERR_INSTRUCTION   0x1u
+#define GTREF_ERR_PAGE_TABLE    0x10u
 
 /* Gen11 interrupt aggregation registers (LKF-IRQ digest §3, [EXT] i915). */
 #define GTREF_GFX_MSTR_IRQ        0x190010u

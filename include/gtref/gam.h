@@ -1,0 +1,78 @@
+/* The GAM's architectural constants (docs/gam.md): page-table formats, the GGTT's place and range, the memory
+ * clients, fault types and source ids. Shared by the model, the GAM model, the testbench, the generator and the
+ * assembler; tools/gen_svpkg.c exports them to the RTL's gtref_pkg. */
+#ifndef GTREF_GAM_H
+#define GTREF_GAM_H
+
+#include <stdint.h>
+
+/* GGTT (docs/gam.md GAM-4, G2, G3): 64-bit PTEs in graphics stolen memory at a fixed physical address, one per
+ * 4 KB page of a 4 GB range: the PTE of graphics address va is at GTREF_GSM_BASE + (va >> 12) * 8. */
+#define GTREF_GSM_BASE        0x0000007F00000000ull
+#define GTREF_GGTT_RANGE      0x0000000100000000ull  /* graphics addresses 0 .. 4 GB - 1; va >= this faults */
+#define GTREF_PAGE_SHIFT      12
+#define GTREF_PAGE_SIZE       0x1000ull
+
+/* Entry format of every level (GGTT PTE, PML4E, PDPE, PDE, PTE: docs/gam.md GAM-3, G4). */
+#define GTREF_PTE_PRESENT     0x1ull
+#define GTREF_PTE_ADDR_MASK   0x0000007FFFFFF000ull  /* bits 38:12: the page or next table's physical address */
+
+/* PPGTT four-level walk (GAM-5): index bits of a 48-bit address. */
+#define GTREF_PML4_SHIFT      39
+#define GTREF_PDP_SHIFT       30
+#define GTREF_PD_SHIFT        21
+#define GTREF_PT_SHIFT        12
+#define GTREF_PT_INDEX_MASK   0x1FFu
+#define GTREF_PPGTT_VA_MASK   0x0000FFFFFFFFFFFFull  /* bits 47:0 are translated, 63:48 ignored (G5) */
+#define GTREF_DCLV_GROUP_SHIFT 4                     /* PP_DCLV bit n: PML4 entries 16n .. 16n+15 (G6) */
+
+/* Continue-after-fault (GAM-15): the access goes to the faulting address with bit 39 set. */
+#define GTREF_FAULT_CONTINUE_BIT  (1ull << 39)
+#define GTREF_FAULT_CONTINUE_MASK 0x0000007FFFFFFFFFull /* va bits 38:0 are kept */
+#define GTREF_GAB_CTL_CONTINUE    0x100u                 /* GAB_CTL_REG[8] */
+
+/* Memory clients of an engine (docs/gam.md GAM-1, G7). */
+enum gtref_gam_client {
+    GTREF_CLIENT_IF = 0, /* instruction fetch: ring and batch lines */
+    GTREF_CLIENT_DR = 1, /* command data reads (LRM, COPY_MEM_MEM, semaphore polls, atomics, CBBE) */
+    GTREF_CLIENT_WR = 2, /* writes (stores, post-sync writes, atomics' writes, status-page writes) */
+};
+#define GTREF_GAM_CLIENTS 3
+#define GTREF_GAM_SRC_WALKER 4u  /* mem_req_src of a page-walk read */
+
+/* Fault types (GFX_ENG_FR[2:1], BYT-REG L3522-3565; GAM-13). */
+enum gtref_fault_type {
+    GTREF_FAULT_PAGE = 0,        /* PTE (or GGTT PTE) not present, or GGTT address out of range */
+    GTREF_FAULT_INVALID_PD = 1,  /* a directory entry (PML4E, PDPE, PDE) not present */
+    GTREF_FAULT_UNLOADED_PD = 2, /* PP_DCLV group of the PML4 index disabled */
+};
+/* GFX_ARB_ERROR_RPT bit of each fault type (BYT-REG L4280-4301). */
+#define GTREF_ARB_ERR_PAGE        0x001u
+#define GTREF_ARB_ERR_INVALID_PD  0x004u
+#define GTREF_ARB_ERR_UNLOADED_PD 0x100u
+
+/* GFX_ENG_FR / MEDIA_ENG_FR / BLT_ENG_FR fields (BYT-REG L3522-3565). */
+#define GTREF_FR_VALID        0x1u
+#define GTREF_FR_TYPE_SHIFT   1
+#define GTREF_FR_SRCID_SHIFT  3        /* [10:3]: engine * 4 + client (G9) */
+#define GTREF_FR_GGTT         0x800u   /* [11] GTTSEL: 1 = GGTT */
+#define GTREF_FR_VA_MASK      0xFFFFF000u
+
+#define GTREF_GFX_ENG_FR      0x04094u
+#define GTREF_MEDIA_ENG_FR    0x04194u
+#define GTREF_BLT_ENG_FR      0x04294u
+#define GTREF_GFX_ARB_ERROR_RPT 0x040A0u
+#define GTREF_CVS_TLB_LRA_0   0x04044u
+#define GTREF_CVS_TLB_LRA_1   0x04048u
+#define GTREF_CVS_TLB_LRA_2   0x0404Cu
+#define GTREF_MIDARB_PRIO_NP  0x043A4u
+#define GTREF_MIDARB_GOTO_NP0 0x043C0u   /* NPs at + 4s, s = 0..3 */
+#define GTREF_GAB_CTL_REG     0x24000u
+
+/* The fault register of engine e (kit index 0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; G10). */
+static inline uint32_t gtref_fault_reg(int e) { return e == 0 ? GTREF_GFX_ENG_FR : e == 1 ? GTREF_BLT_ENG_FR : GTREF_MEDIA_ENG_FR; }
+
+#define GTREF_TLB_ENTRIES     32         /* per engine (G8) */
+#define GTREF_TLB_LRAS        3
+
+#endif
