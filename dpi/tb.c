@@ -331,6 +331,11 @@ static void host_advance(gtref_tb *tb, bool irq)
     case GTREF_HOST_ISR:
         next = isr_advance(tb, irq);
         break;
+    case GTREF_HOST_MEM_WRITE:   /* a page-table change (docs/gam.md §5): both memories, in this cycle */
+        gtref_mem_write_be64(tb->mem, op->addr, op->data, (uint8_t)op->val);
+        gtref_mem_write_be64(gtm_mem(tb->model), op->addr, op->data, (uint8_t)op->val);
+        next = true;
+        break;
     default:
         next = true;
         break;

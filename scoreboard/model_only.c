@@ -87,6 +87,10 @@ static void host_op(gtref_model_run *r, const gtref_host_op *op, size_t i)
         if (!gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);
         else advance(r, 1, false);
         break;
+    case GTREF_HOST_MEM_WRITE:   /* a page-table change (docs/gam.md §5), in its one cycle */
+        gtref_mem_write_be64(gtm_mem(r->model), op->addr, op->data, (uint8_t)op->val);
+        advance(r, 1, false);
+        break;
     default:   /* wait_idle: the engines already ran as far as they can; only the operation's cycle passes */
         advance(r, 1, false);
         break;

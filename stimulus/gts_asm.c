@@ -400,8 +400,19 @@ static int host_line(assembler *a, char **tok, unsigned n, const char *source)
             return ERR(a, "expected 'isr MAX_DELAY [clear-each]'");
         if (number_arg(a, tok[1], GTREF_ISR_MAX_DELAY, "isr delay", &v)) return -1;
         rc = gtref_stim_add_op(a->s, GTREF_HOST_ISR, 0, n == 3 ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)v);
+    } else if (strcmp(op, "mem_write") == 0) {
+        /* mem_write ADDR DATA [be=BE]: a qword to physical memory (a page-table change, docs/gam.md §5) */
+        uint64_t addr, be = 0xFF;
+        if (n < 3 || n > 4 || (n == 4 && strncmp(tok[3], "be=", 3) != 0))
+            return ERR(a, "expected 'mem_write ADDR DATA [be=BE]'");
+        if (number_arg(a, tok[1], UINT64_MAX, "mem_write address", &addr) || number_arg(a, tok[2], UINT64_MAX, "mem_write data", &v)
+            || (n == 4 && number_arg(a, tok[3] + 3, 0xFF, "mem_write byte enables", &be)))
+            return -1;
+        if (addr % 8) return ERR(a, "mem_write address 0x%" PRIx64 " is not 8-byte aligned", addr);
+        if (be == 0) return ERR(a, "mem_write byte enables must not be 0");
+        rc = gtref_stim_add_mem_write(a->s, addr, v, (uint8_t)be);
     } else {
-        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr)", op);
+        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr, mem_write)", op);
     }
     return rc ? ERR(a, "out of memory") : 0;
 }

@@ -211,6 +211,11 @@ static void print_host(const gtref_stim *s, FILE *out)
         case GTREF_HOST_WAIT_IDLE: fprintf(out, "  wait_idle\n"); break;
         case GTREF_HOST_WAIT_IRQ: fprintf(out, "  wait_irq %" PRIu32 "\n", o->cycles); break;
         case GTREF_HOST_ISR: fprintf(out, "  isr %" PRIu32 "%s\n", o->cycles, o->val ? " clear-each" : ""); break;
+        case GTREF_HOST_MEM_WRITE:
+            fprintf(out, "  mem_write 0x%" PRIx64 " 0x%016" PRIx64, o->addr, o->data);
+            if (o->val != 0xFF) fprintf(out, " be=0x%02" PRIx32, o->val);
+            fprintf(out, "\n");
+            break;
         default:   /* not a valid stimulus; say so rather than drop it silently */
             fprintf(out, "  # unknown host op %u off=0x%08" PRIx32 " val=0x%08" PRIx32 " cycles=%" PRIu32 "\n", o->op,
                     o->off, o->val, o->cycles);

@@ -88,7 +88,15 @@ int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uin
     gtref_host_op *ops = realloc(s->ops, (s->nops + 1) * sizeof *ops);
     if (!ops) return -1;
     s->ops = ops;
-    s->ops[s->nops++] = (gtref_host_op){ op, off, val, cycles };
+    s->ops[s->nops++] = (gtref_host_op){ op, off, val, cycles, 0, 0 };
+    return 0;
+}
+
+int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_t be)
+{
+    if (gtref_stim_add_op(s, GTREF_HOST_MEM_WRITE, 0, be, 0)) return -1;
+    s->ops[s->nops - 1].addr = addr;
+    s->ops[s->nops - 1].data = data;
     return 0;
 }
 
@@ -162,6 +170,7 @@ static const char *op_name(uint8_t op)
     case GTREF_HOST_WAIT_IDLE: return "wait_idle";
     case GTREF_HOST_WAIT_IRQ: return "wait_irq";
     case GTREF_HOST_ISR: return "isr";
+    case GTREF_HOST_MEM_WRITE: return "mem_write";
     default: return "?";
     }
 }
@@ -257,8 +266,13 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         if (o->cycles > GTREF_ISR_MAX_DELAY)
             return fail(err, errsz, "host[%zu]: isr delay %" PRIu32 " above %u", i, o->cycles, GTREF_ISR_MAX_DELAY);
         return 0;
+    case GTREF_HOST_MEM_WRITE:
+        if (o->addr % 8) return fail(err, errsz, "host[%zu]: mem_write address 0x%" PRIx64 " is not 8-byte aligned", i, o->addr);
+        if (o->val > 0xFF || o->val == 0)
+            return fail(err, errsz, "host[%zu]: mem_write byte enables 0x%" PRIx32 " (1..0xff)", i, o->val);
+        return 0;
     default:
-        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr)", i, o->op);
+        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr, 7 mem_write)", i, o->op);
     }
 }
 
@@ -461,8 +475,12 @@ int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len)
     rc = rc || pack_cstr(&pk, "host") || msgpack_pack_array(&pk, s->nops);
     for (size_t i = 0; i < s->nops && !rc; i++) {
         const gtref_host_op *o = &s->ops[i];
-        rc = msgpack_pack_array(&pk, 4) || msgpack_pack_uint8(&pk, o->op) || msgpack_pack_uint32(&pk, o->off)
-          || msgpack_pack_uint32(&pk, o->val) || msgpack_pack_uint32(&pk, o->cycles);
+        if (o->op == GTREF_HOST_MEM_WRITE)
+            rc = msgpack_pack_array(&pk, 4) || msgpack_pack_uint8(&pk, o->op) || msgpack_pack_uint64(&pk, o->addr)
+              || msgpack_pack_uint64(&pk, o->data) || msgpack_pack_uint32(&pk, o->val);
+        else
+            rc = msgpack_pack_array(&pk, 4) || msgpack_pack_uint8(&pk, o->op) || msgpack_pack_uint32(&pk, o->off)
+              || msgpack_pack_uint32(&pk, o->val) || msgpack_pack_uint32(&pk, o->cycles);
     }
     rc = rc || pack_cstr(&pk, "expect") || msgpack_pack_array(&pk, s->nexpects);
     for (size_t i = 0; i < s->nexpects && !rc; i++) rc = pack_expect(&pk, &s->expects[i]);
@@ -702,6 +720,7 @@ static int decode_segments(mp_reader *r, gtref_stim *s)
 static int decode_host(mp_reader *r, gtref_stim *s)
 {
     static const char *const fields[4] = { "op", "off", "val", "cycles" };
+    static const char *const mw_fields[4] = { "op", "addr", "data", "be" };
     mp_item arr, it;
     if (mp_expect(r, &arr, MP_ARRAY, "host")) return -1;
     for (uint64_t i = 0; i < arr.u; i++) {
@@ -712,11 +731,15 @@ static int decode_host(mp_reader *r, gtref_stim *s)
             return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, expected 4 [op, off, val, cycles]", where, it.u);
         uint64_t v[4];
         for (int j = 0; j < 4; j++) {
-            snprintf(field, sizeof field, "%s.%s", where, fields[j]);
-            if (mp_uint(r, j == 0 ? 0xFF : UINT32_MAX, &v[j], field)) return -1;
+            bool mw = j > 0 && v[0] == GTREF_HOST_MEM_WRITE;  /* [7, addr, data, be]: 64-bit address and data */
+            snprintf(field, sizeof field, "%s.%s", where, mw ? mw_fields[j] : fields[j]);
+            if (mp_uint(r, j == 0 ? 0xFF : mw && j < 3 ? UINT64_MAX : UINT32_MAX, &v[j], field)) return -1;
         }
-        if (gtref_stim_add_op(s, (uint8_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3]))
+        if (v[0] == GTREF_HOST_MEM_WRITE ? gtref_stim_add_mem_write(s, v[1], v[2], (uint8_t)(v[3] > 0xFF ? 0 : v[3]))
+                                         : gtref_stim_add_op(s, (uint8_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3]))
             return fail(r->err, r->errsz, "%s: out of memory", where);
+        if (v[0] == GTREF_HOST_MEM_WRITE && v[3] > 0xFF)
+            return fail(r->err, r->errsz, "%s: mem_write byte enables 0x%" PRIx64 " (1..0xff)", where, v[3]);
         if (check_op(&s->ops[s->nops - 1], s->nops - 1, r->err, r->errsz)) return -1;
     }
     return 0;
@@ -835,8 +858,8 @@ static int decode_value(mp_reader *r, gtref_stim *s, enum top_key k)
         return 0;
     case K_VERSION:
         if (mp_uint(r, UINT64_MAX, &v, "version")) return -1;
-        if (v != 1 && v != GTREF_STIM_VERSION)
-            return fail(r->err, r->errsz, "version: %" PRIu64 " is not supported (this build reads versions 1 and %u)", v,
+        if (v < 1 || v > GTREF_STIM_VERSION)
+            return fail(r->err, r->errsz, "version: %" PRIu64 " is not supported (this build reads versions 1 to %u)", v,
                         GTREF_STIM_VERSION);
         s->version = (uint32_t)v;
         return 0;

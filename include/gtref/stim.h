@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #define GTREF_STIM_FORMAT  "gtref-stim"
-#define GTREF_STIM_VERSION 2u   /* written; version 1 (no expectations) is still read */
+#define GTREF_STIM_VERSION 3u   /* written; versions 1 (no expectations) and 2 (no mem_write) are still read */
 
 enum gtref_seg_kind {      /* what a memory segment holds; guides the disassembler only */
     GTREF_SEG_DATA  = 0,
@@ -17,7 +17,7 @@ enum gtref_seg_kind {      /* what a memory segment holds; guides the disassembl
 };
 
 typedef struct gtref_segment {
-    uint64_t addr;         /* physical (= GGTT, identity-mapped for now) byte address */
+    uint64_t addr;         /* physical byte address (page tables included: docs/gam.md) */
     uint8_t kind;          /* enum gtref_seg_kind */
     uint32_t len;          /* bytes, a multiple of 4 */
     uint8_t *bytes;        /* owned */
@@ -32,6 +32,9 @@ enum gtref_host_opcode {
     GTREF_HOST_ISR = 6,       /* one round of the interrupt service routine if the line is high (docs/interrupts.md
                                * §3; include/gtref/host_isr.h): `cycles` = most cycles of delay before each step,
                                * `val` = flags (enum gtref_isr_flags) */
+    GTREF_HOST_MEM_WRITE = 7, /* a qword write to physical memory (a page-table change, docs/gam.md §5): `addr`
+                               * (8-byte aligned), `data`, byte enables in `val` [7:0]; takes one cycle, applied to
+                               * the testbench's memory and the model's in that cycle (no MMIO traffic) */
 };
 
 typedef struct gtref_host_op {
@@ -39,6 +42,7 @@ typedef struct gtref_host_op {
     uint32_t off;          /* MMIO offset (WRITE, READ) */
     uint32_t val;          /* data (WRITE), flags (ISR) */
     uint32_t cycles;       /* WAIT, WAIT_IRQ; ISR: most delay before each step */
+    uint64_t addr, data;   /* MEM_WRITE: physical address and qword (encoded [7, addr, data, be]) */
 } gtref_host_op;
 
 typedef struct gtref_latency {
@@ -100,6 +104,8 @@ void gtref_stim_free(gtref_stim *s);
 /* Append helpers (copy the bytes). Return 0, or -1 on allocation failure. */
 int gtref_stim_add_segment(gtref_stim *s, uint64_t addr, uint8_t kind, const void *bytes, uint32_t len);
 int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uint32_t cycles);
+/* A GTREF_HOST_MEM_WRITE op: qword `data` to physical `addr` under byte enables `be`. */
+int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_t be);
 /* Append a copy of x (its writes and source are copied). */
 int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x);
 /* Name of an expectation kind as the .gts text spells it ("read", "reg", "mem32", ...), "?" if unknown. */

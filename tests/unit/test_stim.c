@@ -337,7 +337,7 @@ Test(stim, the_crafted_baseline_decodes)
 Test(stim, decode_rejects_a_wrong_format_or_version)
 {
     expect_variant_error((variant){ .format = "gtref-result" }, "format", "gtref-result");
-    expect_variant_error((variant){ .version = 3 }, "version", "3 is not supported");
+    expect_variant_error((variant){ .version = 4 }, "version", "4 is not supported");
     /* the crafted baseline is version 1: without 'expect'; version 2 requires the key */
     expect_variant_error((variant){ .version = 2 }, "missing key 'expect'", NULL);
     expect_variant_error((variant){ .extra = "expect" }, "expect", NULL);
@@ -403,13 +403,13 @@ Test(stim, decode_rejects_bad_host_ops)
     small_stim(&s);
     cr_assert_eq(gtref_stim_add_op(&s, 9, 0, 0, 0), 0);
     expect_stim_rejected(&s, "host[4]: unknown op 9", NULL);
-    s.ops[4] = (gtref_host_op){ GTREF_HOST_WRITE, 0x2031, 0, 0 };
+    s.ops[4] = (gtref_host_op){ GTREF_HOST_WRITE, 0x2031, 0, 0, 0, 0 };
     expect_stim_rejected(&s, "host[4]: write offset 0x2031 is not dword aligned", NULL);
-    s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT, 0x2030, 0, 5 };
+    s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT, 0x2030, 0, 5, 0, 0 };
     expect_stim_rejected(&s, "host[4]: wait with a non-zero offset", NULL);
-    s.ops[4] = (gtref_host_op){ GTREF_HOST_READ, 0x2030, 1, 0 };
+    s.ops[4] = (gtref_host_op){ GTREF_HOST_READ, 0x2030, 1, 0, 0, 0 };
     expect_stim_rejected(&s, "host[4]: read with a non-zero value", NULL);
-    s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT_IDLE, 0, 0, 3 };
+    s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT_IDLE, 0, 0, 3, 0, 0 };
     expect_stim_rejected(&s, "host[4]: wait_idle with non-zero cycles", NULL);
     gtref_stim_free(&s);
 }
