@@ -8,7 +8,14 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
                     const char *build_id, int num_engines);
 void gtref_tb_engine_probe(void *tb, int e, svBit retire, unsigned int retire_dw0, unsigned long long retire_addr,
                            svBit retire_err, svBit commit_valid, unsigned int commit_off, unsigned int commit_data,
-                           svBit idle, svBit halted);
+                           svBit idle, svBit halted, svBit req_valid, int req_client, svBit req_ggtt,
+                           unsigned long long req_va, svBit req_write, unsigned long long req_wdata,
+                           unsigned char req_be);
+/* The GAM's probes of this cycle (docs/gam.md GAM-17): the previous closing edge's grant, lookup, fill, fault,
+ * write acknowledgements and read routing. Called every cycle before gtref_tb_cycle. */
+void gtref_tb_gam_probe(void *tb, svBit gnt_valid, int gnt_engine, int arb_state, svBit lookup_valid, int lookup_engine,
+                        svBit lookup_hit, int lookup_index, svBit fill_valid, int fill_engine, int fill_index,
+                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp);
 int gtref_tb_cycle(void *tb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
                    svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
                    svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,

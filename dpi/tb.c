@@ -5,6 +5,7 @@
 #include "gtref/engines.h"
 #include "gtref/expect.h"
 #include "gtref/file_io.h"
+#include "gtref/gam.h"
 #include "gtref/host_isr.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
@@ -39,6 +40,7 @@ typedef struct gtref_tb {
     int engines;
     uint64_t cycle, last_progress;
     gtref_sb_engine_probe probe[GTREF_MAX_ENGINES];
+    gtref_sb_gam_probe gam;  /* the GAM's probes of this cycle */
     uint32_t dut_head[GTREF_MAX_ENGINES];   /* RING_HEAD as the DUT has it (its commits and host writes) */
     /* host program */
     size_t op;
@@ -153,12 +155,26 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
 
 void gtref_tb_engine_probe(void *vtb, int e, svBit retire, unsigned int retire_dw0, unsigned long long retire_addr,
                            svBit retire_err, svBit commit_valid, unsigned int commit_off, unsigned int commit_data,
-                           svBit idle, svBit halted)
+                           svBit idle, svBit halted, svBit req_valid, int req_client, svBit req_ggtt,
+                           unsigned long long req_va, svBit req_write, unsigned long long req_wdata,
+                           unsigned char req_be)
 {
     gtref_tb *tb = vtb;
     if (e < 0 || e >= GTREF_MAX_ENGINES) return;
     tb->probe[e] = (gtref_sb_engine_probe){ retire, retire_dw0, retire_addr, retire_err, commit_valid,
-                                            commit_off, commit_data, idle, halted };
+                                            commit_off, commit_data, idle, halted,
+                                            { req_valid, (uint8_t)req_client, req_ggtt, req_va, req_write, req_wdata, req_be } };
+}
+
+void gtref_tb_gam_probe(void *vtb, svBit gnt_valid, int gnt_engine, int arb_state, svBit lookup_valid, int lookup_engine,
+                        svBit lookup_hit, int lookup_index, svBit fill_valid, int fill_engine, int fill_index,
+                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp)
+{
+    gtref_tb *tb = vtb;
+    tb->gam = (gtref_sb_gam_probe){ gnt_valid, (uint8_t)gnt_engine, (uint8_t)arb_state, lookup_valid,
+                                    (uint8_t)lookup_engine, lookup_hit, (uint8_t)lookup_index, fill_valid,
+                                    (uint8_t)fill_engine, (uint8_t)fill_index, fault_valid, (uint8_t)fault_engine,
+                                    (uint8_t)fault_type, (uint8_t)wr_ack, (uint8_t)rsp };
 }
 
 static bool all_quiescent(const gtref_tb *tb)
@@ -346,26 +362,23 @@ static void host_advance(gtref_tb *tb, bool irq)
 /* Contract §3: in ring mode the DUT never requests a line wholly past TAIL. A line inside engine e's ring
  * must overlap the bytes from the DUT's HEAD to TAIL, TAIL's own byte included (the line holding TAIL may
  * be read). Evaluated with the state at the start of the cycle, which is what the DUT's request came from. */
-static int ring_read_past_tail(const gtref_tb *tb, uint64_t addr, char *why, size_t whysz)
+static bool ring_read_past_tail(const gtref_tb *tb, int e, uint64_t addr, char *why, size_t whysz)
 {
-    for (int e = 0; e < tb->engines; e++) {
-        uint32_t base = gtref_engines[e].base;
-        uint32_t ctl = gtm_reg_peek(tb->model, base + GTREF_RING_CTL);
-        uint64_t start = gtm_reg_peek(tb->model, base + GTREF_RING_START) & 0xFFFFF000u;
-        uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
-        if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) continue;
-        uint32_t off = (uint32_t)(addr - start);
-        uint32_t head = (tb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;
-        uint32_t tail = (gtm_reg_peek(tb->model, base + GTREF_RING_TAIL) & GTREF_TAIL_OFFSET_MASK) % size;
-        uint32_t window = (tail + size - head) % size + 1;            /* bytes head..tail inclusive */
-        bool starts_inside = (off + size - head) % size < window;
-        bool holds_head = (head + size - off) % size < 64;
-        if (starts_inside || holds_head) return -1;
-        snprintf(why, whysz, "%s ring read of line 0x%x with HEAD 0x%x, TAIL 0x%x (ring of 0x%x bytes at 0x%llx)",
-                 gtref_engines[e].name, off, head, tail, size, (unsigned long long)start);
-        return e;
-    }
-    return -1;
+    uint32_t base = gtref_engines[e].base;
+    uint32_t ctl = gtm_reg_peek(tb->model, base + GTREF_RING_CTL);
+    uint64_t start = gtm_reg_peek(tb->model, base + GTREF_RING_START) & 0xFFFFF000u;
+    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+    if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) return false;
+    uint32_t off = (uint32_t)(addr - start);
+    uint32_t head = (tb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;
+    uint32_t tail = (gtm_reg_peek(tb->model, base + GTREF_RING_TAIL) & GTREF_TAIL_OFFSET_MASK) % size;
+    uint32_t window = (tail + size - head) % size + 1;            /* bytes head..tail inclusive */
+    bool starts_inside = (off + size - head) % size < window;
+    bool holds_head = (head + size - off) % size < 64;
+    if (starts_inside || holds_head) return false;
+    snprintf(why, whysz, "%s ring read of line 0x%x with HEAD 0x%x, TAIL 0x%x (ring of 0x%x bytes at 0x%llx)",
+             gtref_engines[e].name, off, head, tail, size, (unsigned long long)start);
+    return true;
 }
 
 /* Keep the DUT's view of RING_HEAD: its engine commits and host writes, applied at the end of the cycle. */
@@ -398,6 +411,8 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     c.mmio_commit_off = mmio_commit_off;
     c.mmio_commit_data = mmio_commit_data;
     memcpy(c.eng, tb->probe, sizeof c.eng);
+    c.gam = tb->gam;
+    c.port = (gam_port){ mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be, (uint8_t)mem_req_src };
     if (mmio_rsp_valid && tb->read_outstanding) {
         tb->read_outstanding = false;
         if (tb->read_op == READ_ISR) {
@@ -414,6 +429,19 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     /* memory port: accept with the stimulus's probability, answer reads in order after a random latency */
     bool ready = gtref_rng_pct(&tb->rng, tb->stim.lat.req_ready_pct);
     *o_mem_req_ready = ready;
+    c.mem_req_ready = ready;
+    /* Contract §3: in ring mode an engine never requests a line wholly past TAIL; its fetch requests, as it presents
+     * them to the GAM, in graphics addresses (docs/gam.md GAM-1) */
+    for (int e = 0; e < tb->engines; e++) {
+        const gam_req *r = &tb->probe[e].req;
+        char why[160];
+        if (!r->valid || r->write || r->client != GTREF_CLIENT_IF) continue;
+        if (ring_read_past_tail(tb, e, r->va, why, sizeof why)) {
+            char act[96];
+            snprintf(act, sizeof act, "read of 0x%" PRIx64, r->va);
+            gtref_sb_report(tb->sb, "mem-protocol", "ring-read-past-tail", e, tb->cycle, "no ring read wholly past TAIL", act, why);
+        }
+    }
     if (mem_req_valid && ready) {
         tb->last_progress = tb->cycle;
         if (mem_req_write) {
@@ -423,24 +451,11 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
                 gtref_sb_report(tb->sb, "mem-protocol", "unaligned-write", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
             }
             gtref_mem_write_be64(tb->mem, mem_req_addr, mem_req_wdata, mem_req_be);
-            if (mem_req_src >= 0 && mem_req_src < GTREF_MAX_ENGINES &&
-                gtref_write_log_add(&tb->obs.writes[mem_req_src], mem_req_addr, mem_req_be, mem_req_wdata))
-                gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");
-            c.mem_write = true; c.mem_src = mem_req_src; c.mem_addr = mem_req_addr;
-            c.mem_data = mem_req_wdata; c.mem_be = mem_req_be;
         } else if ((mem_req_addr & 63u) || tb->rq_count == READ_QUEUE) {
             char act[96];
             snprintf(act, sizeof act, "read of 0x%llx with %zu reads outstanding", mem_req_addr, tb->rq_count);
             gtref_sb_report(tb->sb, "mem-protocol", "read-request", mem_req_src, tb->cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
         } else {
-            char why[160];
-            int e = ring_read_past_tail(tb, mem_req_addr, why, sizeof why);
-            if (e >= 0) {
-                char act[96];
-                snprintf(act, sizeof act, "read of 0x%llx", mem_req_addr);
-                gtref_sb_report(tb->sb, "mem-protocol", "ring-read-past-tail", e, tb->cycle, "no ring read wholly past TAIL", act, why);
-            }
-            c.mem_read = true; c.mem_read_src = mem_req_src; c.mem_read_addr = mem_req_addr;   /* contract §3 re-read rule */
             uint64_t lat = gtref_rng_range(&tb->rng, tb->stim.lat.rd_lat_min, tb->stim.lat.rd_lat_max);
             tb->rq[(tb->rq_head + tb->rq_count++) % READ_QUEUE] = (read_req){ tb->cycle + (lat ? lat : 1), mem_req_addr };
         }
@@ -454,6 +469,8 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
             o_mem_rsp_data[i] = (uint32_t)line[4 * i] | (uint32_t)line[4 * i + 1] << 8 |
                                 (uint32_t)line[4 * i + 2] << 16 | (uint32_t)line[4 * i + 3] << 24;
         *o_mem_rsp_valid = 1;
+        c.mem_rsp_valid = true;
+        memcpy(c.mem_rsp_data, line, sizeof line);
         tb->rq_head = (tb->rq_head + 1) % READ_QUEUE;
         tb->rq_count--;
     }
@@ -466,7 +483,14 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
             if (c.eng[e].retire_err) tb->obs.errors[e]++;
         }
 
-    gtref_sb_cycle_check(tb->sb, &c);
+    if (gtref_sb_cycle_check(tb->sb, &c)) {
+        /* the engines' writes as they issue them (graphics addresses: the `writes` expectations), when the GAM grants
+         * them (docs/gam.md GAM-18) */
+        const gam_edge *x = gtref_sb_gam_edge(tb->sb);
+        if (x->gnt_valid && x->gnt_req.write &&
+            gtref_write_log_add(&tb->obs.writes[x->gnt_engine], x->gnt_req.va, x->gnt_req.be, x->gnt_req.wdata))
+            gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");
+    }
     track_dut_heads(tb, &c);
     host_advance(tb, irq);
 

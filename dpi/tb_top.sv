@@ -9,7 +9,16 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   import "DPI-C" function void gtref_tb_engine_probe(input chandle tb, input int e,
       input bit retire, input int unsigned retire_dw0, input longint unsigned retire_addr, input bit retire_err,
       input bit commit_valid, input int unsigned commit_off, input int unsigned commit_data,
-      input bit idle, input bit halted);
+      input bit idle, input bit halted,
+      input bit req_valid, input int req_client, input bit req_ggtt, input longint unsigned req_va,
+      input bit req_write, input longint unsigned req_wdata, input byte unsigned req_be);
+  // the GAM's probes (docs/gam.md GAM-17): what happened at the previous closing edge
+  import "DPI-C" function void gtref_tb_gam_probe(input chandle tb,
+      input bit gnt_valid, input int gnt_engine, input int arb_state,
+      input bit lookup_valid, input int lookup_engine, input bit lookup_hit, input int lookup_index,
+      input bit fill_valid, input int fill_engine, input int fill_index,
+      input bit fault_valid, input int fault_engine, input int fault_type,
+      input int wr_ack, input int rsp);
   import "DPI-C" function int gtref_tb_cycle(input chandle tb,
       input bit mmio_req_ready, input bit mmio_rsp_valid, input int unsigned mmio_rsp_rdata,
       input bit mmio_commit_valid, input int unsigned mmio_commit_off, input int unsigned mmio_commit_data,
@@ -34,7 +43,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   logic        mem_req_valid, mem_req_write;
   logic [63:0] mem_req_addr, mem_req_wdata;
   logic [7:0]  mem_req_be;
-  logic [1:0]  mem_req_src;
+  logic [2:0]  mem_req_src;
   bit          mem_req_ready, mem_rsp_valid;
   bit [511:0]  mem_rsp_data;
   logic        irq;
@@ -43,6 +52,16 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   logic [NUM_ENGINES-1:0][63:0] probe_retire_addr;
   logic        probe_mmio_commit_valid;
   logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
+  logic [NUM_ENGINES-1:0]       probe_req_valid, probe_req_ggtt, probe_req_write;
+  logic [NUM_ENGINES-1:0][1:0]  probe_req_client;
+  logic [NUM_ENGINES-1:0][63:0] probe_req_va, probe_req_wdata;
+  logic [NUM_ENGINES-1:0][7:0]  probe_req_be;
+  logic        probe_gam_gnt_valid, probe_gam_lookup_valid, probe_gam_lookup_hit, probe_gam_fill_valid;
+  logic        probe_gam_fault_valid;
+  logic [1:0]  probe_gam_gnt_engine, probe_gam_arb_state, probe_gam_lookup_engine, probe_gam_fill_engine;
+  logic [1:0]  probe_gam_fault_engine, probe_gam_fault_type;
+  logic [4:0]  probe_gam_lookup_index, probe_gam_fill_index;
+  logic [NUM_ENGINES-1:0] probe_gam_wr_ack, probe_gam_rsp;
 
   gt_top #(.NUM_ENGINES(NUM_ENGINES)) dut (
     .clk, .rst_n,
@@ -53,7 +72,14 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
     .irq,
     .probe_retire, .probe_retire_dw0, .probe_retire_addr, .probe_retire_err,
     .probe_commit_valid, .probe_commit_off, .probe_commit_data, .probe_idle, .probe_halted,
-    .probe_mmio_commit_valid, .probe_mmio_commit_off, .probe_mmio_commit_data
+    .probe_mmio_commit_valid, .probe_mmio_commit_off, .probe_mmio_commit_data,
+    .probe_req_valid, .probe_req_client, .probe_req_ggtt, .probe_req_va, .probe_req_write, .probe_req_wdata,
+    .probe_req_be,
+    .probe_gam_gnt_valid, .probe_gam_gnt_engine, .probe_gam_arb_state,
+    .probe_gam_lookup_valid, .probe_gam_lookup_engine, .probe_gam_lookup_hit, .probe_gam_lookup_index,
+    .probe_gam_fill_valid, .probe_gam_fill_engine, .probe_gam_fill_index,
+    .probe_gam_fault_valid, .probe_gam_fault_engine, .probe_gam_fault_type,
+    .probe_gam_wr_ack, .probe_gam_rsp
   );
 
   // The clock generator is the one process that toggles clk; a blocking assignment is the usual idiom.
@@ -107,7 +133,14 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
           for (int e = 0; e < NUM_ENGINES; e++)
             gtref_tb_engine_probe(tb, e, probe_retire[e], probe_retire_dw0[e], probe_retire_addr[e],
                                   probe_retire_err[e], probe_commit_valid[e], probe_commit_off[e],
-                                  probe_commit_data[e], probe_idle[e], probe_halted[e]);
+                                  probe_commit_data[e], probe_idle[e], probe_halted[e],
+                                  probe_req_valid[e], int'(probe_req_client[e]), probe_req_ggtt[e], probe_req_va[e],
+                                  probe_req_write[e], probe_req_wdata[e], probe_req_be[e]);
+          gtref_tb_gam_probe(tb, probe_gam_gnt_valid, int'(probe_gam_gnt_engine), int'(probe_gam_arb_state),
+                             probe_gam_lookup_valid, int'(probe_gam_lookup_engine), probe_gam_lookup_hit,
+                             int'(probe_gam_lookup_index), probe_gam_fill_valid, int'(probe_gam_fill_engine),
+                             int'(probe_gam_fill_index), probe_gam_fault_valid, int'(probe_gam_fault_engine),
+                             int'(probe_gam_fault_type), int'(probe_gam_wr_ack), int'(probe_gam_rsp));
           done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
                                 probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
                                 mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,

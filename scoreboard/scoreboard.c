@@ -2,6 +2,7 @@
  * signal-mode semaphore waits (§3) and the clock of the model's RCS0 watchdog (§5). */
 #include "gtref/scoreboard.h"
 #include "gtref/cmds.h"
+#include "gtref/gam.h"
 #include "gtref/regs.h"
 
 #include <inttypes.h>
@@ -13,7 +14,7 @@
 #define MAX_WRITES 8
 #define MAX_COMMITS 260
 
-typedef struct exp_write { uint64_t addr, data; uint8_t be; } exp_write;
+typedef struct exp_write { uint64_t addr, data; uint8_t be; bool ggtt; } exp_write;   /* addr: graphics address */
 typedef struct exp_commit { uint32_t off, val; } exp_commit;
 
 typedef struct sb_engine {
@@ -26,7 +27,10 @@ typedef struct sb_engine {
     /* contract §3 re-read rule: since the DUT retired this engine's previous signal-mode wait (or reset) */
     uint32_t sig_reads;     /* reads of the semaphore line while executing a signal-mode wait */
     uint32_t sig_signals;   /* MI_SEMAPHORE_SIGNALs to this engine the DUT retired */
+    uint32_t writes_out;    /* writes the GAM model granted and has not acknowledged (nor dropped on a fault) */
 } sb_engine;
+
+#define MAX_GAM_REGS 8      /* engine PPGTT register changes waiting for the end of the cycle (GAM-16) */
 
 struct gtref_sb {
     gtm *m;
@@ -47,14 +51,21 @@ struct gtref_sb {
     uint64_t signal_rereads;        /* reads of a signal-mode wait after a signal (the wait had to wait) */
     const char *bucket_cmd;        /* when set, the bucket's command part (a cause shared by many commands) */
     bool unimplemented;            /* the stop was the model meeting a command it does not model */
+    /* the GAM (docs/gam.md GAM-18): its model, its prediction for the last closing edge, engine register changes of
+     * this cycle that it sees from the next */
+    gam_model *gam;
+    gam_edge edge;
+    struct gam_reg_change { int e; uint32_t off, val; } gam_regs[MAX_GAM_REGS];
+    int ngam_regs;
 };
 
 /* ---- model sink ---- */
 
-static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
+static void on_write(void *u, int e, bool ggtt, uint64_t va, uint64_t pa, uint64_t data, uint8_t be)
 {
+    (void)pa;   /* the physical address is the GAM's to check (GAM-18), against the GAM model */
     sb_engine *g = &((gtref_sb *)u)->eng[e];
-    if (g->nw < MAX_WRITES) g->w[g->nw++] = (exp_write){ addr, data, be };
+    if (g->nw < MAX_WRITES) g->w[g->nw++] = (exp_write){ va, data, be, ggtt };
 }
 
 static void on_commit(void *u, int src, uint32_t off, uint32_t val)
@@ -79,10 +90,19 @@ gtref_sb *gtref_sb_create(gtm *model)
     gtm_sink s = { sb, on_write, on_commit, on_irq };
     gtm_set_sink(model, &s);
     sb->irq_prev = gtm_irq_line(model);
+    sb->gam = gam_create(sb->engines);
+    if (!sb->gam) { free(sb); return NULL; }
     return sb;
 }
 
-void gtref_sb_destroy(gtref_sb *sb) { free(sb); }
+void gtref_sb_destroy(gtref_sb *sb)
+{
+    if (!sb) return;
+    gam_destroy(sb->gam);
+    free(sb);
+}
+const gam_edge *gtref_sb_gam_edge(const gtref_sb *sb) { return &sb->edge; }
+void gtref_sb_gam_coverage(const gtref_sb *sb, gam_coverage *out) { gam_get_coverage(sb->gam, out); }
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb) { return sb->failed ? &sb->mm : NULL; }
 bool gtref_sb_unimplemented(const gtref_sb *sb) { return sb->unimplemented; }
 bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
@@ -90,10 +110,26 @@ uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
 
 void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
 {
-    _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS, "the corners are the scoreboard's two and the model's windows");
+    _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
+                   "the corners are the scoreboard's two, the interrupt logic's windows and the GAM's bins");
+    _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6, "the GAM's bins (gtref_corner_names)");
     out[0] = sb->same_cycle_collisions;
     out[1] = sb->signal_rereads;
     gtm_irq_windows(sb->m, out + 2);
+    /* the GAM's bins in gtref_corner_names' order: TLB hit/miss/evict per client, fault type x mode, arbitrations per
+     * state, transitions, contention of each engine pair */
+    gam_coverage g;
+    gam_get_coverage(sb->gam, &g);
+    uint64_t *o = out + 2 + GTM_IRQ_WINDOWS;
+    for (int k = 0; k < GAM_COV_KINDS; k++)
+        for (int c = 0; c < GTREF_GAM_CLIENTS; c++) *o++ = g.tlb[k][c];
+    for (int t = 0; t < 3; t++)
+        for (int m = 0; m < 2; m++) *o++ = g.fault[t][m];
+    for (int s = 0; s < 4; s++) *o++ = g.state[s];
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++) *o++ = g.transition[a][b];
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++) *o++ = g.contention[a][b];
 }
 
 /* ---- helpers ---- */
@@ -198,9 +234,9 @@ static const char *step_status_text(int st)
     }
 }
 
-static void fmt_write(char *buf, size_t sz, uint64_t addr, uint64_t data, uint8_t be)
+static void fmt_write(char *buf, size_t sz, bool ggtt, uint64_t addr, uint64_t data, uint8_t be)
 {
-    snprintf(buf, sz, "write addr=0x%" PRIx64 " be=0x%02x data=0x%016" PRIx64, addr, be, data);
+    snprintf(buf, sz, "write %s 0x%" PRIx64 " be=0x%02x data=0x%016" PRIx64, ggtt ? "ggtt" : "ppgtt", addr, be, data);
 }
 
 static uint64_t be_mask(uint8_t be)
@@ -270,6 +306,8 @@ static const gtm_retire *current_signal_wait(gtref_sb *sb, int e)
 
 /* ---- per-cycle checks ---- */
 
+static void gam_reg_change(gtref_sb *sb, uint32_t off, uint32_t val);
+
 static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
 {
     char exp[192], act[192];
@@ -335,6 +373,7 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         /* the DUT's register changes at this transfer's closing edge: the watchdog's registers (and RCS0's IMR, its
          * event's gate) with it (§5) */
         if (sb->host_commit) gtm_watchdog_commit(sb->m, sb->host_off, sb->host_val);
+        if (sb->host_commit) gam_reg_change(sb, sb->host_off, sb->host_val);
     } else if (c->mmio_xfer) {
         int e;
         const gtref_reg_def *d = gtref_reg_lookup(c->mmio_addr, sb->engines, &e);
@@ -344,19 +383,114 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         /* the model's read of this transfer cycle: the value before the cycle's effects, and the read's side effect
          * now, once (a non-zero GT_INTR_DW read opens the service window: docs/interrupts.md IRQ-11) */
         sb->read_val = gtm_mmio_read(sb->m, c->mmio_addr, NULL);
+        /* a GAM register's hardware updates (fault records) happen on the GAM's cycles: the GAM model holds it */
+        if (gam_owns(c->mmio_addr)) sb->read_val = gam_reg_read(sb->gam, c->mmio_addr);
         sb->read_mask = d ? d->cmp_mask : 0xFFFFFFFFu;
     }
     return true;
 }
 
-static bool check_mem_write(gtref_sb *sb, const gtref_sb_cycle *c)
+/* The engine PPGTT registers the GAM reads (GAM-16) change at this cycle's closing edge: the GAM model sees them
+ * from the next cycle (after its tick of this one). */
+static void gam_reg_change(gtref_sb *sb, uint32_t off, uint32_t val)
 {
-    if (!c->mem_write) return true;
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, sb->engines, &e);
+    if (!d || e < 0 || sb->ngam_regs >= MAX_GAM_REGS) return;
+    if (d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW || d->offset == GTREF_PP_DCLV)
+        sb->gam_regs[sb->ngam_regs++] = (struct gam_reg_change){ e, d->offset, val };
+}
+
+static const char *client_name(unsigned c) { return c == GTREF_CLIENT_IF ? "IF" : c == GTREF_CLIENT_DR ? "DR" : c == GTREF_CLIENT_WR ? "WR" : "?"; }
+
+static void fmt_port(char *buf, size_t sz, const gam_port *p)
+{
+    if (!p->valid) { snprintf(buf, sz, "no request"); return; }
+    char src[16];
+    if (p->src == GTREF_GAM_SRC_WALKER) snprintf(src, sizeof src, "walker");
+    else snprintf(src, sizeof src, "%s", engine_name(p->src));
+    if (p->write)
+        snprintf(buf, sz, "%s write 0x%" PRIx64 " be=0x%02x data=0x%016" PRIx64, src, p->addr, p->be, p->wdata);
+    else
+        snprintf(buf, sz, "%s read 0x%" PRIx64, src, p->addr);
+}
+
+/* GAM-18: the DUT's port request and GAM probes of this cycle against the GAM model's prediction for the previous
+ * closing edge (all of them are flip-flops). */
+static bool check_gam(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    const gam_edge *x = &sb->edge;
+    const gtref_sb_gam_probe *d = &c->gam;
     char exp[192], act[192];
-    int e = c->mem_src;
-    fmt_write(act, sizeof act, c->mem_addr, c->mem_data, c->mem_be);
-    if (e < 0 || e >= sb->engines)
-        return fail(sb, "mem-write", -1, "source", "a write from engine 0..n-1", act, "memory write with source id %d", e);
+    const gam_port *p = &x->port, *q = &c->port;
+    bool port_same = p->valid == q->valid && (!p->valid || (p->write == q->write && p->addr == q->addr && p->src == q->src &&
+                     (!p->write || (p->be == q->be && ((p->wdata ^ q->wdata) & be_mask(p->be)) == 0))));
+    if (!port_same) {
+        fmt_port(exp, sizeof exp, p);
+        fmt_port(act, sizeof act, q);
+        int e = p->valid && p->src < GTREF_MAX_ENGINES ? p->src : q->valid && q->src < GTREF_MAX_ENGINES ? q->src : -1;
+        sb->bucket_cmd = "-";
+        const char *what = p->valid != q->valid ? "request" : p->src != q->src ? "source" : p->addr != q->addr ? "address" : "data";
+        return fail(sb, "gam", e, what, exp, act, "the memory port's request differs from the GAM model's (docs/gam.md GAM-10, "
+                    "GAM-11); the last lookup: %s %s %s 0x%" PRIx64, engine_name(x->lookup_engine), client_name(x->lookup_client),
+                    x->lookup_ggtt ? "ggtt" : "ppgtt", x->lookup_va);
+    }
+    sb->bucket_cmd = "-";
+    if (d->gnt_valid != x->gnt_valid || (x->gnt_valid && d->gnt_engine != x->gnt_engine)) {
+        snprintf(exp, sizeof exp, x->gnt_valid ? "grant to %s" : "no grant", engine_name(x->gnt_engine));
+        snprintf(act, sizeof act, d->gnt_valid ? "grant to %s" : "no grant", engine_name(d->gnt_engine));
+        return fail(sb, "gam", x->gnt_valid ? x->gnt_engine : d->gnt_engine, "grant", exp, act,
+                    "arbitration at the previous edge (GAM-9, MIDARB NP state %u before it)", (unsigned)d->arb_state);
+    }
+    if (d->arb_state != x->arb_state) {
+        snprintf(exp, sizeof exp, "state %u", x->arb_state);
+        snprintf(act, sizeof act, "state %u", d->arb_state);
+        return fail(sb, "gam", -1, "arb-state", exp, act, "the MIDARB NP machine's state after the previous edge (GAM-9, G14)");
+    }
+    if (d->lookup_valid != x->lookup_valid ||
+        (x->lookup_valid && (d->lookup_engine != x->lookup_engine || d->lookup_hit != x->lookup_hit ||
+                             (x->lookup_hit && d->lookup_index != x->lookup_index)))) {
+        snprintf(exp, sizeof exp, x->lookup_valid ? "%s %s entry %u" : "no lookup", engine_name(x->lookup_engine),
+                 x->lookup_hit ? "hit" : "miss", x->lookup_index);
+        snprintf(act, sizeof act, d->lookup_valid ? "%s %s entry %u" : "no lookup", engine_name(d->lookup_engine),
+                 d->lookup_hit ? "hit" : "miss", d->lookup_index);
+        return fail(sb, "gam", x->lookup_valid ? x->lookup_engine : d->lookup_engine, "lookup", exp, act,
+                    "TLB lookup of %s %s 0x%" PRIx64 " (GAM-7)", client_name(x->lookup_client), x->lookup_ggtt ? "ggtt" : "ppgtt",
+                    x->lookup_va);
+    }
+    if (d->fill_valid != x->fill_valid || (x->fill_valid && (d->fill_engine != x->fill_engine || d->fill_index != x->fill_index))) {
+        snprintf(exp, sizeof exp, x->fill_valid ? "%s fills entry %u" : "no fill", engine_name(x->fill_engine), x->fill_index);
+        snprintf(act, sizeof act, d->fill_valid ? "%s fills entry %u" : "no fill", engine_name(d->fill_engine), d->fill_index);
+        return fail(sb, "gam", x->fill_valid ? x->fill_engine : d->fill_engine, "fill", exp, act,
+                    "TLB fill at the previous edge (GAM-8: least-recently-allocated entry of the client's LRA)");
+    }
+    if (d->fault_valid != x->fault_valid || (x->fault_valid && (d->fault_engine != x->fault_engine || d->fault_type != x->fault_type))) {
+        snprintf(exp, sizeof exp, x->fault_valid ? "%s fault type %u" : "no fault", engine_name(x->fault_engine), x->fault_type);
+        snprintf(act, sizeof act, d->fault_valid ? "%s fault type %u" : "no fault", engine_name(d->fault_engine), d->fault_type);
+        return fail(sb, "gam", x->fault_valid ? x->fault_engine : d->fault_engine, "fault", exp, act,
+                    "translation of %s %s 0x%" PRIx64 " (GAM-13)", client_name(x->fault_client), x->fault_ggtt ? "ggtt" : "ppgtt",
+                    x->fault_va);
+    }
+    if (d->wr_ack != x->wr_ack) {
+        snprintf(exp, sizeof exp, "write acks 0x%x", x->wr_ack);
+        snprintf(act, sizeof act, "write acks 0x%x", d->wr_ack);
+        return fail(sb, "gam", -1, "wr-ack", exp, act, "bit e: a write of engine e transferred at the previous edge (GAM-11)");
+    }
+    if (d->rsp != x->rsp) {
+        snprintf(exp, sizeof exp, "responses 0x%x%s", x->rsp, x->walk_rsp ? " + walker" : "");
+        snprintf(act, sizeof act, "responses 0x%x", d->rsp);
+        return fail(sb, "gam", -1, "rsp", exp, act, "bit e: a read response routed to engine e at the previous edge (GAM-11)");
+    }
+    sb->bucket_cmd = NULL;
+    return true;
+}
+
+/* A write the GAM model granted: the command's next expected write (docs/gam.md GAM-18: engine, space, graphics
+ * address, data, byte enables). */
+static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
+{
+    char exp[192], act[192];
+    fmt_write(act, sizeof act, r->ggtt, r->va, r->wdata, r->be);
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
     if (!g->inflight)
@@ -364,33 +498,33 @@ static bool check_mem_write(gtref_sb *sb, const gtref_sb_cycle *c)
     if (g->wi >= g->nw)
         return fail(sb, "mem-write", e, "unexpected", "no further write from this command", act, "the command in flight writes %d time(s); this is write %d", g->nw, g->wi + 1);
     exp_write *w = &g->w[g->wi];
-    fmt_write(exp, sizeof exp, w->addr, w->data, w->be);
-    if (w->addr != c->mem_addr)
+    fmt_write(exp, sizeof exp, w->ggtt, w->addr, w->data, w->be);
+    if (w->addr != r->va)
         return fail(sb, "mem-write", e, "address", exp, act, "write %d of the command: wrong address", g->wi + 1);
+    if (w->ggtt != r->ggtt)
+        return fail(sb, "mem-write", e, "address-space", exp, act, "write %d of the command: wrong address space (GAM-2)", g->wi + 1);
     /* Byte enables come from the write path that every writing command shares: the bucket names the lanes the
      * write should have had, not the command (one lane bug seen through five commands is one bucket). */
-    if (w->be != c->mem_be) sb->bucket_cmd = w->be == 0xff ? "qword-write" : (w->be & 0x0f) ? "low-dword-write" : "high-dword-write";
-    if (w->be != c->mem_be)
+    if (w->be != r->be) sb->bucket_cmd = w->be == 0xff ? "qword-write" : (w->be & 0x0f) ? "low-dword-write" : "high-dword-write";
+    if (w->be != r->be)
         return fail(sb, "mem-write", e, "byte-enable", exp, act, "write %d of the command: wrong byte enables", g->wi + 1);
-    if ((w->data ^ c->mem_data) & be_mask(w->be))
-        return fail(sb, "mem-write", e, "data", exp, act, "write %d of the command: wrong data (differing bits 0x%016" PRIx64 ")", g->wi + 1, (w->data ^ c->mem_data) & be_mask(w->be));
+    if ((w->data ^ r->wdata) & be_mask(w->be))
+        return fail(sb, "mem-write", e, "data", exp, act, "write %d of the command: wrong data (differing bits 0x%016" PRIx64 ")", g->wi + 1, (w->data ^ r->wdata) & be_mask(w->be));
     g->wi++;
     return true;
 }
 
 /* Contract §3: the data reads an engine issues while executing a signal-mode MI_SEMAPHORE_WAIT number at most
  * 1 + the MI_SEMAPHORE_SIGNALs to that engine the DUT retired from the retire of its previous signal-mode wait (or
- * reset) up to the cycle before the read. A read belongs to the wait when the wait is the engine's current command
- * and the read's line holds the wait's semaphore address (a legal stimulus keeps data out of rings, so fetch
- * reads do not hit it). */
-static bool check_mem_read(gtref_sb *sb, const gtref_sb_cycle *c)
+ * reset) up to the cycle before the read. A read counts when the GAM grants it (docs/gam.md GAM-18) as a data read
+ * of the wait's engine whose line holds the wait's semaphore address, in the wait's address space. */
+static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
 {
-    int e = c->mem_read_src;
-    if (!c->mem_read || e < 0 || e >= sb->engines) return true;
+    if (r->client != GTREF_CLIENT_DR) return true;
     const gtm_retire *w = current_signal_wait(sb, e);
     if (!w) return true;
     uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
-    if ((c->mem_read_addr & ~63ull) != (sad & ~63ull)) return true;
+    if ((r->va & ~63ull) != (sad & ~63ull)) return true;
     sb_engine *g = &sb->eng[e];
     if (++g->sig_reads <= 1u + g->sig_signals) {
         if (g->sig_reads > 1) sb->signal_rereads++;
@@ -401,7 +535,7 @@ static bool check_mem_read(gtref_sb *sb, const gtref_sb_cycle *c)
     cmd_text(sb, w, text, sizeof text);
     snprintf(exp, sizeof exp, "at most %u read%s of the semaphore line (1 + %u signal%s)", 1u + g->sig_signals,
              g->sig_signals ? "s" : "", g->sig_signals, g->sig_signals == 1 ? "" : "s");
-    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, c->mem_read_addr);
+    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, r->va & ~63ull);
     sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
     fail(sb, "mem-protocol", e, "signal-wait-read-without-signal", exp, act,
          "signal-mode MI_SEMAPHORE_WAIT at 0x%" PRIx64 ", SAD address 0x%" PRIx64 ": %u reads of its line, %u "
@@ -412,6 +546,44 @@ static bool check_mem_read(gtref_sb *sb, const gtref_sb_cycle *c)
         sb->mm.cmd_addr = waddr;
     }
     return false;
+}
+
+/* The GAM's cycle (GAM-18): the model gets the DUT's inputs of this cycle and predicts its closing edge; the
+ * engines' PPGTT registers changed at this edge reach the model after it. A granted data read counts for the
+ * re-read rule here, before the cycle's retires (contract §3: reads before retires); a granted write is compared
+ * after them (gam_granted_write). */
+static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
+{
+    gam_inputs in;
+    memset(&in, 0, sizeof in);
+    for (int e = 0; e < sb->engines; e++) in.req[e] = c->eng[e].req;
+    in.mem_req_ready = c->mem_req_ready;
+    in.mem_rsp_valid = c->mem_rsp_valid;
+    memcpy(in.mem_rsp_data, c->mem_rsp_data, sizeof in.mem_rsp_data);
+    in.host_write = c->mmio_xfer && c->mmio_write;
+    in.host_off = c->mmio_addr;
+    in.host_data = c->mmio_wdata;
+    in.invalidate = invalidate;
+    gam_tick(sb->gam, &in, &sb->edge);
+    for (int i = 0; i < sb->ngam_regs; i++) gam_engine_reg(sb->gam, sb->gam_regs[i].e, sb->gam_regs[i].off, sb->gam_regs[i].val);
+    sb->ngam_regs = 0;
+    const gam_edge *x = &sb->edge;
+    for (int e = 0; e < sb->engines; e++)
+        if (x->wr_ack & (1u << e) && sb->eng[e].writes_out) sb->eng[e].writes_out--;
+    if (x->fault_valid && x->fault_hang && x->fault_client == GTREF_CLIENT_WR && sb->eng[x->fault_engine].writes_out)
+        sb->eng[x->fault_engine].writes_out--;   /* a write dropped by a fault in hang mode is never acknowledged */
+    if (!x->gnt_valid || x->gnt_req.write) return true;
+    return check_granted_read(sb, x->gnt_engine, &x->gnt_req);
+}
+
+/* After the cycle's retires: a write granted at this edge belongs to the engine's command in flight (the command that
+ * retired in this cycle has had all its writes acknowledged already, commit rule 2). */
+static bool gam_granted_write(gtref_sb *sb)
+{
+    const gam_edge *x = &sb->edge;
+    if (!x->gnt_valid || !x->gnt_req.write) return true;
+    sb->eng[x->gnt_engine].writes_out++;
+    return check_granted_write(sb, x->gnt_engine, &x->gnt_req);
 }
 
 static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
@@ -428,8 +600,14 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if ((g->cmd.status == GTM_ERROR) != p->retire_err) return fail(sb, "retire", e, "error-flag", exp, act, "error flag differs");
     if (g->wi < g->nw) {
         exp_write *w = &g->w[g->wi];
-        fmt_write(exp, sizeof exp, w->addr, w->data, w->be);
+        fmt_write(exp, sizeof exp, w->ggtt, w->addr, w->data, w->be);
         return fail(sb, "mem-write", e, "missing", exp, "command retired without it", "write %d of %d never happened", g->wi + 1, g->nw);
+    }
+    /* commit rule 2: every write of the command has transferred in an earlier cycle (acknowledged, GAM-11) */
+    if (g->writes_out) {
+        snprintf(exp, sizeof exp, "every write acknowledged before the retire");
+        snprintf(act, sizeof act, "%u write%s not yet transferred", g->writes_out, g->writes_out == 1 ? "" : "s");
+        return fail(sb, "mem-write", e, "retire-before-ack", exp, act, "cycle contract §2 rule 2");
     }
     return true;
 }
@@ -471,6 +649,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8); RCS0's IMR goes
      * there too: it gates the watchdog's event as the DUT holds it (docs/interrupts.md §5) */
     gtm_watchdog_commit(sb->m, p->commit_off, p->commit_data);
+    gam_reg_change(sb, p->commit_off, p->commit_data);
     g->ci++;
     return true;
 }
@@ -485,11 +664,16 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
                     gtm_reg_peek(sb->m, GTREF_GFX_MSTR_IRQ), gtm_reg_peek(sb->m, GTREF_GT_INTR_DW0),
                     gtm_reg_peek(sb->m, GTREF_GT_INTR_DW1));
     }
-    if (!check_mmio(sb, c) || !check_mem_write(sb, c) || !check_mem_read(sb, c)) return false;
-    for (int e = 0; e < sb->engines; e++)
-        if (c->eng[e].retire && !check_retire(sb, e, &c->eng[e])) return false;
+    if (!check_gam(sb, c) || !check_mmio(sb, c)) return false;
+    uint8_t invalidate = 0;   /* GAM-12: TLB-invalidating flushes the DUT retires in this cycle */
+    for (int e = 0; e < sb->engines; e++) {
+        if (!c->eng[e].retire) continue;
+        if (!check_retire(sb, e, &c->eng[e])) return false;
+        if (sb->eng[e].cmd.status == GTM_RETIRED && sb->eng[e].cmd.tlb_invalidate) invalidate |= (uint8_t)(1u << e);
+    }
     for (int e = 0; e < sb->engines; e++)
         if (c->eng[e].commit && !check_commit(sb, e, &c->eng[e])) return false;
+    if (!gam_cycle(sb, c, invalidate)) return false;
     for (int e = 0; e < sb->engines; e++) {
         sb_engine *g = &sb->eng[e];
         if (!c->eng[e].retire) continue;
@@ -513,6 +697,7 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         int t = c->eng[e].retire ? signal_target(sb, &sb->eng[e].cmd) : -1;
         if (t >= 0) sb->eng[t].sig_signals++;
     }
+    if (!gam_granted_write(sb)) return false;
     /* §5, docs/interrupts.md IRQ-1: the MMIO access (check_mmio), the engines' commits (check_commit, which also
      * feeds RCS0's IMR to the watchdog's gate) and the retires' events (above) are in; now the cycle ends: the
      * watchdog's event, then a due selector presentation (gtm_tick). Its effects are on the model's line as of the

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "gtref/engines.h"
+#include "gtref/gam_model.h"
 #include "gtref/model.h"
 #include "gtref/result.h"
 
@@ -15,7 +16,17 @@ typedef struct gtref_sb_engine_probe {
     bool retire; uint32_t retire_dw0; uint64_t retire_addr; bool retire_err;
     bool commit; uint32_t commit_off, commit_data;
     bool idle, halted;
+    gam_req req;            /* the engine's request to the GAM this cycle (docs/gam.md GAM-17) */
 } gtref_sb_engine_probe;
+
+/* The GAM's probes in a cycle: what happened at the previous closing edge (docs/gam.md GAM-17). */
+typedef struct gtref_sb_gam_probe {
+    bool gnt_valid; uint8_t gnt_engine, arb_state;
+    bool lookup_valid; uint8_t lookup_engine; bool lookup_hit; uint8_t lookup_index;
+    bool fill_valid; uint8_t fill_engine, fill_index;
+    bool fault_valid; uint8_t fault_engine, fault_type;
+    uint8_t wr_ack, rsp;    /* bit e: engine e */
+} gtref_sb_gam_probe;
 
 typedef struct gtref_sb_cycle {
     uint64_t cycle;
@@ -23,9 +34,11 @@ typedef struct gtref_sb_cycle {
     bool mmio_rsp_valid; uint32_t mmio_rsp_data;           /* read data returned this cycle */
     bool mmio_xfer; bool mmio_write; uint32_t mmio_addr, mmio_wdata;  /* host request transferring */
     bool mmio_commit; uint32_t mmio_commit_off, mmio_commit_data;
-    bool mem_write; int mem_src; uint64_t mem_addr, mem_data; uint8_t mem_be; /* write transferring */
-    bool mem_read; int mem_read_src; uint64_t mem_read_addr;  /* read request transferring: engine, 64-byte line */
     gtref_sb_engine_probe eng[GTREF_MAX_ENGINES];
+    /* the GAM (docs/gam.md GAM-18): the port request shown this cycle, the port's inputs of this cycle, the probes */
+    gam_port port;                               /* mem_req_* as the DUT shows them */
+    bool mem_req_ready, mem_rsp_valid; uint8_t mem_rsp_data[64];
+    gtref_sb_gam_probe gam;
 } gtref_sb_cycle;
 
 gtref_sb *gtref_sb_create(gtm *model);
@@ -49,6 +62,11 @@ const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb);
  * interrupt windows, gtm_irq_windows), into out[GTREF_CORNERS]. */
 void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS]);
 bool gtref_sb_failed(const gtref_sb *sb);
+/* What the GAM model predicted for the closing edge of the last cycle checked (the grant, its request, lookups,
+ * faults): the testbench logs the engines' writes as they issue them from it (the `writes` expectations). */
+const gam_edge *gtref_sb_gam_edge(const gtref_sb *sb);
+/* The GAM model's coverage so far (docs/gam.md §4). */
+void gtref_sb_gam_coverage(const gtref_sb *sb, gam_coverage *out);
 /* The stop was not a mismatch: the model met a command it does not model (status UNIMPLEMENTED). */
 bool gtref_sb_unimplemented(const gtref_sb *sb);
 uint64_t gtref_sb_retired(const gtref_sb *sb);
