@@ -296,7 +296,8 @@ static int regress_coverage(const char *out, const gtref_result *results, size_t
                 sum[k] += results[i].corners[k];
                 tests[k] += results[i].corners[k] != 0;
             }
-        fprintf(f, "\nCo-simulation timing corners (met in the DUT's cycles; from the tests' records):\n\n"
+        fprintf(f, "\nCo-simulation corners (met in the DUT's cycles; from the tests' records): timing windows of the scoreboard "
+                   "and the interrupt logic, and the GAM's bins (docs/gam.md §4)\n\n"
                    "| %-80s | %10s | %8s |\n|%s|-----------:|---------:|\n", "corner", "times", "tests",
                 "----------------------------------------------------------------------------------");
         for (int k = 0; k < GTREF_CORNERS; k++) {

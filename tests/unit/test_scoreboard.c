@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gtref/cmds.h"
+#include "gtref/gam.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
 #include "gtref/scoreboard.h"
@@ -15,11 +16,42 @@ static gtm *m;
 static gtref_sb *sb;
 static uint64_t cyc;
 
+/* The hand-made DUT's GAM is a perfect one: each cycle shows the port request and the GAM probes the GAM model
+ * predicted for the previous edge (docs/gam.md GAM-18), the port is always ready, and a read that transfers is
+ * answered in the next cycle from the model's memory, which maps the first 16 MiB identically in the GGTT (GAM-4).
+ * The tests present the engines' requests (GAM-1) and the scoreboard checks them at the GAM model's grant. */
+static gam_edge last;
+static uint64_t rsp_line[16];
+static int rsp_n;
+
+static void ggtt_identity(void)
+{
+    for (uint64_t p = 0; p < 4096; p++) {
+        uint64_t v = p << GTREF_PAGE_SHIFT | GTREF_PTE_PRESENT;
+        gtref_mem_write(gtm_mem(m), GTREF_GSM_BASE + p * 8, &v, 8);
+    }
+}
+
+static void reset_dut_gam(void)
+{
+    memset(&last, 0, sizeof last);
+    rsp_n = 0;
+    ggtt_identity();
+}
+
+static bool check(const gtref_sb_cycle *c)
+{
+    bool ok = gtref_sb_cycle_check(sb, c);
+    last = *gtref_sb_gam_edge(sb);
+    return ok;
+}
+
 static void setup(void)
 {
     m = gtm_create(1);
     sb = gtref_sb_create(m);
     cyc = 0;
+    reset_dut_gam();
     /* ring: MI_STORE_DATA_IMM dword to 0x400000, MI_NOOP */
     uint32_t cmds[] = { 0x10000002u, 0x400000u, 0, 0xdeadbeefu, 0, 0 };
     for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, cmds[i]);
@@ -32,7 +64,36 @@ static gtref_sb_cycle blank(void)
     memset(&c, 0, sizeof c);
     c.cycle = ++cyc;
     c.eng[0].idle = true;
+    /* the perfect GAM's outputs of this cycle: the previous edge as the GAM model predicted it */
+    c.port = last.port;
+    c.gam = (gtref_sb_gam_probe){ last.gnt_valid, last.gnt_engine, last.arb_state, last.lookup_valid, last.lookup_engine,
+                                  last.lookup_hit, last.lookup_index, last.fill_valid, last.fill_engine, last.fill_index,
+                                  last.fault_valid, last.fault_engine, last.fault_type, last.wr_ack, last.rsp };
+    c.mem_req_ready = true;
+    if (rsp_n) {   /* the oldest read that transferred, answered one cycle later */
+        c.mem_rsp_valid = true;
+        gtref_mem_read(gtm_mem(m), rsp_line[0], c.mem_rsp_data, 64);
+        memmove(rsp_line, rsp_line + 1, (size_t)--rsp_n * sizeof rsp_line[0]);
+    }
+    if (c.port.valid && !c.port.write && rsp_n < 16) rsp_line[rsp_n++] = c.port.addr;
     return c;
+}
+
+/* Cycles with no new request until the GAM model has nothing of engine e left (its write acknowledged or its read
+ * answered): the perfect GAM at work. */
+static bool settle(void)
+{
+    for (int i = 0; i < 40; i++) {
+        gtref_sb_cycle c = blank();
+        if (!check(&c)) return false;
+        if (!last.port.valid && !rsp_n && !last.lookup_valid && !last.gnt_valid && i > 8) return true;
+    }
+    return true;
+}
+
+static gam_req request(bool write, uint8_t client, uint64_t va, uint64_t data, uint8_t be)
+{
+    return (gam_req){ true, client, true, va, write, data, be };
 }
 
 /* A host write transfers in one cycle; the DUT reports its commit in the next. */
@@ -40,10 +101,10 @@ static void host_write(uint32_t off, uint32_t val, uint32_t committed)
 {
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = off; c.mmio_wdata = val;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.mmio_commit = true; c.mmio_commit_off = off; c.mmio_commit_data = committed;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
 }
 
 static void start_ring(void)
@@ -53,12 +114,13 @@ static void start_ring(void)
     host_write(RCS + GTREF_RING_CTL, 1, 1);
 }
 
+/* Engine 0 presents a write for one cycle (the GAM is free: granted at this edge), then the GAM does the rest. */
 static bool dut_write(uint64_t addr, uint64_t data, uint8_t be)
 {
     gtref_sb_cycle c = blank();
     c.eng[0].idle = false;
-    c.mem_write = true; c.mem_src = 0; c.mem_addr = addr; c.mem_data = data; c.mem_be = be;
-    return gtref_sb_cycle_check(sb, &c);
+    c.eng[0].req = request(true, GTREF_CLIENT_WR, addr, data, be);
+    return check(&c) && settle();
 }
 
 static bool dut_retire(uint64_t addr, uint32_t dw0, uint32_t head)
@@ -67,7 +129,7 @@ static bool dut_retire(uint64_t addr, uint32_t dw0, uint32_t head)
     c.eng[0].idle = false;
     c.eng[0].retire = true; c.eng[0].retire_addr = addr; c.eng[0].retire_dw0 = dw0;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_RING_HEAD; c.eng[0].commit_data = head;
-    return gtref_sb_cycle_check(sb, &c);
+    return check(&c);
 }
 
 TestSuite(scoreboard, .init = setup, .fini = teardown);
@@ -160,7 +222,7 @@ Test(scoreboard, interrupt_line_is_compared_every_cycle)
 {
     gtref_sb_cycle c = blank();
     c.irq = true;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(!check(&c));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "irq-line");
     cr_assert_str_eq(gtref_sb_mismatch(sb)->expected, "irq=0");
 }
@@ -169,10 +231,10 @@ Test(scoreboard, host_commit_missing_or_wrong)
 {
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + GTREF_RING_TAIL; c.mmio_wdata = 0xFFFFFFFFu;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.mmio_commit = true; c.mmio_commit_off = RCS + GTREF_RING_TAIL; c.mmio_commit_data = 0xFFFFFFFFu;
-    cr_assert(!gtref_sb_cycle_check(sb, &c), "the RW mask keeps only bits 20:3");
+    cr_assert(!check(&c), "the RW mask keeps only bits 20:3");
     cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mmio-commit");
     cr_assert(strstr(gtref_sb_mismatch(sb)->expected, "0x001ffff8"), "%s", gtref_sb_mismatch(sb)->expected);
 }
@@ -182,10 +244,10 @@ Test(scoreboard, mmio_read_compared_under_mask_one_cycle_later)
     host_write(RCS + GTREF_RING_TAIL, 0x40, 0x40);
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_addr = RCS + GTREF_RING_TAIL;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 0x48;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(!check(&c));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mmio-read");
     cr_assert(strstr(gtref_sb_mismatch(sb)->expected, "RCS0.RING_TAIL=0x00000040"), "%s", gtref_sb_mismatch(sb)->expected);
 }
@@ -237,7 +299,7 @@ Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
 {
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_write = false; c.mmio_addr = RCS + 0xC0u;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(!check(&c));
     cr_assert(gtref_sb_unimplemented(sb));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->bucket, "unimplemented/-/spec-register");
@@ -248,7 +310,7 @@ Test(scoreboard, mmio_to_an_offset_no_volume_names_is_unimplemented)
 {
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = 0x00123450u; c.mmio_wdata = 1;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(!check(&c));
     cr_assert(gtref_sb_unimplemented(sb));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "unimplemented/-/unknown-offset");
 }
@@ -265,7 +327,7 @@ static gtref_sb_cycle lri_two_gprs_first_commit(void)
     gtref_sb_cycle c = blank();
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 0x11111111u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     return c;
 }
 
@@ -279,11 +341,11 @@ Test(scoreboard, host_write_and_engine_commit_in_one_cycle_engine_wins)
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x608u; c.eng[0].commit_data = 0x33333333u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     c = blank();   /* the host's commit report: the host's value */
     c.eng[0].idle = false;
     c.mmio_commit = true; c.mmio_commit_off = RCS + 0x608u; c.mmio_commit_data = 0x22222222u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert(dut_retire(RING, 0x11000003u, 20), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's value, as the DUT stores it");
 }
@@ -297,12 +359,12 @@ Test(scoreboard, host_write_between_an_engines_commits_loses_to_the_later_commit
     c = blank();   /* the host writes CS_GPR1 one cycle before the engine commits it */
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + 0x608u; c.mmio_wdata = 0x22222222u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     c = blank();   /* the host's commit report, and the engine's commit of the same register */
     c.eng[0].idle = false;
     c.mmio_commit = true; c.mmio_commit_off = RCS + 0x608u; c.mmio_commit_data = 0x22222222u;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x608u; c.eng[0].commit_data = 0x33333333u;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert(dut_retire(RING, 0x11000003u, 20), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert_eq(gtm_reg_peek(m, RCS + 0x608u), 0x33333333u, "the engine's later commit, as the DUT stores it");
 }
@@ -313,7 +375,7 @@ static bool cycle_irq(bool irq)
 {
     gtref_sb_cycle c = blank();
     c.irq = irq;
-    return gtref_sb_cycle_check(sb, &c);
+    return check(&c);
 }
 
 /* IMR resets to all masked (docs/interrupts.md IRQ-3): RCS0's IMR bit 6 cleared first */
@@ -350,11 +412,11 @@ Test(scoreboard, watchdog_started_by_a_host_write_raises_irq_on_the_dut_cycles)
     gtref_sb_cycle c = blank();
     c.irq = true;
     c.mmio_xfer = true; c.mmio_addr = GTREF_GT_INTR_DW0;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.irq = true;
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 1;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
 }
 
 Test(scoreboard, a_dut_without_the_watchdog_event_is_an_irq_mismatch)
@@ -380,16 +442,16 @@ Test(scoreboard, watchdog_started_by_an_engine_commit_counts_from_the_dut_commit
     gtref_sb_cycle c = blank();   /* n */
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 5;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     for (int i = 1; i < 5; i++) {   /* n + 1 .. n + 4 */
         c = blank();
         c.eng[0].idle = false;
-        cr_assert(gtref_sb_cycle_check(sb, &c));
+        cr_assert(check(&c));
     }
     c = blank();   /* n + 5 */
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_PR_CTR_CTL; c.eng[0].commit_data = GTREF_WDOG_COUNT_CLOCKS;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     cr_assert(dut_retire(RING, 0x11000003u, 20));   /* n + 6 */
     cr_assert(dut_retire(RING + 20, 0, 24));         /* n + 7 (the padding MI_NOOP): the event at its closing edge */
     cr_assert(!cycle_irq(false), "irq must rise in n + 8");
@@ -406,11 +468,11 @@ Test(scoreboard, watchdog_host_write_and_engine_commit_in_one_cycle_engine_wins)
     c.eng[0].idle = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = RCS + GTREF_PR_CTR_CTL; c.mmio_wdata = 1;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_PR_CTR_CTL; c.eng[0].commit_data = GTREF_WDOG_COUNT_CLOCKS;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     c = blank();   /* n + 1: the host's commit report (its own value); the first tick: the event */
     c.eng[0].idle = false;
     c.mmio_commit = true; c.mmio_commit_off = RCS + GTREF_PR_CTR_CTL; c.mmio_commit_data = 1;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_PR_CTR_CTL), GTREF_WDOG_COUNT_CLOCKS);
     cr_assert(cycle_irq(true), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");   /* n + 2 */
 }
@@ -438,13 +500,13 @@ Test(scoreboard, irq3_watchdog_gated_by_imr_at_the_duts_commit)
     gtref_sb_cycle c = blank();   /* T + 2 */
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + 0x600u; c.eng[0].commit_data = 5;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(check(&c), "%s", SB_DETAIL);
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_IMR), ~(uint32_t)GTREF_IRQ_WATCHDOG, "the model ran the LRI ahead");
     for (int i = 3; i <= 5; i++) cr_assert(cycle_irq(false), "T + %d: %s", i, SB_DETAIL);
     c = blank();   /* T + 6: the DUT commits IMR; the event of this cycle passes */
     c.eng[0].idle = false;
     c.eng[0].commit = true; c.eng[0].commit_off = RCS + GTREF_IMR; c.eng[0].commit_data = ~(uint32_t)GTREF_IRQ_WATCHDOG;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(check(&c), "%s", SB_DETAIL);
     cr_assert(cycle_irq(true), "T + 7: %s", SB_DETAIL);
 }
 
@@ -466,10 +528,10 @@ static bool host_read(uint32_t off, uint32_t dut_value)
 {
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_addr = off;
-    if (!gtref_sb_cycle_check(sb, &c)) return false;
+    if (!check(&c)) return false;
     c = blank();
     c.mmio_rsp_valid = true; c.mmio_rsp_data = dut_value;
-    return gtref_sb_cycle_check(sb, &c);
+    return check(&c);
 }
 
 /* IRQ-4: with HWSTAM[0] and IMR[0] clear, MI_USER_INTERRUPT makes a status write (dword 0x1 to the status page,
@@ -506,14 +568,14 @@ Test(scoreboard, irq16_selector_timeline_and_commit_reports)
     gtref_sb_cycle c = blank();   /* n */
     c.irq = false;
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(check(&c), "%s", SB_DETAIL);
     c = blank();   /* n + 1: the commit report; a read of the identity */
     c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
     c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(check(&c), "%s", SB_DETAIL);
     c = blank();   /* n + 2 */
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 0;
-    cr_assert(gtref_sb_cycle_check(sb, &c), "%s", SB_DETAIL);
+    cr_assert(check(&c), "%s", SB_DETAIL);
     cr_assert(host_read(GTREF_INTR_IDENTITY0, 0x80000001u), "%s", SB_DETAIL);   /* n + 3, n + 4 */
     host_write(GTREF_INTR_IDENTITY0, 0x80000000u, 0);
     cr_assert(host_read(GTREF_IIR_SELECTOR0, 0), "%s", SB_DETAIL);
@@ -526,14 +588,14 @@ Test(scoreboard, irq16_identity_one_cycle_early_fails)
     cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
     gtref_sb_cycle c = blank();
     c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
     c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    cr_assert(check(&c));
     c = blank();
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 0x80000001u;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    cr_assert(!check(&c));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mmio-read");
 }
 
@@ -558,6 +620,7 @@ static void setup_signal(void)
     m = gtm_create(2);
     sb = gtref_sb_create(m);
     cyc = 0;
+    reset_dut_gam();
     put(RING, "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x490000");
     put(RING_B, "MI_STORE_DATA_IMM addr=0x490000 data=0x1");
     put(RING_B + 16, "MI_SEMAPHORE_SIGNAL target=RCS");
@@ -578,11 +641,12 @@ static gtref_sb_cycle busy(void)
     return c;
 }
 
+/* Engine e reads a line (a ring line by instruction fetch, any other as data), then the GAM answers it. */
 static bool read_line(int e, uint64_t line)
 {
     gtref_sb_cycle c = busy();
-    c.mem_read = true; c.mem_read_src = e; c.mem_read_addr = line;
-    return gtref_sb_cycle_check(sb, &c);
+    c.eng[e].req = request(false, line == RING || line == RING_B ? GTREF_CLIENT_IF : GTREF_CLIENT_DR, line, 0, 0);
+    return check(&c) && settle();
 }
 
 static bool retire(int e, uint64_t addr, uint32_t dw0, uint32_t head)
@@ -590,14 +654,14 @@ static bool retire(int e, uint64_t addr, uint32_t dw0, uint32_t head)
     gtref_sb_cycle c = busy();
     c.eng[e].retire = true; c.eng[e].retire_addr = addr; c.eng[e].retire_dw0 = dw0;
     c.eng[e].commit = true; c.eng[e].commit_off = gtref_engines[e].base + GTREF_RING_HEAD; c.eng[e].commit_data = head;
-    return gtref_sb_cycle_check(sb, &c);
+    return check(&c);
 }
 
 static void bcs_writes_and_signals(void)
 {
     gtref_sb_cycle c = busy();
-    c.mem_write = true; c.mem_src = 1; c.mem_addr = SEM; c.mem_data = 1; c.mem_be = 0x0F;
-    cr_assert(gtref_sb_cycle_check(sb, &c));
+    c.eng[1].req = request(true, GTREF_CLIENT_WR, SEM, 1, 0x0F);
+    cr_assert(check(&c) && settle());
     cr_assert(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
     cr_assert(retire(1, RING_B + 16, gtref_mem_read32(gtm_mem(m), RING_B + 16), 24),
               "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
@@ -643,14 +707,14 @@ Test(signal_wait, a_read_in_the_cycle_of_the_signal_is_too_early)
 {
     SB_OK(read_line(0, SEM));
     gtref_sb_cycle c = busy();
-    c.mem_write = true; c.mem_src = 1; c.mem_addr = SEM; c.mem_data = 1; c.mem_be = 0x0F;
-    SB_OK(gtref_sb_cycle_check(sb, &c));
+    c.eng[1].req = request(true, GTREF_CLIENT_WR, SEM, 1, 0x0F);
+    SB_OK(check(&c) && settle());
     SB_OK(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
     c = busy();
     c.eng[1].retire = true; c.eng[1].retire_addr = RING_B + 16; c.eng[1].retire_dw0 = gtref_mem_read32(gtm_mem(m), RING_B + 16);
     c.eng[1].commit = true; c.eng[1].commit_off = BCS + GTREF_RING_HEAD; c.eng[1].commit_data = 24;
-    c.mem_read = true; c.mem_read_src = 0; c.mem_read_addr = SEM;
-    cr_assert(!gtref_sb_cycle_check(sb, &c));
+    c.eng[0].req = request(false, GTREF_CLIENT_DR, SEM, 0, 0);
+    cr_assert(!check(&c));
     cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "signal-wait-read-without-signal"));
 }
 
