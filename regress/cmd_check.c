@@ -23,14 +23,20 @@ static int check_one(const char *path)
     }
     static gtref_expect_failure f[MAX_REPORTED];
     long nfail = gtref_model_only_check(&s, f, MAX_REPORTED, err, sizeof err);
+    /* kinds only co-simulation observes (tlb: the command model has no TLB, docs/gam.md GAM-20) are skipped here */
+    size_t skipped = 0;
+    for (size_t i = 0; i < s.nexpects; i++) skipped += gtref_expect_kind_cosim_only(s.expects[i].kind);
+    char note[128] = "";
+    if (skipped)
+        snprintf(note, sizeof note, "; %zu tlb not evaluated on the model alone (co-simulation only)", skipped);
     if (nfail < 0) {
         printf("ERROR %s (%s)\n  the model could not run the test: %s\n", s.name, path, err);
         rc = EXIT_USAGE;
     } else if (nfail == 0) {
-        printf("PASS  %s (%zu expectations)\n", s.name, s.nexpects);
+        printf("PASS  %s (%zu expectations%s)\n", s.name, s.nexpects - skipped, note);
         rc = 0;
     } else {
-        printf("FAIL  %s: %ld of %zu expectations failed on the model\n", s.name, nfail, s.nexpects);
+        printf("FAIL  %s: %ld of %zu expectations failed on the model%s\n", s.name, nfail, s.nexpects - skipped, note);
         for (long i = 0; i < nfail && i < MAX_REPORTED; i++) gtref_expect_failure_print(&f[i], path, stdout);
         if (nfail > MAX_REPORTED) printf("  ... and %ld more\n", nfail - MAX_REPORTED);
         rc = EXIT_TESTS_FAILED;

@@ -1,5 +1,6 @@
 /* The expectation evaluator (include/gtref/expect.h): one piece of code for gtref check and co-simulation. */
 #include "gtref/expect.h"
+#include "gtref/gam.h"
 #include "gtref/regs.h"
 
 #include <inttypes.h>
@@ -75,6 +76,101 @@ static bool eval_writes(const gtref_expect *x, const gtref_write_log *log, gtref
         snprintf(f->actual, sizeof f->actual, "%zu writes", log->n);
     }
     return false;
+}
+
+/* ---- tlb: the data clients' TLB lookups (docs/gam.md GAM-7, GAM-8, GAM-13) ---- */
+
+#define TLB_PAGE_MASK (GTREF_PPGTT_VA_MASK & ~(GTREF_PAGE_SIZE - 1))   /* va[47:12]: what a lookup compares */
+
+bool gtref_expect_kind_cosim_only(uint8_t kind) { return kind == GTREF_EXPECT_TLB; }
+
+static bool tlb_data_lookup(const gtref_tlb_obs *l, uint8_t engine)
+{
+    return l->engine == engine && (l->client == GTREF_CLIENT_DR || l->client == GTREF_CLIENT_WR);
+}
+
+static void tlb_expect_text(const gtref_expect_tlb *t, char *buf, size_t sz)
+{
+    if (t->what == GTREF_TLB_HIT) snprintf(buf, sz, "hit 0x%" PRIx64 " index=%u", t->va, t->index);
+    else if (t->what == GTREF_TLB_MISS) snprintf(buf, sz, "miss 0x%" PRIx64 " fill=%u", t->va, t->index);
+    else snprintf(buf, sz, "fault 0x%" PRIx64, t->va);
+}
+
+static void tlb_obs_text(const gtref_tlb_obs *l, char *buf, size_t sz)
+{
+    uint64_t page = l->va & TLB_PAGE_MASK;
+    const char *client = l->client == GTREF_CLIENT_DR ? "DR" : l->client == GTREF_CLIENT_WR ? "WR" : "IF";
+    if (l->fault) snprintf(buf, sz, "fault 0x%" PRIx64 " (%s %s)", page, l->ggtt ? "GGTT" : "PPGTT", client);
+    else snprintf(buf, sz, "%s 0x%" PRIx64 " %s=%u (%s %s)", l->hit ? "hit" : "miss", page, l->hit ? "index" : "fill",
+                  l->index, l->ggtt ? "GGTT" : "PPGTT", client);
+}
+
+static bool tlb_same(const gtref_expect_tlb *t, const gtref_tlb_obs *l)
+{
+    if ((l->va & TLB_PAGE_MASK) != t->va) return false;
+    if (l->fault) return t->what == GTREF_TLB_FAULT;
+    if (t->what != (l->hit ? GTREF_TLB_HIT : GTREF_TLB_MISS)) return false;
+    return t->index == l->index;
+}
+
+/* The first difference as expected/actual texts; true on a match. */
+static bool tlb_compare(const gtref_expect *x, const gtref_tlb_obs *obs, size_t n, char *exp, size_t expsz, char *act,
+                        size_t actsz)
+{
+    size_t seen = 0, k = 0;   /* the engine's data lookups: seen so far; k: the position compared */
+    for (size_t i = 0; i < n; i++) {
+        if (!tlb_data_lookup(&obs[i], x->engine)) continue;
+        seen++;
+        if (k < x->ntlb) {
+            if (!tlb_same(&x->tlb[k], &obs[i])) {
+                char et[96], at[96];
+                tlb_expect_text(&x->tlb[k], et, sizeof et);
+                tlb_obs_text(&obs[i], at, sizeof at);
+                snprintf(exp, expsz, "lookup %zu of %zu: %s", k + 1, x->ntlb, et);
+                snprintf(act, actsz, "lookup %zu: %s", k + 1, at);
+                return false;
+            }
+            k++;
+            continue;
+        }
+        if (seen == x->ntlb + 1) {   /* one lookup too many: name it, then count the rest */
+            char at[96];
+            tlb_obs_text(&obs[i], at, sizeof at);
+            snprintf(act, actsz, "lookup %zu: %s", seen, at);
+        }
+    }
+    if (seen == x->ntlb) {
+        snprintf(exp, expsz, "%zu lookups", x->ntlb);
+        snprintf(act, actsz, "%zu lookups", seen);
+        return true;
+    }
+    if (seen > x->ntlb) {
+        char first[128];
+        snprintf(first, sizeof first, "%s", act);
+        snprintf(exp, expsz, "%zu lookups", x->ntlb);
+        snprintf(act, actsz, "%zu lookups; %s", seen, first);
+    } else {
+        char et[96];
+        tlb_expect_text(&x->tlb[seen], et, sizeof et);
+        snprintf(exp, expsz, "%zu lookups; lookup %zu: %s", x->ntlb, seen + 1, et);
+        snprintf(act, actsz, "%zu lookups", seen);
+    }
+    return false;
+}
+
+int gtref_expect_check_tlb(const gtref_expect *x, const gtref_tlb_obs *obs, size_t n, char *why, size_t whysz)
+{
+    char exp[192], act[192];
+    if (why && whysz) why[0] = '\0';
+    if (!x || x->kind != GTREF_EXPECT_TLB || (n && !obs) || (x->ntlb && !x->tlb)) {
+        if (why && whysz) snprintf(why, whysz, "not a tlb expectation with its lookups");
+        return 1;
+    }
+    if (tlb_compare(x, obs, n, exp, sizeof exp, act, sizeof act)) return 0;
+    if (why && whysz)
+        snprintf(why, whysz, "tlb %s: expected %s, observed %s", x->engine < GTREF_MAX_ENGINES ? gtref_engines[x->engine].name : "?",
+                 exp, act);
+    return 1;
 }
 
 bool gtref_expect_eval(const gtref_stim *s, size_t i, const gtref_observed *o, gtref_expect_failure *out)
@@ -161,6 +257,16 @@ bool gtref_expect_eval(const gtref_stim *s, size_t i, const gtref_observed *o, g
         snprintf(f->expected, sizeof f->expected, "%" PRIu64 " illegal commands", x->value);
         snprintf(f->actual, sizeof f->actual, "%" PRIu64 " illegal commands", actual);
         return actual == x->value;
+    case GTREF_EXPECT_TLB:
+        f->engine = x->engine;
+        snprintf(f->what, sizeof f->what, "tlb %s", engine_name(x->engine));
+        if (!o->tlb_observed) {   /* a model-only run: the command model has no TLB (docs/gam.md GAM-20) */
+            f->not_evaluated = true;
+            snprintf(f->expected, sizeof f->expected, "%zu lookups", x->ntlb);
+            snprintf(f->actual, sizeof f->actual, "not evaluated on the model alone (co-simulation only)");
+            return true;
+        }
+        return tlb_compare(x, o->tlb, o->tlb ? o->ntlb : 0, f->expected, sizeof f->expected, f->actual, sizeof f->actual);
     case GTREF_EXPECT_IRQ:
         snprintf(f->what, sizeof f->what, "irq");
         snprintf(f->expected, sizeof f->expected, "line %" PRIu64, x->value);
@@ -184,6 +290,14 @@ size_t gtref_expect_eval_all(const gtref_stim *s, const gtref_observed *o, gtref
         nfail++;
     }
     return nfail;
+}
+
+size_t gtref_expect_not_evaluated(const gtref_stim *s, const gtref_observed *o)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nexpects; i++)
+        if (s->expects[i].kind == GTREF_EXPECT_TLB && !o->tlb_observed) n++;
+    return n;
 }
 
 void gtref_expect_failure_print(const gtref_expect_failure *f, const char *file, FILE *out)

@@ -188,6 +188,7 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
     r->obs.reg_read = read_register;
     r->obs.user = r->model;
     r->obs.mem = gtm_mem(r->model);
+    r->obs.tlb_observed = false;   /* no TLB in the command model (docs/gam.md GAM-20): `tlb` expectations are not evaluated */
     for (size_t i = 0; i < s->nops; i++) {
         if (run_engines(s, r)) return -1;
         const gtref_host_op *op = &s->ops[i];

@@ -22,6 +22,7 @@
 #define GTREF_MAX_OOS     8             /* out-of-spec rules one test may break */
 #define MAX_EXPECT_TOKENS 64u           /* host and expect lines (a one-line write list is long) */
 #define MAX_EXPECT_WRITES 4096u
+#define MAX_EXPECT_TLB    4096u
 #define MAX_FILE_BYTES    (64u << 20)
 
 enum header_directive { H_TEST, H_SEED, H_PROFILE, H_ENGINES, H_LATENCY, H_HANG, H_MAX, H_COUNT };
@@ -55,7 +56,7 @@ typedef struct assembler {
     bool seen[H_COUNT];
     enum { IN_TOP, IN_SEGMENT, IN_HOST, IN_EXPECT, IN_WRITES } block;
     int block_line;
-    gtref_expect pending;   /* IN_WRITES: the `writes ENG {` expectation being collected */
+    gtref_expect pending;   /* IN_WRITES: the `writes ENG {` or `tlb ENG {` expectation being collected */
     int pending_line;
     seg_builder seg;
     seg_origin *origins;
@@ -481,23 +482,82 @@ static int write_entries(assembler *a, char **tok, unsigned n)
     return 0;
 }
 
+/* TLB lookup entries `hit VA index=N`, `miss VA fill=N`, `fault VA` (docs/stimulus-format.md §2), separated by
+ * blanks or ';', appended to a->pending. */
+static int tlb_entries(assembler *a, char **tok, unsigned n)
+{
+    gtref_expect *x = &a->pending;
+    int field = 0;   /* 0: hit/miss/fault next, 1: the page, 2: index= or fill= */
+    gtref_expect_tlb t = { 0, 0, 0 };
+    for (unsigned i = 0; i < n; i++) {
+        size_t len = strlen(tok[i]);
+        bool ends = false;
+        if (len && tok[i][len - 1] == ';') {
+            tok[i][--len] = '\0';
+            ends = true;
+            if (!len) {
+                if (field != 0) return ERR(a, "';' in the middle of a TLB entry");
+                continue;
+            }
+        }
+        uint64_t v;
+        if (field == 0) {
+            if (strcmp(tok[i], "hit") == 0) t.what = GTREF_TLB_HIT;
+            else if (strcmp(tok[i], "miss") == 0) t.what = GTREF_TLB_MISS;
+            else if (strcmp(tok[i], "fault") == 0) t.what = GTREF_TLB_FAULT;
+            else return ERR(a, "expected hit, miss or fault, got '%s' (hit VA index=N, miss VA fill=N, fault VA)", tok[i]);
+            t.va = 0;
+            t.index = 0;
+            field = 1;
+        } else if (field == 1) {
+            if (number_arg(a, tok[i], (1ull << 48) - 1, "TLB page", &v)) return -1;
+            if (v % 0x1000u) return ERR(a, "TLB page 0x%" PRIx64 " is not 4 KB aligned (name the page: the address & ~0xfff)", v);
+            t.va = v;
+            field = t.what == GTREF_TLB_FAULT ? 3 : 2;
+        } else {
+            const char *key = t.what == GTREF_TLB_HIT ? "index=" : "fill=";
+            if (strncmp(tok[i], key, strlen(key)) != 0)
+                return ERR(a, "expected %sN after a %s's page, got '%s'", key, t.what == GTREF_TLB_HIT ? "hit" : "miss", tok[i]);
+            if (number_arg(a, tok[i] + strlen(key), 31, "TLB entry", &v)) return -1;
+            t.index = (uint8_t)v;
+            field = 3;
+        }
+        if (field == 3) {
+            if (x->ntlb >= MAX_EXPECT_TLB) return ERR(a, "more than %u TLB lookups in one list", MAX_EXPECT_TLB);
+            gtref_expect_tlb *ts = realloc(x->tlb, (x->ntlb + 1) * sizeof *ts);
+            if (!ts) return ERR(a, "out of memory");
+            x->tlb = ts;
+            x->tlb[x->ntlb++] = t;
+            field = 0;
+        } else if (ends) {
+            return ERR(a, "';' in the middle of a TLB entry");
+        }
+    }
+    if (field != 0) return ERR(a, "incomplete TLB entry: expected hit VA index=N, miss VA fill=N or fault VA");
+    return 0;
+}
+
 static int finish_writes(assembler *a, const char *source)
 {
     int rc = add_expect(a, &a->pending, source, a->pending_line);
     free(a->pending.writes);
+    free(a->pending.tlb);
     memset(&a->pending, 0, sizeof a->pending);
     a->block = IN_EXPECT;
     return rc;
 }
 
-/* A line inside `writes ENG {` ... `} from "SOURCE"`. */
+/* A line inside `writes ENG {` or `tlb ENG {` ... `} from "SOURCE"`. */
 static int writes_line(assembler *a, char **tok, unsigned n, const char *source)
 {
+    bool tlb = a->pending.kind == GTREF_EXPECT_TLB;
+    const char *what = tlb ? "TLB lookup list" : "write list";
     bool closes = strcmp(tok[n - 1], "}") == 0;
-    if (source && !closes) return ERR(a, "the source of a write list goes after its closing '}'");
-    if (write_entries(a, tok, closes ? n - 1 : n)) return -1;
+    if (source && !closes) return ERR(a, "the source of a %s goes after its closing '}'", what);
+    if ((tlb ? tlb_entries : write_entries)(a, tok, closes ? n - 1 : n)) return -1;
     if (!closes) return 0;
-    if (!source) return ERR(a, "'writes' expectation without its spec source: end it with } from \"VOLUME Lnnnn: ...\"");
+    if (!source) return ERR(a, "'%s' expectation without its spec source: end it with } from \"VOLUME Lnnnn: ...\"",
+                            tlb ? "tlb" : "writes");
     return finish_writes(a, source);
 }
 
@@ -541,20 +601,23 @@ static int expect_line(assembler *a, char **tok, unsigned n, const char *source)
         x.kind = GTREF_EXPECT_IRQ;
         if (expect_equals(a, tok, n, 1, "irq == 0|1")) return -1;
         if (number_arg(a, tok[2], 1, "irq line", &x.value)) return -1;
-    } else if (strcmp(k, "writes") == 0) {
-        if (n < 3 || strcmp(tok[2], "{") != 0) return ERR(a, "expected 'writes ENGINE { ADDR be=BE data=DATA; ... } from \"...\"'");
+    } else if (strcmp(k, "writes") == 0 || strcmp(k, "tlb") == 0) {
+        bool tlb = k[0] == 't';
+        if (n < 3 || strcmp(tok[2], "{") != 0)
+            return ERR(a, tlb ? "expected 'tlb ENGINE { hit VA index=N; miss VA fill=N; fault VA; ... } from \"...\"'"
+                              : "expected 'writes ENGINE { ADDR be=BE data=DATA; ... } from \"...\"'");
         memset(&a->pending, 0, sizeof a->pending);
-        a->pending.kind = GTREF_EXPECT_WRITES;
+        a->pending.kind = tlb ? GTREF_EXPECT_TLB : GTREF_EXPECT_WRITES;
         a->pending_line = a->line;
         if (engine_arg(a, tok[1], &a->pending.engine)) return -1;
         a->block = IN_WRITES;
         if (n == 3) {
-            if (source) return ERR(a, "the source of a write list goes after its closing '}'");
+            if (source) return ERR(a, "the source of a %s goes after its closing '}'", tlb ? "TLB lookup list" : "write list");
             return 0;   /* entries follow on the next lines */
         }
         return writes_line(a, tok + 3, n - 3, source);
     } else {
-        return ERR(a, "unknown expectation '%s' (reg, mem32, mem64, halted, not_halted, no_write, writes, errors, irq)", k);
+        return ERR(a, "unknown expectation '%s' (reg, mem32, mem64, halted, not_halted, no_write, writes, errors, irq, tlb)", k);
     }
     return add_expect(a, &x, source, a->line);
 }
@@ -794,7 +857,9 @@ static int assemble(assembler *a, const char *text)
         if (rc) return -1;
         p += n + (nl ? 1 : 0);
     }
-    if (a->block == IN_WRITES) return error_at(a, a->pending_line, "write list not closed (missing '} from \"...\"')");
+    if (a->block == IN_WRITES)
+        return error_at(a, a->pending_line, "%s not closed (missing '} from \"...\"')",
+                        a->pending.kind == GTREF_EXPECT_TLB ? "TLB lookup list" : "write list");
     if (a->block != IN_TOP)
         return error_at(a, a->block_line, "%s block not closed (missing '}')",
                         a->block == IN_HOST ? "host" : a->block == IN_EXPECT ? "expect" : kind_word(a->seg.kind));
@@ -833,6 +898,7 @@ int gtref_gts_assemble(gtref_stim *s, const char *text, const char *filename, ch
     free(a.origins);
     free(a.ggtt);
     free(a.pending.writes);
+    free(a.pending.tlb);
     if (rc) gtref_stim_free(s);
     return rc;
 }

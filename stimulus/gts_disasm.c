@@ -180,6 +180,16 @@ static void print_expects(const gtref_stim *s, FILE *out)
                         x->writes[w].data);
             fprintf(out, "  }");
             break;
+        case GTREF_EXPECT_TLB:
+            fprintf(out, "  tlb %s {\n", engine_word(x->engine));
+            for (size_t t = 0; t < x->ntlb; t++) {
+                const gtref_expect_tlb *l = &x->tlb[t];
+                if (l->what == GTREF_TLB_HIT) fprintf(out, "    hit 0x%" PRIx64 " index=%u\n", l->va, l->index);
+                else if (l->what == GTREF_TLB_MISS) fprintf(out, "    miss 0x%" PRIx64 " fill=%u\n", l->va, l->index);
+                else fprintf(out, "    fault 0x%" PRIx64 "\n", l->va);
+            }
+            fprintf(out, "  }");
+            break;
         default: fprintf(out, "  # unknown expectation kind %u", x->kind); break;
         }
         fprintf(out, " from \"%s\"\n", x->source);

@@ -9,6 +9,7 @@
 #include "gtref/host_isr.h"
 #include "gtref/engines.h"
 #include "gtref/file_io.h"
+#include "gtref/gam.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -58,7 +59,10 @@ void gtref_stim_free(gtref_stim *s)
     for (size_t i = 0; i < s->nsegs; i++) free(s->segs[i].bytes);
     free(s->segs);
     free(s->ops);
-    for (size_t i = 0; i < s->nexpects; i++) free(s->expects[i].writes);
+    for (size_t i = 0; i < s->nexpects; i++) {
+        free(s->expects[i].writes);
+        free(s->expects[i].tlb);
+    }
     free(s->expects);
     gtref_stim_init(s);
 }
@@ -102,21 +106,34 @@ int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_
 
 int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x)
 {
-    if (s->nexpects >= SIZE_MAX / sizeof *s->expects - 1 || x->nwrites > SIZE_MAX / sizeof *x->writes) return -1;
+    if (s->nexpects >= SIZE_MAX / sizeof *s->expects - 1 || x->nwrites > SIZE_MAX / sizeof *x->writes ||
+        x->ntlb > SIZE_MAX / sizeof *x->tlb)
+        return -1;
     gtref_expect_write *w = NULL;
+    gtref_expect_tlb *t = NULL;
     if (x->nwrites) {
         w = malloc(x->nwrites * sizeof *w);
         if (!w) return -1;
         memcpy(w, x->writes, x->nwrites * sizeof *w);
     }
+    if (x->ntlb) {
+        t = malloc(x->ntlb * sizeof *t);
+        if (!t) {
+            free(w);
+            return -1;
+        }
+        memcpy(t, x->tlb, x->ntlb * sizeof *t);
+    }
     gtref_expect *xs = realloc(s->expects, (s->nexpects + 1) * sizeof *xs);
     if (!xs) {
         free(w);
+        free(t);
         return -1;
     }
     s->expects = xs;
     s->expects[s->nexpects] = *x;
     s->expects[s->nexpects].writes = w;
+    s->expects[s->nexpects].tlb = t;
     s->expects[s->nexpects].source[GTREF_EXPECT_SOURCE_MAX] = '\0';
     s->nexpects++;
     return 0;
@@ -125,7 +142,8 @@ int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x)
 const char *gtref_expect_kind_name(uint8_t kind)
 {
     static const char *const names[GTREF_EXPECT_KIND_MAX + 1] = { "?", "read", "reg", "mem32", "mem64", "halted",
-                                                                  "not_halted", "no_write", "writes", "errors", "irq" };
+                                                                  "not_halted", "no_write", "writes", "errors", "irq",
+                                                                  "tlb" };
     return kind <= GTREF_EXPECT_KIND_MAX ? names[kind] : "?";
 }
 
@@ -295,12 +313,14 @@ int gtref_expect_validate(const gtref_expect *x, const gtref_stim *s, const char
         return fail(err, errsz, "%s: source character %zu is not printable ASCII other than '\"'", where, bad);
     }
     bool engine_kind = x->kind == GTREF_EXPECT_HALTED || x->kind == GTREF_EXPECT_NOT_HALTED ||
-                       x->kind == GTREF_EXPECT_WRITES || x->kind == GTREF_EXPECT_ERRORS;
+                       x->kind == GTREF_EXPECT_WRITES || x->kind == GTREF_EXPECT_ERRORS || x->kind == GTREF_EXPECT_TLB;
     if (engine_kind ? x->engine >= s->engines : x->engine != 0)
         return fail(err, errsz, engine_kind ? "%s: engine %u, the stimulus has %u" : "%s: engine %u given to a kind without one",
                     where, x->engine, s->engines);
     if (x->kind != GTREF_EXPECT_WRITES && (x->nwrites || x->writes))
         return fail(err, errsz, "%s: a write list on a '%s' expectation", where, gtref_expect_kind_name(x->kind));
+    if (x->kind != GTREF_EXPECT_TLB && (x->ntlb || x->tlb))
+        return fail(err, errsz, "%s: a TLB lookup list on a '%s' expectation", where, gtref_expect_kind_name(x->kind));
     bool uses_op = x->kind == GTREF_EXPECT_READ, uses_off = x->kind == GTREF_EXPECT_REG;
     bool uses_addr = x->kind == GTREF_EXPECT_MEM32 || x->kind == GTREF_EXPECT_MEM64 || x->kind == GTREF_EXPECT_NO_WRITE;
     bool uses_mask = uses_op || uses_off;
@@ -344,12 +364,25 @@ int gtref_expect_validate(const gtref_expect *x, const gtref_stim *s, const char
     case GTREF_EXPECT_IRQ:
         if (x->value > 1) return fail(err, errsz, "%s: the interrupt line is 0 or 1, not %" PRIu64, where, x->value);
         return 0;
+    case GTREF_EXPECT_TLB:
+        if (x->ntlb && !x->tlb) return fail(err, errsz, "%s: TLB lookup list missing", where);
+        for (size_t i = 0; i < x->ntlb; i++) {
+            const gtref_expect_tlb *t = &x->tlb[i];
+            if (t->what > GTREF_TLB_FAULT)
+                return fail(err, errsz, "%s.tlb[%zu]: outcome %u (0 hit, 1 miss, 2 fault)", where, i, t->what);
+            if (t->va % GTREF_PAGE_SIZE || t->va >= ADDR_LIMIT)
+                return fail(err, errsz, "%s.tlb[%zu]: address 0x%" PRIx64 " is not a 4 KB page below 2^48", where, i, t->va);
+            if (t->what == GTREF_TLB_FAULT ? t->index != 0 : t->index >= GTREF_TLB_ENTRIES)
+                return fail(err, errsz, t->what == GTREF_TLB_FAULT ? "%s.tlb[%zu]: a fault with entry %u (a fault fills nothing: 0)"
+                                                                   : "%s.tlb[%zu]: entry %u is not in 0..31", where, i, t->index);
+        }
+        return 0;
     case GTREF_EXPECT_HALTED:
     case GTREF_EXPECT_NOT_HALTED:
         return 0;
     default:
         return fail(err, errsz, "%s: unknown kind %u (1 read, 2 reg, 3 mem32, 4 mem64, 5 halted, 6 not_halted, 7 no_write, "
-                    "8 writes, 9 errors, 10 irq)", where, x->kind);
+                    "8 writes, 9 errors, 10 irq, 11 tlb)", where, x->kind);
     }
 }
 
@@ -407,7 +440,7 @@ static int pack_expect(msgpack_packer *pk, const gtref_expect *x)
     switch (x->kind) {
     case GTREF_EXPECT_READ: case GTREF_EXPECT_REG: n += 3; break;
     case GTREF_EXPECT_MEM32: case GTREF_EXPECT_MEM64: case GTREF_EXPECT_NO_WRITE: case GTREF_EXPECT_ERRORS:
-    case GTREF_EXPECT_WRITES: n += 2; break;
+    case GTREF_EXPECT_WRITES: case GTREF_EXPECT_TLB: n += 2; break;
     default: n += 1; break;
     }
     int rc = msgpack_pack_array(pk, n) || msgpack_pack_uint8(pk, x->kind) || pack_cstr(pk, source);
@@ -429,6 +462,12 @@ static int pack_expect(msgpack_packer *pk, const gtref_expect *x)
         for (size_t i = 0; i < x->nwrites && !rc; i++)
             rc = msgpack_pack_array(pk, 3) || msgpack_pack_uint64(pk, x->writes[i].addr) ||
                  msgpack_pack_uint8(pk, x->writes[i].be) || msgpack_pack_uint64(pk, x->writes[i].data);
+        return rc;
+    case GTREF_EXPECT_TLB:   /* [engine, [[outcome, va, index], ...]] */
+        rc = msgpack_pack_uint8(pk, x->engine) || msgpack_pack_array(pk, x->ntlb);
+        for (size_t i = 0; i < x->ntlb && !rc; i++)
+            rc = msgpack_pack_array(pk, 3) || msgpack_pack_uint8(pk, x->tlb[i].what) ||
+                 msgpack_pack_uint64(pk, x->tlb[i].va) || msgpack_pack_uint8(pk, x->tlb[i].index);
         return rc;
     case GTREF_EXPECT_HALTED:
     case GTREF_EXPECT_NOT_HALTED:
@@ -751,6 +790,7 @@ static unsigned expect_fields(uint8_t kind, const char *const **names)
     static const char *const op_value_mask[] = { "op", "value", "mask" }, *const off_value_mask[] = { "off", "value", "mask" },
                              *const addr_value[] = { "addr", "value" }, *const first_last[] = { "first", "last" },
                              *const engine_value[] = { "engine", "value" }, *const engine_writes[] = { "engine", "writes" },
+                             *const engine_tlb[] = { "engine", "tlb" },
                              *const engine[] = { "engine" }, *const value[] = { "value" };
     switch (kind) {
     case GTREF_EXPECT_READ: *names = op_value_mask; return 3;
@@ -759,6 +799,7 @@ static unsigned expect_fields(uint8_t kind, const char *const **names)
     case GTREF_EXPECT_NO_WRITE: *names = first_last; return 2;
     case GTREF_EXPECT_ERRORS: *names = engine_value; return 2;
     case GTREF_EXPECT_WRITES: *names = engine_writes; return 2;
+    case GTREF_EXPECT_TLB: *names = engine_tlb; return 2;
     case GTREF_EXPECT_HALTED: case GTREF_EXPECT_NOT_HALTED: *names = engine; return 1;
     case GTREF_EXPECT_IRQ: *names = value; return 1;
     default: *names = NULL; return 0;
@@ -790,6 +831,32 @@ static int decode_write_list(mp_reader *r, gtref_expect *x, const char *where)
     return 0;
 }
 
+/* [[outcome, va, index], ...] of a tlb expectation; the values' rules are gtref_expect_validate's. */
+static int decode_tlb_list(mp_reader *r, gtref_expect *x, const char *where)
+{
+    mp_item arr, it;
+    if (mp_expect(r, &arr, MP_ARRAY, where)) return -1;
+    if (arr.u == 0) return 0;
+    /* each [outcome, va, index] takes at least 4 bytes: mp_next already bounded arr.u by the bytes left */
+    x->tlb = calloc((size_t)arr.u, sizeof *x->tlb);
+    if (!x->tlb) return fail(r->err, r->errsz, "%s: out of memory", where);
+    x->ntlb = (size_t)arr.u;
+    for (uint64_t i = 0; i < arr.u; i++) {
+        char w[160], f[200];
+        uint64_t v[3];
+        snprintf(w, sizeof w, "%s[%" PRIu64 "]", where, i);
+        if (mp_expect(r, &it, MP_ARRAY, w)) return -1;
+        if (it.u != 3) return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, expected 3 [outcome, va, index]", w, it.u);
+        static const char *const names[3] = { "outcome", "va", "index" };
+        for (int j = 0; j < 3; j++) {
+            snprintf(f, sizeof f, "%s.%s", w, names[j]);
+            if (mp_uint(r, j == 1 ? UINT64_MAX : 0xFF, &v[j], f)) return -1;
+        }
+        x->tlb[i] = (gtref_expect_tlb){ (uint8_t)v[0], v[1], (uint8_t)v[2] };
+    }
+    return 0;
+}
+
 static int decode_expects(mp_reader *r, gtref_stim *s)
 {
     mp_item arr, it;
@@ -806,7 +873,7 @@ static int decode_expects(mp_reader *r, gtref_stim *s)
         unsigned nf = expect_fields((uint8_t)kind, &names);
         if (nf == 0)
             return fail(r->err, r->errsz, "%s: unknown kind %" PRIu64 " (1 read, 2 reg, 3 mem32, 4 mem64, 5 halted, "
-                        "6 not_halted, 7 no_write, 8 writes, 9 errors, 10 irq)", where, kind);
+                        "6 not_halted, 7 no_write, 8 writes, 9 errors, 10 irq, 11 tlb)", where, kind);
         if (n != 2 + nf)
             return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, a '%s' expectation has %u", where, n,
                         gtref_expect_kind_name((uint8_t)kind), 2 + nf);
@@ -826,6 +893,7 @@ static int decode_expects(mp_reader *r, gtref_stim *s)
             snprintf(field, sizeof field, "%s.%s", where, names[j]);
             uint64_t v;
             if (strcmp(names[j], "writes") == 0) { rc = decode_write_list(r, &x, field); continue; }
+            if (strcmp(names[j], "tlb") == 0) { rc = decode_tlb_list(r, &x, field); continue; }
             uint64_t max = strcmp(names[j], "engine") == 0 ? 0xFF : strcmp(names[j], "op") == 0 || strcmp(names[j], "off") == 0 ? UINT32_MAX : UINT64_MAX;
             if ((rc = mp_uint(r, max, &v, field))) break;
             if (strcmp(names[j], "op") == 0) x.op = (uint32_t)v;
@@ -838,6 +906,7 @@ static int decode_expects(mp_reader *r, gtref_stim *s)
         }
         if (!rc && gtref_stim_add_expect(s, &x)) rc = fail(r->err, r->errsz, "%s: out of memory", where);
         free(x.writes);
+        free(x.tlb);
         if (rc) return -1;
     }
     return 0;

@@ -65,20 +65,29 @@ enum gtref_expect_kind {
     GTREF_EXPECT_WRITES = 8,     /* the engine's memory writes are exactly writes[], in order */
     GTREF_EXPECT_ERRORS = 9,     /* commands of the engine that retired as illegal == value */
     GTREF_EXPECT_IRQ = 10,       /* interrupt line at the end of the test == value (0 or 1) */
+    GTREF_EXPECT_TLB = 11,       /* the engine's data-client (DR, WR) TLB lookups are exactly tlb[], in order
+                                  * (co-simulation only: the command model has no TLB, docs/gam.md GAM-20) */
 };
-#define GTREF_EXPECT_KIND_MAX 10u
+#define GTREF_EXPECT_KIND_MAX 11u
 #define GTREF_EXPECT_SOURCE_MAX 255u  /* printable ASCII without '"', 1..255 characters */
 
 typedef struct gtref_expect_write { uint64_t addr; uint8_t be; uint64_t data; } gtref_expect_write;
 
+/* One TLB lookup of a `tlb` expectation (docs/gam.md GAM-7, GAM-8, GAM-13): a hit on entry `index`, a miss whose
+ * completed walk filled entry `index`, or a lookup that faulted (index 0). `va` is the looked-up graphics
+ * address's page (4 KB aligned, below 2^48). */
+enum gtref_tlb_outcome { GTREF_TLB_HIT = 0, GTREF_TLB_MISS = 1, GTREF_TLB_FAULT = 2 };
+typedef struct gtref_expect_tlb { uint8_t what; uint64_t va; uint8_t index; } gtref_expect_tlb;
+
 typedef struct gtref_expect {
     uint8_t kind;            /* enum gtref_expect_kind */
-    uint8_t engine;          /* HALTED, NOT_HALTED, WRITES, ERRORS */
+    uint8_t engine;          /* HALTED, NOT_HALTED, WRITES, ERRORS, TLB */
     uint32_t op;             /* READ: index of the host op (a read) */
     uint32_t off;            /* REG: absolute MMIO offset */
     uint64_t addr, last;     /* MEM32/MEM64: addr; NO_WRITE: first and last byte */
     uint64_t value, mask;    /* READ/REG: value, mask (value has no bit outside mask); MEM, ERRORS, IRQ: value */
     gtref_expect_write *writes; size_t nwrites;   /* WRITES, owned */
+    gtref_expect_tlb *tlb; size_t ntlb;           /* TLB, owned */
     char source[GTREF_EXPECT_SOURCE_MAX + 1];     /* the spec source, e.g. "BYT-REG L6469-6514: ..." */
     uint32_t line;           /* .gts line it came from; 0 when decoded (not part of the msgpack) */
 } gtref_expect;
@@ -106,7 +115,7 @@ int gtref_stim_add_segment(gtref_stim *s, uint64_t addr, uint8_t kind, const voi
 int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uint32_t cycles);
 /* A GTREF_HOST_MEM_WRITE op: qword `data` to physical `addr` under byte enables `be`. */
 int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_t be);
-/* Append a copy of x (its writes and source are copied). */
+/* Append a copy of x (its writes, TLB lookups and source are copied). */
 int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x);
 /* Name of an expectation kind as the .gts text spells it ("read", "reg", "mem32", ...), "?" if unknown. */
 const char *gtref_expect_kind_name(uint8_t kind);
