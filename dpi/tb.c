@@ -41,6 +41,9 @@ typedef struct gtref_tb {
     uint64_t cycle, last_progress;
     gtref_sb_engine_probe probe[GTREF_MAX_ENGINES];
     gtref_sb_gam_probe gam;  /* the GAM's probes of this cycle */
+    gtref_tlb_obs *lookups;  /* every TLB lookup in order, for `tlb` expectations (docs/gam.md GAM-7) */
+    size_t nlookups, cap_lookups;
+    long lookup_pending;     /* the lookup whose walk is under way (its fill or fault completes it), or -1 */
     uint32_t dut_head[GTREF_MAX_ENGINES];   /* RING_HEAD as the DUT has it (its commits and host writes) */
     /* host program */
     size_t op;
@@ -134,6 +137,7 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
         gtref_mem_write(tb->mem, s->addr, s->bytes, s->len);
     }
     tb->sb = gtref_sb_create(tb->model);
+    tb->lookup_pending = -1;
     if (!tb->sb) return open_error(tb, "out of memory");
     gtref_rng_seed(&tb->rng, tb->stim.seed ^ 0x6774726566ull /* "gtref": latency stream != generator stream */);
     /* registers read back through the MMIO port at the end of the test */
@@ -177,6 +181,28 @@ void gtref_tb_gam_probe(void *vtb, svBit gnt_valid, int gnt_engine, int arb_stat
                                     (uint8_t)fault_type, (uint8_t)wr_ack, (uint8_t)rsp };
 }
 
+/* Keep the TLB lookups the GAM made at this edge (the GAM model's prediction, which the scoreboard checks against
+ * the DUT's probes in the next cycle): a hit with its entry; a miss completed by its walk's fill (the entry) or its
+ * fault. One request is in translation at a time (GAM-10), so at most one miss is pending. */
+static void log_lookups(gtref_tb *tb, const gam_edge *x)
+{
+    if (x->lookup_valid && tb->stim.nexpects) {
+        if (tb->nlookups == tb->cap_lookups) {
+            size_t cap = tb->cap_lookups ? 2 * tb->cap_lookups : 256;
+            gtref_tlb_obs *p = realloc(tb->lookups, cap * sizeof *p);
+            if (!p) { gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a lookup log", "out of memory", "testbench"); return; }
+            tb->lookups = p;
+            tb->cap_lookups = cap;
+        }
+        tb->lookups[tb->nlookups] = (gtref_tlb_obs){ x->lookup_engine, x->lookup_client, x->lookup_ggtt, x->lookup_hit, false,
+                                                     x->lookup_va, x->lookup_hit ? x->lookup_index : 0 };
+        tb->lookup_pending = x->lookup_hit ? -1 : (long)tb->nlookups;
+        tb->nlookups++;
+    }
+    if (tb->lookup_pending >= 0 && x->fill_valid) tb->lookups[tb->lookup_pending].index = x->fill_index, tb->lookup_pending = -1;
+    if (tb->lookup_pending >= 0 && x->fault_valid) tb->lookups[tb->lookup_pending].fault = true, tb->lookup_pending = -1;
+}
+
 static bool all_quiescent(const gtref_tb *tb)
 {
     for (int e = 0; e < tb->engines; e++)
@@ -207,6 +233,9 @@ static void check_expectations(gtref_tb *tb, bool irq)
     o->nops = tb->stim.nops;
     for (int e = 0; e < tb->engines; e++) o->halted[e] = tb->probe[e].halted;
     o->irq = irq;
+    o->tlb_observed = true;
+    o->tlb = tb->lookups;
+    o->ntlb = tb->nlookups;
     gtref_expect_failure f;
     size_t nfail = gtref_expect_eval_all(&tb->stim, o, &f, 1);
     if (!nfail) return;
@@ -487,6 +516,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
         /* the engines' writes as they issue them (graphics addresses: the `writes` expectations), when the GAM grants
          * them (docs/gam.md GAM-18) */
         const gam_edge *x = gtref_sb_gam_edge(tb->sb);
+        log_lookups(tb, x);
         if (x->gnt_valid && x->gnt_req.write &&
             gtref_write_log_add(&tb->obs.writes[x->gnt_engine], x->gnt_req.va, x->gnt_req.be, x->gnt_req.wdata))
             gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");
@@ -532,6 +562,7 @@ int gtref_tb_close(void *vtb)
     free(tb->read_value);
     free(tb->read_done);
     for (int e = 0; e < GTREF_MAX_ENGINES; e++) gtref_write_log_free(&tb->obs.writes[e]);
+    free(tb->lookups);
     free(tb);
     return rc;
 }
