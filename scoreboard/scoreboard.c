@@ -51,10 +51,13 @@ struct gtref_sb {
 
 /* ---- model sink ---- */
 
-static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
+/* The DUT's write is compared with the graphics address the engine issues (va); its space and the model's physical
+ * address (pa) are for the comparison at the GAM's grant (docs/gam.md GAM-18), which the integration adds. */
+static void on_write(void *u, int e, bool ggtt, uint64_t va, uint64_t pa, uint64_t data, uint8_t be)
 {
+    (void)ggtt, (void)pa;
     sb_engine *g = &((gtref_sb *)u)->eng[e];
-    if (g->nw < MAX_WRITES) g->w[g->nw++] = (exp_write){ addr, data, be };
+    if (g->nw < MAX_WRITES) g->w[g->nw++] = (exp_write){ va, data, be };
 }
 
 static void on_commit(void *u, int src, uint32_t off, uint32_t val)

@@ -8,6 +8,8 @@
 #include "gtref/regs.h"
 #include "gtref/scoreboard.h"
 
+#include "test_support.h"
+
 #define RCS 0x2000u
 #define RING 0x100000u
 
@@ -18,6 +20,7 @@ static uint64_t cyc;
 static void setup(void)
 {
     m = gtm_create(1);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);   /* every access is translated (docs/gam.md GAM-20) */
     sb = gtref_sb_create(m);
     cyc = 0;
     /* ring: MI_STORE_DATA_IMM dword to 0x400000, MI_NOOP */
@@ -556,6 +559,7 @@ static void put(uint64_t addr, const char *text)
 static void setup_signal(void)
 {
     m = gtm_create(2);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);
     sb = gtref_sb_create(m);
     cyc = 0;
     put(RING, "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x490000");

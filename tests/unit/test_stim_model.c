@@ -80,6 +80,8 @@ static void run_stimulus(model_host *h, const gtref_stim *s)
     cr_assert(h->m);
     gtm_sink sink = { .user = h, .irq_event = on_irq_event };
     gtm_set_sink(h->m, &sink);
+    /* every access is translated (docs/gam.md GAM-20): identity GGTT entries first, the stimulus's own after them */
+    test_identity_ggtt(gtm_mem(h->m), 0, TEST_IDENTITY_PAGES);
     for (size_t i = 0; i < s->nsegs; i++) gtref_mem_write(gtm_mem(h->m), s->segs[i].addr, s->segs[i].bytes, s->segs[i].len);
     bool after_wait_irq = false;
     for (size_t i = 0; i < s->nops; i++) {
@@ -222,6 +224,7 @@ Test(stim_model, generated_stimuli_reach_every_coverage_bin)
         gtref_stim s;
         gtref_stim_init(&s);
         cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        test_stim_identity_ggtt(&s);
         gtref_model_run r;
         gtref_model_only_run_cov(&s, &r, cov);
         unimplemented += r.unimplemented != 0;
