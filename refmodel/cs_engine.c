@@ -4,6 +4,7 @@
  * docs/commands.md §2-§4, docs/cycle-contract.md §2 and §4. All state is on the gtm handle. */
 #include "cs_internal.h"
 
+#include <setjmp.h>
 #include <string.h>
 
 /* ---------------- ring arithmetic ---------------- */
@@ -161,12 +162,14 @@ static int cs_bbs(cs_cmd *cmd)
         g->level = CS_BB1;
         g->bb_addr[CS_BB1] = a;
         g->bb1_nonpriv = ppgtt;
+        g->bb_ppgtt[CS_BB1] = ppgtt;   /* the level's fetch space (docs/gam.md GAM-2) */
         commit_batch_regs(cmd, m->r_bb_addr, m->r_bb_udw, m->r_bb_state, a, ppgtt);
     } else {
         /* a second-level call from the first level (the return address is bb_addr[1], already past this
          * command), or a second-level chain: the second level inherits the first level's privilege (C16) */
         g->level = CS_BB2;
         g->bb_addr[CS_BB2] = a;
+        g->bb_ppgtt[CS_BB2] = ppgtt;   /* its own bit decides its fetch space; only the privilege is inherited (GAM-2) */
         commit_batch_regs(cmd, m->r_sbb_addr, m->r_sbb_udw, m->r_sbb_state, a, g->bb1_nonpriv);
     }
     return GTM_RETIRED;
@@ -221,18 +224,34 @@ static bool set_predicate_exempt(unsigned id)
            id == GTREF_CMD_MI_BATCH_BUFFER_END || id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END;
 }
 
-/* An illegal command (C2, C3; docs/interrupts.md IRQ-5): the status write of its CS_MASTER_ERROR event, if IMR and
- * HWSTAM let it (IRQ-4), before the first commit; then IPEHR := DW0, ESR |= 1, EIR |= 1 when EMR[0] == 0, one commit
- * each in that order; the event is raised only when the command set EIR (EIR[0] rose). */
-static void raise_error(gtm *m, int e, uint32_t dw0)
+/* The error chain (docs/interrupts.md IRQ-5): the status write of the CS_MASTER_ERROR event, if IMR and HWSTAM let it
+ * (IRQ-4), before the first commit; then IPEHR := DW0 (an illegal command only), ESR |= bit, EIR |= bit when EMR's bit is
+ * 0, one commit each in that order; the event is raised only when the command set EIR (EIR's bit rose); the engine
+ * halts. An illegal command (C2, C3) sets bit 0; a page fault in hang mode (docs/gam.md GAM-15) bit 4 without IPEHR. */
+static void error_chain(gtm *m, int e, uint32_t bit, bool ipehr, uint32_t dw0)
 {
-    bool set_eir = !(m->val[e][m->r_emr] & GTREF_ERR_INSTRUCTION);
-    bool rose = set_eir && !(m->val[e][m->r_eir] & GTREF_ERR_INSTRUCTION);
+    bool set_eir = !(m->val[e][m->r_emr] & bit);
+    bool rose = set_eir && !(m->val[e][m->r_eir] & bit);
     if (rose) gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);
-    gtm_commit(m, e, e, m->r_ipehr, dw0);
-    gtm_commit(m, e, e, m->r_esr, m->val[e][m->r_esr] | GTREF_ERR_INSTRUCTION);
-    if (set_eir) gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | GTREF_ERR_INSTRUCTION);
+    if (ipehr) gtm_commit(m, e, e, m->r_ipehr, dw0);
+    gtm_commit(m, e, e, m->r_esr, m->val[e][m->r_esr] | bit);
+    if (set_eir) gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | bit);
     m->eng[e].halted = true;
+}
+
+static void raise_error(gtm *m, int e, uint32_t dw0) { error_chain(m, e, GTREF_ERR_INSTRUCTION, true, dw0); }
+
+/* A command ended by a fault in hang mode (GAM-15): "as an illegal command ends", with ESR/EIR bit 4 (page table
+ * error, BYT-REG L2422) instead of bit 0 and no IPEHR commit. */
+static void raise_fault(gtm *m, int e) { error_chain(m, e, GTREF_ERR_PAGE_TABLE, false, 0); }
+
+static void set_fault(gtm_retire *r, const cs_fault *f)
+{
+    r->fault = true;
+    r->fault_type = f->type;
+    r->fault_client = f->client;
+    r->fault_ggtt = f->ggtt;
+    r->fault_va = f->va;
 }
 
 static void set_note(gtm_retire *r, const char *note)
@@ -261,17 +280,60 @@ static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
 #endif
 }
 
+/* Internal status of fetch: an instruction fetch faulted in hang mode (r->fault says how). */
+#define CS_FETCH_FAULT (-2)
+
+/* Fetch dwords [from, to) of the command at r->addr into r->dw, translating each page the command's dwords lie in
+ * (client IF, space ggtt: GAM-2). A fault in continue mode reads the bit-39 address (GAM-15; a legal stimulus never
+ * has one, docs/gam.md §5); a fault in hang mode stops the fetch at that dword's page: returns false with *f. Faults
+ * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). */
+static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire *r, unsigned from, unsigned to,
+                         bool record, cs_fault *f)
+{
+    for (unsigned i = from; i < to;) {
+        uint64_t va = r->level == CS_RING ? ring_addr(m, e, head_off + 4u * i) : r->addr + 4ull * i;
+        /* the dwords left in va's page; a ring is whole pages at a page-aligned start, so its end is a page end */
+        unsigned n = (unsigned)((GTREF_PAGE_SIZE - (va & (GTREF_PAGE_SIZE - 1u))) / 4u);
+        if (n > to - i) n = to - i;
+        uint64_t pa;
+        uint8_t type;
+        if (!cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
+            *f = (cs_fault){ true, type, GTREF_CLIENT_IF, ggtt, va & ~63ull };   /* the line's address (GAM-1) */
+            if (record) cs_xlate_record(m, e, f);
+            if (!(m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE)) return false;
+            pa = (va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
+        }
+        read_dwords(m, pa, r->dw + i, n);
+        i += n;
+    }
+    return true;
+}
+
+/* Whether the command is an MI_FLUSH_DW or PIPE_CONTROL with TLB Invalidate (docs/gam.md GAM-12, G15). */
+static bool invalidates_tlb(const gtref_cmd_def *c, const uint32_t *dw)
+{
+    return (c->id == GTREF_CMD_MI_FLUSH_DW && GTREF_GET(dw, MI_FLUSH_DW_TLB_INVALIDATE)) ||
+           (c->id == GTREF_CMD_PIPE_CONTROL && GTREF_GET(dw, PIPE_CONTROL_TLB_INVALIDATE));
+}
+
 /* Fetch and decode engine e's next command into r (addr, dw, len, level) without executing it or changing
- * anything architectural. Returns -1 when a whole, legal command the model executes is there (*pc its
- * definition, *head_off its ring offset), else the status gtm_step returns: GTM_IDLE, GTM_HALTED,
- * GTM_STALLED (not wholly before TAIL), GTM_ERROR (illegal: the caller raises it) or GTM_UNIMPLEMENTED. */
-static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_t *head_off)
+ * anything architectural but, with record, the fault record of an instruction fetch (GAM-14). Returns -1 when a
+ * whole, legal command the model executes is there (*pc its definition, *head_off its ring offset),
+ * CS_FETCH_FAULT when a page of it faulted in hang mode (r->fault..., r->dw[0] its DW0 when DW0's page translated,
+ * else 0, r->len 1), else the status gtm_step returns: GTM_IDLE, GTM_HALTED, GTM_STALLED (not wholly before TAIL),
+ * GTM_ERROR (illegal: the caller raises it) or GTM_UNIMPLEMENTED. */
+static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_t *head_off, bool record)
 {
     cs_engine *g = &m->eng[e];
     r->addr = 0;
     r->len = 0;
     r->note[0] = 0;
     r->nooped = false;
+    r->tlb_invalidate = false;
+    r->fault = false;
+    r->fault_type = r->fault_client = 0;
+    r->fault_ggtt = false;
+    r->fault_va = 0;
     r->in_batch = g->level != CS_RING;
     r->level = g->level;   /* enum cs_level matches gtm_retire.level: 0 ring, 1 first, 2 second level */
     if (g->halted) return GTM_HALTED;
@@ -285,9 +347,16 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     } else {
         r->addr = g->bb_addr[level];
     }
+    /* GAM-2: the ring in the GGTT, a batch in the space its start selected (the PPGTT only with RING_MODE[9]) */
+    bool ggtt = level == CS_RING || cs_xlate_ggtt(m, e, !g->bb_ppgtt[level]);
     uint32_t *dw = r->dw;
-    read_dwords(m, r->addr, dw, 1);
+    cs_fault f;
     r->len = 1;
+    if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f)) {   /* GAM-15: DW0's page faulted: dw0 = 0 */
+        dw[0] = 0;
+        set_fault(r, &f);
+        return CS_FETCH_FAULT;
+    }
     unsigned slot = (dw[0] ^ dw[0] >> 8 ^ dw[0] >> 16 ^ dw[0] >> 23) & (DCACHE_SIZE - 1u);
     if (!m->dcache[slot].valid || m->dcache[slot].dw0 != dw[0]) {
         const gtref_cmd_def *cd = gtref_cmd_find(dw[0]);
@@ -309,17 +378,15 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
-    if (level == CS_RING) {
-        if (ring_avail(m, e) < len) return GTM_STALLED;
-        uint32_t sz = ring_size(m, e);
-        if (*head_off + 4u * len <= sz) read_dwords(m, r->addr + 4u, dw + 1, len - 1);
-        else
-            for (unsigned i = 1; i < len; i++) dw[i] = gtref_mem_read32(m->mem, ring_addr(m, e, *head_off + 4u * i));
-    } else {
-        read_dwords(m, r->addr + 4u, dw + 1, len - 1);
+    if (level == CS_RING && ring_avail(m, e) < len) return GTM_STALLED;
+    /* GAM-15: a page of the rest faulted: the command ends with its DW0 (already delivered) */
+    if (!fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f)) {
+        set_fault(r, &f);
+        return CS_FETCH_FAULT;
     }
     r->len = len;
     r->nooped = g->set_pred && !set_predicate_exempt(c->id) && cs_set_predicate_noops(m, e);
+    r->tlb_invalidate = !r->nooped && invalidates_tlb(c, dw);
     *pc = c;
     return -1;
 }
@@ -328,8 +395,26 @@ int gtm_peek(gtm *m, int e, gtm_retire *out)
 {
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
-    int st = fetch(m, e, out, &c, &head_off);
-    return out->status = st < 0 ? GTM_RETIRED : st;
+    int st = fetch(m, e, out, &c, &head_off, false);
+    return out->status = st == CS_FETCH_FAULT ? GTM_ERROR : st < 0 ? GTM_RETIRED : st;
+}
+
+/* Internal status of run_handler: a data access faulted in hang mode (m->eng[e].fault). */
+#define CS_FAULTED (-3)
+
+/* Run the command's handler; a data access that faults in hang mode leaves it through cs_abort_on_fault (GAM-15:
+ * no further request for the command), which returns here as CS_FAULTED. */
+static int run_handler(cs_cmd *cmd)
+{
+    jmp_buf jb;
+    if (setjmp(jb)) {
+        cmd->g->abort = NULL;
+        return CS_FAULTED;
+    }
+    cmd->g->abort = &jb;
+    int st = handlers[cmd->c->id](cmd);
+    cmd->g->abort = NULL;
+    return st;
 }
 
 int gtm_step(gtm *m, int e, gtm_retire *out)
@@ -339,8 +424,12 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     cs_engine *g = &m->eng[e];
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
-    int fst = fetch(m, e, r, &c, &head_off);
+    int fst = fetch(m, e, r, &c, &head_off, true);
     if (fst == GTM_ERROR) raise_error(m, e, r->dw[0]);
+    if (fst == CS_FETCH_FAULT) {   /* an instruction fetch fault in hang mode (GAM-15) */
+        raise_fault(m, e);
+        return r->status = GTM_ERROR;
+    }
     if (fst >= 0) return r->status = fst;
 
     uint8_t level = g->level;
@@ -348,9 +437,17 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     cs_cmd cmd = { m, e, g, c, r->dw, len, level, level != CS_RING && g->bb1_nonpriv, NULL };
     uint64_t saved = g->bb_addr[level];
     if (level != CS_RING) g->bb_addr[level] += 4ull * len;
-    int st = r->nooped ? GTM_RETIRED : handlers[c->id](&cmd);   /* a NOOP of its length (C23) */
+    int st = r->nooped ? GTM_RETIRED : run_handler(&cmd);   /* a NOOP of its length (C23) */
+    if (st == CS_FAULTED) {   /* a data read or write faulted in hang mode: the writes before it stay (GAM-15) */
+        g->bb_addr[level] = saved;
+        r->tlb_invalidate = false;
+        set_fault(r, &g->fault);
+        raise_fault(m, e);
+        return r->status = GTM_ERROR;
+    }
     if (st != GTM_RETIRED) {   /* nothing happened: the command is retried (STALLED) or ends the test */
         g->bb_addr[level] = saved;
+        r->tlb_invalidate = false;
         if (st == GTM_UNIMPLEMENTED) set_note(r, cmd.note ? cmd.note : c->name);
         return r->status = st;
     }

@@ -9,14 +9,20 @@
  *   cs_predicate.c   MI_PREDICATE, MI_SET_PREDICATE
  *   cs_mem_cmds.c    commands that write or read memory (SDI, SDX, SRM, REPORT_HEAD, FLUSH_DW, PIPE_CONTROL,
  *                    LRM, COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT poll and signal mode, CONDITIONAL_BATCH_BUFFER_END)
- *                    and MI_SEMAPHORE_SIGNAL (listed with the wait it wakes)
+ *                    and MI_SEMAPHORE_SIGNAL (listed with the wait it wakes); the engine's data reads and writes
+ *   cs_xlate.c       architectural address translation (docs/gam.md GAM-2 to GAM-6, GAM-13 to GAM-15, GAM-20):
+ *                    the effective space, the GGTT and four-level PPGTT walks of the model's own memory (no TLB),
+ *                    the fault record and the continue-mode address
  *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
  *
  * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state. */
 #ifndef GTREF_CS_INTERNAL_H
 #define GTREF_CS_INTERNAL_H
+#include <setjmp.h>
+
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/gam.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
@@ -28,13 +34,29 @@
 /* Batch levels (docs/commands.md §3). */
 enum cs_level { CS_RING = 0, CS_BB1 = 1, CS_BB2 = 2 };
 
+/* A fault of one access (docs/gam.md GAM-13, GAM-14): what the fault record and gtm_retire report. */
+typedef struct cs_fault {
+    bool valid;
+    uint8_t type;           /* enum gtref_fault_type */
+    uint8_t client;         /* enum gtref_gam_client */
+    bool ggtt;              /* the access's effective space (GAM-2) */
+    uint64_t va;            /* the request's graphics address (GAM-1): the 64-byte line of a read, the 8-byte-aligned
+                             * qword of a write */
+} cs_fault;
+
 typedef struct cs_engine {
     uint8_t level;          /* enum cs_level: where the next command comes from */
     bool bb1_nonpriv;       /* the first-level batch (and every second level called from it) is PPGTT */
+    bool bb_ppgtt[3];       /* [1], [2]: the ppgtt bit of the MI_BATCH_BUFFER_START that started that level (its
+                             * fetch selects the PPGTT, GAM-2; a second level inherits nothing) */
     uint64_t bb_addr[3];    /* [1]: next first-level dword (the return address while in a second level);
                              * [2]: next second-level dword */
     uint8_t set_pred;       /* MI_SET_PREDICATE mode (PREDICATE ENABLE value), NOOP_NEVER after reset */
     bool halted;
+    /* While a command handler runs: where a data access that faults in hang mode abandons it (GAM-15: the engine
+     * makes no further request for the command), and that fault. NULL outside a handler. */
+    jmp_buf *abort;
+    cs_fault fault;
 } cs_engine;
 
 /* The RCS0 watchdog (docs/commands.md §7): its registers as the DUT committed them, not the model's run-ahead
@@ -86,6 +108,8 @@ struct gtm {
     uint8_t r_en[GTREF_MAX_ENGINES], r_mask[GTREF_MAX_ENGINES];   /* EN[e] and MASK[e] registers */
     uint8_t r_nonpriv[GTREF_FORCE_TO_NONPRIV_COUNT];
     uint8_t r_gpr[32];
+    /* translation (docs/gam.md §2): the engine's PPGTT registers, the GAM's global ones */
+    uint8_t r_pdp0_ldw, r_pdp0_udw, r_dclv, r_ring_mode, r_gab_ctl, r_arb_err, r_fr[GTREF_MAX_ENGINES];
     /* fetch page cache: page number + 1 of the last page commands came from, and its (stable) storage */
     uint64_t fetch_pn;
     const uint8_t *fetch_page;
@@ -149,11 +173,37 @@ uint64_t cs_gpr_read64(const cs_cmd *cmd, unsigned n);
 static inline int cs_unimpl(cs_cmd *cmd, const char *note) { cmd->note = note; return GTM_UNIMPLEMENTED; }
 static inline bool cs_pred_result(const cs_cmd *cmd) { return gtm_rv(cmd->m, cmd->e, cmd->m->r_pred_result) & 1u; }
 
+/* ---- cs_xlate.c (docs/gam.md) ---- */
+/* GAM-2: the effective space of an access of engine e that selects the GGTT (sel_ggtt) or the PPGTT: the PPGTT only
+ * while the engine's RING_MODE[9] is 1. Returns true for the GGTT. */
+bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt);
+/* GAM-3 to GAM-6, GAM-13: walk the model's memory (physical) for graphics address va of engine e in space ggtt, with
+ * the registers as the model holds them; no TLB, no side effect. Returns true with *pa, or false with *type. */
+bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type);
+/* GAM-14: record fault f of engine e: its fault register when that register's valid bit is 0, and the type's bit
+ * of GFX_ARB_ERROR_RPT. The GAM's hardware updates are not commits (docs/gam.md §2): no sink call. */
+void cs_xlate_record(gtm *m, int e, const cs_fault *f);
+/* One access of engine e (client, space ggtt, graphics address va): the walk; on a fault, the record (GAM-14) and,
+ * in continue mode (GAB_CTL_REG[8] = 1), the bit-39 address (GAM-15). Returns true with *pa when the access goes
+ * to memory, false when it faulted in hang mode (*f says how; nothing may be read or written). */
+bool cs_xlate_access(gtm *m, int e, unsigned client, bool ggtt, uint64_t va, uint64_t *pa, cs_fault *f);
+
 /* ---- cs_mem_cmds.c ---- */
-void cs_mem_write(cs_cmd *cmd, uint64_t addr, uint64_t data, uint8_t be);
-void cs_store_dword(cs_cmd *cmd, uint64_t addr, uint32_t v);        /* as a dword MI_STORE_DATA_IMM */
-void cs_store_qword(cs_cmd *cmd, uint64_t addr, uint32_t lo, uint32_t hi); /* as a qword MI_STORE_DATA_IMM */
-uint32_t cs_mem_read32(const cs_cmd *cmd, uint64_t addr);
+/* One write of engine e (client WR) to graphics address va (8-byte aligned) in space ggtt: translated, reported to
+ * the sink, performed at the physical address. A write that faults in hang mode is reported with pa = UINT64_MAX
+ * and not performed: returns false, with the fault in m->eng[e].fault. */
+bool cs_engine_write(gtm *m, int e, bool ggtt, uint64_t va, uint64_t data, uint8_t be);
+/* Abandon the command in flight of engine e after a fault in hang mode (m->eng[e].fault), when a handler runs;
+ * returns when none does (the status write of an ending command: nothing is left to abandon). */
+void cs_abort_on_fault(gtm *m, int e);
+/* The effective space of a command operand whose ggtt field is sel_ggtt (GAM-2). */
+static inline bool cs_op_ggtt(const cs_cmd *cmd, uint64_t sel_ggtt) { return cs_xlate_ggtt(cmd->m, cmd->e, sel_ggtt != 0); }
+/* Writes and reads of the command in flight; a fault in hang mode abandons the command (GAM-15). */
+void cs_mem_write(cs_cmd *cmd, bool ggtt, uint64_t addr, uint64_t data, uint8_t be);
+void cs_store_dword(cs_cmd *cmd, bool ggtt, uint64_t addr, uint32_t v);        /* as a dword MI_STORE_DATA_IMM */
+void cs_store_qword(cs_cmd *cmd, bool ggtt, uint64_t addr, uint32_t lo, uint32_t hi); /* as a qword MI_STORE_DATA_IMM */
+uint32_t cs_mem_read32(cs_cmd *cmd, bool ggtt, uint64_t addr);
+uint64_t cs_mem_read64(cs_cmd *cmd, bool ggtt, uint64_t addr);           /* addr 8-byte aligned: one read */
 uint64_t cs_hws_base(const cs_cmd *cmd);                             /* HWS_PGA[31:12] << 12 */
 
 int cs_sdi(cs_cmd *cmd);

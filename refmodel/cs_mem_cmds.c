@@ -2,37 +2,71 @@
  * COPY_MEM_MEM, ATOMIC, SEMAPHORE_WAIT, CONDITIONAL_BATCH_BUFFER_END), and MI_SEMAPHORE_SIGNAL, listed in
  * docs/commands.md §5 with the wait it wakes: docs/commands.md §4-§5.
  * Every write is 8-byte aligned with byte enables (docs/cycle-contract.md §3), in the order given there;
- * register commits follow the writes. */
+ * register commits follow the writes. Every access is translated (cs_xlate.c): a command operand in the space its
+ * ggtt field selects, the status page (HWS_PGA) in the GGTT (docs/gam.md GAM-2, G1). */
 #include "cs_internal.h"
 
-void cs_mem_write(cs_cmd *cmd, uint64_t addr, uint64_t data, uint8_t be)
+#include <setjmp.h>
+
+bool cs_engine_write(gtm *m, int e, bool ggtt, uint64_t va, uint64_t data, uint8_t be)
 {
-    gtm *m = cmd->m;
-    gtref_mem_write_be64(m->mem, addr, data, be);
-    if (m->sink.mem_write) m->sink.mem_write(m->sink.user, cmd->e, addr, data, be);
+    uint64_t pa;
+    bool ok = cs_xlate_access(m, e, GTREF_CLIENT_WR, ggtt, va, &pa, &m->eng[e].fault);
+    /* the engine issues the write either way (the scoreboard compares it at the GAM's grant); a write that faults
+     * in hang mode is dropped by the GAM (GAM-15): reported with pa = UINT64_MAX, not performed */
+    if (m->sink.mem_write) m->sink.mem_write(m->sink.user, e, ggtt, va, ok ? pa : UINT64_MAX, data, be);
+    if (ok) gtref_mem_write_be64(m->mem, pa, data, be);
+    return ok;
 }
 
-void cs_store_dword(cs_cmd *cmd, uint64_t a, uint32_t v)
+void cs_abort_on_fault(gtm *m, int e)
+{
+    /* GAM-15: "makes no further request for the command in flight". The handlers make their memory accesses before
+     * any register commit or engine-state change (docs/commands.md §4: writes first, then commits), so leaving the
+     * handler here abandons the command with nothing of it but the writes already made; gtm_step ends it. */
+    if (m->eng[e].abort) longjmp(*m->eng[e].abort, 1);
+}
+
+void cs_mem_write(cs_cmd *cmd, bool ggtt, uint64_t addr, uint64_t data, uint8_t be)
+{
+    if (!cs_engine_write(cmd->m, cmd->e, ggtt, addr, data, be)) cs_abort_on_fault(cmd->m, cmd->e);
+}
+
+void cs_store_dword(cs_cmd *cmd, bool ggtt, uint64_t a, uint32_t v)
 {
     uint64_t q = a & ~7ull;
-    if (a & 4) cs_mem_write(cmd, q, (uint64_t)v << 32, 0xF0);
-    else cs_mem_write(cmd, q, v, 0x0F);
+    if (a & 4) cs_mem_write(cmd, ggtt, q, (uint64_t)v << 32, 0xF0);
+    else cs_mem_write(cmd, ggtt, q, v, 0x0F);
 }
 
-void cs_store_qword(cs_cmd *cmd, uint64_t a, uint32_t lo, uint32_t hi)
+void cs_store_qword(cs_cmd *cmd, bool ggtt, uint64_t a, uint32_t lo, uint32_t hi)
 {
     uint64_t q = a & ~7ull;
     if (!(a & 4)) {
-        cs_mem_write(cmd, q, (uint64_t)hi << 32 | lo, 0xFF);
-    } else {   /* C4: two writes, F0h then 0Fh */
-        cs_mem_write(cmd, q, (uint64_t)lo << 32, 0xF0);
-        cs_mem_write(cmd, q + 8, hi, 0x0F);
+        cs_mem_write(cmd, ggtt, q, (uint64_t)hi << 32 | lo, 0xFF);
+    } else {   /* C4: two writes, F0h then 0Fh (the second may be in the next page: translated on its own) */
+        cs_mem_write(cmd, ggtt, q, (uint64_t)lo << 32, 0xF0);
+        cs_mem_write(cmd, ggtt, q + 8, hi, 0x0F);
     }
 }
 
-uint32_t cs_mem_read32(const cs_cmd *cmd, uint64_t addr)
+/* A data read (client DR) of the command in flight: the physical address of va, or the command is abandoned. */
+static uint64_t read_pa(cs_cmd *cmd, bool ggtt, uint64_t va)
 {
-    return gtref_mem_read32(cmd->m->mem, addr);
+    uint64_t pa = 0;
+    if (!cs_xlate_access(cmd->m, cmd->e, GTREF_CLIENT_DR, ggtt, va, &pa, &cmd->g->fault)) cs_abort_on_fault(cmd->m, cmd->e);
+    return pa;
+}
+
+uint32_t cs_mem_read32(cs_cmd *cmd, bool ggtt, uint64_t addr)
+{
+    return gtref_mem_read32(cmd->m->mem, read_pa(cmd, ggtt, addr));
+}
+
+uint64_t cs_mem_read64(cs_cmd *cmd, bool ggtt, uint64_t addr)
+{
+    uint64_t pa = read_pa(cmd, ggtt, addr);   /* 8-byte aligned: one line, one translation */
+    return (uint64_t)gtref_mem_read32(cmd->m->mem, pa + 4) << 32 | gtref_mem_read32(cmd->m->mem, pa);
 }
 
 uint64_t cs_hws_base(const cs_cmd *cmd)
@@ -45,8 +79,9 @@ uint64_t cs_hws_base(const cs_cmd *cmd)
 int cs_sdi(cs_cmd *cmd)   /* C4, C5 */
 {
     uint64_t a = GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_ADDR);
-    if (cmd->len == 4) cs_store_dword(cmd, a, cmd->dw[3]);
-    else cs_store_qword(cmd, a, cmd->dw[3], cmd->dw[4]);
+    bool ggtt = cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_GGTT));
+    if (cmd->len == 4) cs_store_dword(cmd, ggtt, a, cmd->dw[3]);
+    else cs_store_qword(cmd, ggtt, a, cmd->dw[3], cmd->dw[4]);
     return GTM_RETIRED;
 }
 
@@ -54,8 +89,8 @@ int cs_sdx(cs_cmd *cmd)   /* C19 */
 {
     if (GTREF_GET(cmd->dw, MI_STORE_DATA_INDEX_PPHWSP)) return cs_unimpl(cmd, "MI_STORE_DATA_INDEX pphwsp");
     uint64_t a = cs_hws_base(cmd) | GTREF_GET(cmd->dw, MI_STORE_DATA_INDEX_OFFSET);
-    if (cmd->len == 3) cs_store_dword(cmd, a, cmd->dw[2]);
-    else cs_store_qword(cmd, a, cmd->dw[2], cmd->dw[3]);
+    if (cmd->len == 3) cs_store_dword(cmd, true, a, cmd->dw[2]);   /* the status page: GGTT (G1) */
+    else cs_store_qword(cmd, true, a, cmd->dw[2], cmd->dw[3]);
     return GTM_RETIRED;
 }
 
@@ -63,13 +98,14 @@ int cs_srm(cs_cmd *cmd)
 {
     if (GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;
     uint32_t v = cs_reg_read(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG));
-    cs_store_dword(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_ADDR), v);
+    cs_store_dword(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_GGTT)),
+                   GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_ADDR), v);
     return GTM_RETIRED;
 }
 
 int cs_report_head(cs_cmd *cmd)   /* C20: status-page dword 4; RING_HEAD is committed after, by the engine */
 {
-    cs_store_dword(cmd, cs_hws_base(cmd) + 0x10u, gtm_rv(cmd->m, cmd->e, cmd->m->r_head));
+    cs_store_dword(cmd, true, cs_hws_base(cmd) + 0x10u, gtm_rv(cmd->m, cmd->e, cmd->m->r_head));   /* GGTT (G1) */
     return GTM_RETIRED;
 }
 
@@ -81,9 +117,11 @@ int cs_flush_dw(cs_cmd *cmd)   /* C24 */
     if (ps == 3) return cs_unimpl(cmd, "MI_FLUSH_DW post_sync=TIMESTAMP");
     if (ps == 1) {
         uint64_t a = GTREF_GET(dw, MI_FLUSH_DW_ADDR);
-        if (GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX)) a = cs_hws_base(cmd) | (a & 0xFF8u);
-        if (cmd->len == 4) cs_store_dword(cmd, a, dw[3]);
-        else cs_store_qword(cmd, a, dw[3], dw[4]);
+        bool index = GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX) != 0;
+        bool ggtt = index || cs_op_ggtt(cmd, GTREF_GET(dw, MI_FLUSH_DW_GGTT));   /* store_index: the status page */
+        if (index) a = cs_hws_base(cmd) | (a & 0xFF8u);
+        if (cmd->len == 4) cs_store_dword(cmd, ggtt, a, dw[3]);
+        else cs_store_qword(cmd, ggtt, a, dw[3], dw[4]);
     }
     if (GTREF_GET(dw, MI_FLUSH_DW_NOTIFY)) gtm_irq(cmd->m, cmd->e, GTREF_IRQ_PIPECTL_NOTIFY);
     return GTM_RETIRED;
@@ -98,9 +136,11 @@ int cs_pipe_control(cs_cmd *cmd)   /* C25 */
     if (GTREF_GET(dw, PIPE_CONTROL_LRI_POST_SYNC)) return cs_unimpl(cmd, "PIPE_CONTROL lri_post_sync");
     if (ps == 1) {
         uint64_t a = GTREF_GET(dw, PIPE_CONTROL_ADDR);
-        if (GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX)) a = cs_hws_base(cmd) + (a & 0xFFCu);
+        bool index = GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX) != 0;
+        bool ggtt = index || cs_op_ggtt(cmd, GTREF_GET(dw, PIPE_CONTROL_GGTT));   /* store_index: the status page */
+        if (index) a = cs_hws_base(cmd) + (a & 0xFFCu);
         uint64_t data = GTREF_GET(dw, PIPE_CONTROL_DATA);
-        cs_store_qword(cmd, a, (uint32_t)data, (uint32_t)(data >> 32));
+        cs_store_qword(cmd, ggtt, a, (uint32_t)data, (uint32_t)(data >> 32));
     }
     if (GTREF_GET(dw, PIPE_CONTROL_NOTIFY)) gtm_irq(cmd->m, cmd->e, GTREF_IRQ_PIPECTL_NOTIFY);
     return GTM_RETIRED;
@@ -110,15 +150,18 @@ int cs_pipe_control(cs_cmd *cmd)   /* C25 */
 
 int cs_lrm(cs_cmd *cmd)
 {
-    uint32_t v = cs_mem_read32(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
+    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_GGTT)),
+                               GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
     cs_reg_write(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_REG), v, 0);
     return GTM_RETIRED;
 }
 
 int cs_copy_mem_mem(cs_cmd *cmd)
 {
-    uint32_t v = cs_mem_read32(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_SRC));
-    cs_store_dword(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_DST), v);
+    /* the source and the destination each in the space of its own bit (GAM-2) */
+    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_GGTT_SRC)),
+                               GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_SRC));
+    cs_store_dword(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_GGTT_DST)), GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_DST), v);
     return GTM_RETIRED;
 }
 
@@ -130,7 +173,8 @@ int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
     if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE))
         return cs_unimpl(cmd, "MI_CONDITIONAL_BATCH_BUFFER_END mask_mode");
     if (cmd->level == CS_RING) return GTM_RETIRED;   /* a NOOP, no read */
-    uint32_t v = cs_mem_read32(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR));
+    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT)),
+                               GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR));
     if (v <= (uint32_t)GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_DATA)) cs_batch_end(cmd);
     return GTM_RETIRED;
 }
@@ -145,7 +189,7 @@ int cs_semaphore_wait(cs_cmd *cmd)
     if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT reg_poll");   /* C33 */
     uint64_t op = GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
     if (op > 5) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT compare>5");
-    uint32_t sad = cs_mem_read32(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
+    uint32_t sad = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT)), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
     uint32_t sdd = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
     bool ok;
     switch (op) {
@@ -196,8 +240,8 @@ int cs_atomic(cs_cmd *cmd)
         op1 = GTREF_GET(dw, MI_ATOMIC_OPERAND1_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND1_1) << 32 : 0);
         op2 = GTREF_GET(dw, MI_ATOMIC_OPERAND2_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND2_1) << 32 : 0);
     }
-    uint64_t old = cs_mem_read32(cmd, a);
-    if (q) old |= (uint64_t)cs_mem_read32(cmd, a + 4) << 32;
+    bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_ATOMIC_GGTT));
+    uint64_t old = q ? cs_mem_read64(cmd, ggtt, a) : cs_mem_read32(cmd, ggtt, a);
     /* signed view of a dword or qword */
     int64_t so = q ? (int64_t)old : (int64_t)(int32_t)(uint32_t)old;
     int64_t s1 = q ? (int64_t)op1 : (int64_t)(int32_t)(uint32_t)op1;
@@ -220,8 +264,8 @@ int cs_atomic(cs_cmd *cmd)
     default: nv = old - 1; break;                          /* PREDEC */
     }
     nv &= mask;
-    if (q) cs_mem_write(cmd, a, nv, 0xFF);
-    else cs_store_dword(cmd, a, (uint32_t)nv);
+    if (q) cs_mem_write(cmd, ggtt, a, nv, 0xFF);
+    else cs_store_dword(cmd, ggtt, a, (uint32_t)nv);
     if (GTREF_GET(dw, MI_ATOMIC_RETURN_DATA)) {
         if (q) cs_gpr_write64(cmd, 0, old);
         else cs_commit_if_changed(cmd, cmd->m->r_gpr[0], (uint32_t)old);

@@ -68,8 +68,10 @@ void cs_engine_event(gtm *m, int e, uint16_t d)
         uint64_t a = (uint64_t)(m->val[e][m->r_hws] & 0xFFFFF000u) + GTREF_HWSP_ISR_OFFSET;
         uint64_t q = a & ~7ull, data = (a & 4) ? (uint64_t)d << 32 : d;
         uint8_t be = (a & 4) ? 0xF0 : 0x0F;
-        gtref_mem_write_be64(m->mem, q, data, be);
-        if (m->sink.mem_write) m->sink.mem_write(m->sink.user, e, q, data, be);
+        /* the status page is in the GGTT (docs/gam.md GAM-2, G1); a fault in hang mode abandons the command that
+         * raises the event (its event with it), or, for the status write of a command ending with an error, is
+         * recorded and dropped (a legal stimulus never lets the HWSP page fault: docs/gam.md §5) */
+        if (!cs_engine_write(m, e, true, q, data, be)) cs_abort_on_fault(m, e);
     }
     if (m->sink.irq_event) m->sink.irq_event(m->sink.user, e, d);
 }

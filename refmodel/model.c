@@ -78,6 +78,20 @@ gtm *gtm_create(int engines)
         if (iidx[k] < 0) goto fail;
         *idst[k] = (uint8_t)iidx[k];
     }
+    int xidx[] = {   /* translation (docs/gam.md §2) */
+        eng_index(m, GTREF_PDP0_LDW), eng_index(m, GTREF_PDP0_UDW), eng_index(m, GTREF_PP_DCLV),
+        eng_index(m, GTREF_RING_MODE), reg_index("GAB_CTL_REG"), reg_index("GFX_ARB_ERROR_RPT"),
+    };
+    uint8_t *xdst[] = { &m->r_pdp0_ldw, &m->r_pdp0_udw, &m->r_dclv, &m->r_ring_mode, &m->r_gab_ctl, &m->r_arb_err };
+    for (size_t k = 0; k < sizeof xidx / sizeof xidx[0]; k++) {
+        if (xidx[k] < 0) goto fail;
+        *xdst[k] = (uint8_t)xidx[k];
+    }
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {   /* the engine's fault register (G10) */
+        const gtref_reg_def *fr = gtref_reg_lookup(gtref_fault_reg(e), 1, NULL);
+        if (!fr) goto fail;
+        m->r_fr[e] = (uint8_t)(fr - gtref_regs);
+    }
     for (int e = 0; e < GTREF_MAX_ENGINES; e++) {   /* EN[e], MASK[e] (docs/interrupts.md §1, I2) */
         const gtref_reg_def *en = gtref_reg_lookup(gtref_engines[e].intr_enable_reg, 1, NULL);
         const gtref_reg_def *mk = gtref_reg_lookup(gtref_engines[e].intr_mask_reg, 1, NULL);

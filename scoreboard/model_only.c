@@ -11,9 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void on_write(void *u, int e, uint64_t addr, uint64_t data, uint8_t be)
+/* The write log holds the engine's writes by the graphics address it issued (as the expectations name them); the
+ * model has already written its own memory at the physical address (nothing to apply here). A write that faulted in
+ * hang mode (pa = UINT64_MAX) never reaches memory (docs/gam.md GAM-15: the GAM drops it): not logged. */
+static void on_write(void *u, int e, bool ggtt, uint64_t addr, uint64_t pa, uint64_t data, uint8_t be)
 {
+    (void)ggtt;
     gtref_model_run *r = u;
+    if (pa == UINT64_MAX) return;
     if (e >= 0 && e < GTREF_MAX_ENGINES && gtref_write_log_add(&r->obs.writes[e], addr, be, data) && !r->error[0])
         snprintf(r->error, sizeof r->error, "out of memory (write log)");
 }

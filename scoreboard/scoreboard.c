@@ -535,7 +535,7 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
     cmd_text(sb, w, text, sizeof text);
     snprintf(exp, sizeof exp, "at most %u read%s of the semaphore line (1 + %u signal%s)", 1u + g->sig_signals,
              g->sig_signals ? "s" : "", g->sig_signals, g->sig_signals == 1 ? "" : "s");
-    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, r->va & ~63ull);
+    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, (uint64_t)(r->va & ~63ull));
     sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
     fail(sb, "mem-protocol", e, "signal-wait-read-without-signal", exp, act,
          "signal-mode MI_SEMAPHORE_WAIT at 0x%" PRIx64 ", SAD address 0x%" PRIx64 ": %u reads of its line, %u "

@@ -1227,7 +1227,8 @@ static void plan_boundaries(gen *g, engine_plan *p)
 }
 
 /* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
- * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs), offsets it ignores, and the registers LRR/SRM
+ * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs; nor PDP0_*, PP_DCLV or RING_MODE, docs/gam.md §5),
+ * offsets it ignores, and the registers LRR/SRM
  * read (all of its own but RING_TAIL, which the host moves, and RING_CTL). */
 static void lri_pools(engine_plan *p, int engines, bool race)
 {
@@ -1253,7 +1254,10 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         /* IMR and HWSTAM: programmed by the host at setup (interrupts.md §4: HWSTAM has one unmasked bit at most,
          * never RCS0's bit 6; an IMR that masks USER would leave wait_irq waiting in vain) */
         bool irq_reg = d->offset == GTREF_IMR || d->offset == GTREF_HWSTAM;
-        if (ring_reg || host_reg || wdog_reg || irq_reg) continue;
+        /* the translation registers: a legal stimulus never writes them by LRI/LRR/LRM (docs/gam.md §5) */
+        bool gam_reg = d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW || d->offset == GTREF_PP_DCLV ||
+                       d->offset == GTREF_RING_MODE;
+        if (ring_reg || host_reg || wdog_reg || irq_reg || gam_reg) continue;
         if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
         for (int o = 0; o < engines; o++)       /* the same register of another engine */
             if (o != p->e && p->nignored < MAX_LRI_POOL && writable)

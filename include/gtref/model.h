@@ -13,8 +13,11 @@ typedef struct gtm gtm;
 
 typedef struct gtm_sink {
     void *user;
-    /* A memory write of the command being executed: 8-byte-aligned addr, byte enables. */
-    void (*mem_write)(void *user, int engine, uint64_t addr, uint64_t data, uint8_t be);
+    /* A memory write of the command being executed, as the engine issues it (docs/gam.md GAM-1): va the graphics
+     * address (8-byte aligned), ggtt its effective space (GAM-2), data and byte enables; pa the physical address the
+     * model wrote (its translation, GAM-20; the bit-39 address of a fault in continue mode), or UINT64_MAX when the
+     * write faulted in hang mode and was not performed (GAM-15: the engine issued it, the GAM dropped it). */
+    void (*mem_write)(void *user, int engine, bool ggtt, uint64_t va, uint64_t pa, uint64_t data, uint8_t be);
     /* A register took a new value (engine = GTM_HOST for host MMIO writes). */
     void (*reg_commit)(void *user, int engine, uint32_t off, uint32_t val);
     /* An engine interrupt event of the command being executed (engine-local data bits d, before IMR). The model
@@ -27,7 +30,8 @@ typedef struct gtm_sink {
 enum gtm_step_status {
     GTM_IDLE = 0,     /* nothing to execute: ring disabled or empty and not in a batch */
     GTM_RETIRED = 1,  /* one command executed */
-    GTM_ERROR = 2,    /* the command was illegal: error registers set, engine halted */
+    GTM_ERROR = 2,    /* the command was illegal, or a page fault in hang mode ended it (gtm_retire.fault,
+                       * docs/gam.md GAM-15): error registers set, engine halted */
     GTM_HALTED = 3,   /* the engine is halted after an earlier error */
     GTM_STALLED = 4,  /* waiting, nothing executed: the next command is not entirely before TAIL (gtm_retire
                        * holds its DW0 only, len = 1), or an MI_SEMAPHORE_WAIT, poll or signal mode, whose
@@ -54,6 +58,19 @@ typedef struct gtm_retire {
     bool nooped;           /* GTM_RETIRED: MI_SET_PREDICATE turned it into a NOOP of its length (C23): its own
                             * effect (a semaphore wait's reads, a signal) did not happen */
     char note[96];         /* GTM_UNIMPLEMENTED: what is not modelled ("MI_SEMAPHORE_WAIT", "PIPE_CONTROL post_sync=TIMESTAMP") */
+    bool tlb_invalidate;   /* GTM_RETIRED: an executed (not NOOPed) MI_FLUSH_DW or PIPE_CONTROL with TLB Invalidate:
+                            * the engine's TLB is invalidated at its retire (docs/gam.md GAM-12, G15) */
+    /* GTM_ERROR caused by a page fault in hang mode (docs/gam.md GAM-13 to GAM-15). The command ended with ESR/EIR
+     * bit 4 and no IPEHR commit, RING_HEAD not advanced. A data read or write fault: addr, dw and len are the whole
+     * command; the writes before the faulting one were made, the faulting one was reported (pa = UINT64_MAX).
+     * An instruction fetch fault: addr is the DW0's graphics address, len 1, dw[0] the DW0 when its page translated,
+     * else 0. fault_va is the faulting request's graphics address (GAM-1: the 64-byte line of a fetch or data read,
+     * the 8-byte-aligned qword of a write). */
+    bool fault;
+    uint8_t fault_type;    /* enum gtref_fault_type */
+    uint8_t fault_client;  /* enum gtref_gam_client: IF, DR or WR */
+    bool fault_ggtt;       /* the faulting access's effective space */
+    uint64_t fault_va;
 } gtm_retire;
 
 gtm *gtm_create(int engines);
@@ -76,13 +93,19 @@ uint32_t gtm_reg_peek(const gtm *m, uint32_t off);
  * same-cycle rule: docs/cycle-contract.md §8). */
 void gtm_reg_poke(gtm *m, uint32_t off, uint32_t val);
 
-/* Execute exactly one command of engine e. */
+/* Execute exactly one command of engine e. Every access is translated architecturally (docs/gam.md GAM-20): a
+ * walk of the model's memory (gtm_mem is physical memory: the GGTT at GTREF_GSM_BASE, the PPGTT from the engine's
+ * PDP0), with the registers as the model holds them, no TLB. A fault is recorded in the model's copy of the engine's
+ * fault register and GFX_ARB_ERROR_RPT (GAM-14; not reported as commits: the GAM's hardware updates), then, by
+ * GAB_CTL_REG[8], continues at the bit-39 address or ends the command (GTM_ERROR with out->fault, GAM-15). */
 int gtm_step(gtm *m, int e, gtm_retire *out);
 /* The command engine e executes next, fetched and decoded without executing it (no register, memory, event
- * or engine state changes). Returns GTM_IDLE, GTM_HALTED, GTM_STALLED (not wholly before TAIL: out->len = 1),
- * GTM_ERROR (illegal: nothing is raised), GTM_UNIMPLEMENTED (a command the model lacks; out->note), or
+ * or engine state changes; an instruction fetch fault is not recorded). Returns GTM_IDLE, GTM_HALTED, GTM_STALLED
+ * (not wholly before TAIL: out->len = 1), GTM_ERROR (illegal, or a page of it faults in hang mode: out->fault...;
+ * nothing is raised), GTM_UNIMPLEMENTED (a command the model lacks; out->note), or
  * GTM_RETIRED meaning "out holds a whole command that gtm_step would execute now" (which may still stall:
- * a semaphore wait whose condition does not hold); out->nooped says whether MI_SET_PREDICATE would NOOP it.
+ * a semaphore wait whose condition does not hold, or end with a data fault); out->nooped says whether
+ * MI_SET_PREDICATE would NOOP it and out->tlb_invalidate whether it would invalidate the TLB.
  * The scoreboard uses it to learn which command an engine without a command in flight is working on. */
 int gtm_peek(gtm *m, int e, gtm_retire *out);
 /* Whether out (from gtm_step or gtm_peek, whatever its status) is a signal-mode MI_SEMAPHORE_WAIT that was not

@@ -371,6 +371,7 @@ Test(expect, the_model_meets_the_expectations_of_a_right_test)
                     "  not_halted RCS0" SRC "\n  errors RCS0 == 0" SRC "\n  irq == 0" SRC "\n");
     char err[256];
     gtref_expect_failure f[4];
+    test_stim_identity_ggtt(&s);   /* every access is translated (docs/gam.md GAM-20) */
     cr_assert_eq(gtref_model_only_check(&s, f, 4, err, sizeof err), 0, "%s %s", f[0].what, f[0].actual);
     gtref_stim_free(&s);
 }
@@ -382,6 +383,7 @@ Test(expect, gtref_check_catches_a_deliberately_wrong_expectation)
     assemble_ok(&s, "  writes RCS0 { 0x400000 be=0x0f data=0x11111111 }" SRC "\n  irq == 0" SRC "\n");
     char err[256];
     gtref_expect_failure f[4];
+    test_stim_identity_ggtt(&s);
     cr_assert_eq(gtref_model_only_check(&s, f, 4, err, sizeof err), 1);
     cr_assert_eq(f[0].index, 1);
     cr_assert_eq(f[0].line, 17);
@@ -402,6 +404,7 @@ Test(expect, the_model_only_timing_runs_engines_before_each_host_op)
     char err[256];
     cr_assert_eq(assemble(&s, text, err, sizeof err), 0, "%s", err);
     gtref_expect_failure f[4];
+    test_stim_identity_ggtt(&s);
     cr_assert_eq(gtref_model_only_check(&s, f, 4, err, sizeof err), 0, "%s: %s", f[0].what, f[0].actual);
     gtref_stim_free(&s);
 }

@@ -9,6 +9,8 @@
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
+#include "test_support.h"
+
 #define RCS 0x2000u
 #define BCS 0x22000u
 #define VCS 0x1C0000u
@@ -33,8 +35,9 @@ static int nlog;
 static bool host_commit;
 static uint32_t host_val;
 
-static void on_w(void *u, int e, uint64_t a, uint64_t d, uint8_t be)
+static void on_w(void *u, int e, bool ggtt, uint64_t a, uint64_t pa, uint64_t d, uint8_t be)
 {
+    (void)ggtt, (void)pa;
     (void)u;
     if (nlog < 64) log_[nlog++] = (rec){ 'W', e, a, d, be };
 }
@@ -56,6 +59,7 @@ static void make(int engines)
     if (m) gtm_destroy(m);
     m = gtm_create(engines);
     cr_assert(m);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);   /* every access is translated (docs/gam.md GAM-20) */
     nlog = 0;
     host_commit = false;
     gtm_sink s = { NULL, on_w, on_c, on_i };

@@ -6,6 +6,8 @@
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
+#include "test_support.h"
+
 #define RCS 0x2000u
 #define RING 0x100000u
 
@@ -16,8 +18,9 @@ typedef struct events {
     uint16_t irq;
 } events;
 
-static void on_w(void *u, int e, uint64_t a, uint64_t d, uint8_t be)
+static void on_w(void *u, int e, bool ggtt, uint64_t a, uint64_t pa, uint64_t d, uint8_t be)
 {
+    (void)ggtt, (void)pa;
     (void)e; events *ev = u;
     ev->waddr[ev->nw] = a; ev->wdata[ev->nw] = d; ev->wbe[ev->nw++] = be;
 }
@@ -34,6 +37,7 @@ static events ev;
 static void setup(void)
 {
     m = gtm_create(1);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);   /* every access is translated (docs/gam.md GAM-20) */
     memset(&ev, 0, sizeof ev);
     gtm_sink s = { &ev, on_w, on_c, on_i };
     gtm_set_sink(m, &s);

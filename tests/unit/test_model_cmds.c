@@ -9,6 +9,8 @@
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
+#include "test_support.h"
+
 #define RCS 0x2000u
 #define BCS 0x22000u
 #define RING 0x100000u
@@ -22,8 +24,9 @@ typedef struct events {
     uint16_t irq;
 } events;
 
-static void on_w(void *u, int e, uint64_t a, uint64_t d, uint8_t be)
+static void on_w(void *u, int e, bool ggtt, uint64_t a, uint64_t pa, uint64_t d, uint8_t be)
 {
+    (void)ggtt, (void)pa;
     events *ev = u;
     if (ev->nw >= 64) return;
     ev->weng[ev->nw] = e; ev->waddr[ev->nw] = a; ev->wdata[ev->nw] = d; ev->wbe[ev->nw++] = be;
@@ -43,6 +46,7 @@ static uint32_t ring_tail[4];
 static void setup(void)
 {
     m = gtm_create(2);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);   /* every access is translated (docs/gam.md GAM-20) */
     memset(&ev, 0, sizeof ev);
     memset(ring_tail, 0, sizeof ring_tail);
     gtm_sink s = { &ev, on_w, on_c, on_i };
@@ -822,7 +826,13 @@ Test(cmds, chaining_at_the_second_level_and_return_to_the_first)
 Test(cmds, first_level_start_and_chain_commit_bb_registers_with_udw_and_ppgtt)
 {
     /* addr 0x0000000100200000: BB_ADDR = 0x00200000, BB_ADDR_UDW = addr[47:32] = 1, BB_STATE = 0x20 (ppgtt),
-     * in that order, then RING_HEAD (the last commit of a ring command, C15) */
+     * in that order, then RING_HEAD (the last commit of a ring command, C15). Above 4 GB the batch is fetched
+     * through the PPGTT (docs/gam.md GAM-2, GAM-4): RING_MODE[9] on, PML4 at 0x800000 mapping the page to itself. */
+    uint64_t next = 0x801000;
+    test_ppgtt_map(gtm_mem(m), 0x800000, &next, 0x100200000ull, 0x100200000ull);
+    gtm_mmio_write(m, RCS + GTREF_PDP0_LDW, 0x800000);
+    gtm_mmio_write(m, RCS + GTREF_PP_DCLV, 1);                                     /* PML4 entries 0..15 */
+    gtm_mmio_write(m, RCS + GTREF_RING_MODE, GTREF_MODE_PPGTT_ENABLE << 16 | GTREF_MODE_PPGTT_ENABLE);
     BATCH(0x100200000ull, "MI_BATCH_BUFFER_START addr=0x200100");
     BATCH(0x200100, "MI_BATCH_BUFFER_END");
     RING0("MI_BATCH_BUFFER_START ppgtt addr=0x100200000");

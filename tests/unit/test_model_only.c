@@ -11,6 +11,8 @@
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 
+#include "test_support.h"
+
 #define SRC " from \"docs/commands.md s7; docs/stimulus-format.md s2.2\""
 /* RCS0's WATCHDOG event (bit 6) out of IMR (docs/interrupts.md IRQ-3), enabled and unmasked, the master enable on:
  * cycles 1..4 */
@@ -25,6 +27,7 @@ static void run_ok(const char *text)
     gtref_stim_init(&s);
     char err[512];
     cr_assert_eq(gtref_gts_assemble(&s, text, "t.gts", err, sizeof err), 0, "%s", err);
+    test_stim_identity_ggtt(&s);   /* every access is translated (docs/gam.md GAM-20) */
     cr_assert_eq(gtref_model_only_run(&s, &run), 0, "%s", run.error);
     gtref_expect_failure f[4];
     size_t n = gtref_expect_eval_all(&s, &run.obs, f, 4);

@@ -9,6 +9,8 @@
 #include "gtref/regs.h"
 #include "gtref/scoreboard.h"
 
+#include "test_support.h"
+
 #define RCS 0x2000u
 #define RING 0x100000u
 
@@ -49,6 +51,7 @@ static bool check(const gtref_sb_cycle *c)
 static void setup(void)
 {
     m = gtm_create(1);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);   /* every access is translated (docs/gam.md GAM-20) */
     sb = gtref_sb_create(m);
     cyc = 0;
     reset_dut_gam();
@@ -618,6 +621,7 @@ static void put(uint64_t addr, const char *text)
 static void setup_signal(void)
 {
     m = gtm_create(2);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);
     sb = gtref_sb_create(m);
     cyc = 0;
     reset_dut_gam();

@@ -72,7 +72,8 @@ static void run(model_host *h, unsigned budget, bool until_irq)
     }
 }
 
-static void run_stimulus(model_host *h, const gtref_stim *s)
+/* identity: give the model identity GGTT entries first (a generated stimulus has no page tables of its own). */
+static void run_stimulus(model_host *h, const gtref_stim *s, bool identity)
 {
     memset(h, 0, sizeof *h);
     h->engines = s->engines;
@@ -80,6 +81,8 @@ static void run_stimulus(model_host *h, const gtref_stim *s)
     cr_assert(h->m);
     gtm_sink sink = { .user = h, .irq_event = on_irq_event };
     gtm_set_sink(h->m, &sink);
+    /* every access is translated (docs/gam.md GAM-20): identity GGTT entries first, the stimulus's own after them */
+    if (identity) test_identity_ggtt(gtm_mem(h->m), 0, TEST_IDENTITY_PAGES);
     for (size_t i = 0; i < s->nsegs; i++) gtref_mem_write(gtm_mem(h->m), s->segs[i].addr, s->segs[i].bytes, s->segs[i].len);
     bool after_wait_irq = false;
     for (size_t i = 0; i < s->nops; i++) {
@@ -150,7 +153,7 @@ Test(stim_model, generated_stimuli_run_cleanly_in_the_model)
         gtref_stim_init(&s);
         cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
         model_host h;
-        run_stimulus(&h, &s);
+        run_stimulus(&h, &s, true);
         cr_assert(!h.stalled_at_end, "seed %" PRIu64 ": an engine is left stalled (half-submitted command or an "
                   "unsatisfied MI_SEMAPHORE_WAIT)", seed);
         cr_assert_eq(h.unimplemented, 0, "seed %" PRIu64 ": the model stopped at an unimplemented command", seed);
@@ -222,6 +225,7 @@ Test(stim_model, generated_stimuli_reach_every_coverage_bin)
         gtref_stim s;
         gtref_stim_init(&s);
         cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        test_stim_identity_ggtt(&s);
         gtref_model_run r;
         gtref_model_only_run_cov(&s, &r, cov);
         unimplemented += r.unimplemented != 0;
@@ -272,7 +276,7 @@ static void run_directed(model_host *h, const char *name)
     gtref_stim s;
     gtref_stim_init(&s);
     cr_assert_eq(gtref_gts_assemble_file(&s, path, err, sizeof err), 0, "%s", err);
-    run_stimulus(h, &s);
+    run_stimulus(h, &s, false);   /* the directed tests map their pages (ggtt lines) */
     cr_assert(!h->stalled_at_end, "%s: a command is left half submitted", name);
     gtref_stim_free(&s);
 }

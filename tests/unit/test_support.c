@@ -2,7 +2,11 @@
 #include "test_support.h"
 
 #include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+
+#include "gtref/gam.h"
 
 const char *test_directed_dir(void)
 {
@@ -19,4 +23,57 @@ void test_encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len)
 {
     cr_assert_eq(gtref_stim_encode(s, buf, len), 0, "encode failed");
     cr_assert(*buf && *len, "encode gave no bytes");
+}
+
+/* GAM-3: bit 0 present, bits 38:12 the page; GAM-4: the entry of va at GSM_BASE + (va >> 12) * 8. */
+void test_identity_ggtt(gtref_mem *mem, uint64_t va, uint64_t pages)
+{
+    uint64_t first = va >> GTREF_PAGE_SHIFT;
+    for (uint64_t p = first; p < first + pages; p++) {
+        uint64_t pte = (p << GTREF_PAGE_SHIFT) | GTREF_PTE_PRESENT;
+        gtref_mem_write32(mem, GTREF_GSM_BASE + p * 8u, (uint32_t)pte);
+        gtref_mem_write32(mem, GTREF_GSM_BASE + p * 8u + 4u, (uint32_t)(pte >> 32));
+    }
+}
+
+void test_stim_identity_ggtt(gtref_stim *s)
+{
+    uint8_t *b = malloc(TEST_IDENTITY_PAGES * 8u);
+    cr_assert(b);
+    for (uint64_t p = 0; p < TEST_IDENTITY_PAGES; p++) {
+        uint64_t pte = (p << GTREF_PAGE_SHIFT) | GTREF_PTE_PRESENT;
+        for (unsigned i = 0; i < 8; i++) b[8 * p + i] = (uint8_t)(pte >> (8 * i));   /* little-endian (GAM-3) */
+    }
+    cr_assert_eq(gtref_stim_add_segment(s, GTREF_GSM_BASE, GTREF_SEG_DATA, b, TEST_IDENTITY_PAGES * 8u), 0);
+    free(b);
+    gtref_segment first = s->segs[s->nsegs - 1];   /* move it to the front */
+    memmove(s->segs + 1, s->segs, (s->nsegs - 1) * sizeof *s->segs);
+    s->segs[0] = first;
+}
+
+static uint64_t read64(const gtref_mem *mem, uint64_t a)
+{
+    return (uint64_t)gtref_mem_read32(mem, a + 4) << 32 | gtref_mem_read32(mem, a);
+}
+
+static void write64(gtref_mem *mem, uint64_t a, uint64_t v)
+{
+    gtref_mem_write32(mem, a, (uint32_t)v);
+    gtref_mem_write32(mem, a + 4, (uint32_t)(v >> 32));
+}
+
+void test_ppgtt_map(gtref_mem *mem, uint64_t pml4, uint64_t *next, uint64_t va, uint64_t pa)
+{
+    static const unsigned shift[3] = { 39, 30, 21 };   /* PML4, PDP, PD index bits (GAM-5) */
+    uint64_t table = pml4;
+    for (int level = 0; level < 3; level++) {
+        uint64_t ea = table + ((va >> shift[level]) & 0x1FFu) * 8u, ent = read64(mem, ea);
+        if (!(ent & GTREF_PTE_PRESENT)) {
+            ent = *next | GTREF_PTE_PRESENT;
+            *next += GTREF_PAGE_SIZE;
+            write64(mem, ea, ent);
+        }
+        table = ent & GTREF_PTE_ADDR_MASK;
+    }
+    write64(mem, table + ((va >> 12) & 0x1FFu) * 8u, (pa & GTREF_PTE_ADDR_MASK) | GTREF_PTE_PRESENT);
 }

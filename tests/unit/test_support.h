@@ -4,10 +4,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gtref/mem.h"
 #include "gtref/stim.h"
 
 /* tests/directed, whether the tests run from the repository root or from build/tests. */
 const char *test_directed_dir(void);
 /* Encode s, asserting that it succeeds and gives bytes (*buf to free()). */
 void test_encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len);
+
+/* Identity translation for the tests written before the GAM (docs/gam.md GAM-3, GAM-4): every access of the model
+ * is translated, and the ring fetch always through the GGTT, so a stimulus needs GGTT entries. */
+#define TEST_IDENTITY_PAGES 4096u   /* graphics addresses 0 .. 16 MB - 1: every address the older tests use */
+/* Present GGTT entries mapping graphics page va >> 12 .. + pages - 1 to the same physical pages, in mem. */
+void test_identity_ggtt(gtref_mem *mem, uint64_t va, uint64_t pages);
+/* The same for the first TEST_IDENTITY_PAGES pages as a data segment put before s's own segments (which, applied
+ * after it, keep any entry the stimulus writes itself). */
+void test_stim_identity_ggtt(gtref_stim *s);
+/* Map graphics page va >> 12 to physical page pa >> 12 in the four-level PPGTT whose PML4 table is at pml4 (GAM-3,
+ * GAM-5), in mem: a missing directory is a new 4 KB table at *next (advanced). The engine's PDP0, PP_DCLV and
+ * RING_MODE[9] are the caller's. */
+void test_ppgtt_map(gtref_mem *mem, uint64_t pml4, uint64_t *next, uint64_t va, uint64_t pa);
 #endif

@@ -12,6 +12,8 @@
 
 #include "gtref/model.h"
 #include "gtref/regs.h"
+
+#include "test_support.h"
 #include "../../refmodel/cs_internal.h"   /* white box: only to start the counter near 2^32 (threshold 0) */
 
 #define RCS 0x2000u
@@ -269,6 +271,7 @@ Test(watchdog, the_event_reaches_the_interrupt_logic_through_enable_and_mask)
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 1u);
     /* halt RCS0 with an illegal command: the watchdog goes on */
     gtref_mem_write32(gtm_mem(m), 0x100000u, 0x0F800000u);   /* MI opcode 0x1F: no such command */
+    test_identity_ggtt(gtm_mem(m), 0x100000u, 1);            /* the ring page in the GGTT (docs/gam.md GAM-4) */
     gtm_mmio_write(m, RCS + GTREF_RING_START, 0x100000u);
     gtm_mmio_write(m, RCS + GTREF_RING_TAIL, 8);
     gtm_mmio_write(m, RCS + GTREF_RING_CTL, 1);

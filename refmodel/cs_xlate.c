@@ -1,0 +1,80 @@
+/* Architectural address translation of the command model (docs/gam.md GAM-20): every access the model makes is
+ * translated by a walk of the model's own memory (gtm_mem is physical memory), with the registers as the model
+ * holds them, and no TLB: the effective space (GAM-2), the GGTT (GAM-4) and the four-level PPGTT (GAM-5, GAM-6)
+ * walks, what faults (GAM-13), the fault record (GAM-14) and continue mode (GAM-15). The cycle-level GAM (TLBs,
+ * arbitration, timing) is refmodel/gam.c's, written separately from the same contract. */
+#include "cs_internal.h"
+
+bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt)
+{
+    /* GAM-2, BYT-REG L3716-3721: "0 PPGTT Disable: GGTT used for designated commands and for commands that select
+     * PPGTT"; RING_MODE as the engine holds it when it makes the request (the model: now) */
+    return sel_ggtt || !(m->val[e][m->r_ring_mode] & GTREF_MODE_PPGTT_ENABLE);
+}
+
+/* The little-endian 64-bit entry at physical address pa (GAM-3). */
+static uint64_t entry_at(const gtm *m, uint64_t pa)
+{
+    uint64_t lo = gtref_mem_read32(m->mem, pa), hi = gtref_mem_read32(m->mem, pa + 4);
+    return hi << 32 | lo;
+}
+
+bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)
+{
+    uint64_t ent;
+    if (ggtt) {
+        /* GAM-4 (G2, G3): one entry per 4 KB page of 0 .. 4 GB - 1 at GSM_BASE; beyond: a page fault, no walk */
+        if (va >= GTREF_GGTT_RANGE) { *type = GTREF_FAULT_PAGE; return false; }
+        ent = entry_at(m, GTREF_GSM_BASE + (va >> GTREF_PAGE_SHIFT) * 8u);
+        if (!(ent & GTREF_PTE_PRESENT)) { *type = GTREF_FAULT_PAGE; return false; }
+    } else {
+        /* GAM-5 (G5): four levels on va[47:0]; the PML4 table at {PDP0_UDW, PDP0_LDW} & 0x7F_FFFF_F000 */
+        uint64_t v = va & GTREF_PPGTT_VA_MASK;
+        unsigned i4 = (unsigned)(v >> GTREF_PML4_SHIFT) & GTREF_PT_INDEX_MASK;
+        /* GAM-6 (G6): PP_DCLV (low dword) bit i4 >> 4 guards PML4 entries 16n .. 16n+15, before any read */
+        if (!(m->val[e][m->r_dclv] >> (i4 >> GTREF_DCLV_GROUP_SHIFT) & 1u)) { *type = GTREF_FAULT_UNLOADED_PD; return false; }
+        uint64_t table = ((uint64_t)m->val[e][m->r_pdp0_udw] << 32 | m->val[e][m->r_pdp0_ldw]) & GTREF_PTE_ADDR_MASK;
+        static const unsigned shift[4] = { GTREF_PML4_SHIFT, GTREF_PDP_SHIFT, GTREF_PD_SHIFT, GTREF_PT_SHIFT };
+        for (int level = 0; level < 4; level++) {
+            unsigned idx = (unsigned)(v >> shift[level]) & GTREF_PT_INDEX_MASK;
+            ent = entry_at(m, table + idx * 8u);
+            if (!(ent & GTREF_PTE_PRESENT)) {
+                /* GAM-13: a PML4E, PDPE or PDE not present is an invalid PD, a PTE not present a page fault */
+                *type = level < 3 ? GTREF_FAULT_INVALID_PD : GTREF_FAULT_PAGE;
+                return false;
+            }
+            table = ent & GTREF_PTE_ADDR_MASK;   /* the next table, or (PTE) the page */
+        }
+    }
+    /* GAM-3: bits 38:12 of the leaf are the page; every other bit is ignored (G4) */
+    *pa = (ent & GTREF_PTE_ADDR_MASK) | (va & (GTREF_PAGE_SIZE - 1u));
+    return true;
+}
+
+void cs_xlate_record(gtm *m, int e, const cs_fault *f)
+{
+    /* GAM-14 (BYT-REG L3522-3565, G9, G10): the first fault is kept until software clears the valid bit */
+    uint32_t *fr = &m->val[0][m->r_fr[e]];
+    if (!(*fr & GTREF_FR_VALID))
+        *fr = ((uint32_t)f->va & GTREF_FR_VA_MASK) | (f->ggtt ? GTREF_FR_GGTT : 0u) |
+              (uint32_t)(4u * (unsigned)e + f->client) << GTREF_FR_SRCID_SHIFT | (uint32_t)f->type << GTREF_FR_TYPE_SHIFT |
+              GTREF_FR_VALID;
+    /* BYT-REG L4280-4301: one bit per type, for every fault of any engine */
+    static const uint32_t arb_bit[3] = { GTREF_ARB_ERR_PAGE, GTREF_ARB_ERR_INVALID_PD, GTREF_ARB_ERR_UNLOADED_PD };
+    m->val[0][m->r_arb_err] |= arb_bit[f->type];
+}
+
+bool cs_xlate_access(gtm *m, int e, unsigned client, bool ggtt, uint64_t va, uint64_t *pa, cs_fault *f)
+{
+    uint8_t type;
+    if (cs_xlate_walk(m, e, ggtt, va, pa, &type)) return true;
+    /* the request's address (GAM-1): a read is a 64-byte line, a write an 8-byte-aligned qword */
+    *f = (cs_fault){ true, type, (uint8_t)client, ggtt, va & (client == GTREF_CLIENT_WR ? ~7ull : ~63ull) };
+    cs_xlate_record(m, e, f);
+    /* GAM-15 (BYT-REG L2603-2627, G11): GAB_CTL_REG[8] = 1 continues at the faulting address with bit 39 set */
+    if (m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE) {
+        *pa = (va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
+        return true;
+    }
+    return false;
+}
