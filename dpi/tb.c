@@ -517,6 +517,10 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
          * them (docs/gam.md GAM-18) */
         const gam_edge *x = gtref_sb_gam_edge(tb->sb);
         log_lookups(tb, x);
+        /* a write dropped by a fault in hang mode never reaches memory (GAM-15): not among the engine's writes. It is
+         * the engine's last granted one: an engine has one request in the GAM at a time and makes no other after it. */
+        if (x->fault_valid && x->fault_hang && x->fault_client == GTREF_CLIENT_WR && tb->obs.writes[x->fault_engine].n)
+            tb->obs.writes[x->fault_engine].n--;
         if (x->gnt_valid && x->gnt_req.write &&
             gtref_write_log_add(&tb->obs.writes[x->gnt_engine], x->gnt_req.va, x->gnt_req.be, x->gnt_req.wdata))
             gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");

@@ -17,10 +17,10 @@
 static const char *const base_text =
     "test tlbx\n"
     "engines 2\n"
+    "ggtt 0x100000 0x100000 pages 2\n"   /* the ring and what the prefetch may read past it (docs/gam.md GAM-4) */
+    "ggtt 0x400000 0x400000\n"
     "ring 0x100000 size 0x1000 {\n"
     "  MI_STORE_DATA_IMM addr=0x400004 data=0x11111111\n"
-    "  MI_NOOP\n"
-    "  MI_NOOP\n"
     "  MI_NOOP\n"
     "}\n"
     "host {\n"

@@ -133,8 +133,8 @@ Test(result, encoding_is_deterministic_and_self_describing)
     cr_assert_eq(gtref_result_encode(&r, &b, &blen), 0);
     cr_assert_eq(alen, blen);
     cr_assert_eq(memcmp(a, b, alen), 0);
-    /* a map whose first key is "format" with value "gtref-result", then "version": 3 */
-    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x03";
+    /* a map whose first key is "format" with value "gtref-result", then "version": 4 */
+    static const uint8_t head[] = "\xa6" "format" "\xac" "gtref-result" "\xa7" "version" "\x04";
     /* 18 keys: a map16 (0xde, then the count as a big-endian 16-bit number) */
     cr_assert_eq(a[0], 0xde, "a map16");
     cr_assert_eq((a[1] << 8) | a[2], 18);
@@ -164,7 +164,7 @@ typedef struct record_spec {
 static void valid_spec(record_spec *spec)
 {
     static const entry base[] = {
-        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 3}, {"status", V_STR, "FAIL", 0},
+        {"format", V_STR, "gtref-result", 0}, {"version", V_UINT, NULL, 4}, {"status", V_STR, "FAIL", 0},
         {"test", V_STR, "t", 0},              {"stim", V_STR, "t.stim", 0}, {"seed", V_UINT, NULL, 3},
         {"rtl", V_STR, "clean", 0},           {"engines", V_UINT, NULL, 4}, {"build", V_STR, "abc1234", 0},
         {"cycles", V_UINT, NULL, 10}, {"retired", V_UINT, NULL, 2}, {"corners", V_CORNERS, NULL, GTREF_CORNERS},
@@ -282,8 +282,8 @@ Test(result_decode, rejects_wrong_version)
 {
     record_spec spec;
     valid_spec(&spec);
-    spec_find(&spec, "version")->u = 2;
-    assert_rejected(&spec, "unsupported version 2 (this gtref reads version 3)");
+    spec_find(&spec, "version")->u = 3;
+    assert_rejected(&spec, "unsupported version 3 (this gtref reads version 4)");
 }
 
 Test(result_decode, rejects_wrong_format)
@@ -585,7 +585,7 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 9 entries, expected 10");
+    assert_rejected(&spec, "result.corners: 50 entries, expected 51");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 11 entries, expected 10");
+    assert_rejected(&spec, "result.corners: 52 entries, expected 51");
 }
