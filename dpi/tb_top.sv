@@ -34,7 +34,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   logic        mem_req_valid, mem_req_write;
   logic [63:0] mem_req_addr, mem_req_wdata;
   logic [7:0]  mem_req_be;
-  logic [1:0]  mem_req_src;
+  logic [2:0]  mem_req_src;   // 0..3 engine, 4 page walker (docs/gam.md GAM-17)
   bit          mem_req_ready, mem_rsp_valid;
   bit [511:0]  mem_rsp_data;
   logic        irq;
@@ -43,6 +43,23 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   logic [NUM_ENGINES-1:0][63:0] probe_retire_addr;
   logic        probe_mmio_commit_valid;
   logic [31:0] probe_mmio_commit_off, probe_mmio_commit_data;
+  // GAM probes (docs/gam.md GAM-17): connected, not yet passed to the C side (the DPI integration is separate work)
+  logic [NUM_ENGINES-1:0]       probe_req_valid, probe_req_ggtt, probe_req_write, probe_gam_wr_ack, probe_gam_rsp;
+  logic [NUM_ENGINES-1:0][1:0]  probe_req_client;
+  logic [NUM_ENGINES-1:0][63:0] probe_req_va, probe_req_wdata;
+  logic [NUM_ENGINES-1:0][7:0]  probe_req_be;
+  logic        probe_gam_gnt_valid, probe_gam_lookup_valid, probe_gam_lookup_hit, probe_gam_fill_valid;
+  logic        probe_gam_fault_valid;
+  logic [1:0]  probe_gam_gnt_engine, probe_gam_arb_state, probe_gam_lookup_engine, probe_gam_fill_engine;
+  logic [1:0]  probe_gam_fault_engine, probe_gam_fault_type;
+  logic [4:0]  probe_gam_lookup_index, probe_gam_fill_index;
+  logic        unused_gam_probes;
+  assign unused_gam_probes = ^{probe_req_valid, probe_req_ggtt, probe_req_write, probe_gam_wr_ack, probe_gam_rsp,
+                               probe_req_client, probe_req_va, probe_req_wdata, probe_req_be, probe_gam_gnt_valid,
+                               probe_gam_lookup_valid, probe_gam_lookup_hit, probe_gam_fill_valid,
+                               probe_gam_fault_valid, probe_gam_gnt_engine, probe_gam_arb_state,
+                               probe_gam_lookup_engine, probe_gam_fill_engine, probe_gam_fault_engine,
+                               probe_gam_fault_type, probe_gam_lookup_index, probe_gam_fill_index};
 
   gt_top #(.NUM_ENGINES(NUM_ENGINES)) dut (
     .clk, .rst_n,
@@ -53,7 +70,12 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
     .irq,
     .probe_retire, .probe_retire_dw0, .probe_retire_addr, .probe_retire_err,
     .probe_commit_valid, .probe_commit_off, .probe_commit_data, .probe_idle, .probe_halted,
-    .probe_mmio_commit_valid, .probe_mmio_commit_off, .probe_mmio_commit_data
+    .probe_mmio_commit_valid, .probe_mmio_commit_off, .probe_mmio_commit_data,
+    .probe_req_valid, .probe_req_client, .probe_req_ggtt, .probe_req_va, .probe_req_write, .probe_req_wdata,
+    .probe_req_be, .probe_gam_gnt_valid, .probe_gam_gnt_engine, .probe_gam_arb_state,
+    .probe_gam_lookup_valid, .probe_gam_lookup_engine, .probe_gam_lookup_hit, .probe_gam_lookup_index,
+    .probe_gam_fill_valid, .probe_gam_fill_engine, .probe_gam_fill_index,
+    .probe_gam_fault_valid, .probe_gam_fault_engine, .probe_gam_fault_type, .probe_gam_wr_ack, .probe_gam_rsp
   );
 
   // The clock generator is the one process that toggles clk; a blocking assignment is the usual idiom.
