@@ -12,6 +12,14 @@
 //   batch (s_ring = 0): linear addresses, fetched while the engine is in a batch.
 // redir restarts the stream at redir_addr: the buffer is emptied and every read still in flight is marked
 // to be discarded when its response arrives (responses come back in request order).
+//
+// Faults (docs/gam.md GAM-15, hang mode): the GAM drops a faulting read and says so (rd_fault) at the edge that
+// drops it. The faulted read is always the youngest read outstanding (the engine's requests are translated one at
+// a time, in order), and its line takes its place in the stream as a *faulted* line (dw_flt with dw_valid): at the
+// fault's edge if no older read is outstanding, else together with the older read's response (fpend). A faulted
+// line counts as outstanding (busy) until then, like a read whose response is still to come; a redirect discards
+// it like any other line in flight. The parser never pops a faulted dword: if it needs one, its command ends
+// (gt_engine); if it never needs it, the line has no effect.
 module gt_cmd_fetch (
   input  logic         clk,
   input  logic         rst_n,
@@ -31,6 +39,7 @@ module gt_cmd_fetch (
   output logic         dw_valid,
   output logic [31:0]  dw_data,
   output logic [63:0]  dw_addr,      // graphics address of dw_data
+  output logic         dw_flt,       // dw_valid: the dword lies in a faulted line (its value is meaningless)
   output logic         s_ring,       // the stream is the ring (vs a batch buffer)
   output logic         busy,         // a read is outstanding
   // read requests to the engine's memory request mux
@@ -38,15 +47,18 @@ module gt_cmd_fetch (
   output logic [63:0]  rd_addr,
   input  logic         rd_gnt,
   input  logic         rsp_valid,
-  input  logic [511:0] rsp_data
+  input  logic [511:0] rsp_data,
+  input  logic         rd_fault      // the youngest outstanding read faulted (GAM hang mode): no response comes
 );
   logic [63:0]  sp;           // address of the next dword for the parser
   logic [63:0]  fa;           // next line to request
   logic [511:0] lbuf [2];     // line buffer, FIFO in stream order; lbuf[lh] holds the line of sp
+  logic [1:0]   lflt;         // the buffered line is a faulted one
   logic         lh;
   logic [1:0]   lcnt;         // lines buffered
   logic [1:0]   tot;          // reads outstanding (granted, response not yet back)
   logic [1:0]   drop;         // of those, responses to discard (issued before a redirect)
+  logic         fpend;        // the youngest outstanding read faulted; its line follows the next response
 
   // ---- ring geometry of the line at fa ----
   logic [63:0] ring_end;
@@ -82,16 +94,26 @@ module gt_cmd_fetch (
   logic        sp_line_end;   // pop consumes the last dword of the head line
   logic [63:0] sp_next;
   assign dw_valid    = lcnt != 2'd0;
+  assign dw_flt      = lflt[lh];
   assign dw_data     = lbuf[lh][32 * sp[5:2] +: 32];
   assign dw_addr     = sp;
   assign sp_line_end = sp[5:2] == 4'hF;
   assign sp_next     = (s_ring && sp_line_end && sp + 64'd4 == ring_end) ? {32'd0, ring_start} : sp + 64'd4;
 
-  logic       rd_take, rsp_live;
-  logic [1:0] tot_next;
+  // Items that arrive at this edge, in stream order: a response (d_real), then a faulted line (d_flt). The first
+  // `drop` items are discarded (issued before a redirect).
+  logic       rd_take, d_real, d_flt, k_real, k_flt, slot_r, slot_f;
+  logic [1:0] n_items, n_drop, tot_next;
   assign rd_take  = rd_valid && rd_gnt;
-  assign rsp_live = rsp_valid && drop == 2'd0;
-  assign tot_next = tot + {1'b0, rd_take} - {1'b0, rsp_valid};
+  assign d_real   = rsp_valid;
+  assign d_flt    = (rd_fault && (tot == 2'd1 || rsp_valid)) || (fpend && rsp_valid);
+  assign n_items  = {1'b0, d_real} + {1'b0, d_flt};
+  assign n_drop   = drop < n_items ? drop : n_items;
+  assign k_real   = d_real && drop == 2'd0;
+  assign k_flt    = d_flt && (drop == 2'd0 || (d_real && drop == 2'd1));
+  assign slot_r   = lh ^ lcnt[0];
+  assign slot_f   = lh ^ lcnt[0] ^ k_real;
+  assign tot_next = tot + {1'b0, rd_take} - n_items;
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -102,8 +124,12 @@ module gt_cmd_fetch (
       lcnt   <= '0;
       tot    <= '0;
       drop   <= '0;
+      fpend  <= 1'b0;
     end else begin
       tot <= tot_next;
+      // a fault with an older read still outstanding waits for that read's response
+      if (rd_fault && tot == 2'd2 && !rsp_valid) fpend <= 1'b1;
+      else if (fpend && rsp_valid) fpend <= 1'b0;
       if (redir) begin
         // Everything still in flight (including a read granted in this cycle) belongs to the old stream.
         sp     <= redir_addr;
@@ -114,14 +140,20 @@ module gt_cmd_fetch (
       end else begin
         if (rd_take) fa <= fa_next;
         if (pop) sp <= sp_next;
-        if (rsp_valid && drop != 2'd0) drop <= drop - 2'd1;
+        drop <= drop - n_drop;
         if (pop && sp_line_end) lh <= ~lh;
-        lcnt <= lcnt + {1'b0, rsp_live} - {1'b0, pop && sp_line_end};
+        lcnt <= lcnt + {1'b0, k_real} + {1'b0, k_flt} - {1'b0, pop && sp_line_end};
       end
     end
   end
 
-  // Line data (no reset needed: lcnt says what is valid). The slot after the buffered lines.
+  // Line data (no reset needed: lcnt says what is valid). The slots after the buffered lines.
   always_ff @(posedge clk)
-    if (rsp_live && !redir) lbuf[lh ^ lcnt[0]] <= rsp_data;
+    if (!redir) begin
+      if (k_real) begin
+        lbuf[slot_r] <= rsp_data;
+        lflt[slot_r] <= 1'b0;
+      end
+      if (k_flt) lflt[slot_f] <= 1'b1;
+    end
 endmodule

@@ -17,6 +17,11 @@
 //                   waited on by a signal-mode MI_SEMAPHORE_WAIT (commands.md §5, C32).
 //   watchdog        on an engine with PR_CTR_CTL and PR_CTR_THRSH (RCS0): the counter and its WATCHDOG
 //                   event (commands.md §7, W1-W5, cycle contract §5).
+//   GAM side        every request carries its client (IF fetch, DR data read, WR write) and its effective
+//                   address space (docs/gam.md GAM-1, GAM-2); PDP0 and PP_DCLV go to the GAM's walker; an executed
+//                   MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate invalidates this engine's TLB at its retire
+//                   (GAM-12); a fault in hang mode ends the command as an illegal one ends, with the page-table
+//                   error bit 4 and no IPEHR (GAM-15: S_FWAIT; an IF fault only when the parser needs the line).
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -32,16 +37,24 @@ module gt_engine import gtref_pkg::*; #(
   output logic [31:0]  mmio_rdata,    // the addressed register of this engine, 0 if none
   output logic         mmio_commit,   // mmio_wr names a register of this engine with a writable bit
   output logic [31:0]  mmio_new,      // its new stored value (0 unless mmio_commit)
-  // memory requests, to gt_mem_arb
+  // memory requests, to gt_gam (docs/gam.md GAM-1)
   output logic         req_valid,
+  output logic [1:0]   req_client,    // CLIENT_IF / CLIENT_DR / CLIENT_WR
+  output logic         req_ggtt,      // effective address space (GAM-2): 1 GGTT, 0 PPGTT
   output logic         req_write,
-  output logic [63:0]  req_addr,
+  output logic [63:0]  req_addr,      // graphics (virtual) address
   output logic [63:0]  req_wdata,
   output logic [7:0]   req_be,
   input  logic         req_gnt,       // the arbiter takes the request at this closing edge
   input  logic         wr_ack,        // one of our writes transfers on the memory port at this closing edge
   input  logic         rsp_valid,     // read data for this engine, in request order
   input  logic [511:0] rsp_data,
+  input  logic         fault,         // hang mode: this engine's request in the GAM faulted and was dropped
+  input  logic [1:0]   fault_client,  //   its client
+  // to the GAM: the walk's registers (GAM-5, GAM-6) and the TLB invalidation (GAM-12)
+  output logic [63:0]  pdp0,          // {PDP0_UDW, PDP0_LDW}
+  output logic [31:0]  dclv,          // PP_DCLV
+  output logic         tlb_inv,       // invalidate this engine's TLB at this closing edge
   // interrupt event, sampled by gt_irq at the closing edge of this cycle (a retire's, or the watchdog's)
   output logic         evt_valid,
   output logic [15:0]  evt_bits,      //   the event's data bits d (before IMR)
@@ -150,21 +163,25 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   logic         pop, redir, redir_ring;
   logic [63:0]  redir_addr;
-  logic         dw_valid, s_ring, fetch_busy;
+  logic         dw_valid, dw_flt, s_ring, fetch_busy;
   logic [31:0]  dw;
   logic [63:0]  dw_addr;
   logic         f_rd_valid, f_rd_gnt;
   logic [63:0]  f_rd_addr;
   logic         in_batch, halted;
   logic         f_rsp_valid;   // a response for the fetch (not the data read, §5)
+  logic         f_fault;       // the fetch's read faulted (GAM-15, hang mode)
+  logic         dr_fault;      // the data read or a write faulted
+  assign f_fault  = fault && fault_client == CLIENT_IF;
+  assign dr_fault = fault && fault_client != CLIENT_IF;
 
   gt_cmd_fetch u_fetch (
     .clk, .rst_n,
     .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted,
     .redir, .redir_addr, .redir_ring, .pop,
-    .dw_valid, .dw_data(dw), .dw_addr, .s_ring, .busy(fetch_busy),
+    .dw_valid, .dw_data(dw), .dw_addr, .dw_flt, .s_ring, .busy(fetch_busy),
     .rd_valid(f_rd_valid), .rd_addr(f_rd_addr), .rd_gnt(f_rd_gnt),
-    .rsp_valid(f_rsp_valid), .rsp_data
+    .rsp_valid(f_rsp_valid), .rsp_data, .rd_fault(f_fault)
   );
 
   // =====================================================================================================
@@ -201,8 +218,9 @@ module gt_engine import gtref_pkg::*; #(
     S_MW,         // memory writes, one per grant
     S_MACK,       // wait until every write has transferred
     S_CQ,         // register commits of the plan, one per cycle
+    S_FWAIT,      // GAM fault (hang mode): wait until every write issued is acknowledged, then the status write
     S_ERR,        // illegal command: IPEHR (its DW0)
-    S_ESR,        //                  ESR bit 0
+    S_ESR,        //                  ESR bit 0 (a fault: bit 4, no IPEHR)
     S_RETIRE,     // the command retires at this cycle's closing edge
     S_HALT        // stopped after an illegal command, until reset
   } state_t;
@@ -220,6 +238,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] cmd_dw0;
   logic [63:0] cmd_addr;
   logic        cmd_in_batch, cmd_err, cmd_nop;
+  logic        cmd_flt;        // the command ends by a GAM fault (GAM-15): error bit 4, no IPEHR
   logic [1:0]  cmd_lvl;        // 0 ring, 1 first-level batch, 2 second-level batch
   cmd_t        cmd;            // the decoded command
   logic [10:0] cmd_len;        // dwords (legal commands are at most 1025, MI_CLFLUSH)
@@ -236,6 +255,8 @@ module gt_engine import gtref_pkg::*; #(
   logic [1:0]  lvl;            // current level: 0 ring, 1 first, 2 second
   logic        priv_np;        // the first-level batch (and so its second level) is non-privileged
   logic [63:0] ret_addr;       // second-level return address
+  logic        bb1_pp, bb2_pp; // the ppgtt bit of the MI_BATCH_BUFFER_START that started the first / second level
+                               // (GAM-2: the batch fetch's address space)
   logic [3:0]  sp_mode;        // MI_SET_PREDICATE mode (internal, resets to NOOP_NEVER)
   assign in_batch = lvl != 2'd0;
 
@@ -243,6 +264,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] ws_addr;        // memory write: address, low/high dword, qword
   logic [31:0] ws_lo, ws_hi;
   logic        ws_qw, wi;
+  logic        ws_gg, dr_gg;   // the writes' / data read's address space selection (1 GGTT, 0 PPGTT, GAM-2)
   logic [1:0]  cq_n, cq_i;     // register commits: count, next
   ridx_t       cq_idx [3];
   logic [31:0] cq_val [3];
@@ -609,6 +631,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] p_rd_addr, p_ws_addr;
   logic [31:0] p_ws_lo, p_ws_hi;
   logic        p_ws_qw;
+  logic        p_ws_gg, p_rd_gg;  // address space selection of the plan's writes and read (1 GGTT, GAM-2)
   logic [1:0]  p_cq_n;
   ridx_t       p_cq_idx [3];
   logic [31:0] p_cq_val [3];
@@ -684,6 +707,8 @@ module gt_engine import gtref_pkg::*; #(
     p_ws_lo   = '0;
     p_ws_hi   = '0;
     p_ws_qw   = 1'b0;
+    p_ws_gg   = 1'b1;        // the status page (HWS_PGA) and every default: GGTT (GAM-2)
+    p_rd_gg   = dr_gg;       // (S_RDX: a poll's re-read keeps the space of the first read)
     p_cq_n    = 2'd0;
     p_cq_idx  = '{default: '0};
     p_cq_val  = '{default: '0};
@@ -733,6 +758,7 @@ module gt_engine import gtref_pkg::*; #(
           p_ws_lo   = a[3];
           p_ws_hi   = a[4];
           p_ws_qw   = cmd_dw0[SDI_STORE_QWORD_BIT];
+          p_ws_gg   = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
         end
         C_MI_STORE_DATA_INDEX:                          // pphwsp: unimplemented
           if (!cmd_dw0[F_MI_STORE_DATA_INDEX_PPHWSP_LO]) begin
@@ -747,6 +773,7 @@ module gt_engine import gtref_pkg::*; #(
             p_wr      = 1'b1;
             p_ws_addr = {a[3], a[2][31:2], 2'd0};
             p_ws_lo   = read_reg(a[1]);
+            p_ws_gg   = cmd_dw0[F_MI_STORE_REGISTER_MEM_GGTT_LO];
           end
         C_MI_REPORT_HEAD: begin                         // RING_HEAD to status-page dword 4 (C20)
           p_wr      = 1'b1;
@@ -774,6 +801,7 @@ module gt_engine import gtref_pkg::*; #(
             p_ws_lo   = a[3];
             p_ws_hi   = a[4];
             p_ws_qw   = cmd_len == 11'd5;
+            p_ws_gg   = cmd_dw0[F_MI_FLUSH_DW_STORE_INDEX_LO] || a[1][F_MI_FLUSH_DW_GGTT_LO - 32];
           end
           if (cmd_dw0[F_MI_FLUSH_DW_NOTIFY_LO]) p_evt = IRQ_PIPECTL_NOTIFY;
         end
@@ -786,6 +814,7 @@ module gt_engine import gtref_pkg::*; #(
               p_ws_lo   = a[4];
               p_ws_hi   = a[5];
               p_ws_qw   = 1'b1;
+              p_ws_gg   = a[1][F_PIPE_CONTROL_STORE_INDEX_LO - 32] || a[1][F_PIPE_CONTROL_GGTT_LO - 32];
             end
             if (a[1][F_PIPE_CONTROL_NOTIFY_LO - 32]) p_evt = IRQ_PIPECTL_NOTIFY;
           end
@@ -793,26 +822,31 @@ module gt_engine import gtref_pkg::*; #(
         C_MI_LOAD_REGISTER_MEM: begin
           p_rd      = 1'b1;
           p_rd_addr = {a[3], a[2][31:2], 2'd0};
+          p_rd_gg   = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO];
         end
         C_MI_COPY_MEM_MEM: begin
           p_rd      = 1'b1;
           p_rd_addr = {a[4], a[3][31:2], 2'd0};
+          p_rd_gg   = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_SRC_LO];
         end
         C_MI_CONDITIONAL_BATCH_BUFFER_END:              // in the ring a NOOP (no read); C26
           if (cmd_lvl != 2'd0 && cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO] &&
               !cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO]) begin
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:3], 3'd0};
+            p_rd_gg   = cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT_LO];
           end
         C_MI_SEMAPHORE_WAIT:                            // poll (C27) and signal (C32) mode; reg_poll: C33
           if (!cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:2], 2'd0};
+            p_rd_gg   = cmd_dw0[F_MI_SEMAPHORE_WAIT_GGTT_LO];
           end
         C_MI_ATOMIC:
           if (at_ok) begin
             p_rd      = 1'b1;
             p_rd_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
+            p_rd_gg   = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
           end
         C_MI_USER_INTERRUPT:
           p_evt = IRQ_USER;                             // raised at the retire (IRQ-2)
@@ -832,6 +866,7 @@ module gt_engine import gtref_pkg::*; #(
           p_wr      = 1'b1;
           p_ws_addr = {a[2], a[1][31:2], 2'd0};
           p_ws_lo   = rd_dw;
+          p_ws_gg   = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_DST_LO];
         end
         C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when memory <= data
           if (rd_dw <= a[1]) p_ra = RA_END;
@@ -850,6 +885,7 @@ module gt_engine import gtref_pkg::*; #(
           p_ws_lo   = at_new[31:0];
           p_ws_hi   = at_new[63:32];
           p_ws_qw   = at_qw;
+          p_ws_gg   = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
           if (cmd_dw0[F_MI_ATOMIC_RETURN_DATA_LO]) begin  // the old value into R0, as MI_MATH's store
             p_cq_n      = at_qw ? 2'd2 : 2'd1;
             p_cq_idx[0] = ridx_t'(CS_GPR0_IDX);
@@ -880,8 +916,11 @@ module gt_engine import gtref_pkg::*; #(
   assign hsw_addr = {32'd0, (hws & 32'hFFFFF000) | HWSP_ISR_OFFSET};
   // the same for an illegal command's CS_MASTER_ERROR (raised when EMR[0] = 0 lets it set EIR, IRQ-5), decided
   // when its DW0 is decoded
-  logic        err_hsw;
+  logic        err_hsw, flt_hsw;
   assign err_hsw  = !r[EMR_IDX][0] && (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  // the same for a GAM fault's CS_MASTER_ERROR (EMR[4], GAM-15), decided when the writes in flight are done
+  assign flt_hsw  = (r[EMR_IDX] & ERR_PAGE_TABLE) == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
 
   state_t p_next;
   assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
@@ -898,12 +937,30 @@ module gt_engine import gtref_pkg::*; #(
   assign dr_req       = st == S_RDQ && !fetch_busy;
   assign req_valid    = mw_req || dr_req || (f_rd_valid && !data_phase);
   assign req_write    = mw_req;
+  // GAM-1, GAM-2: the client, and the effective space: PPGTT only when RING_MODE[9] is set and the access selects
+  // it (the ring fetch never does; a batch fetch per its level's MI_BATCH_BUFFER_START ppgtt bit). RING_MODE is
+  // taken as the engine holds it when it makes the request.
+  logic ppgtt_en, f_gg;
+  assign ppgtt_en     = (r[RING_MODE_IDX] & MODE_PPGTT_ENABLE) != 32'd0;
+  assign f_gg         = s_ring || !(lvl == 2'd2 ? bb2_pp : bb1_pp);
+  assign req_client   = mw_req ? CLIENT_WR : dr_req ? CLIENT_DR : CLIENT_IF;
+  assign req_ggtt     = !ppgtt_en || (mw_req ? ws_gg : dr_req ? dr_gg : f_gg);
   assign req_addr     = mw_req ? w_addr : dr_req ? {dr_addr[63:6], 6'd0} : f_rd_addr;
   assign req_wdata    = w_data;
   assign req_be       = mw_req ? w_be : 8'h00;
   assign f_rd_gnt     = req_gnt && !mw_req && !data_phase;
   assign f_rsp_valid  = rsp_valid && st != S_RDW;
-  assign wr_pend_next = wr_pend + {1'b0, req_gnt && mw_req} - {1'b0, wr_ack};
+  // a faulted write is dropped by the GAM: it will never be acknowledged (GAM-15)
+  assign wr_pend_next = wr_pend + {1'b0, req_gnt && mw_req} - {1'b0, wr_ack} -
+                        {1'b0, dr_fault && fault_client == CLIENT_WR};
+
+  // ---- to the GAM ----
+  assign pdp0    = {r[PDP0_UDW_IDX], r[PDP0_LDW_IDX]};
+  assign dclv    = r[PP_DCLV_IDX];
+  // GAM-12: the retire of an executed (not NOOPed, not illegal) MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate
+  assign tlb_inv = st == S_RETIRE && !cmd_err && !cmd_nop &&
+                   ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
+                    (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32]));
 
   // ---- stream control ----
   always_comb begin
@@ -914,9 +971,9 @@ module gt_engine import gtref_pkg::*; #(
     case (st)
       S_DW0:
         if (ring_go && !at_ring_pos) redir = 1'b1;             // (re)start the ring stream at HEAD
-        else if ((in_batch || ring_go) && dw_valid) pop = 1'b1;
+        else if ((in_batch || ring_go) && dw_valid && !dw_flt) pop = 1'b1;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH:
-        pop = dw_valid;
+        pop = dw_valid && !dw_flt;                             // a faulted dword ends the command (GAM-15)
       S_RETIRE:
         if (!cmd_err && (ra == RA_BB1 || ra == RA_BB2_CALL || ra == RA_BB2_CHAIN)) begin
           redir      = 1'b1;                                   // enter, call or chain to a batch
@@ -930,6 +987,13 @@ module gt_engine import gtref_pkg::*; #(
       default: ;
     endcase
   end
+
+  // ---- the error of an ending command: an illegal command's bit 0 (IRQ-5), a GAM fault's page-table bit 4
+  //      (GAM-15, BYT-REG L2422), each masked by its own EMR bit ----
+  logic [31:0] err_bit;
+  logic        err_masked;
+  assign err_bit    = cmd_flt ? ERR_PAGE_TABLE : ERR_INSTRUCTION;
+  assign err_masked = (r[EMR_IDX] & err_bit) != 32'd0;
 
   // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
   always_comb begin
@@ -957,17 +1021,17 @@ module gt_engine import gtref_pkg::*; #(
         c_idx   = ridx_t'(IPEHR_IDX);
         c_val   = cmd_dw0;
       end
-      S_ESR: begin                         //                           then ESR bit 0
+      S_ESR: begin                         //                           then ESR bit 0 (a GAM fault: bit 4)
         c_valid = 1'b1;
         c_idx   = ridx_t'(ESR_IDX);
-        c_val   = r[ESR_IDX] | ERR_INSTRUCTION;
+        c_val   = r[ESR_IDX] | err_bit;
       end
       S_RETIRE:
         if (cmd_err) begin
-          if (!r[EMR_IDX][0]) begin        // then EIR bit 0 unless masked by EMR[0]; RING_HEAD stays
+          if (!err_masked) begin           // then EIR bit 0 (4) unless masked by EMR[0] (EMR[4]); RING_HEAD stays
             c_valid = 1'b1;
             c_idx   = ridx_t'(EIR_IDX);
-            c_val   = r[EIR_IDX] | ERR_INSTRUCTION;
+            c_val   = r[EIR_IDX] | err_bit;
           end
         end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle (last)
           c_valid = 1'b1;
@@ -984,7 +1048,7 @@ module gt_engine import gtref_pkg::*; #(
     evt_bits = '0;
     if (st == S_RETIRE) begin
       if (cmd_err) begin
-        if (!r[EMR_IDX][0]) evt_bits = IRQ_CS_MASTER_ERROR;   // EIR was set
+        if (!err_masked) evt_bits = IRQ_CS_MASTER_ERROR;      // EIR was set
       end else begin
         evt_bits = evt_q;                                      // USER, PIPECTL_NOTIFY (the plan's)
       end
@@ -1091,6 +1155,18 @@ module gt_engine import gtref_pkg::*; #(
     assign wd_fire = 1'b0;
   end
 
+  // ---- GAM faults (GAM-15, hang mode) ----
+  // need_flt: the parser needs the dword at the stream head (where it would pop it) and it lies in a faulted line.
+  // The command it is parsing ends: its DW0 and address if DW0 was delivered, else DW0 0 at the dword's address.
+  logic need_flt, flt_sw;   // flt_sw: the fault's status write has been made (never twice)
+  always_comb
+    case (st)
+      S_DW0:                                 need_flt = !(ring_go && !at_ring_pos) && (in_batch || ring_go) &&
+                                                        dw_valid && dw_flt;
+      S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH: need_flt = dw_valid && dw_flt;
+      default:                               need_flt = 1'b0;
+    endcase
+
   // ---- parser state ----
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -1107,6 +1183,12 @@ module gt_engine import gtref_pkg::*; #(
       cmd_lvl      <= 2'd0;
       cmd_err      <= 1'b0;
       cmd_nop      <= 1'b0;
+      cmd_flt      <= 1'b0;
+      flt_sw       <= 1'b0;
+      bb1_pp       <= 1'b0;
+      bb2_pp       <= 1'b0;
+      ws_gg        <= 1'b1;
+      dr_gg        <= 1'b1;
       cmd_len      <= '0;
       cmd_head     <= '0;
       argn         <= '0;
@@ -1124,6 +1206,33 @@ module gt_engine import gtref_pkg::*; #(
       math_left    <= '0;
     end else begin
       wr_pend <= wr_pend_next;
+      if (need_flt) begin
+        // an instruction-fetch fault the parser runs into: the command ends as an illegal one (GAM-15)
+        cmd_err  <= 1'b1;
+        cmd_flt  <= 1'b1;
+        flt_sw   <= 1'b0;
+        hsw_pend <= 1'b0;
+        st       <= S_FWAIT;
+        if (st == S_DW0) begin               // its DW0 is not delivered: DW0 0 at the dword's address
+          cmd_dw0      <= '0;
+          cmd_addr     <= dw_addr;
+          cmd_in_batch <= in_batch;
+          cmd_lvl      <= lvl;
+          cmd_head     <= r[RING_HEAD_IDX];
+          cmd          <= C_NONE;
+          cmd_nop      <= 1'b0;
+          cq_n         <= '0;
+          ra           <= RA_NONE;
+          evt_q        <= '0;
+        end
+      end else if (dr_fault && (st == S_RDW || st == S_MW || st == S_MACK)) begin
+        // a data read or write of the command faulted: no further request for it; wait for the writes in
+        // flight, then end as an illegal command ends (GAM-15)
+        cmd_err  <= 1'b1;
+        cmd_flt  <= 1'b1;
+        hsw_pend <= 1'b0;
+        st       <= S_FWAIT;
+      end else
       case (st)
         S_DW0:
           if (pop) begin
@@ -1136,6 +1245,8 @@ module gt_engine import gtref_pkg::*; #(
             cmd_len      <= d_len[10:0];
             cmd_err      <= !d_legal;
             cmd_nop      <= sp_noop && !sp_exempt;  // MI_SET_PREDICATE: a NOOP of its length
+            cmd_flt      <= 1'b0;
+            flt_sw       <= 1'b0;
             argn         <= 11'd1;
             lri_left     <= d_len[7:1];  // (len - 1) / 2 pairs for a legal (odd) length
             math_left    <= d_len[8:0] - 9'd1;
@@ -1148,6 +1259,7 @@ module gt_engine import gtref_pkg::*; #(
               ws_addr <= hsw_addr;
               ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR};
               ws_qw   <= 1'b0;
+              ws_gg   <= 1'b1;
               wi      <= 1'b0;
               st      <= S_MW;
             end
@@ -1225,6 +1337,7 @@ module gt_engine import gtref_pkg::*; #(
           ws_lo   <= p_ws_lo;
           ws_hi   <= p_ws_hi;
           ws_qw   <= p_ws_qw;
+          ws_gg   <= p_ws_gg;
           wi      <= 1'b0;
           hsw_pend <= p_hsw && p_wr;                 // the status write after the command's own writes
           hsw_d    <= p_evt;
@@ -1232,8 +1345,10 @@ module gt_engine import gtref_pkg::*; #(
             ws_addr <= hsw_addr;
             ws_lo   <= {16'd0, p_evt};
             ws_qw   <= 1'b0;
+            ws_gg   <= 1'b1;
           end
           dr_addr <= p_rd_addr;
+          dr_gg   <= p_rd_gg;
           cq_n    <= p_cq_n;
           cq_i    <= 2'd0;
           cq_idx  <= p_cq_idx;
@@ -1267,6 +1382,7 @@ module gt_engine import gtref_pkg::*; #(
               ws_addr  <= hsw_addr;
               ws_lo    <= {16'd0, hsw_d};
               ws_qw    <= 1'b0;
+              ws_gg    <= 1'b1;
               wi       <= 1'b0;
               hsw_pend <= 1'b0;
             end
@@ -1276,7 +1392,21 @@ module gt_engine import gtref_pkg::*; #(
           // Commit rule 2: retire only in a cycle after every write of the command has transferred
           // (the last ack's transfer edge closes this cycle; the retire cycle is the next one or later).
           // An illegal command's status write (IRQ-5) comes before its first commit, IPEHR.
-          if (wr_pend_next == 2'd0) st <= cmd_err ? S_ERR : (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+          if (wr_pend_next == 2'd0) st <= cmd_err ? (cmd_flt ? S_ESR : S_ERR) : (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+        S_FWAIT:
+          // GAM-15: every write issued is acknowledged; then the status write if IMR, HWSTAM and EMR[4] let
+          // CS_MASTER_ERROR through (IRQ-4), then ESR, EIR and the retire as an illegal command (no IPEHR)
+          if (wr_pend_next == 2'd0) begin
+            if (flt_hsw && !flt_sw) begin
+              ws_addr <= hsw_addr;
+              ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR};
+              ws_qw   <= 1'b0;
+              ws_gg   <= 1'b1;
+              wi      <= 1'b0;
+              flt_sw  <= 1'b1;
+              st      <= S_MW;
+            end else st <= S_ESR;
+          end
         S_CQ: begin
           cq_i <= cq_i + 2'd1;
           if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
@@ -1292,10 +1422,11 @@ module gt_engine import gtref_pkg::*; #(
           end else begin
             st <= S_DW0;
             case (ra)
-              RA_BB1:       begin lvl <= 2'd1; priv_np <= bb_np; end
-              RA_BB2_CALL:  begin lvl <= 2'd2; ret_addr <= sbb_ret; end
+              RA_BB1:       begin lvl <= 2'd1; priv_np <= bb_np; bb1_pp <= bb_np; end
+              RA_BB2_CALL:  begin lvl <= 2'd2; ret_addr <= sbb_ret; bb2_pp <= bb_np; end
+              RA_BB2_CHAIN: bb2_pp <= bb_np;       // a chained start uses its own bit (GAM-2)
               RA_END:       lvl <= lvl - 2'd1;   // second -> first level, first level -> ring
-              default: ;                         // RA_BB2_CHAIN stays at the second level
+              default: ;
             endcase
           end
         S_HALT: ;

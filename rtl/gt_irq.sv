@@ -43,11 +43,14 @@ module gt_irq import gtref_pkg::*; #(
     return 0;
   endfunction
 
-  function automatic logic reg_writable(input logic [3:0] i);
+  localparam int GRW = $clog2(GLOBAL_REGS);   // global register index width
+  typedef logic [GRW-1:0] gidx_t;
+
+  function automatic logic reg_writable(input gidx_t i);
     return gt_reg_rules_pkg::reg_is_writable(GLOBAL_REG_RW[i], GLOBAL_REG_W1C[i], GLOBAL_REG_MASKED[i][0]);
   endfunction
 
-  function automatic logic [31:0] reg_write(input logic [3:0] i, input logic [31:0] old, input logic [31:0] val);
+  function automatic logic [31:0] reg_write(input gidx_t i, input logic [31:0] old, input logic [31:0] val);
     return gt_reg_rules_pkg::reg_apply_write(GLOBAL_REG_RW[i], GLOBAL_REG_W1C[i], GLOBAL_REG_MASKED[i][0], old, val);
   endfunction
 
@@ -79,11 +82,12 @@ module gt_irq import gtref_pkg::*; #(
     id_clr      = '0;
     for (int i = 0; i < GLOBAL_REGS; i++) begin
       g_host[i] = g[i];
-      if (mmio_addr == GLOBAL_REG_OFF[i]) begin
+      // the GAM-owned rows (GLOBAL_REG_GAM: fault, error, LRA, MIDARB and GAB registers) are gt_gam's
+      if (!GLOBAL_REG_GAM[i][0] && mmio_addr == GLOBAL_REG_OFF[i]) begin
         mmio_rdata = g[i];                                   // reads return X_q, no side effect but IRQ-11
         if (i == GFX_MSTR_IRQ_IDX) mmio_rdata = g[i] | {30'd0, dw1 != 32'd0, dw0 != 32'd0};   // IRQ-13
-        if (mmio_wr && reg_writable(4'(i))) begin
-          g_host[i]   = reg_write(4'(i), g[i], mmio_wdata);  // the table's rules (MSTR: bit 31 only; DW: W1C)
+        if (mmio_wr && reg_writable(gidx_t'(i))) begin
+          g_host[i]   = reg_write(gidx_t'(i), g[i], mmio_wdata);  // the table's rules (MSTR: bit 31 only; DW: W1C)
           mmio_commit = 1'b1;
           for (int b = 0; b < 2; b++) begin
             // IRQ-12: a W1C write that leaves DW_IIR empty moves DW_CR in and closes the service window

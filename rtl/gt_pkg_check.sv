@@ -50,8 +50,23 @@ module gt_pkg_check import gtref_pkg::*; ();
   if (ENGINE_REGS > 128) begin : g_bad_engine_regs
     $error("gtref_pkg: gt_engine indexes its registers with at most 7 bits");
   end
-  if (GLOBAL_REGS > 16) begin : g_bad_global_regs
-    $error("gtref_pkg: gt_irq indexes the global registers with 4 bits");
+  if (GLOBAL_REGS < 2) begin : g_bad_global_regs
+    $error("gtref_pkg: gt_irq and gt_gam index the global registers with $clog2(GLOBAL_REGS) bits");
+  end
+
+  // ---- the GAM (docs/gam.md): gt_gam's entry, walk and fault formats; gt_engine's error bit and mode bit ----
+  if (PTE_PRESENT != 64'h1 || PTE_ADDR_MASK != 64'h0000_007F_FFFF_F000 || PML4_SHIFT != 39 || PDP_SHIFT != 30 ||
+      PD_SHIFT != 21 || PT_SHIFT != 12 || DCLV_GROUP_SHIFT != 4 || GGTT_RANGE != 64'h1_0000_0000 ||
+      TLB_ENTRIES != 32 || TLB_LRAS != 3 || SRC_WALKER != 3'd4) begin : g_bad_gam_formats
+    $error("gtref_pkg: gt_gam assumes entry bits 38:12 + present bit 0, 9-bit indexes at 39/30/21/12, PP_DCLV groups of 16, a 4 GB GGTT, 32-entry TLBs with 3 LRAs and walker src 4");
+  end
+  if (!GLOBAL_REG_GAM[GFX_ENG_FR_IDX][0] || !GLOBAL_REG_GAM[MEDIA_ENG_FR_IDX][0] || !GLOBAL_REG_GAM[BLT_ENG_FR_IDX][0] ||
+      !GLOBAL_REG_GAM[GFX_ARB_ERROR_RPT_IDX][0] || !GLOBAL_REG_GAM[CVS_TLB_LRA_0_IDX][0] ||
+      !GLOBAL_REG_GAM[CVS_TLB_LRA_1_IDX][0] || !GLOBAL_REG_GAM[CVS_TLB_LRA_2_IDX][0] ||
+      !GLOBAL_REG_GAM[MIDARB_PRIO_NP_IDX][0] || !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP0_IDX][0] ||
+      !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP1_IDX][0] || !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP2_IDX][0] ||
+      !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP3_IDX][0] || !GLOBAL_REG_GAM[GAB_CTL_REG_IDX][0]) begin : g_bad_gam_regs
+    $error("gtref_pkg: a register gt_gam updates or reads is not flagged GAM");
   end
   if (MI_LOAD_REGISTER_IMM_MAX_LEN > 255) begin : g_bad_lri_len
     $error("gtref_pkg: gt_engine counts MI_LOAD_REGISTER_IMM pairs in 7 bits");

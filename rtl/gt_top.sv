@@ -5,12 +5,13 @@
 //       gt_cmd_fetch          u_fetch: ring/batch line fetch, dword stream
 //     gt_irq                  u_irq: the Gen11 interrupt aggregator (docs/interrupts.md): global registers,
 //                             collapsing registers, GT_INTR_DW0/1 double buffering, selector/identity, irq
-//     gt_mem_arb              u_arb: memory-port arbiter, response routing
+//     gt_gam                  u_gam: the GAM (docs/gam.md): MIDARB arbiter, translation (TLBs, page walker),
+//                             faults, the port register, response routing, the GAM-owned global registers
 //     gt_pkg_check            u_pkg_check: elaboration-time checks of gtref_pkg (no logic)
 //
 // Every output is a flip-flop or a function of flip-flops only; no input reaches an output
-// combinationally. mmio_req_ready, mmio_rsp_*, probe_mmio_commit_*, irq and mem_req_* are flip-flops;
-// the engine probes are decodes of engine flip-flops.
+// combinationally. mmio_req_ready, mmio_rsp_*, probe_mmio_commit_*, irq, mem_req_* and probe_gam_* are
+// flip-flops; the engine probes and the probe_req_* bundle are decodes of engine flip-flops.
 //
 // MMIO: a write changes the register at the closing edge of its transfer cycle. A read returns the value
 // held during its transfer cycle on mmio_rsp_rdata in the next cycle. Unknown offsets read 0; writes to
@@ -30,10 +31,10 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   output logic [31:0] mmio_rsp_rdata,
   // memory port (one port for the whole GT)
   output logic        mem_req_valid, mem_req_write,
-  output logic [63:0] mem_req_addr,                // read: 64-byte-aligned line; write: 8-byte aligned
+  output logic [63:0] mem_req_addr,                // physical; read: 64-byte-aligned line; write: 8-byte aligned
   output logic [63:0] mem_req_wdata,               // byte i of the qword = wdata[8i+7:8i]
   output logic [7:0]  mem_req_be,
-  output logic [1:0]  mem_req_src,                 // engine index that made the request
+  output logic [2:0]  mem_req_src,                 // 0..3 engine, 4 walker (docs/gam.md GAM-17)
   input  logic        mem_req_ready,
   input  logic        mem_rsp_valid,               // read data, in request order; the DUT always accepts it
   input  logic [511:0] mem_rsp_data,               // byte i of the line = data[8i+7:8i]
@@ -50,7 +51,31 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   output logic [NUM_ENGINES-1:0]       probe_halted,
   output logic        probe_mmio_commit_valid,
   output logic [31:0] probe_mmio_commit_off,
-  output logic [31:0] probe_mmio_commit_data
+  output logic [31:0] probe_mmio_commit_data,
+  // GAM probes (docs/gam.md GAM-17): flops showing the previous closing edge, except the request bundle, which is
+  // the engines' current request
+  output logic [NUM_ENGINES-1:0]       probe_req_valid,    // engine e's request to the GAM, this cycle
+  output logic [NUM_ENGINES-1:0][1:0]  probe_req_client,
+  output logic [NUM_ENGINES-1:0]       probe_req_ggtt,
+  output logic [NUM_ENGINES-1:0][63:0] probe_req_va,
+  output logic [NUM_ENGINES-1:0]       probe_req_write,
+  output logic [NUM_ENGINES-1:0][63:0] probe_req_wdata,
+  output logic [NUM_ENGINES-1:0][7:0]  probe_req_be,
+  output logic        probe_gam_gnt_valid,                 // a grant at the previous edge ...
+  output logic [1:0]  probe_gam_gnt_engine,                //   ... to this engine
+  output logic [1:0]  probe_gam_arb_state,                 // the arbiter's state (after the previous edge)
+  output logic        probe_gam_lookup_valid,              // a LOOKUP phase in the previous cycle
+  output logic [1:0]  probe_gam_lookup_engine,
+  output logic        probe_gam_lookup_hit,
+  output logic [4:0]  probe_gam_lookup_index,              // the entry hit (0 on a miss)
+  output logic        probe_gam_fill_valid,                // a TLB fill at the previous edge
+  output logic [1:0]  probe_gam_fill_engine,
+  output logic [4:0]  probe_gam_fill_index,
+  output logic        probe_gam_fault_valid,               // a fault at the previous edge
+  output logic [1:0]  probe_gam_fault_engine,
+  output logic [1:0]  probe_gam_fault_type,
+  output logic [NUM_ENGINES-1:0]       probe_gam_wr_ack,   // wr_ack at the previous edge
+  output logic [NUM_ENGINES-1:0]       probe_gam_rsp       // a read response routed to engine e at the previous edge
 );
   if (NUM_ENGINES < 1 || NUM_ENGINES > MAX_ENGINES) begin : g_bad_engines
     $error("gt_top: NUM_ENGINES must be 1..%0d", MAX_ENGINES);
@@ -66,16 +91,16 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
 
   logic [NUM_ENGINES-1:0]       e_commit;
   logic [NUM_ENGINES-1:0][31:0] e_rdata, e_new;
-  logic                         i_commit;
-  logic [31:0]                  i_rdata, i_new;
+  logic                         i_commit, a_commit;
+  logic [31:0]                  i_rdata, i_new, a_rdata, a_new;
 
   logic        any_commit;
   logic [31:0] rdata_all, new_all;
   always_comb begin
     // register blocks decode disjoint offsets and return 0 when not addressed
-    any_commit = i_commit;
-    rdata_all  = i_rdata;
-    new_all    = i_new;
+    any_commit = i_commit | a_commit;
+    rdata_all  = i_rdata | a_rdata;
+    new_all    = i_new | a_new;
     for (int e = 0; e < NUM_ENGINES; e++) begin
       any_commit = any_commit | e_commit[e];
       rdata_all  = rdata_all | e_rdata[e];
@@ -107,9 +132,12 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   // =====================================================================================================
   // Engines
   // =====================================================================================================
-  logic [NUM_ENGINES-1:0]       req_valid, req_write, req_gnt, wr_ack, rsp_valid;
-  logic [NUM_ENGINES-1:0][63:0] req_addr, req_wdata;
+  logic [NUM_ENGINES-1:0]       req_valid, req_write, req_ggtt, req_gnt, wr_ack, rsp_valid, fault, tlb_inv;
+  logic [NUM_ENGINES-1:0][1:0]  req_client;
+  logic [NUM_ENGINES-1:0][63:0] req_addr, req_wdata, pdp0;
+  logic [NUM_ENGINES-1:0][31:0] dclv;
   logic [NUM_ENGINES-1:0][7:0]  req_be;
+  logic [1:0]                   fault_client;
   logic [NUM_ENGINES-1:0]       evt_valid;
   logic [NUM_ENGINES-1:0][15:0] evt_bits, evt_imr;
   logic [NUM_ENGINES-1:0]       sig_valid, sig_in;
@@ -130,9 +158,10 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
       .clk, .rst_n,
       .mmio_wr, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
       .mmio_rdata(e_rdata[e]), .mmio_commit(e_commit[e]), .mmio_new(e_new[e]),
-      .req_valid(req_valid[e]), .req_write(req_write[e]), .req_addr(req_addr[e]),
-      .req_wdata(req_wdata[e]), .req_be(req_be[e]), .req_gnt(req_gnt[e]), .wr_ack(wr_ack[e]),
-      .rsp_valid(rsp_valid[e]), .rsp_data(mem_rsp_data),
+      .req_valid(req_valid[e]), .req_client(req_client[e]), .req_ggtt(req_ggtt[e]), .req_write(req_write[e]),
+      .req_addr(req_addr[e]), .req_wdata(req_wdata[e]), .req_be(req_be[e]), .req_gnt(req_gnt[e]),
+      .wr_ack(wr_ack[e]), .rsp_valid(rsp_valid[e]), .rsp_data(mem_rsp_data),
+      .fault(fault[e]), .fault_client, .pdp0(pdp0[e]), .dclv(dclv[e]), .tlb_inv(tlb_inv[e]),
       .evt_valid(evt_valid[e]), .evt_bits(evt_bits[e]), .evt_imr(evt_imr[e]),
       .sig_valid(sig_valid[e]), .sig_engine(sig_engine[e]), .sig_in(sig_in[e]),
       .probe_retire(probe_retire[e]), .probe_retire_dw0(probe_retire_dw0[e]),
@@ -153,12 +182,29 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   );
 
   // =====================================================================================================
-  // Memory port
+  // The GAM and the memory port
   // =====================================================================================================
-  gt_mem_arb #(.NUM_ENGINES(NUM_ENGINES)) u_arb (
+  gt_gam #(.NUM_ENGINES(NUM_ENGINES)) u_gam (
     .clk, .rst_n,
-    .req_valid, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
+    .mmio_wr, .mmio_addr(mmio_req_addr), .mmio_wdata(mmio_req_wdata),
+    .mmio_rdata(a_rdata), .mmio_commit(a_commit), .mmio_new(a_new),
+    .req_valid, .req_client, .req_ggtt, .req_va(req_addr), .req_write, .req_wdata, .req_be,
+    .req_gnt, .wr_ack, .rsp_valid, .fault, .fault_client, .pdp0, .dclv, .tlb_inv,
     .mem_req_valid, .mem_req_write, .mem_req_addr, .mem_req_wdata, .mem_req_be, .mem_req_src,
-    .mem_req_ready, .mem_rsp_valid
+    .mem_req_ready, .mem_rsp_valid, .mem_rsp_data,
+    .probe_gam_gnt_valid, .probe_gam_gnt_engine, .probe_gam_arb_state,
+    .probe_gam_lookup_valid, .probe_gam_lookup_engine, .probe_gam_lookup_hit, .probe_gam_lookup_index,
+    .probe_gam_fill_valid, .probe_gam_fill_engine, .probe_gam_fill_index,
+    .probe_gam_fault_valid, .probe_gam_fault_engine, .probe_gam_fault_type,
+    .probe_gam_wr_ack, .probe_gam_rsp
   );
+
+  // the engines' current requests (functions of engine flip-flops)
+  assign probe_req_valid  = req_valid;
+  assign probe_req_client = req_client;
+  assign probe_req_ggtt   = req_ggtt;
+  assign probe_req_va     = req_addr;
+  assign probe_req_write  = req_write;
+  assign probe_req_wdata  = req_wdata;
+  assign probe_req_be     = req_be;
 endmodule

@@ -1,13 +1,28 @@
 // The DUT-only harnesses' memory (tests/rtl/*_tb.sv): a sparse dword store, in-order read responses 3 cycles
 // after the request, writes applied under their byte enables when they transfer. The including module advances
 // `cyc` once per cycle.
+// Addresses are physical (docs/gam.md). The GGTT (at GSM_BASE, one qword per 4 KB page of the 4 GB GGTT range,
+// GAM-4) defaults to the identity map: an entry never written reads as present with the page's own address
+// ((va >> 12) << 12 | 1), so a harness that programs no page table runs as before the GAM (graphics address =
+// physical address). A harness writes mem[] at an entry's address to map a page elsewhere or to make it not
+// present (e.g. mem[gtt_entry(va)] = 0). Every other unwritten dword reads 0.
   logic [31:0] mem [logic [63:0]];
   logic [63:0] rdq [$];
   int          rdt [$];
   int          cyc = 0;
 
   function automatic logic [31:0] rd32(input logic [63:0] a);
-    return mem.exists(a) ? mem[a] : 32'd0;
+    logic [63:0] i;
+    if (mem.exists(a)) return mem[a];
+    if (a >= GSM_BASE && a < GSM_BASE + (GGTT_RANGE >> 9)) begin   // an identity GGTT entry
+      i = (a - GSM_BASE) >> 3;
+      return a[2] ? 32'd0 : {i[19:0], 12'h001};
+    end
+    return 32'd0;
+  endfunction
+  // the address of the GGTT entry of graphics address va (GAM-4)
+  function automatic logic [63:0] gtt_entry(input logic [63:0] va);
+    return GSM_BASE + ((va >> 12) << 3);
   endfunction
 
   // ---- memory: in-order read responses after a fixed latency, writes applied when they transfer ----

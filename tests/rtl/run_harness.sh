@@ -23,7 +23,7 @@ while IFS= read -r l; do
   esac
 done < "$spec"
 VARIANTS=${*:-$DEFAULT}
-RTL="build/gen/gtref_pkg.sv rtl/gt_reg_rules_pkg.sv rtl/gt_cmd_fetch.sv rtl/gt_engine.sv rtl/gt_irq.sv rtl/gt_mem_arb.sv
+RTL="build/gen/gtref_pkg.sv rtl/gt_reg_rules_pkg.sv rtl/gt_cmd_fetch.sv rtl/gt_engine.sv rtl/gt_irq.sv rtl/gt_gam.sv
   rtl/gt_pkg_check.sv rtl/gt_top.sv"
 bad=0
 for v in $VARIANTS; do
