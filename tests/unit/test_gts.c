@@ -93,8 +93,8 @@ static uint32_t seg_dword(const gtref_segment *g, uint32_t off)
 
 Test(gts, every_directed_test_assembles_and_round_trips)
 {
-    static char files[64][512];
-    size_t n = directed_files(files, 64);
+    static char files[256][512];
+    size_t n = directed_files(files, 256);
     cr_assert(n >= 10, "only %zu directed tests", n);
     for (size_t i = 0; i < n; i++) {
         gtref_stim s;
@@ -113,8 +113,8 @@ Test(gts, every_directed_test_assembles_and_round_trips)
 
 Test(gts, every_directed_test_says_what_it_checks)
 {
-    static char files[64][512];
-    size_t n = directed_files(files, 64);
+    static char files[256][512];
+    size_t n = directed_files(files, 256);
     for (size_t i = 0; i < n; i++) {
         FILE *f = fopen(files[i], "r");
         cr_assert(f);
