@@ -16,7 +16,9 @@
  *      it (step 5, GAM-16); only the fault register's lock test sees the host write first (GAM-14).
  *   D3 A read response with no transferred read outstanding (a testbench protocol error) is routed nowhere.
  *   D4 Contention (§4) is counted in every cycle in which both engines request, whether or not the arbiter runs.
- *   D5 walk_reads counts walk reads when P loads them (each is one read on the port). */
+ *   D5 walk_reads counts walk reads when P loads them (each is one read on the port).
+ *   D6 A request whose client is not IF, DR or WR (GAM-1 defines no other) is not a request: never arbitrated or
+ *      granted, so a DUT that presents one fails the grant comparison instead of crashing the model. */
 #include "gtref/gam_model.h"
 
 #include <stdlib.h>
@@ -378,9 +380,9 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     bool take = !g->p.valid || in->mem_req_ready;   /* P may load at this edge */
     gam_port p_next = { 0 };                        /* what P loads at this edge, if take */
     fault_record rec = { 0 };
-    unsigned v = 0;
+    unsigned v = 0;   /* the request vector (GAM-9): absent engines never request; D6 */
     for (int e = 0; e < g->engines; e++)
-        if (in->req[e].valid) v |= 1u << e;
+        if (in->req[e].valid && in->req[e].client < GTREF_GAM_CLIENTS) v |= 1u << e;
     for (int a = 0; a < g->engines; a++)   /* D4 */
         for (int b = a + 1; b < g->engines; b++)
             if ((v >> a & 1u) && (v >> b & 1u)) g->cov.contention[a][b]++;

@@ -14,7 +14,7 @@ typedef struct gam_model gam_model;
 /* One engine's request to the GAM in a cycle (GAM-1). */
 typedef struct gam_req {
     bool valid;
-    uint8_t client;      /* enum gtref_gam_client */
+    uint8_t client;      /* enum gtref_gam_client; a request with any other value is not a request (never granted) */
     bool ggtt;           /* effective space: 1 GGTT, 0 PPGTT */
     uint64_t va;
     bool write;
@@ -79,6 +79,7 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out);
 void gam_port_now(const gam_model *g, gam_port *out);
 
 /* Internal state, for tests and reports. */
+/* vpn and page are page numbers (address >> 12): vpn = va[47:12] (PPGTT) or va[31:12] (GGTT), page = PA[38:12]. */
 typedef struct gam_tlb_entry { bool valid, ggtt; uint64_t vpn, page; } gam_tlb_entry;
 void gam_tlb_get(const gam_model *g, int e, gam_tlb_entry out[GTREF_TLB_ENTRIES]);
 uint8_t gam_lra_ptr(const gam_model *g, int e, int lra);

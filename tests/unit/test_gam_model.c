@@ -1,0 +1,1151 @@
+/* The GAM model (refmodel/gam.c) against docs/gam.md (GAM-n), docs/spec-decisions.md (G-n) and BYT-REG (volume 003
+ * digest). Every expected value below is worked out by hand from those rules and written as a literal; the model
+ * is never asked to compute an expectation.
+ *
+ * The testbench: cycles are numbered from 1; tick() runs the next cycle with the requests the test set (an
+ * engine's request stays valid until granted, GAM-1), mem_req_ready = 0 in the cycles marked in stall[], and a
+ * fake memory (a map address -> qword) that answers every read that transferred at the end of cycle t in cycle
+ * t + lat, in transfer order, one response per cycle (cycle contract §3). E[n] is the model's edge of cycle n.
+ *
+ * The timelines used throughout (reset registers, lat 1, no stall), from GAM-10:
+ *   GGTT miss:  c1 grant, c2 LOOKUP miss, c3 P <- walk read, c4 it transfers, c5 response: fill (or fault),
+ *               READY, c6 P <- the request, c7 it transfers.
+ *   PPGTT miss: c1 grant, c2 LOOKUP, then per level k = 0..3: P <- read in c3+3k, transfer c4+3k, response
+ *               c5+3k (PML4E c5, PDPE c8, PDE c11, PTE c14: fill or fault), c15 P <- the request. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "gtref/gam_model.h"
+#include "gtref/regs.h"
+
+#define MAXC 1200
+#define RCS0 0
+#define BCS0 1
+#define VCS0 2
+#define VECS0 3
+#define IF GTREF_CLIENT_IF
+#define DR GTREF_CLIENT_DR
+#define WR GTREF_CLIENT_WR
+#define WALKER GTREF_GAM_SRC_WALKER
+
+static gam_model *g;
+static gam_inputs in;            /* the next cycle's inputs */
+static gam_edge E[MAXC + 1];     /* E[n]: the closing edge of cycle n */
+static unsigned cyc;             /* the last cycle that ended */
+static bool stall[MAXC + 1];
+static unsigned lat;
+
+static struct { uint64_t addr, val; } mem[256];
+static int nmem;
+static struct { uint64_t line; unsigned due; } pend[64];
+static int npend;
+typedef struct xfer { unsigned cyc; gam_port p; } xfer;
+static xfer xf[512];             /* every transfer on the port */
+static int nxf;
+
+static void setup(void)
+{
+    g = gam_create(4);
+    cr_assert_not_null(g);
+    memset(&in, 0, sizeof in);
+    memset(E, 0, sizeof E);
+    memset(stall, 0, sizeof stall);
+    cyc = 0;
+    lat = 1;
+    nmem = npend = nxf = 0;
+}
+static void teardown(void) { gam_destroy(g); }
+TestSuite(gam, .init = setup, .fini = teardown);
+
+/* ---- testbench ---- */
+
+static void mem_put(uint64_t addr, uint64_t val)
+{
+    for (int i = 0; i < nmem; i++)
+        if (mem[i].addr == addr) { mem[i].val = val; return; }
+    cr_assert(nmem < 256);
+    mem[nmem].addr = addr;
+    mem[nmem++].val = val;
+}
+
+static uint64_t mem_get(uint64_t addr)
+{
+    for (int i = 0; i < nmem; i++)
+        if (mem[i].addr == addr) return mem[i].val;
+    return 0;   /* unmapped memory reads as zeros: a not-present entry */
+}
+
+static void tick(void)
+{
+    cr_assert(cyc < MAXC, "test ran out of cycles");
+    cyc++;
+    gam_port p;
+    gam_port_now(g, &p);
+    in.mem_req_ready = !stall[cyc];
+    in.mem_rsp_valid = npend > 0 && pend[0].due <= cyc;
+    if (in.mem_rsp_valid) {
+        for (int q = 0; q < 8; q++) {
+            uint64_t v = mem_get(pend[0].line + 8u * (unsigned)q);
+            for (int b = 0; b < 8; b++) in.mem_rsp_data[8 * q + b] = (uint8_t)(v >> (8 * b));
+        }
+        memmove(pend, pend + 1, (size_t)--npend * sizeof pend[0]);
+    }
+    gam_tick(g, &in, &E[cyc]);
+    if (p.valid && in.mem_req_ready) {
+        cr_assert(nxf < 512);
+        xf[nxf++] = (xfer){ cyc, p };
+        if (!p.write) {
+            cr_assert(npend < 64);
+            pend[npend].line = p.addr & ~0x3Full;
+            pend[npend++].due = cyc + lat;
+        }
+    }
+    if (E[cyc].gnt_valid) in.req[E[cyc].gnt_engine].valid = false;
+    in.host_write = false;
+    in.invalidate = 0;
+}
+
+static void run_to(unsigned last) { while (cyc < last) tick(); }
+
+static void read_req(int e, uint8_t client, bool ggtt, uint64_t va)
+{
+    in.req[e] = (gam_req){ .valid = true, .client = client, .ggtt = ggtt, .va = va };
+}
+
+static void write_req(int e, bool ggtt, uint64_t va, uint64_t wdata, uint8_t be)
+{
+    in.req[e] = (gam_req){ .valid = true, .client = WR, .ggtt = ggtt, .va = va, .write = true, .wdata = wdata, .be = be };
+}
+
+/* A host write transferring in the next cycle. */
+static void host(uint32_t off, uint32_t data)
+{
+    in.host_write = true;
+    in.host_off = off;
+    in.host_data = data;
+}
+
+/* Testbench page tables: the GGTT entry of va (GAM-4: at GSM_BASE + (va >> 12) * 8). */
+static void ggtt_map(uint64_t va, uint64_t pa) { mem_put(GTREF_GSM_BASE + (va >> 12) * 8, pa | 1); }
+
+static bool anything_busy(void)
+{
+    gam_port p;
+    gam_port_now(g, &p);
+    for (int e = 0; e < 4; e++)
+        if (gam_engine_busy(g, e)) return true;
+    return p.valid || npend;
+}
+
+/* Run until the GAM is idle (no request in T or P, no read outstanding). */
+static void settle(void)
+{
+    do tick(); while (anything_busy());
+}
+
+/* Put a GGTT translation va -> pa in engine e's TLB by a complete walk (the walks themselves are checked by
+ * ggtt_walk_one_read); returns the index filled. */
+static int warm(int e, uint8_t client, uint64_t va, uint64_t pa)
+{
+    ggtt_map(va, pa);
+    read_req(e, client, true, va);
+    int idx = -1;
+    do {
+        tick();
+        if (E[cyc].fill_valid) idx = E[cyc].fill_index;
+    } while (anything_busy() || in.req[e].valid);
+    cr_assert(idx >= 0);
+    return idx;
+}
+
+/* A complete GGTT miss of engine e at page number vpn (an identity-offset mapping); returns the fill's edge. */
+static gam_edge fill_one(int e, uint8_t client, uint64_t vpn)
+{
+    uint64_t va = vpn << 12;
+    ggtt_map(va, 0x40000000ull + va);
+    read_req(e, client, true, va);
+    gam_edge f = { 0 };
+    do {
+        tick();
+        if (E[cyc].fill_valid) f = E[cyc];
+    } while (anything_busy() || in.req[e].valid);
+    cr_assert(f.fill_valid, "no fill for vpn %llu", (unsigned long long)vpn);
+    return f;
+}
+
+static void expect_port(const gam_port *p, bool write, uint64_t addr, uint64_t wdata, uint8_t be, uint8_t src)
+{
+    cr_expect(p->valid, "P empty, expected addr %#llx", (unsigned long long)addr);
+    cr_expect_eq(p->write, write);
+    cr_expect_eq(p->addr, addr, "addr %#llx, expected %#llx", (unsigned long long)p->addr, (unsigned long long)addr);
+    cr_expect_eq(p->wdata, wdata);
+    cr_expect_eq(p->be, be);
+    cr_expect_eq(p->src, src, "src %u, expected %u", p->src, src);
+}
+
+static void expect_xfer(int i, unsigned c, bool write, uint64_t addr, uint8_t src)
+{
+    cr_assert(i < nxf, "transfer %d missing (%d transfers)", i, nxf);
+    cr_expect_eq(xf[i].cyc, c, "transfer %d in cycle %u, expected %u", i, xf[i].cyc, c);
+    cr_expect_eq(xf[i].p.write, write);
+    cr_expect_eq(xf[i].p.addr, addr, "transfer %d addr %#llx, expected %#llx", i, (unsigned long long)xf[i].p.addr,
+                 (unsigned long long)addr);
+    cr_expect_eq(xf[i].p.src, src);
+}
+
+/* ---- creation and registers ---- */
+
+Test(gam, create_refuses_engine_counts_outside_1_to_4)
+{
+    cr_expect_null(gam_create(0));
+    cr_expect_null(gam_create(5));
+}
+
+/* Reset values from the table rows (BYT-REG L2247-2363 LRA registers, L2603-2627 GAB_CTL 0xBF (G11), fault and
+ * error registers 0, MIDARB 0); LRA pointers at the mins 0, 8, 24 (GAM-8); P empty. */
+Test(gam, reset_values_and_ownership)
+{
+    cr_expect_eq(gam_reg_read(g, GTREF_CVS_TLB_LRA_0), 0x1F080700u);
+    cr_expect_eq(gam_reg_read(g, GTREF_CVS_TLB_LRA_1), 0x00001F18u);
+    cr_expect_eq(gam_reg_read(g, GTREF_CVS_TLB_LRA_2), 0x00000005u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GAB_CTL_REG), 0x000000BFu);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_ENG_FR), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_BLT_ENG_FR), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_MIDARB_PRIO_NP), 0u);
+    for (int e = 0; e < 4; e++) {
+        cr_expect_eq(gam_lra_ptr(g, e, 0), 0);
+        cr_expect_eq(gam_lra_ptr(g, e, 1), 8);
+        cr_expect_eq(gam_lra_ptr(g, e, 2), 24);
+        cr_expect_not(gam_engine_busy(g, e));
+    }
+    gam_port p;
+    gam_port_now(g, &p);
+    cr_expect_not(p.valid);
+    /* docs/gam.md §2: the global GAM rows, not the engine's PPGTT registers nor other globals. */
+    cr_expect(gam_owns(0x04094u) && gam_owns(0x04194u) && gam_owns(0x04294u) && gam_owns(0x040A0u));
+    cr_expect(gam_owns(0x04044u) && gam_owns(0x04048u) && gam_owns(0x0404Cu) && gam_owns(0x043A4u));
+    cr_expect(gam_owns(0x043C0u) && gam_owns(0x043CCu) && gam_owns(0x24000u));
+    cr_expect_not(gam_owns(0x2000u + GTREF_PP_DCLV));
+    cr_expect_not(gam_owns(0x2000u + GTREF_PDP0_LDW));
+    cr_expect_not(gam_owns(0x190010u));
+}
+
+/* GAM-16: a host write changes the register at its closing edge with the table's RW bits (CVS_TLB_LRA_0 RW
+ * 0x1F1F1F1F, GFX_ARB_ERROR_RPT 0xFFFF, GAB_CTL_REG 0x1FF, MIDARB_PRIO_NP 0xFFFFF, the goto registers all bits);
+ * offsets the GAM does not own are ignored. */
+Test(gam, host_writes_apply_rw_masks_at_the_edge)
+{
+    static const struct { uint32_t off, want; } w[] = {
+        { GTREF_CVS_TLB_LRA_0, 0x1F1F1F1Fu }, { GTREF_GFX_ARB_ERROR_RPT, 0x0000FFFFu },
+        { GTREF_GAB_CTL_REG, 0x000001FFu }, { GTREF_MIDARB_PRIO_NP, 0x000FFFFFu },
+        { GTREF_MIDARB_GOTO_NP0 + 8, 0xFFFFFFFFu }, { GTREF_CVS_TLB_LRA_2, 0x3Fu },
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        host(w[i].off, 0xFFFFFFFFu);
+        tick();
+        cr_expect_eq(gam_reg_read(g, w[i].off), w[i].want, "%#x reads %#x, expected %#x", w[i].off,
+                     gam_reg_read(g, w[i].off), w[i].want);
+    }
+    host(0x2000u + GTREF_RING_TAIL, 0x100u);
+    tick();
+    cr_expect_eq(gam_reg_read(g, 0x2000u + GTREF_RING_TAIL), 0u);
+}
+
+/* ---- translation ---- */
+
+/* GAM-4, GAM-10: a GGTT miss is one read of the 64-byte line holding GSM_BASE + (va >> 12) * 8; PA = entry[38:12]
+ * | va[11:0] (GAM-3: bits 63:39 and 11:1 ignored). va 0x5040: entry at 0x7F_0000_0028, line 0x7F_0000_0000; entry
+ * 0xFFF0_0080_1234_5FFF gives page 0x12345000, PA 0x1234_5040. lat 3, mem_req_ready 0 in cycles 4, 5 and 11:
+ *   c1 grant RCS0; c2 LOOKUP miss, index 0; c3 P <- walk read (src 4, be 0, wdata 0); c4, c5 P held;
+ *   c6 transfer; c9 response: fill index 0 (IF -> LRA0, pointer 0, GAM-8); c10 P <- the read at the PA;
+ *   c11 held; c12 transfer; c15 response to RCS0. */
+Test(gam, ggtt_walk_one_read)
+{
+    lat = 3;
+    stall[4] = stall[5] = stall[11] = true;
+    mem_put(0x7F00000028ull, 0xFFF0008012345FFFull);
+    mem_put(0x7F00000020ull, 0x0000000000ABC001ull);   /* va page 4's entry, same line: not used */
+    read_req(RCS0, IF, true, 0x5040);
+    run_to(16);
+
+    cr_expect(E[1].gnt_valid);
+    cr_expect_eq(E[1].gnt_engine, RCS0);
+    cr_expect_eq(E[1].gnt_req.va, 0x5040u);
+    cr_expect_eq(E[1].arb_state, 0);
+    cr_expect(E[2].lookup_valid);
+    cr_expect_eq(E[2].lookup_engine, RCS0);
+    cr_expect_not(E[2].lookup_hit);
+    cr_expect_eq(E[2].lookup_index, 0);
+    cr_expect_eq(E[2].lookup_client, IF);
+    cr_expect(E[2].lookup_ggtt);
+    cr_expect_eq(E[2].lookup_va, 0x5040u);
+    cr_expect_not(E[2].port.valid);
+    expect_port(&E[3].port, false, 0x7F00000000ull, 0, 0, WALKER);
+    expect_port(&E[4].port, false, 0x7F00000000ull, 0, 0, WALKER);
+    expect_port(&E[5].port, false, 0x7F00000000ull, 0, 0, WALKER);
+    cr_expect_not(E[6].port.valid);
+    for (unsigned c = 2; c <= 9; c++) cr_expect_not(E[c].gnt_valid, "cycle %u: T busy, no grant", c);
+    cr_expect(E[9].walk_rsp);
+    cr_expect_eq(E[9].rsp, 0);
+    cr_expect(E[9].fill_valid);
+    cr_expect_eq(E[9].fill_engine, RCS0);
+    cr_expect_eq(E[9].fill_index, 0);
+    cr_expect_not(E[9].fill_evict);
+    cr_expect_not(E[9].port.valid, "READY: to P at the earliest in the next cycle");
+    expect_port(&E[10].port, false, 0x12345040ull, 0, 0, RCS0);
+    expect_port(&E[11].port, false, 0x12345040ull, 0, 0, RCS0);
+    cr_expect_not(E[12].port.valid);
+    cr_expect_eq(E[15].rsp, 1u << RCS0);
+    cr_expect_not(E[15].walk_rsp);
+    cr_expect_eq(nxf, 2);
+    expect_xfer(0, 6, false, 0x7F00000000ull, WALKER);
+    expect_xfer(1, 12, false, 0x12345040ull, RCS0);
+
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    cr_expect(t[0].valid && t[0].ggtt);
+    cr_expect_eq(t[0].vpn, 0x5u);
+    cr_expect_eq(t[0].page, 0x12345u);
+    for (int i = 1; i < GTREF_TLB_ENTRIES; i++) cr_expect_not(t[i].valid);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 1);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][IF], 1u);
+    cr_expect_eq(cv.walk_reads, 1u);
+}
+
+/* GAM-5: four reads in order PML4E, PDPE, PDE, PTE. BCS0, DR, PPGTT, va with bits 63:48 = 0xABCD (ignored) and
+ * indices PML4 33, PDP 5, PD 511, PT 258, offset 0xC0. PP_DCLV bit 2 (33 >> 4, GAM-6). PDP0 = 0xFFFFFF01:0x00100FFF
+ * & 0x7F_FFFF_F000 = 0x01_0010_0000 (G5). Entries (GAM-3, ignored bits set in the PML4E):
+ *   PML4E at 0x01_0010_0000 + 33*8 = 0x01_0010_0108 (line 0x01_0010_0100) = 0xFF80_0000_0020_0003 -> 0x20_0000
+ *   PDPE  at 0x20_0000 + 5*8   = 0x20_0028 (line 0x20_0000) = 0x30_0001 -> 0x30_0000
+ *   PDE   at 0x30_0000 + 511*8 = 0x30_0FF8 (line 0x30_0FC0) = 0x40_0001 -> 0x40_0000
+ *   PTE   at 0x40_0000 + 258*8 = 0x40_0810 (line 0x40_0800) = 0x7_ABCD_E001 -> PA 0x7_ABCD_E0C0
+ * Timeline (header): walk reads transfer in c4, c7, c10, c13; fill in c14 at index 8 (DR -> LRA1, G7/G8);
+ * c15 P <- the read; c16 transfer; c17 response to BCS0. */
+Test(gam, ppgtt_walk_four_reads_in_order)
+{
+    uint64_t va = 0xABCD000000000000ull | 33ull << 39 | 5ull << 30 | 511ull << 21 | 258ull << 12 | 0xC0;
+    gam_engine_reg(g, BCS0, GTREF_PDP0_LDW, 0x00100FFFu);
+    gam_engine_reg(g, BCS0, GTREF_PDP0_UDW, 0xFFFFFF01u);
+    gam_engine_reg(g, BCS0, GTREF_PP_DCLV, 0x4u);
+    mem_put(0x0100100108ull, 0xFF80000000200003ull);
+    mem_put(0x0100100100ull, 0x0000000000900001ull);   /* PML4 index 32: same line, not used */
+    mem_put(0x200028ull, 0x300001ull);
+    mem_put(0x300FF8ull, 0x400001ull);
+    mem_put(0x400810ull, 0x7ABCDE001ull);
+    read_req(BCS0, DR, false, va);
+    run_to(17);
+
+    cr_expect_eq(E[1].gnt_engine, BCS0);
+    cr_expect(E[2].lookup_valid && !E[2].lookup_hit);
+    expect_port(&E[3].port, false, 0x0100100100ull, 0, 0, WALKER);
+    expect_port(&E[6].port, false, 0x200000ull, 0, 0, WALKER);
+    expect_port(&E[9].port, false, 0x300FC0ull, 0, 0, WALKER);
+    expect_port(&E[12].port, false, 0x400800ull, 0, 0, WALKER);
+    cr_expect(E[5].walk_rsp && E[8].walk_rsp && E[11].walk_rsp && E[14].walk_rsp);
+    cr_expect(E[14].fill_valid);
+    cr_expect_eq(E[14].fill_engine, BCS0);
+    cr_expect_eq(E[14].fill_index, 8);
+    for (unsigned c = 1; c <= 13; c++) cr_expect_not(E[c].fill_valid || E[c].fault_valid);
+    expect_port(&E[15].port, false, 0x7ABCDE0C0ull, 0, 0, BCS0);
+    cr_expect_eq(E[17].rsp, 1u << BCS0);
+    cr_expect_eq(nxf, 5);
+    expect_xfer(0, 4, false, 0x0100100100ull, WALKER);
+    expect_xfer(1, 7, false, 0x200000ull, WALKER);
+    expect_xfer(2, 10, false, 0x300FC0ull, WALKER);
+    expect_xfer(3, 13, false, 0x400800ull, WALKER);
+    expect_xfer(4, 16, false, 0x7ABCDE0C0ull, BCS0);
+
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, BCS0, t);
+    cr_expect(t[8].valid);
+    cr_expect_not(t[8].ggtt);
+    cr_expect_eq(t[8].vpn, 0x10817FF02ull, "vpn = va[47:12] (GAM-7)");
+    cr_expect_eq(t[8].page, 0x7ABCDEull);
+    cr_expect_eq(gam_lra_ptr(g, BCS0, 1), 9);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.walk_reads, 4u);
+}
+
+/* GAM-16: the walk uses PDP0 as held in the request's LOOKUP cycle (c2): a change given after c1 is used, one
+ * given after c2 is not. Root 0x10_0000 then 0x20_0000 (after c1) then 0x30_0000 (after c2); PML4 index 0, so the
+ * first read is the line of 0x20_0000. PP_DCLV bit 0 is given after c1 and holds for c2's lookup (GAM-6). */
+Test(gam, walk_uses_registers_of_the_lookup_cycle)
+{
+    gam_engine_reg(g, RCS0, GTREF_PDP0_LDW, 0x100000u);
+    read_req(RCS0, DR, false, 0x1000);
+    tick();
+    gam_engine_reg(g, RCS0, GTREF_PDP0_LDW, 0x200000u);
+    gam_engine_reg(g, RCS0, GTREF_PP_DCLV, 0x1u);
+    tick();
+    gam_engine_reg(g, RCS0, GTREF_PDP0_LDW, 0x300000u);
+    gam_engine_reg(g, RCS0, GTREF_PP_DCLV, 0x0u);
+    tick();
+    cr_expect_not(E[2].fault_valid);
+    expect_port(&E[3].port, false, 0x200000ull, 0, 0, WALKER);
+}
+
+/* GAM-7, GAM-10: a hit makes no walk read; PA = page | va[11:0]. RCS0 fills page 5 at index 0 and page 6 at
+ * index 1 (IF, LRA0); then a write of RCS0 (WR client: any client hits any entry of its engine) to va 0x6108
+ * hits index 1: PA 0x4000_6108 (fill_one maps va -> 0x4000_0000 + va). From the settled cycle b: b+1 grant,
+ * b+2 LOOKUP hit index 1 with P empty: P <- the write, T empties; b+3 the write transfers: wr_ack. */
+Test(gam, hit_after_miss_makes_no_walk)
+{
+    cr_expect_eq(fill_one(RCS0, IF, 5).fill_index, 0);
+    cr_expect_eq(fill_one(RCS0, IF, 6).fill_index, 1);
+    unsigned b = cyc;
+    int walk_xfers = nxf;
+    write_req(RCS0, true, 0x6108, 0x1122334455667788ull, 0xF0);
+    run_to(b + 3);
+    cr_expect(E[b + 1].gnt_valid);
+    cr_expect(E[b + 2].lookup_valid && E[b + 2].lookup_hit);
+    cr_expect_eq(E[b + 2].lookup_index, 1);
+    cr_expect_eq(E[b + 2].lookup_client, WR);
+    expect_port(&E[b + 2].port, true, 0x40006108ull, 0x1122334455667788ull, 0xF0, RCS0);
+    cr_expect_eq(E[b + 1].wr_ack, 0, "not acknowledged when granted (GAM-11)");
+    cr_expect_eq(E[b + 3].wr_ack, 1u << RCS0);
+    cr_expect_eq(nxf, walk_xfers + 1, "one transfer: the write, no walk read");
+    expect_xfer(walk_xfers, b + 3, true, 0x40006108ull, RCS0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.tlb[GAM_COV_HIT][WR], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][IF], 2u);
+    cr_expect_eq(cv.walk_reads, 2u);
+}
+
+/* GAM-10 READY and GAM-11. RCS0 has page 5 -> 0x4000_5000 at index 0; BCS0 nothing. From b:
+ *   b+1: RCS0's write (va 0x5008) granted.
+ *   b+2: LOOKUP hit, P empty: P <- the write; T empties: RCS0's read (va 0x5080) granted.
+ *   b+3, b+4: mem_req_ready 0: P holds the write (take 0): the read's LOOKUP hit goes to READY; T does not empty,
+ *        so BCS0 (requesting from b+3) is not granted.
+ *   b+5: the write transfers: wr_ack to RCS0 while the grant goes to BCS0; READY loads P with 0x4000_5080.
+ *   b+6: the read transfers; b+7 its response to RCS0. */
+Test(gam, ready_under_backpressure_and_write_ack_at_transfer)
+{
+    fill_one(RCS0, IF, 5);
+    unsigned b = cyc;
+    stall[b + 3] = stall[b + 4] = true;
+    write_req(RCS0, true, 0x5008, 0xAAu, 0x01);
+    tick();
+    read_req(RCS0, DR, true, 0x5080);
+    tick();
+    read_req(BCS0, DR, true, 0x9000);
+    run_to(b + 7);
+    cr_expect_eq(E[b + 1].gnt_engine, RCS0);
+    cr_expect(E[b + 2].gnt_valid);
+    cr_expect_eq(E[b + 2].gnt_engine, RCS0);
+    expect_port(&E[b + 2].port, true, 0x40005008ull, 0xAA, 0x01, RCS0);
+    cr_expect(E[b + 3].lookup_valid && E[b + 3].lookup_hit);
+    cr_expect_not(E[b + 3].gnt_valid);
+    cr_expect_not(E[b + 4].gnt_valid);
+    cr_expect_not(E[b + 4].lookup_valid, "READY makes no lookup");
+    expect_port(&E[b + 3].port, true, 0x40005008ull, 0xAA, 0x01, RCS0);
+    expect_port(&E[b + 4].port, true, 0x40005008ull, 0xAA, 0x01, RCS0);
+    cr_expect_eq(E[b + 3].wr_ack | E[b + 4].wr_ack, 0);
+    cr_expect_eq(E[b + 5].wr_ack, 1u << RCS0);
+    cr_expect(E[b + 5].gnt_valid);
+    cr_expect_eq(E[b + 5].gnt_engine, BCS0);
+    expect_port(&E[b + 5].port, false, 0x40005080ull, 0, 0, RCS0);
+    cr_expect_eq(E[b + 7].rsp, 1u << RCS0);
+}
+
+/* GAM-10 step 1, GAM-11: responses go to the oldest transferred read. RCS0 has page 5 -> 0x4000_5000; BCS0 misses
+ * va 0x7000 (GGTT entry at 0x7F_0000_0038 -> 0x6600_0000). From b:
+ *   b+1 both request: RCS0 granted; b+2 RCS0 hits, P <- its read, BCS0 granted;
+ *   b+3 RCS0's read transfers (latency 7: due b+10); BCS0 LOOKUP miss;
+ *   b+4 P <- walk read; b+5 it transfers (latency 1: due b+6, but behind RCS0's read);
+ *   b+10 response -> RCS0 (its line holds zeros: were it given to the walker, BCS0 would fault);
+ *   b+11 response -> walker: fill; b+12 P <- BCS0's read 0x6600_0000; b+13 transfer; b+14 response -> BCS0. */
+Test(gam, responses_routed_in_transfer_order)
+{
+    fill_one(RCS0, IF, 5);
+    unsigned b = cyc;
+    ggtt_map(0x7000, 0x66000000);
+    read_req(RCS0, DR, true, 0x5000);
+    read_req(BCS0, DR, true, 0x7000);
+    lat = 7;
+    run_to(b + 3);
+    lat = 1;
+    run_to(b + 14);
+    cr_expect_eq(E[b + 1].gnt_engine, RCS0);
+    cr_expect_eq(E[b + 2].gnt_engine, BCS0);
+    for (unsigned c = b + 4; c <= b + 9; c++) cr_expect(!E[c].rsp && !E[c].walk_rsp, "no response in cycle %u", c);
+    cr_expect_eq(E[b + 10].rsp, 1u << RCS0);
+    cr_expect_not(E[b + 10].walk_rsp);
+    cr_expect_not(E[b + 10].fault_valid);
+    cr_expect(E[b + 11].walk_rsp);
+    cr_expect_eq(E[b + 11].rsp, 0);
+    cr_expect(E[b + 11].fill_valid);
+    cr_expect_eq(E[b + 11].fill_engine, BCS0);
+    expect_port(&E[b + 12].port, false, 0x66000000ull, 0, 0, BCS0);
+    cr_expect_eq(E[b + 14].rsp, 1u << BCS0);
+}
+
+/* ---- LRA fill (GAM-8) ---- */
+
+/* Reset ranges (BYT-REG L2247-2363): IF -> LRA0 [0, 7]: nine fills go to 0..7 then wrap to 0, evicting (the
+ * eviction flag and EVICT[IF] count 1); DR and WR -> LRA1 [8, 31]: 8, 9, ... 31 then 8 (24 + 1 fills; the last
+ * evicts DR's first). */
+Test(gam, lra_fill_order_with_reset_ranges)
+{
+    static const uint8_t if_want[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 0 };
+    for (int i = 0; i < 9; i++) {
+        gam_edge f = fill_one(RCS0, IF, 0x100u + (unsigned)i);
+        cr_expect_eq(f.fill_index, if_want[i], "IF fill %d at %u, expected %u", i, f.fill_index, if_want[i]);
+        cr_expect_eq(f.fill_evict, i == 8);
+    }
+    static const uint8_t dr_want[25] = { 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+                                         27, 28, 29, 30, 31, 8 };
+    for (int i = 0; i < 25; i++) {
+        gam_edge f = fill_one(RCS0, i == 1 ? WR : DR, 0x200u + (unsigned)i);
+        cr_expect_eq(f.fill_index, dr_want[i], "LRA1 fill %d at %u, expected %u", i, f.fill_index, dr_want[i]);
+        cr_expect_eq(f.fill_evict, i == 24);
+    }
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 1);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 1), 9);
+    cr_expect_eq(gam_lra_ptr(g, BCS0, 0), 0, "pointers are per engine");
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.tlb[GAM_COV_EVICT][IF], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_EVICT][DR], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_EVICT][WR], 0u);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][DR], 24u);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][WR], 1u);
+}
+
+/* GAM-8: a host write to CVS_TLB_LRA_0 or _1 resets every engine's three pointers to the new mins; entries stay.
+ * After three IF fills (0, 1, 2), LRA_0 = 0x0C0A0604 (LRA0 [4, 6], LRA1 [10, 12]): pointers 4, 10, 24 for every
+ * engine; IF fills 4, 5, 6, 4. Then LRA_1 = 0x00001410 (LRA2 [16, 20]): pointers 4, 10, 16. LRA_2 = 0x25 (CS
+ * field 2: IF -> LRA2, G7): the next IF fill goes to 16. LRA_2 = 0x3F (all fields 3 = LRA0, G8): DR fills 4. */
+Test(gam, reprogrammed_lra_resets_pointers)
+{
+    for (unsigned i = 0; i < 3; i++) cr_expect_eq(fill_one(RCS0, IF, 0x10 + i).fill_index, i);
+    host(GTREF_CVS_TLB_LRA_0, 0x0C0A0604u);
+    tick();
+    for (int e = 0; e < 4; e++) {
+        cr_expect_eq(gam_lra_ptr(g, e, 0), 4);
+        cr_expect_eq(gam_lra_ptr(g, e, 1), 10);
+        cr_expect_eq(gam_lra_ptr(g, e, 2), 24);
+    }
+    static const uint8_t want[4] = { 4, 5, 6, 4 };
+    for (unsigned i = 0; i < 4; i++) cr_expect_eq(fill_one(RCS0, IF, 0x20 + i).fill_index, want[i]);
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    cr_expect(t[0].valid && t[1].valid && t[2].valid, "reprogramming clears no entry");
+    cr_expect_eq(t[0].vpn, 0x10u);
+    host(GTREF_CVS_TLB_LRA_1, 0x00001410u);
+    tick();
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 4);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 1), 10);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 2), 16);
+    host(GTREF_CVS_TLB_LRA_2, 0x25u);
+    tick();
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 4, "an LRA_2 write resets nothing");
+    cr_expect_eq(fill_one(RCS0, IF, 0x30).fill_index, 16);
+    host(GTREF_CVS_TLB_LRA_2, 0x3Fu);
+    tick();
+    cr_expect_eq(fill_one(RCS0, DR, 0x31).fill_index, 4);
+}
+
+/* GAM-8: an LRA_0 write at the edge of a fill: the fill takes the old pointer (0), then the pointer is reset to
+ * the new min 4 (not advanced to 1). GGTT timeline: the fill is in c5. */
+Test(gam, lra_write_at_the_fill_edge_resets_after_the_fill)
+{
+    ggtt_map(0x3000, 0x88000000);
+    read_req(RCS0, IF, true, 0x3000);
+    run_to(4);
+    host(GTREF_CVS_TLB_LRA_0, 0x1F080704u);   /* LRA0 [4, 7] */
+    tick();
+    cr_expect(E[5].fill_valid);
+    cr_expect_eq(E[5].fill_index, 0);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 4);
+}
+
+/* GAM-8: ranges may overlap. LRA_0 = 0x05020300: LRA0 [0, 3], LRA1 [2, 5]. IF fills 0, 1, 2, 3; DR fills 2, 3
+ * (evicting IF's entries), 4. The reset overlap LRA1 [8, 31] / LRA2 [24, 31]: with LRA_2 = 0x06 (SO field 2: WR ->
+ * LRA2) and the reset LRA_0, 17 DR fills take 8..24 and a WR fill takes 24 (LRA2's pointer), evicting. */
+Test(gam, overlapping_lra_ranges)
+{
+    host(GTREF_CVS_TLB_LRA_0, 0x05020300u);
+    tick();
+    for (unsigned i = 0; i < 4; i++) cr_expect_eq(fill_one(RCS0, IF, 0x10 + i).fill_index, i);
+    gam_edge f = fill_one(RCS0, DR, 0x20);
+    cr_expect_eq(f.fill_index, 2);
+    cr_expect(f.fill_evict);
+    f = fill_one(RCS0, DR, 0x21);
+    cr_expect_eq(f.fill_index, 3);
+    cr_expect(f.fill_evict);
+    f = fill_one(RCS0, DR, 0x22);
+    cr_expect_eq(f.fill_index, 4);
+    cr_expect_not(f.fill_evict);
+
+    host(GTREF_CVS_TLB_LRA_0, 0x1F080700u);
+    tick();
+    host(GTREF_CVS_TLB_LRA_2, 0x06u);
+    tick();
+    for (unsigned i = 0; i < 17; i++) cr_expect_eq(fill_one(BCS0, DR, 0x40 + i).fill_index, 8 + i);
+    f = fill_one(BCS0, WR, 0x60);
+    cr_expect_eq(f.fill_index, 24);
+    cr_expect(f.fill_evict);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.tlb[GAM_COV_EVICT][DR], 2u);
+    cr_expect_eq(cv.tlb[GAM_COV_EVICT][WR], 1u);
+}
+
+/* ---- invalidation (GAM-12) ---- */
+
+/* RCS0 and BCS0 each hold page 5 (index 0). Invalidating RCS0 clears its TLB only; RCS0's next access to page 5
+ * misses and walks again, filling index 1 (LRA pointers unchanged); BCS0 still hits index 0. From b (lat 1):
+ * b+1 invalidate; b+2 RCS0 granted; b+3 LOOKUP miss; b+4 P <- walk read; b+5 transfer; b+6 fill. */
+Test(gam, invalidation_then_miss_and_new_walk)
+{
+    fill_one(RCS0, IF, 5);
+    fill_one(BCS0, IF, 5);
+    unsigned b = cyc;
+    in.invalidate = 1u << RCS0;
+    tick();
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    for (int i = 0; i < GTREF_TLB_ENTRIES; i++) cr_expect_not(t[i].valid);
+    gam_tlb_get(g, BCS0, t);
+    cr_expect(t[0].valid);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 0), 1);
+    read_req(RCS0, IF, true, 0x5000);
+    run_to(b + 3);
+    run_to(b + 6);
+    cr_expect(E[b + 3].lookup_valid && !E[b + 3].lookup_hit);
+    expect_port(&E[b + 4].port, false, 0x7F00000000ull, 0, 0, WALKER);
+    cr_expect(E[b + 6].fill_valid);
+    cr_expect_eq(E[b + 6].fill_index, 1);
+    settle();
+    b = cyc;
+    read_req(BCS0, DR, true, 0x5000);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_hit);
+    cr_expect_eq(E[b + 2].lookup_index, 0);
+}
+
+/* GAM-12: an entry filled at the invalidation's edge is invalidated too; the request already translated (READY)
+ * keeps its PA. GGTT timeline: fill in c5 with the invalidation; c6 P <- 0x5500_0000; c7 RCS0 granted again
+ * (same page), c7 the first read transfers; c8 LOOKUP miss; c8 response to RCS0; c9 P <- walk read; c11 fill at
+ * index 1. */
+Test(gam, fill_and_invalidation_at_one_edge)
+{
+    ggtt_map(0x2000, 0x55000000);
+    read_req(RCS0, DR, true, 0x2000);
+    run_to(4);
+    in.invalidate = 1u << RCS0;
+    tick();
+    cr_expect(E[5].fill_valid);
+    cr_expect_eq(E[5].fill_index, 8);
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    cr_expect_not(t[8].valid);
+    tick();
+    expect_port(&E[6].port, false, 0x55000000ull, 0, 0, RCS0);
+    read_req(RCS0, DR, true, 0x2040);
+    run_to(11);
+    cr_expect_eq(E[7].gnt_engine, RCS0);
+    cr_expect(E[8].lookup_valid && !E[8].lookup_hit);
+    cr_expect_eq(E[8].rsp, 1u << RCS0);
+    expect_port(&E[9].port, false, 0x7F00000000ull, 0, 0, WALKER);
+    cr_expect(E[11].fill_valid);
+    cr_expect_eq(E[11].fill_index, 9);
+}
+
+/* ---- faults (GAM-13 to GAM-15) ---- */
+
+/* GGTT va >= 4 GB: page fault at the LOOKUP edge (c2), no walk (GAM-4). RCS0 DR va 0x1_0000_2040: GFX_ENG_FR =
+ * va[31:12] 0x2000 | GTTSEL 0x800 | SRCID (4*0 + 1) << 3 = 0x8 | type 0 | valid = 0x2809 (BYT-REG L3522-3565,
+ * G9); GFX_ARB_ERROR_RPT bit 0 (L4280-4301). Hang (GAB_CTL_REG reset 0xBF, bit 8 = 0): the request is dropped,
+ * T empties, but no grant in c2 although BCS0 requests; BCS0 is granted in c3 (GAM-10 step 3). */
+Test(gam, ggtt_out_of_range_faults_without_walk)
+{
+    read_req(RCS0, DR, true, 0x100002040ull);
+    tick();
+    read_req(BCS0, IF, true, 0x0);
+    run_to(3);
+    cr_expect(E[2].lookup_valid && !E[2].lookup_hit);
+    cr_expect(E[2].fault_valid);
+    cr_expect_eq(E[2].fault_engine, RCS0);
+    cr_expect_eq(E[2].fault_type, 0);
+    cr_expect_eq(E[2].fault_client, DR);
+    cr_expect(E[2].fault_ggtt);
+    cr_expect_eq(E[2].fault_va, 0x100002040ull);
+    cr_expect(E[2].fault_hang);
+    cr_expect_not(E[2].gnt_valid);
+    cr_expect_not(E[2].port.valid);
+    cr_expect(E[3].gnt_valid);
+    cr_expect_eq(E[3].gnt_engine, BCS0);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x2809u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x1u);
+    cr_expect_not(gam_engine_busy(g, RCS0));
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.walk_reads, 0u);
+    cr_expect_eq(cv.fault[0][0], 1u);
+}
+
+/* D1 of refmodel/gam.c: a GGTT va >= 4 GB does not hit the entry of its va[31:12] (GAM-4 faults it; the command
+ * model of GAM-20 faults it). RCS0 holds page 5; va 0x1_0000_5000 misses and faults. */
+Test(gam, ggtt_out_of_range_never_hits)
+{
+    fill_one(RCS0, DR, 5);
+    unsigned b = cyc;
+    read_req(RCS0, DR, true, 0x100005000ull);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_valid && !E[b + 2].lookup_hit);
+    cr_expect(E[b + 2].fault_valid);
+    cr_expect_eq(E[b + 2].fault_type, 0);
+}
+
+/* GGTT entry not present: page fault at the walk response (c5). VCS0 IF va 0x0ABC_D040: MEDIA_ENG_FR (G10) =
+ * 0x0ABCD000 | 0x800 | SRCID 8 << 3 = 0x40 | type 0 | 1 = 0x0ABCD841; no fill. */
+Test(gam, ggtt_pte_not_present_is_a_page_fault)
+{
+    mem_put(0x7F00055E68ull, 0xFFFFFFFFFFFFFFFEull);   /* entry of page 0xABCD: every bit but present */
+    read_req(VCS0, IF, true, 0x0ABCD040ull);
+    run_to(6);
+    cr_expect_eq(nxf, 1);
+    expect_xfer(0, 4, false, 0x7F00055E40ull, WALKER);
+    cr_expect(E[5].fault_valid);
+    cr_expect_eq(E[5].fault_engine, VCS0);
+    cr_expect_eq(E[5].fault_type, 0);
+    cr_expect_not(E[5].fill_valid);
+    cr_expect_not(E[6].port.valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_ENG_FR), 0x0ABCD841u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x1u);
+}
+
+/* PP_DCLV group disabled: unloaded PD (type 2) at the LOOKUP edge, no walk (GAM-6). BCS0 WR va = PML4 index 16
+ * (group 1) | 0x3008 with PP_DCLV = 0x1: BLT_ENG_FR = 0x3000 | PPGTT 0 | SRCID (4 + 2) << 3 = 0x30 | 2 << 1 | 1 =
+ * 0x3035; GFX_ARB_ERROR_RPT bit 8. */
+Test(gam, pp_dclv_group_disabled_is_unloaded_pd)
+{
+    gam_engine_reg(g, BCS0, GTREF_PP_DCLV, 0x1u);
+    write_req(BCS0, false, 16ull << 39 | 0x3008, 1, 0xFF);
+    run_to(3);
+    cr_expect(E[2].fault_valid);
+    cr_expect_eq(E[2].fault_type, 2);
+    cr_expect_not(E[2].fault_ggtt);
+    cr_expect_eq(nxf, 0);
+    cr_expect_eq(gam_reg_read(g, GTREF_BLT_ENG_FR), 0x3035u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x100u);
+    cr_expect_eq(E[3].wr_ack, 0, "a dropped write is never acknowledged (GAM-15)");
+}
+
+/* PPGTT walk faults (GAM-13): RCS0 DR va = PML4 33, PDP 5, PD 511, PT 258 (low dword 0x7FF020C0) with root
+ * 0x10_0000, tables 0x20_0000, 0x30_0000, 0x40_0000, present up to `levels` entries. The fault is at the response
+ * of the first absent level: PML4E c5, PDPE c8, PDE c11 (invalid PD, type 1, ARB bit 2), PTE c14 (page fault,
+ * type 0, ARB bit 0). GFX_ENG_FR = 0x7FF02000 | SRCID 1 << 3 | type << 1 | 1. */
+static void ppgtt_fault_case(int levels, unsigned fault_cycle, uint8_t type, uint32_t fr, uint32_t arb)
+{
+    uint64_t va = 33ull << 39 | 5ull << 30 | 511ull << 21 | 258ull << 12 | 0xC0;
+    gam_engine_reg(g, RCS0, GTREF_PDP0_LDW, 0x100000u);
+    gam_engine_reg(g, RCS0, GTREF_PP_DCLV, 0x4u);
+    static const uint64_t at[4] = { 0x100108ull, 0x200028ull, 0x300FF8ull, 0x400810ull };
+    static const uint64_t val[4] = { 0x200001ull, 0x300001ull, 0x400001ull, 0x7ABCDE001ull };
+    for (int i = 0; i < levels; i++) mem_put(at[i], val[i]);
+    mem_put(at[levels], val[levels] & ~1ull);   /* present bit 0: the address alone makes nothing present */
+    read_req(RCS0, DR, false, va);
+    run_to(fault_cycle + 1);
+    for (unsigned c = 1; c < fault_cycle; c++) cr_expect_not(E[c].fault_valid, "no fault in cycle %u", c);
+    cr_expect(E[fault_cycle].fault_valid, "fault in cycle %u", fault_cycle);
+    cr_expect_eq(E[fault_cycle].fault_type, type);
+    cr_expect_not(E[fault_cycle].fill_valid);
+    cr_expect_eq(nxf, levels + 1, "one read per level up to the absent entry");
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), fr);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), arb);
+    cr_expect_not(E[fault_cycle + 1].port.valid);
+}
+Test(gam, pml4e_not_present_is_invalid_pd) { ppgtt_fault_case(0, 5, 1, 0x7FF0200Bu, 0x4u); }
+Test(gam, pdpe_not_present_is_invalid_pd) { ppgtt_fault_case(1, 8, 1, 0x7FF0200Bu, 0x4u); }
+Test(gam, pde_not_present_is_invalid_pd) { ppgtt_fault_case(2, 11, 1, 0x7FF0200Bu, 0x4u); }
+Test(gam, pte_not_present_is_a_page_fault) { ppgtt_fault_case(3, 14, 0, 0x7FF02009u, 0x1u); }
+
+/* GAM-14: the first fault is kept until the host clears the valid bit; GFX_ARB_ERROR_RPT collects every fault's
+ * bit. All faults at LOOKUP (GGTT >= 4 GB: type 0; PPGTT with PP_DCLV 0: type 2), each granted the cycle after
+ * the previous fault:
+ *   c1 RCS0 DR va 0x1_0000_2000 granted, c2 fault: FR 0x2809, ARB 0x1
+ *   c3 RCS0 IF PPGTT va 0x7000 granted, c4 fault: FR kept, ARB 0x101
+ *   c5 host writes FR = 0 (cleared at c5's edge); c5 RCS0 IF GGTT va 0x1_0000_3000 granted, c6 fault:
+ *      FR 0x3000 | 0x800 | SRCID 0 | 0 | 1 = 0x3801
+ *   VCS0 and VECS0 share MEDIA_ENG_FR (G10): c7 VCS0 WR va 0x1_0000_4000 (c8 fault: 0x4000 | 0x800 | 10 << 3 | 1 =
+ *   0x4851), c9 VECS0 DR va 0x1_0000_5000 (c10 fault: kept). */
+Test(gam, fault_register_keeps_the_first_fault)
+{
+    read_req(RCS0, DR, true, 0x100002000ull);
+    run_to(2);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x2809u);
+    read_req(RCS0, IF, false, 0x7000);
+    run_to(4);
+    cr_expect(E[4].fault_valid);
+    cr_expect_eq(E[4].fault_type, 2);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x2809u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x101u);
+    host(GTREF_GFX_ENG_FR, 0);
+    read_req(RCS0, IF, true, 0x100003000ull);
+    run_to(5);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0u);
+    run_to(6);
+    cr_expect(E[6].fault_valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x3801u);
+    read_req(VCS0, WR, true, 0x100004000ull);
+    run_to(8);
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_ENG_FR), 0x4851u);
+    read_req(VECS0, DR, true, 0x100005000ull);
+    run_to(10);
+    cr_expect(E[10].fault_valid);
+    cr_expect_eq(E[10].fault_engine, VECS0);
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_ENG_FR), 0x4851u);
+}
+
+/* GAM-14, GAM-16: the lock test sees the host write of the fault cycle. FR holds 0x2809 (fault in c2); the host
+ * clears it in c4, the cycle of the next fault (RCS0 IF GGTT va 0x1_0000_3000, granted c3): FR = 0x3801 after c4.
+ * Then the host clears FR in c5 (the same access is granted in c5) and writes 0x1 (valid set) in c6, the fault
+ * cycle: the lock test sees valid, FR keeps 0x1. */
+Test(gam, host_write_in_the_fault_cycle)
+{
+    read_req(RCS0, DR, true, 0x100002000ull);
+    run_to(2);
+    read_req(RCS0, IF, true, 0x100003000ull);
+    run_to(3);
+    host(GTREF_GFX_ENG_FR, 0);
+    tick();
+    cr_expect(E[4].fault_valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x3801u);
+    host(GTREF_GFX_ENG_FR, 0);
+    read_req(RCS0, IF, true, 0x100003000ull);
+    run_to(5);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0u);
+    host(GTREF_GFX_ENG_FR, 0x1u);
+    tick();
+    cr_expect(E[6].fault_valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x1u);
+}
+
+/* D2 of refmodel/gam.c (GAM-10 step 5, GAM-16): a host write to GFX_ARB_ERROR_RPT in a fault cycle applies after
+ * the fault's bit: writing 0 in c2 (the fault of a GGTT va >= 4 GB) leaves 0; a fault in c4 sets bit 0 again. */
+Test(gam, arb_error_host_write_applies_after_the_fault_bit)
+{
+    read_req(RCS0, DR, true, 0x100002000ull);
+    run_to(1);
+    host(GTREF_GFX_ARB_ERROR_RPT, 0);
+    tick();
+    cr_expect(E[2].fault_valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0u);
+    read_req(BCS0, DR, true, 0x100002000ull);
+    run_to(4);
+    cr_expect(E[4].fault_valid);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x1u);
+}
+
+/* GAM-15 continue (GAB_CTL_REG[8] = 1, BYT-REG L2603-2627): the request goes on to (va & 0x7F_FFFF_FFFF) | 1 << 39
+ * in phase READY, no fill, the engine is not told. The register as held in the fault cycle decides: the host
+ * writes 0x1BF in c5, the cycle of a GGTT PTE fault (RCS0 DR va 0x0ABC_D040): hang. Then (b = the settled cycle):
+ *   - the same access: c b+5 fault, continue: READY; b+6 P <- 0x80_0ABC_D040; b+7 transfer; b+8 response;
+ *   - GGTT va 0x1_2345_6040 (>= 4 GB: LOOKUP fault) goes to 0x81_2345_6040;
+ *   - PPGTT va PML4 16 | 0x3008 with PP_DCLV 0 (unloaded PD) goes to 0x80_0000_3008. */
+Test(gam, hang_or_continue_after_fault)
+{
+    read_req(RCS0, DR, true, 0x0ABCD040ull);
+    run_to(4);
+    host(GTREF_GAB_CTL_REG, 0x1BFu);
+    tick();
+    cr_expect(E[5].fault_valid && E[5].fault_hang);
+    cr_expect_eq(gam_reg_read(g, GTREF_GAB_CTL_REG), 0x1BFu);
+    settle();
+    unsigned b = cyc;
+    read_req(RCS0, DR, true, 0x0ABCD040ull);
+    run_to(b + 8);
+    cr_expect(E[b + 5].fault_valid);
+    cr_expect_not(E[b + 5].fault_hang);
+    cr_expect_not(E[b + 5].fill_valid);
+    cr_expect_not(E[b + 5].port.valid);
+    expect_port(&E[b + 6].port, false, 0x800ABCD040ull, 0, 0, RCS0);
+    cr_expect_eq(E[b + 8].rsp, 1u << RCS0);
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    for (int i = 0; i < GTREF_TLB_ENTRIES; i++) cr_expect_not(t[i].valid);
+
+    b = cyc;
+    read_req(RCS0, DR, true, 0x123456040ull);
+    run_to(b + 3);
+    cr_expect(E[b + 2].fault_valid && !E[b + 2].fault_hang);
+    expect_port(&E[b + 3].port, false, 0x8123456040ull, 0, 0, RCS0);
+    settle();
+    b = cyc;
+    write_req(RCS0, false, 16ull << 39 | 0x3008, 0x55, 0x0F);
+    run_to(b + 4);
+    cr_expect(E[b + 2].fault_valid);
+    cr_expect_eq(E[b + 2].fault_type, 2);
+    expect_port(&E[b + 3].port, true, 0x8000003008ull, 0x55, 0x0F, RCS0);
+    cr_expect_eq(E[b + 4].wr_ack, 1u << RCS0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.fault[0][0], 1u);
+    cr_expect_eq(cv.fault[0][1], 2u);
+    cr_expect_eq(cv.fault[2][1], 1u);
+}
+
+/* GAM-15: in continue mode a fault does not empty T, so no grant in the fault cycle. GAB_CTL_REG = 0x1BF in c1;
+ * RCS0 (GGTT va 0x1_0000_0000) granted c2, faults c3 (READY), BCS0 requests from c3 and is granted in c4, when
+ * READY loads P with 0x1_0000_0000 | 1 << 39 = 0x81_0000_0000. */
+Test(gam, continue_fault_keeps_t_busy)
+{
+    host(GTREF_GAB_CTL_REG, 0x1BFu);
+    tick();
+    read_req(RCS0, DR, true, 0x100000000ull);
+    tick();
+    read_req(BCS0, DR, true, 0x100000000ull);
+    run_to(4);
+    cr_expect_eq(E[2].gnt_engine, RCS0);
+    cr_expect(E[3].fault_valid);
+    cr_expect_not(E[3].gnt_valid);
+    expect_port(&E[4].port, false, 0x8100000000ull, 0, 0, RCS0);
+    cr_expect(E[4].gnt_valid);
+    cr_expect_eq(E[4].gnt_engine, BCS0);
+}
+
+/* ---- arbiter (GAM-9) ---- */
+
+/* Reset (all MIDARB registers 0): fixed priority RCS0 > BCS0 > VCS0 > VECS0, state 0. Every engine holds page 5
+ * (so each LOOKUP hits and T empties at once: a grant every cycle). All four request in b+1: grants RCS0, BCS0,
+ * VCS0, VECS0 in b+1..b+4. Then VECS0 and VCS0 together: VCS0 first; BCS0 and VECS0: BCS0 first. */
+Test(gam, fixed_priority_at_reset)
+{
+    for (int e = 0; e < 4; e++) warm(e, DR, 0x5000, 0x40005000);
+    unsigned b = cyc;
+    for (int e = 0; e < 4; e++) read_req(e, DR, true, 0x5000);
+    run_to(b + 4);
+    for (int e = 0; e < 4; e++) {
+        cr_expect(E[b + 1 + (unsigned)e].gnt_valid);
+        cr_expect_eq(E[b + 1 + (unsigned)e].gnt_engine, e, "cycle b+%d: engine %u, expected %d", 1 + e,
+                     E[b + 1 + (unsigned)e].gnt_engine, e);
+        cr_expect_eq(E[b + 1 + (unsigned)e].arb_state, 0);
+    }
+    settle();
+    b = cyc;
+    read_req(VECS0, DR, true, 0x5000);
+    read_req(VCS0, DR, true, 0x5000);
+    tick();
+    cr_expect_eq(E[b + 1].gnt_engine, VCS0);
+    settle();
+    b = cyc;
+    read_req(VECS0, DR, true, 0x5000);
+    read_req(BCS0, DR, true, 0x5000);
+    tick();
+    cr_expect_eq(E[b + 1].gnt_engine, BCS0);
+}
+
+/* A programmed round robin (BYT-REG L5511-5557, L3279-3416; G12, G13). Priority codes, by hand from G13:
+ *   NP0 00000: RCS0 BCS0 VCS0 VECS0      NP1 01101 (VECS0 3rd, 101 BCS0 VCS0 RCS0): BCS0 VCS0 VECS0 RCS0
+ *   NP2 10010 (VECS0 2nd, 010 VCS0 RCS0 BCS0): VCS0 VECS0 RCS0 BCS0
+ *   NP3 11000 (VECS0 1st, 000): VECS0 RCS0 BCS0 VCS0
+ *   MIDARB_PRIO_NP = 0x18 << 15 | 0x12 << 10 | 0x0D << 5 | 0 = 0xC49A0.
+ * Goto of state s for vector v: (the engine granted in s for v) + 1 mod 4, and s itself for v = 0; written out
+ * per vector 15..0, two fields a hex digit:
+ *   NP0: v  1..15 -> 1 2 1 3 1 2 1 0 1 2 1 3 1 2 1          = 0x67646764
+ *   NP1: v  0..15 -> 1 1 2 2 3 3 2 2 0 0 2 2 3 3 2 2        = 0xAFA0AFA5
+ *   NP2: v  0..15 -> 2 1 2 1 3 3 3 3 0 0 0 0 3 3 3 3        = 0xFF00FF66
+ *   NP3: v  0..15 -> 3 1 2 1 3 1 2 1 0 0 0 0 0 0 0 0        = 0x00006767
+ * All four requesting every cycle: grants RCS0 BCS0 VCS0 VECS0 RCS0 BCS0 VCS0 VECS0, states after 1 2 3 0 1 2 3 0.
+ * RCS0 and VCS0 only (v = 5) from state 0: RCS0 (-> 1), VCS0 (state 1's order, -> 3), RCS0 (state 3: VECS0 absent,
+ * RCS0 next, -> 1), VCS0 (-> 3). */
+Test(gam, programmed_round_robin)
+{
+    for (int e = 0; e < 4; e++) warm(e, DR, 0x5000, 0x40005000);
+    static const uint32_t prog[][2] = {
+        { GTREF_MIDARB_PRIO_NP, 0xC49A0u }, { GTREF_MIDARB_GOTO_NP0, 0x67646764u },
+        { GTREF_MIDARB_GOTO_NP0 + 4, 0xAFA0AFA5u }, { GTREF_MIDARB_GOTO_NP0 + 8, 0xFF00FF66u },
+        { GTREF_MIDARB_GOTO_NP0 + 12, 0x00006767u },
+    };
+    for (size_t i = 0; i < 5; i++) {
+        host(prog[i][0], prog[i][1]);
+        tick();
+    }
+    cr_expect_eq(E[cyc].arb_state, 0, "v = 0 in state 0 stays 0 (NP0 field 0 = 0)");
+    unsigned b = cyc;
+    static const uint8_t gnt[8] = { RCS0, BCS0, VCS0, VECS0, RCS0, BCS0, VCS0, VECS0 };
+    static const uint8_t state[8] = { 1, 2, 3, 0, 1, 2, 3, 0 };
+    for (unsigned i = 0; i < 8; i++) {
+        for (int e = 0; e < 4; e++) read_req(e, DR, true, 0x5000);
+        tick();
+        cr_expect(E[b + 1 + i].gnt_valid);
+        cr_expect_eq(E[b + 1 + i].gnt_engine, gnt[i], "grant %u: engine %u, expected %u", i, E[b + 1 + i].gnt_engine,
+                     gnt[i]);
+        cr_expect_eq(E[b + 1 + i].arb_state, state[i]);
+    }
+    memset(in.req, 0, sizeof in.req);
+    settle();
+    cr_expect_eq(E[cyc].arb_state, 0);
+    b = cyc;
+    static const uint8_t gnt2[4] = { RCS0, VCS0, RCS0, VCS0 };
+    static const uint8_t state2[4] = { 1, 3, 1, 3 };
+    for (unsigned i = 0; i < 4; i++) {
+        read_req(RCS0, DR, true, 0x5000);
+        read_req(VCS0, DR, true, 0x5000);
+        tick();
+        cr_expect_eq(E[b + 1 + i].gnt_engine, gnt2[i], "grant %u: engine %u, expected %u", i, E[b + 1 + i].gnt_engine,
+                     gnt2[i]);
+        cr_expect_eq(E[b + 1 + i].arb_state, state2[i]);
+    }
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.transition[0][1], 3u);
+    cr_expect_eq(cv.transition[1][2], 2u);
+    cr_expect_eq(cv.transition[2][3], 2u);
+    cr_expect_eq(cv.transition[3][0], 2u);
+    cr_expect_eq(cv.transition[1][3], 2u);
+    cr_expect_eq(cv.transition[3][1], 1u);
+}
+
+/* G14: the goto entry of v = 0 is used. GOTO_NP0 = 0x2 (v = 0 -> state 2) written in c1: c1's arbitration still
+ * uses 0 (state 0); c2 (no request) moves to 2; NP2 = 0: c3 back to 0. Coverage: state[0] counts c1, c2, state[2]
+ * c3; transitions 0->0 (c1), 0->2 (c2), 2->0 (c3). */
+Test(gam, goto_on_vector_zero)
+{
+    host(GTREF_MIDARB_GOTO_NP0, 0x2u);
+    run_to(3);
+    cr_expect_eq(E[1].arb_state, 0);
+    cr_expect_eq(E[2].arb_state, 2);
+    cr_expect_eq(E[3].arb_state, 0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.state[0], 2u);
+    cr_expect_eq(cv.state[2], 1u);
+    cr_expect_eq(cv.transition[0][0], 1u);
+    cr_expect_eq(cv.transition[0][2], 1u);
+    cr_expect_eq(cv.transition[2][0], 1u);
+}
+
+/* GAM-9: in a cycle in which T cannot accept, nothing is granted and the state holds. GOTO_NP0 = 0x55555555 (every
+ * vector -> 1) written in c1, NP1 = 0 (-> 0) in c2: c1 state 0 (old goto), c2 1, c3 0. Then RCS0 misses a GGTT
+ * page (GGTT timeline shifted by 3): c4 grant, state 1; c5..c8 T busy: state 1 and no grant although BCS0
+ * requests from c5; c9 READY loads P: arbitration in state 1 with v = BCS0: grant BCS0, state 0. */
+Test(gam, no_state_move_while_t_busy)
+{
+    host(GTREF_MIDARB_GOTO_NP0, 0x55555555u);
+    tick();
+    host(GTREF_MIDARB_GOTO_NP0 + 4, 0);
+    tick();
+    cr_expect_eq(E[1].arb_state, 0);
+    cr_expect_eq(E[2].arb_state, 1);
+    ggtt_map(0x1000, 0x77000000);
+    tick();
+    cr_expect_eq(E[3].arb_state, 0);
+    read_req(RCS0, IF, true, 0x1000);
+    tick();
+    cr_expect_eq(E[4].gnt_engine, RCS0);
+    cr_expect_eq(E[4].arb_state, 1);
+    read_req(BCS0, DR, true, 0x1000);
+    run_to(9);
+    for (unsigned c = 5; c <= 8; c++) {
+        cr_expect_not(E[c].gnt_valid, "cycle %u", c);
+        cr_expect_eq(E[c].arb_state, 1, "cycle %u", c);
+    }
+    cr_expect(E[9].gnt_valid);
+    cr_expect_eq(E[9].gnt_engine, BCS0);
+    cr_expect_eq(E[9].arb_state, 0);
+    expect_port(&E[9].port, false, 0x77000000ull, 0, 0, RCS0);
+}
+
+/* GAM-9: an engine absent from the build never requests: a 2-engine GAM ignores VCS0's request. */
+Test(gam, absent_engines_never_granted)
+{
+    gam_destroy(g);
+    g = gam_create(2);
+    cr_assert_not_null(g);
+    read_req(VCS0, DR, true, 0x1000);
+    run_to(3);
+    for (unsigned c = 1; c <= 3; c++) cr_expect_not(E[c].gnt_valid);
+}
+
+/* GAM-1 defines clients 0..2 only; D6 of refmodel/gam.c: a request with client 3 is not a request (VCS0 with
+ * client 3 and BCS0 with DR request in c1: BCS0 is granted; VCS0 never, and no contention is counted). */
+Test(gam, undefined_client_is_not_a_request)
+{
+    read_req(VCS0, 3, true, 0x1000);
+    read_req(BCS0, DR, true, 0x100000000ull);
+    run_to(4);
+    cr_expect_eq(E[1].gnt_engine, BCS0);
+    for (unsigned c = 2; c <= 4; c++) cr_expect_not(E[c].gnt_valid, "cycle %u", c);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.contention[1][2], 0u);
+}
+
+/* ---- GAM-19 and coverage (§4) ---- */
+
+/* gam_engine_busy: RCS0's read (GGTT miss, lat 3) is in T from c1's edge, its walk read in P/queue, the request
+ * back in P at c6's edge (c5 fill), in the queue after c7 (transfer, due c10); not busy after c10's response.
+ * A write is busy only until it transfers. BCS0 is never busy. */
+Test(gam, engine_busy)
+{
+    ggtt_map(0x1000, 0x77000000);
+    lat = 3;
+    read_req(RCS0, IF, true, 0x1000);
+    for (unsigned c = 1; c <= 9; c++) {
+        tick();
+        cr_expect(gam_engine_busy(g, RCS0), "busy after cycle %u", c);
+        cr_expect_not(gam_engine_busy(g, BCS0));
+    }
+    /* walk read: transfer c4, due c7 (fill c7: READY), P <- c8, transfer c9, due c12 */
+    cr_expect(E[7].fill_valid);
+    run_to(11);
+    cr_expect(gam_engine_busy(g, RCS0), "its read is in the response queue");
+    tick();
+    cr_expect_eq(E[12].rsp, 1u << RCS0);
+    cr_expect_not(gam_engine_busy(g, RCS0));
+    unsigned b = cyc;
+    write_req(RCS0, true, 0x1008, 1, 0xFF);
+    run_to(b + 2);   /* b+1 grant, b+2 hit: P <- write */
+    cr_expect(gam_engine_busy(g, RCS0));
+    tick();          /* b+3 transfer */
+    cr_expect_eq(E[b + 3].wr_ack, 1u << RCS0);
+    cr_expect_not(gam_engine_busy(g, RCS0));
+}
+
+/* §4 coverage, counted by hand (reset registers, lat 1):
+ *   c1  RCS0 IF va 0x1000 (GGTT, mapped) and BCS0 DR va 0x1_0000_0000 request: contention [0][1]; grant RCS0
+ *       (state 0 -> 0)
+ *   c2  RCS0 LOOKUP miss (MISS[IF]); c3 walk read (walk_reads 1); c5 fill (no eviction); c6 READY -> P:
+ *       arbitration grants BCS0 (0 -> 0)
+ *   c7  BCS0 LOOKUP miss (MISS[DR]), fault type 0, hang (fault[0][0]); no arbitration
+ *   c8  arbitration with v = 0 (0 -> 0); RCS0 DR va 0x1040 requests from c9: c9 grant (0 -> 0);
+ *   c10 LOOKUP hit (HIT[DR]), P loads: arbitration (0 -> 0).
+ * state[0] = 5 (c1, c6, c8, c9, c10), transition[0][0] = 5, contention only [0][1] = 1. */
+Test(gam, coverage_counts)
+{
+    ggtt_map(0x1000, 0x77000000);
+    read_req(RCS0, IF, true, 0x1000);
+    read_req(BCS0, DR, true, 0x100000000ull);
+    run_to(8);
+    cr_expect(E[7].fault_valid);
+    read_req(RCS0, DR, true, 0x1040);
+    run_to(10);
+    cr_expect(E[10].lookup_hit);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][IF], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][DR], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_MISS][WR], 0u);
+    cr_expect_eq(cv.tlb[GAM_COV_HIT][DR], 1u);
+    cr_expect_eq(cv.tlb[GAM_COV_HIT][IF], 0u);
+    for (int c = 0; c < GTREF_GAM_CLIENTS; c++) cr_expect_eq(cv.tlb[GAM_COV_EVICT][c], 0u);
+    cr_expect_eq(cv.fault[0][0], 1u);
+    cr_expect_eq(cv.fault[1][0] + cv.fault[2][0] + cv.fault[0][1] + cv.fault[1][1] + cv.fault[2][1], 0u);
+    cr_expect_eq(cv.state[0], 5u);
+    cr_expect_eq(cv.state[1] + cv.state[2] + cv.state[3], 0u);
+    cr_expect_eq(cv.transition[0][0], 5u);
+    cr_expect_eq(cv.contention[0][1], 1u);
+    cr_expect_eq(cv.contention[0][2] + cv.contention[0][3] + cv.contention[1][2] + cv.contention[1][3]
+                 + cv.contention[2][3], 0u);
+    cr_expect_eq(cv.walk_reads, 1u);
+}
