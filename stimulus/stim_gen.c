@@ -1267,7 +1267,8 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
         set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), pct(g, 20));
         set(&b, FLD(PIPE_CONTROL, FLUSH_LLC), pct(g, 20));
-        opnd o = index ? (opnd){ pct(g, 50), 4u * range(g, 0, 0x3FD) } : operand(g, OP_Q);
+        opnd o = { pct(g, 50), 0 };
+        o = index ? (opnd){ o.ggtt, 4u * range(g, 0, 0x3FD) } : operand(g, OP_Q);
         set(&b, FLD(PIPE_CONTROL, GGTT), o.ggtt);
         set(&b, FLD(PIPE_CONTROL, ADDR), o.a);
         set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
@@ -1280,7 +1281,8 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(MI_FLUSH_DW, VIDEO_INVALIDATE), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, FLUSH_LLC), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), pct(g, 20));
-        opnd o = index ? (opnd){ pct(g, 50), 8u * range(g, 0, 0x1FE) } : operand(g, OP_Q8);
+        opnd o = { pct(g, 50), 0 };
+        o = index ? (opnd){ o.ggtt, 8u * range(g, 0, 0x1FE) } : operand(g, OP_Q8);
         set(&b, FLD(MI_FLUSH_DW, GGTT), o.ggtt);
         set(&b, FLD(MI_FLUSH_DW, ADDR), o.a);
         set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
@@ -1491,7 +1493,9 @@ static void emit_fault_cmd(gen *g, ectx *x)
     cmdbuf b;
     if (p->bad_kind == BADK_FAULT_IF) {
         bool ppgtt = p->ppgtt ? !f->ggtt : pct(g, 50);
-        emit_bbs(g, x, f->va + 8u * range(g, 0, 31), ppgtt, x->level == 1 && pct(g, 60), false);
+        uint64_t a = f->va + 8u * range(g, 0, 31);
+        bool second = x->level == 1 && pct(g, 60);
+        emit_bbs(g, x, a, ppgtt, second, false);
         return;
     }
     switch (range(g, 0, x->level ? 6 : 5)) {
@@ -2073,7 +2077,8 @@ static uint32_t dclv_value(gen *g, const engine_plan *p)
 static void program_gam(gen *g)
 {
     if (pct(g, g->cfg->lra_pct)) {
-        op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_0, lra_range(g) | lra_range(g) << 16, 0);
+        uint32_t lra0 = lra_range(g), lra1 = lra_range(g);
+        op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_0, lra0 | lra1 << 16, 0);
         op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_1, lra_range(g), 0);
         /* IF [5:4], DR [3:2], WR [1:0]: LRA 0..2, now and then 3 (= LRA0, G8) */
         uint32_t a = 0;
@@ -2082,7 +2087,10 @@ static void program_gam(gen *g)
     }
     if (pct(g, g->cfg->midarb_pct)) {
         uint32_t prio = 0;
-        for (int st = 0; st < 4; st++) prio |= ((uint32_t)range(g, 0, 5) | (uint32_t)range(g, 0, 3) << 3) << (5 * st);
+        for (int st = 0; st < 4; st++) {
+            uint32_t order = (uint32_t)range(g, 0, 5), vecs = (uint32_t)range(g, 0, 3);
+            prio |= (order | vecs << 3) << (5 * st);
+        }
         op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
         for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
     }
@@ -2214,6 +2222,8 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
     uint64_t limit = p->size - 8u;             /* most unexecuted bytes the ring may hold */
     size_t group = (size_t)range(g, 1, 4);
     if (group > p->nb - p->k) group = p->nb - p->k;
+    if (p->nremaps && !p->remap_done && p->k < (size_t)p->remap_chunk && p->k + group > (size_t)p->remap_chunk)
+        group = (size_t)p->remap_chunk - p->k;   /* the remap's submission starts with its flush */
     while (group > 1 && p->bounds[p->k + group - 1].pos - p->pos > limit) group--;
     uint64_t next = p->bounds[p->k + group - 1].pos;
     /* A halted engine's head stays at (or just after the batch call of) its illegal command, at or after

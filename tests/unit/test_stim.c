@@ -1647,3 +1647,111 @@ Test(gen, bad_configs_are_refused)
     cr_assert_eq(c.max_ring_pages, 4);
     gtref_stim_free(&s);
 }
+
+/* ---- address translation knobs (docs/gam.md; docs/stimulus-format.md §3) ---- */
+
+static unsigned faults_seen(const walk_stats *st)
+{
+    unsigned n = 0;
+    for (int k = 0; k < GW_KINDS; k++) n += st->fault_hang[k] + st->fault_cont[k];
+    return n;
+}
+
+/* Every GGTT entry of s is absent or maps its page to itself with only bit 0 besides the address. */
+static void expect_identity_ggtt(const gtref_stim *s, uint64_t seed)
+{
+    for (size_t i = 0; i < s->nsegs; i++) {
+        const gtref_segment *g = &s->segs[i];
+        if (g->addr < GTREF_GSM_BASE) continue;
+        cr_assert(g->addr % 8 == 0 && g->len % 8 == 0, "seed %" PRIu64 ": a partial GGTT entry", seed);
+        for (uint32_t off = 0; off < g->len; off += 8) {
+            uint64_t v = (uint64_t)dword_at(g, off + 4) << 32 | dword_at(g, off), vpn = (g->addr + off - GTREF_GSM_BASE) / 8u;
+            cr_assert(v == 0 || v == (vpn << 12 | 1u), "seed %" PRIu64 ": GGTT entry of 0x%" PRIx64 " is 0x%" PRIx64, seed,
+                      vpn << 12, v);
+        }
+    }
+}
+
+/* Each knob at 0 turns its corner off: no PPGTT (ppgtt_pct), no fault (fault_pct), and with every translation knob
+ * at 0 an identity GGTT with no remap, alias, junk bit or GAM programming beyond what the others draw. */
+Test(gen, translation_knobs_at_zero_turn_their_corners_off)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.ppgtt_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(st.ppgtt_engines == 0 && st.ppgtt_accesses == 0 && st.ppgtt_fetches == 0, "seed %" PRIu64 ": PPGTT with "
+                  "ppgtt_pct 0", seed);
+        cr_assert(st.fault_hang[GW_DCLV] + st.fault_hang[GW_PTE] + st.fault_cont[GW_DCLV] + st.fault_cont[GW_PTE] == 0);
+        gtref_stim_free(&s);
+    }
+    gtref_gen_config_default(&c);
+    c.fault_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(faults_seen(&st) == 0 && st.fault_halts == 0 && st.gab_writes == 0 && st.fr_clears == 0,
+                  "seed %" PRIu64 ": a fault with fault_pct 0", seed);
+        gtref_stim_free(&s);
+    }
+    gtref_gen_config_default(&c);
+    c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = c.remap_pct = c.live_remap_pct = 0;
+    c.lra_pct = c.midarb_pct = c.fault_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(st.nonidentity == 0 && st.aliased_pages == 0 && st.quiet_remaps + st.live_remaps == 0 &&
+                  faults_seen(&st) == 0 && st.ppgtt_engines == 0 && st.lra_writes + st.midarb_writes + st.gab_writes == 0,
+                  "seed %" PRIu64 ": translation corners with every knob at 0", seed);
+        expect_identity_ggtt(&s, seed);
+        gtref_stim_free(&s);
+    }
+}
+
+/* Every translation corner turned up: the walk's rules still hold, every fault kind comes in both modes, at both
+ * batch levels for instruction fetches, and generation stays deterministic. */
+Test(gen, translation_heavy_configs_keep_the_rules, .timeout = 240)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = 100;
+    c.remap_pct = c.live_remap_pct = c.tlb_pressure_pct = 100;
+    c.fault_pct = 100;
+    c.fault_cmd_pct = 25;
+    c.fault_if_pct = 50;
+    walk_stats total = { 0 };
+    for (uint64_t seed = 20000; seed < 20300; seed++) {
+        gtref_stim s, t;
+        gtref_stim_init(&s);
+        gtref_stim_init(&t);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        gam_add(&total, &st);
+        if (seed % 10 == 0) {   /* same seed, same bytes */
+            cr_assert_eq(gtref_stim_generate(&t, seed, &c), 0);
+            uint8_t *a, *b;
+            size_t na, nb;
+            test_encode_ok(&s, &a, &na);
+            test_encode_ok(&t, &b, &nb);
+            cr_assert(na == nb && memcmp(a, b, na) == 0, "seed %" PRIu64 ": two generations differ", seed);
+            free(a);
+            free(b);
+        }
+        gtref_stim_free(&s);
+        gtref_stim_free(&t);
+    }
+    gam_log(&total, 300);
+    for (int k = 0; k < GW_KINDS; k++)
+        cr_assert(total.fault_hang[k] >= 5 && total.fault_cont[k] >= 5, "fault kind %d: %u in hang mode, %u in continue mode",
+                  k, total.fault_hang[k], total.fault_cont[k]);
+    cr_assert(total.fault_if_level[1] >= 5 && total.fault_if_level[2] >= 5);
+    cr_assert(total.quiet_remaps > 100 && total.live_remaps > 100 && total.aliased_pages > 100);
+}
