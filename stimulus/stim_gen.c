@@ -21,9 +21,9 @@
  * that could leave more than ring size - 8 bytes unexecuted, the program waits for idle.
  *
  * Engines: the host program interleaves the engines' submissions in random order, sometimes back to back so
- * that the engines run concurrently. Each engine has its own ring, batch area, store area and status page,
- * disjoint, so that each engine's memory writes come in a deterministic order. Data one engine writes and
- * another reads lives only in the semaphore area.
+ * that the engines run concurrently. Each engine has its own ring, batch areas, data pages and status page,
+ * disjoint in physical memory too, so that each engine's memory writes come in a deterministic order. Data one
+ * engine writes and another reads lives only in the semaphore page.
  *
  * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
  * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
@@ -53,12 +53,37 @@
  * counts as done for wait_idle), the host program submits to it only while the tail stays within ring size - 8
  * bytes of the illegal command, so that it never laps the stuck head.
  *
- * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0):
- *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
- *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
+ * Address translation (docs/gam.md; docs/stimulus-format.md §3 "Address spaces"). Every engine access is
+ * translated, so every page a seed uses has a present entry: the GGTT's (at GTREF_GSM_BASE) for rings, the status
+ * pages, the semaphores, GGTT batches and GGTT data; a PPGTT root's four-level tables (ppgtt_pct) for PPGTT batches
+ * and data. Memory is built through per-space page maps into a physical image (pages get their physical page on
+ * first use: identity in the GGTT unless ggtt_remap_pct, random free pages otherwise), and the tables come from
+ * the maps at the end. Each operand draws its Use Global GTT bit first and then an address of the engine's data in
+ * the space that bit selects on that engine (an engine without RING_MODE[9] uses the GGTT for both, G1); batch
+ * starts likewise. What the generator guarantees besides the rules above (docs/gam.md §5):
+ *   - the two lines after every ring and batch end are mapped (prefetch), and so is every status page;
+ *   - RING_MODE[9], PDP0 and PP_DCLV are written by the host at setup only, never by MI_LOAD_REGISTER_*; the GAM's
+ *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG) likewise;
+ *   - a remap of a data page (remap_pct) is a mem_write after a wait_idle, right before the submission that starts
+ *     with the engine's TLB-invalidating flush; a remap while engines run (live_remap_pct) only points a ring or
+ *     batch page to an equal copy (commands are never written); aliases are batch pages reached from a second
+ *     address and an engine's PPGTT hot page on its GGTT hot page;
+ *   - page faults (fault_pct): in hang mode, the stopping command of an engine (placed like an illegal command:
+ *     nothing after it runs, nothing waits for it), a data operand or a batch start whose page faults (all the
+ *     lines the parser may prefetch in that page); in continue mode, data operands only, never a semaphore wait or
+ *     an instruction fetch, at pages whose bit-39 target (GAM-15) belongs to one engine.
+ *
+ * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0), graphics addresses in the GGTT:
+ *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages, and the page after it (prefetch)
+ *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000 (GGTT batches and aliases)
  *   stores      0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area pre-filled with data
  *   status page 0x00480000 + e * 0x1000    HWS_PGA (programmed by the host at setup)
- *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment */
+ *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment
+ *   far data    0x10000000 + e * 0x1000000 8..40 scattered pages (tlb_pressure_pct)
+ *   holes       0xC0000000 + e * 0x1000000 never mapped: GGTT not-present fault addresses (and at 4 GB and above)
+ * PPGTT addresses (bits 63:48 zero) are at or above 0x40_0000_0000: each PPGTT engine's data areas, batch area and
+ * the semaphore page of its root. Physical pages handed out are below 0x40_0000_0000 (0x2000_0000..0x8000_0000 or
+ * above 4 GB), so no operand's graphics address equals the physical address of commands. */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/gam.h"

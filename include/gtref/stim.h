@@ -154,7 +154,8 @@ typedef struct gtref_gen_config {
     unsigned max_sem_slots;    /* semaphores each engine writes (0..4) in its first chunk */
     unsigned lri_other_pct;    /* LRI register slots that are not a CS_GPR of the engine ... */
     unsigned lri_ignored_pct;  /* ... of which: an offset the engine ignores (other engine, global, unknown);
-                                  the rest: the engine's EMR, EIR, RING_MODE (never its RING_* registers) */
+                                  the rest: the engine's EMR, EIR, BB_OFFSET ... (never its RING_* registers,
+                                  RING_MODE, PDP0_*, PP_DCLV: docs/gam.md §5) */
     unsigned multi_page_pct;   /* rings of 2..max_ring_pages pages (the others: 1 page) */
     unsigned max_ring_pages;   /* 1..16 */
     unsigned laps_pct;         /* 1-page rings whose cycle fills the ring and is submitted more than once */
