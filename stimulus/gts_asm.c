@@ -4,6 +4,7 @@
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/regs.h"
+#include "gtref/gam.h"
 #include "gtref/stim.h"
 #include "gtref/host_isr.h"
 #include "gtref/stim_lint.h"
@@ -42,6 +43,9 @@ typedef struct seg_builder {
 /* Where each finished segment came from, for overlap messages. */
 typedef struct seg_origin { uint64_t addr; uint32_t len; int line; uint8_t kind; } seg_origin;
 
+/* One GGTT entry of a `ggtt` line (docs/gam.md GAM-4), emitted as data at the end of the file. */
+typedef struct ggtt_line_entry { uint64_t vpage, pa; bool present; int line; } ggtt_line_entry;
+
 typedef struct assembler {
     gtref_stim *s;
     const char *file;
@@ -56,6 +60,8 @@ typedef struct assembler {
     seg_builder seg;
     seg_origin *origins;
     size_t norigins;
+    ggtt_line_entry *ggtt;  /* `ggtt VA PA [pages N] [invalid]` entries, in file order */
+    size_t nggtt;
     /* `out-of-spec RULE "what it checks"`: the linter rules this test breaks on purpose */
     char oos[GTREF_MAX_OOS][32];
     int oos_line[GTREF_MAX_OOS];
@@ -626,6 +632,75 @@ static int lint(assembler *a)
     return 0;
 }
 
+/* `ggtt VA PA [pages N] [invalid]`: N GGTT entries, entry i mapping page VA + i*4K to PA + i*4K (present unless
+ * `invalid`, which writes the address without the present bit). docs/gam.md GAM-3, GAM-4. */
+static int ggtt_line(assembler *a, char **tok, unsigned n)
+{
+    uint64_t va, pa, pages = 1;
+    bool present = true;
+    unsigned i = 3;
+    if (n < 3) return ERR(a, "expected 'ggtt VA PA [pages N] [invalid]'");
+    if (number_arg(a, tok[1], UINT64_MAX, "ggtt virtual address", &va) || number_arg(a, tok[2], UINT64_MAX, "ggtt physical address", &pa))
+        return -1;
+    for (; i < n; i++) {
+        if (strcmp(tok[i], "pages") == 0 && i + 1 < n) {
+            if (number_arg(a, tok[++i], GTREF_GGTT_RANGE >> GTREF_PAGE_SHIFT, "ggtt pages", &pages)) return -1;
+        } else if (strcmp(tok[i], "invalid") == 0) {
+            present = false;
+        } else {
+            return ERR(a, "expected 'ggtt VA PA [pages N] [invalid]', got '%s'", tok[i]);
+        }
+    }
+    if (va % GTREF_PAGE_SIZE || pa % GTREF_PAGE_SIZE) return ERR(a, "ggtt addresses must be 4 KB aligned");
+    if (pages == 0) return ERR(a, "ggtt pages must be at least 1");
+    if (va >= GTREF_GGTT_RANGE || pages > (GTREF_GGTT_RANGE - va) >> GTREF_PAGE_SHIFT)
+        return ERR(a, "ggtt 0x%" PRIx64 " pages %" PRIu64 " goes past the 4 GB GGTT (docs/gam.md GAM-4)", va, pages);
+    if ((pa + (pages << GTREF_PAGE_SHIFT) - 1) & ~GTREF_PTE_ADDR_MASK & ~(GTREF_PAGE_SIZE - 1))
+        return ERR(a, "ggtt physical 0x%" PRIx64 " pages %" PRIu64 " goes past bit 38 (GAM-3)", pa, pages);
+    ggtt_line_entry *e = realloc(a->ggtt, (a->nggtt + pages) * sizeof *e);
+    if (!e) return ERR(a, "out of memory");
+    a->ggtt = e;
+    for (uint64_t k = 0; k < pages; k++)
+        a->ggtt[a->nggtt++] = (ggtt_line_entry){ (va >> GTREF_PAGE_SHIFT) + k, pa + (k << GTREF_PAGE_SHIFT), present, a->line };
+    return 0;
+}
+
+static int cmp_ggtt(const void *x, const void *y)
+{
+    const ggtt_line_entry *p = x, *q = y;
+    return p->vpage < q->vpage ? -1 : p->vpage > q->vpage ? 1 : p->line - q->line;
+}
+
+/* The `ggtt` entries as data segments at GSM_BASE + vpage * 8, one per run of consecutive pages. */
+static int emit_ggtt(assembler *a)
+{
+    if (!a->nggtt) return 0;
+    qsort(a->ggtt, a->nggtt, sizeof *a->ggtt, cmp_ggtt);
+    for (size_t i = 0; i < a->nggtt;) {
+        size_t j = i + 1;
+        while (j < a->nggtt && a->ggtt[j].vpage == a->ggtt[j - 1].vpage + 1) j++;
+        if (j < a->nggtt && a->ggtt[j].vpage == a->ggtt[j - 1].vpage)
+            return error_at(a, a->ggtt[j].line, "ggtt page 0x%" PRIx64 " is already mapped on line %d",
+                            a->ggtt[j].vpage << GTREF_PAGE_SHIFT, a->ggtt[j - 1].line);
+        seg_builder *g = &a->seg;
+        memset(g, 0, sizeof *g);
+        g->kind = GTREF_SEG_DATA;
+        g->addr = GTREF_GSM_BASE + a->ggtt[i].vpage * 8u;
+        g->size = (uint32_t)((j - i) * 8u);
+        g->bytes = calloc(g->size, 1);
+        if (!g->bytes) return ERR(a, "out of memory");
+        for (size_t k = i; k < j; k++) {
+            uint64_t v = a->ggtt[k].pa | (a->ggtt[k].present ? GTREF_PTE_PRESENT : 0);
+            for (int b = 0; b < 8; b++) g->bytes[(k - i) * 8u + (size_t)b] = (uint8_t)(v >> (8 * b));
+        }
+        a->block_line = a->ggtt[i].line;
+        a->block = IN_SEGMENT;
+        if (close_segment(a)) return -1;
+        i = j;
+    }
+    return 0;
+}
+
 static int top_line(assembler *a, char *line)
 {
     char *tok[MAX_TOKENS];
@@ -636,6 +711,7 @@ static int top_line(assembler *a, char *line)
     if (strcmp(tok[0], "ring") == 0) return open_segment(a, GTREF_SEG_RING, tok, n);
     if (strcmp(tok[0], "batch") == 0) return open_segment(a, GTREF_SEG_BATCH, tok, n);
     if (strcmp(tok[0], "data") == 0) return open_segment(a, GTREF_SEG_DATA, tok, n);
+    if (strcmp(tok[0], "ggtt") == 0) return ggtt_line(a, tok, n);
     if (strcmp(tok[0], "host") == 0) {
         if (n != 2 || strcmp(tok[1], "{") != 0) return ERR(a, "expected 'host {'");
         a->block = IN_HOST;
@@ -650,7 +726,7 @@ static int top_line(assembler *a, char *line)
     }
     if (strcmp(tok[0], "}") == 0) return ERR(a, "'}' without an open block");
     return ERR(a, "unknown directive '%s' (test, seed, profile, engines, latency, hang_cycles, max_cycles, ring, batch, "
-                  "data, host, expect)", tok[0]);
+                  "data, ggtt, host, expect)", tok[0]);
 }
 
 static int one_line(assembler *a, char *line)
@@ -722,6 +798,7 @@ static int assemble(assembler *a, const char *text)
     if (a->block != IN_TOP)
         return error_at(a, a->block_line, "%s block not closed (missing '}')",
                         a->block == IN_HOST ? "host" : a->block == IN_EXPECT ? "expect" : kind_word(a->seg.kind));
+    if (emit_ggtt(a)) return -1;
     /* canonical order (the decoder requires it): host read expectations first, in host order, then the rest */
     if (sort_expects(a)) return -1;
     if (!a->seen[H_TEST]) return error_at(a, 0, "missing 'test NAME' line");
@@ -754,6 +831,7 @@ int gtref_gts_assemble(gtref_stim *s, const char *text, const char *filename, ch
     free(a.seg.bytes);
     free(a.seg.placed_by);
     free(a.origins);
+    free(a.ggtt);
     free(a.pending.writes);
     if (rc) gtref_stim_free(s);
     return rc;

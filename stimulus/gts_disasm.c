@@ -8,6 +8,7 @@
  * zero dwords are skipped with an `@offset` line (the assembler zero-fills). */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/gam.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 #include "gtref/stim_lint.h"
@@ -225,6 +226,51 @@ static void print_host(const gtref_stim *s, FILE *out)
     fprintf(out, "}\n");
 }
 
+/* GGTT entries (docs/gam.md GAM-4) print as `ggtt` lines, which the assembler turns back into data segments at the
+ * end of the segment list, one per run of consecutive pages. So a segment prints that way only if it is such a run
+ * of well-formed entries and it and every later segment are: a suffix of the list, in increasing address order,
+ * no two adjacent. */
+static bool ggtt_segment(const gtref_segment *g)
+{
+    if (g->kind != GTREF_SEG_DATA || g->addr < GTREF_GSM_BASE || g->addr % 8 || g->len % 8 || g->len == 0
+        || g->addr + g->len > GTREF_GSM_BASE + (GTREF_GGTT_RANGE >> GTREF_PAGE_SHIFT) * 8u)
+        return false;
+    for (uint32_t i = 0; i < g->len / 8u; i++) {
+        uint64_t v = (uint64_t)seg_dword(g, 2 * i) | (uint64_t)seg_dword(g, 2 * i + 1) << 32;
+        if (v & ~(GTREF_PTE_ADDR_MASK | GTREF_PTE_PRESENT)) return false;
+    }
+    return true;
+}
+
+static size_t ggtt_tail(const gtref_stim *s)
+{
+    size_t i = s->nsegs;
+    while (i > 0 && ggtt_segment(&s->segs[i - 1])
+           && (i == s->nsegs || s->segs[i - 1].addr + s->segs[i - 1].len < s->segs[i].addr))
+        i--;
+    return i;
+}
+
+/* One `ggtt` line per run of consecutive pages mapped to consecutive physical pages with the same present bit. */
+static void print_ggtt(const gtref_segment *g, FILE *out)
+{
+    uint32_t n = g->len / 8u;
+    for (uint32_t i = 0; i < n;) {
+        uint64_t v = (uint64_t)seg_dword(g, 2 * i) | (uint64_t)seg_dword(g, 2 * i + 1) << 32, j = i + 1;
+        for (; j < n; j++) {
+            uint64_t w = (uint64_t)seg_dword(g, 2 * (uint32_t)j) | (uint64_t)seg_dword(g, 2 * (uint32_t)j + 1) << 32;
+            if ((w & GTREF_PTE_PRESENT) != (v & GTREF_PTE_PRESENT)
+                || (w & GTREF_PTE_ADDR_MASK) != (v & GTREF_PTE_ADDR_MASK) + ((j - i) << GTREF_PAGE_SHIFT))
+                break;
+        }
+        uint64_t va = ((g->addr - GTREF_GSM_BASE) / 8u + i) << GTREF_PAGE_SHIFT;
+        fprintf(out, "ggtt 0x%" PRIx64 " 0x%" PRIx64, va, (uint64_t)(v & GTREF_PTE_ADDR_MASK));
+        if (j - i > 1) fprintf(out, " pages %" PRIu64, j - i);
+        fprintf(out, "%s\n", v & GTREF_PTE_PRESENT ? "" : " invalid");
+        i = (uint32_t)j;
+    }
+}
+
 int gtref_gts_disassemble(const gtref_stim *s, FILE *out)
 {
     if (!s || !out) return -1;
@@ -246,7 +292,9 @@ int gtref_gts_disassemble(const gtref_stim *s, FILE *out)
             fprintf(out, "out-of-spec %s \"disassembled: the stimulus breaks this rule (%s)\"\n", gtref_lint_rules[r].id,
                     gtref_lint_rules[r].source);
     }
-    for (size_t i = 0; i < s->nsegs; i++) {
+    size_t ggtt_from = ggtt_tail(s);
+    for (size_t i = ggtt_from; i < s->nsegs; i++) print_ggtt(&s->segs[i], out);
+    for (size_t i = 0; i < ggtt_from; i++) {
         const gtref_segment *g = &s->segs[i];
         fprintf(out, "\n%s 0x%" PRIx64 " size 0x%" PRIx32 " {\n", kind_keyword(g->kind), g->addr, g->len);
         if (g->kind == GTREF_SEG_DATA) print_data(g, out);

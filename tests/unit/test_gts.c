@@ -433,3 +433,34 @@ Test(gts, assemble_file_reports_missing_files)
     cr_assert_neq(gtref_gts_assemble(&s, NULL, "x.gts", err, sizeof err), 0);
     gtref_stim_free(&s);
 }
+
+/* `ggtt VA PA [pages N] [invalid]` writes GGTT entries (docs/gam.md GAM-3, GAM-4): entry of page p at
+ * GSM_BASE + p * 8, value = physical page | present; one data segment per run of consecutive pages. */
+Test(gts, ggtt_lines_write_entries_in_graphics_stolen_memory)
+{
+    gtref_stim s;
+    gtref_stim_init(&s);
+    assemble_ok(&s, "test g\nggtt 0x2000 0x9000 pages 2\nggtt 0x1000 0x7000\nggtt 0x6000 0x4000 invalid\n"
+                    "host {\n  wait 1\n}\n");
+    cr_assert_eq(s.nsegs, 2, "pages 1..3 make one run, page 6 another: %zu segments", s.nsegs);
+    const gtref_segment *a = &s.segs[0], *b = &s.segs[1];
+    cr_assert_eq(a->addr, 0x7F00000000ull + 1 * 8, "the entry of page 1 is at GSM_BASE + 8");
+    cr_assert_eq(a->len, 24u);
+    cr_assert_eq(seg_dword(a, 0), 0x7001u, "page 1 -> 0x7000, present (bit 0)");
+    cr_assert_eq(seg_dword(a, 4), 0x0u, "bits 63:32 of the entry are 0");
+    cr_assert_eq(seg_dword(a, 8), 0x9001u, "page 2 -> 0x9000, present");
+    cr_assert_eq(seg_dword(a, 16), 0xA001u, "page 3 -> 0xA000 (pages 2: consecutive physical pages)");
+    cr_assert_eq(b->addr, 0x7F00000000ull + 6 * 8);
+    cr_assert_eq(seg_dword(b, 0), 0x4000u, "invalid: the address without the present bit");
+    expect_lossless(&s, "ggtt lines");
+    gtref_stim_free(&s);
+}
+
+Test(gts, ggtt_lines_reject_overlaps_and_out_of_range)
+{
+    expect_asm_error("test g\nggtt 0x1000 0x1000 pages 2\nggtt 0x2000 0x5000\n", ":3: ggtt page 0x2000 is already mapped on line 2");
+    expect_asm_error("test g\nggtt 0xfffff000 0x0 pages 2\n", "goes past the 4 GB GGTT");
+    expect_asm_error("test g\nggtt 0x1001 0x0\n", "4 KB aligned");
+    expect_asm_error("test g\nggtt 0x1000 0x8000000000\n", "goes past bit 38");
+    expect_asm_error("test g\nggtt 0x0 0x0\ndata 0x7F00000000 {\n  DW 1\n}\n", "overlaps");
+}
