@@ -284,7 +284,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .w_atomic = c.w_atomic, .w_predicate = c.w_predicate, .w_set_predicate = c.w_set_predicate,
                     .w_sem_wait = c.w_sem_wait, .w_flush = c.w_flush, .nonpriv_pct = c.nonpriv_pct,
                     .max_sem_slots = c.max_sem_slots, .w_sem_signal = c.w_sem_signal, .w_watchdog = c.w_watchdog,
-                    .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct};
+                    .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct,
+                    .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -310,6 +311,9 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--sem-signal-pct", CLI_U64, &o->sem_signal_pct, 0, 100},
         {"--watchdog-pct", CLI_U64, &o->watchdog_pct, 0, 100},
         {"--host-race-pct", CLI_U64, &o->host_race_pct, 0, 100},
+        {"--ppgtt-pct", CLI_U64, &o->ppgtt_pct, 0, 100},
+        {"--fault-pct", CLI_U64, &o->fault_pct, 0, 100},
+        {"--ggtt-remap-pct", CLI_U64, &o->ggtt_remap_pct, 0, 100},
     };
     memcpy(opts, table, sizeof table);
 }
@@ -341,6 +345,9 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->sem_signal_pct = (unsigned)o->sem_signal_pct;
     c->watchdog_pct = (unsigned)o->watchdog_pct;
     c->host_race_pct = (unsigned)o->host_race_pct;
+    c->ppgtt_pct = (unsigned)o->ppgtt_pct;
+    c->fault_pct = (unsigned)o->fault_pct;
+    c->ggtt_remap_pct = (unsigned)o->ggtt_remap_pct;
 }
 
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)

@@ -21,9 +21,9 @@
  * that could leave more than ring size - 8 bytes unexecuted, the program waits for idle.
  *
  * Engines: the host program interleaves the engines' submissions in random order, sometimes back to back so
- * that the engines run concurrently. Each engine has its own ring, batch area, store area and status page,
- * disjoint, so that each engine's memory writes come in a deterministic order. Data one engine writes and
- * another reads lives only in the semaphore area.
+ * that the engines run concurrently. Each engine has its own ring, batch areas, data pages and status page,
+ * disjoint in physical memory too, so that each engine's memory writes come in a deterministic order. Data one
+ * engine writes and another reads lives only in the semaphore page.
  *
  * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
  * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
@@ -53,14 +53,40 @@
  * counts as done for wait_idle), the host program submits to it only while the tail stays within ring size - 8
  * bytes of the illegal command, so that it never laps the stuck head.
  *
- * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0):
- *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages
- *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000
+ * Address translation (docs/gam.md; docs/stimulus-format.md §3 "Address spaces"). Every engine access is
+ * translated, so every page a seed uses has a present entry: the GGTT's (at GTREF_GSM_BASE) for rings, the status
+ * pages, the semaphores, GGTT batches and GGTT data; a PPGTT root's four-level tables (ppgtt_pct) for PPGTT batches
+ * and data. Memory is built through per-space page maps into a physical image (pages get their physical page on
+ * first use: identity in the GGTT unless ggtt_remap_pct, random free pages otherwise), and the tables come from
+ * the maps at the end. Each operand draws its Use Global GTT bit first and then an address of the engine's data in
+ * the space that bit selects on that engine (an engine without RING_MODE[9] uses the GGTT for both, G1); batch
+ * starts likewise. What the generator guarantees besides the rules above (docs/gam.md §5):
+ *   - the two lines after every ring and batch end are mapped (prefetch), and so is every status page;
+ *   - RING_MODE[9], PDP0 and PP_DCLV are written by the host at setup only, never by MI_LOAD_REGISTER_*; the GAM's
+ *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG) likewise;
+ *   - a remap of a data page (remap_pct) is a mem_write after a wait_idle, right before the submission that starts
+ *     with the engine's TLB-invalidating flush; a remap while engines run (live_remap_pct) only points a ring or
+ *     batch page to an equal copy (commands are never written); aliases are batch pages reached from a second
+ *     address and an engine's PPGTT hot page on its GGTT hot page;
+ *   - page faults (fault_pct): in hang mode, the stopping command of an engine (placed like an illegal command:
+ *     nothing after it runs, nothing waits for it), a data operand or a batch start whose page faults (all the
+ *     lines the parser may prefetch in that page); in continue mode, data operands only, never a semaphore wait or
+ *     an instruction fetch, at pages whose bit-39 target (GAM-15) belongs to one engine.
+ *
+ * Layout (docs/stimulus-format.md §3), engine e = 0..3 (RCS0, BCS0, VCS0, VECS0), graphics addresses in the GGTT:
+ *   ring        0x00100000 + e * 0x10000   1..max_ring_pages (<= 16) pages, and the page after it (prefetch)
+ *   batches     0x00200000 + e * 0x80000   up to 0x00280000 + e * 0x80000 (GGTT batches and aliases)
  *   stores      0x00400000 + e * 0x10000   64 KiB each, the first 256 bytes a hot area pre-filled with data
  *   status page 0x00480000 + e * 0x1000    HWS_PGA (programmed by the host at setup)
- *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment */
+ *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment
+ *   far data    0x10000000 + e * 0x1000000 8..40 scattered pages (tlb_pressure_pct)
+ *   holes       0xC0000000 + e * 0x1000000 never mapped: GGTT not-present fault addresses (and at 4 GB and above)
+ * PPGTT addresses (bits 63:48 zero) are at or above 0x40_0000_0000: each PPGTT engine's data areas, batch area and
+ * the semaphore page of its root. Physical pages handed out are below 0x40_0000_0000 (0x2000_0000..0x8000_0000 or
+ * above 4 GB), so no operand's graphics address equals the physical address of commands. */
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/gam.h"
 #include "gtref/host_isr.h"
 #include "gtref/regs.h"
 #include "gtref/rng.h"
@@ -148,6 +174,25 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->w_bad_sdi = 1;
     c->w_bad_lri = 1;
     c->w_bad_engine = 3;
+    /* address translation */
+    c->ggtt_remap_pct = 40;
+    c->alias_pct = 30;
+    c->pte_junk_pct = 20;
+    c->ppgtt_pct = 60;
+    c->ppgtt_engine_pct = 80;
+    c->shared_pml4_pct = 40;
+    c->tlb_pressure_pct = 50;
+    c->remap_pct = 25;
+    c->live_remap_pct = 30;
+    c->lra_pct = 40;
+    c->midarb_pct = 60;
+    c->fault_pct = 25;
+    c->fault_continue_pct = 50;
+    c->fault_engine_pct = 80;
+    c->fault_if_pct = 30;
+    c->fault_cmd_pct = 8;
+    c->emr_pf_unmask_pct = 50;
+    c->fault_clear_pct = 50;
 }
 
 /* ---- illegal commands ---- */
@@ -247,9 +292,14 @@ typedef struct chunk {
     cmd_pos *cmds; size_t ncmds;
     bool raises_irq;       /* an MI_USER_INTERRUPT that surely executes, in the chunk or a batch it calls */
     bool bad;              /* holds an illegal command, or calls the batch that holds one */
+    bool remap;            /* the TLB-invalidating flush the host's remap comes before (plan_remaps) */
 } chunk;
 
-typedef struct batch_ref { uint64_t addr; bool raises_irq; } batch_ref;
+typedef struct batch_ref {
+    uint64_t addr; bool raises_irq;
+    int view;              /* the address space it is fetched through (VIEW_GGTT, VIEW_PPGTT) */
+    uint32_t len;          /* bytes */
+} batch_ref;
 
 /* A point in the stream of submitted ring bytes where a chunk ends: a possible tail. */
 typedef struct boundary {
@@ -261,7 +311,67 @@ typedef struct boundary {
 
 /* A semaphore: one dword of the shared semaphore area, written (always with the same value) by one engine
  * in the first chunk of its ring, polled by engines of a higher rank (and by its own later commands). */
-typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem_slot;
+typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem_slot;   /* addr: its GGTT address */
+
+/* ---- address spaces (docs/gam.md) ----
+ * The generator keeps one page map per space: the GGTT (sp[SP_GGTT]) and each PPGTT root (sp[1..4]). A page gets
+ * its physical page when it is first used (map_page): identity in the GGTT, unless the seed remaps (then a random
+ * free physical page), a random free physical page in a PPGTT. Rings, batches and data are written through these
+ * maps into a physical image (pages with their written span), which becomes the stimulus's segments at the end;
+ * the tables (GGTT entries at GTREF_GSM_BASE, four-level PPGTT tables) are built from the maps once every page is
+ * known (finalize_tables, write_tables). An engine's accesses select a view: VIEW_GGTT, or VIEW_PPGTT (its root,
+ * only when the engine has RING_MODE[9]; otherwise a PPGTT-selecting access uses the GGTT, G1). */
+#define SP_GGTT        0
+#define MAX_SPACES     (1 + GTREF_MAX_ENGINES)
+#define VIEW_GGTT      0
+#define VIEW_PPGTT     1
+#define FAR_BASE       0x10000000u   /* GGTT: an engine's far data pages (TLB pressure), 16 MB each */
+#define FAR_STRIDE     0x01000000u
+#define HOLE_BASE      0xC0000000u   /* GGTT: never mapped, 16 MB per engine: addresses that fault */
+#define HOLE_STRIDE    0x01000000u
+/* PPGTT addresses are at or above PP_VA_MIN, physical pages below it: no graphics address of a command's
+ * operand ever equals the physical address of commands (the linter's no-store-into-commands compares them) */
+#define PP_VA_MIN      0x0000004000000000ull
+#define PP_VA_END      0x0001000000000000ull
+#define PA_LOW_MIN     0x20000000ull   /* physical pages handed out: above the identity-mapped GGTT layout ... */
+#define PA_LOW_END     0x80000000ull
+#define PA_HIGH_MIN    0x100000000ull  /* ... and above 4 GB, below PP_VA_MIN (and GTREF_GSM_BASE) */
+#define PA_HIGH_END    PP_VA_MIN
+#define PREFETCH_BYTES 128u            /* the parser may fetch two lines past the command it parses (gam.md §5) */
+#define PAGE           4096u
+#define MAX_AREAS      48
+#define MAX_FSPOTS     8
+#define MAX_REMAPS     3
+
+typedef struct vpage { uint64_t vpn, pfn; } vpage;       /* pfn: the page the tables map it to at the start */
+typedef struct vrange { uint64_t lo, hi; } vrange;
+typedef struct tpage { uint64_t key, pa; } tpage;        /* key: level << 56 | the address bits above the table */
+
+typedef struct space {
+    vpage *pg; size_t n, cap;          /* mapped pages, sorted by vpn */
+    vrange *res; size_t nres;          /* PPGTT: ranges kept for one use (batch areas, fault addresses) */
+    tpage *tp; size_t ntp;             /* PPGTT: directory and table pages (finalize_tables) */
+    uint64_t pml4;                     /* PPGTT: the PML4 table's physical address */
+    uint64_t sem_va;                   /* PPGTT: where the semaphore page is mapped (0: not mapped) */
+    int users;                         /* PPGTT: engines with this root */
+} space;
+
+/* A physical page of the image: its bytes and the span [lo, hi) written. */
+typedef struct ppage { uint64_t pfn; uint8_t kind; uint16_t lo, hi; uint8_t *b; } ppage;
+
+/* A contiguous run of an engine's data pages in one view. */
+typedef struct area { uint64_t va; uint32_t len; } area;
+
+/* Page-fault kinds (GAM-13), each provoked by an address of its own (a fault spot). */
+enum fault_kind { FT_GGTT_RANGE, FT_GGTT_NP, FT_DCLV, FT_PML4E, FT_PDPE, FT_PDE, FT_PTE, FT_KINDS };
+typedef struct fspot { uint64_t va; bool ggtt; int kind; int spi; } fspot;   /* va: a page */
+
+/* A data page the host remaps between two submissions (mem_write of its entry), to a fresh page. */
+typedef struct remap { int spi; uint64_t va, pa; } remap;
+
+/* Internal kinds of the engine's stopping command besides enum gtref_bad_kind: a page fault in hang mode. */
+#define BADK_FAULT_DATA 100
+#define BADK_FAULT_IF   101
 
 /* Everything about one engine's part of the test. */
 typedef struct engine_plan {
@@ -279,11 +389,23 @@ typedef struct engine_plan {
     unsigned ring_cmds;        /* ring commands made so far */
     bool first_chunk_done;     /* the semaphores it writes are written: its own later waits are satisfied */
     unsigned open_batches;     /* batches being built (placed once complete) */
-    uint32_t hot_init[STORE_HOT / 4]; bool hot_known;   /* initial data of the store area's first 256 bytes */
+    uint32_t hot_init[2][STORE_HOT / 4];   /* initial data of the first 256 bytes of each view's first area */
     /* batches and stores */
-    uint64_t next_batch, batch_limit;
+    uint64_t next_batch[2], batch_limit[2];    /* by view */
     batch_ref *batches[3]; size_t nbatches[3];   /* by level (1, 2), for reuse */
     uint64_t store_base, hws;
+    /* address spaces */
+    bool ppgtt;                /* RING_MODE[9] set at setup: PPGTT-selecting accesses use its root */
+    int root;                  /* its root: index in gen.sp */
+    bool pp_hot_alias;         /* its PPGTT hot page is its GGTT hot page */
+    area areas[2][MAX_AREAS]; size_t nareas[2];   /* its data, by view; [v][0] starts with the hot 256 bytes */
+    fspot fspots[MAX_FSPOTS]; size_t nfspots;     /* fault addresses (fault seeds) */
+    bool cont_faults;          /* continue mode: some data operands fault (fault_cmd_pct) */
+    uint32_t dclv_forbid;      /* PP_DCLV groups it keeps disabled (unloaded-PD fault addresses) */
+    bool emr_pf;               /* the host clears EMR bit 4 at setup */
+    remap remaps[MAX_REMAPS]; size_t nremaps;    /* pages remapped before chunk remap_chunk (first lap) */
+    long remap_chunk;          /* -1: none */
+    bool remap_done;
     /* register pools */
     uint32_t gpr0;
     uint32_t own_other[MAX_LRI_POOL]; size_t nown_other;   /* the engine's EMR, EIR, RING_MODE, MI_PREDICATE_* ... */
@@ -311,6 +433,17 @@ typedef struct gen {
     sem_slot sems[SEM_SLOTS]; size_t nsems;
     bool wdog;                 /* the host starts RCS0's watchdog at setup (watchdog_pct) */
     bool race;                 /* ... and writes PR_CTR_* while RCS0's LRIs do (host_race_pct) */
+    /* address spaces */
+    space sp[MAX_SPACES]; int nsp;
+    uint64_t *used; size_t nused, cused;   /* physical pages taken, sorted */
+    ppage *img; size_t nimg, cimg;         /* the physical image, sorted by pfn */
+    bool remap;                /* GGTT pages are remapped (ggtt_remap_pct), each with remap_page_pct */
+    unsigned remap_page_pct;
+    bool alias, junk;          /* alias_pct, pte_junk_pct */
+    bool faults, cont;         /* a fault seed; continue mode */
+    bool fclear;               /* the host clears fault registers now and then */
+    bool live_remap;           /* live_remap_pct */
+    uint64_t *cont_pages; int *cont_owner; size_t ncont;   /* continue-mode targets (bit 39 pages) and their engine */
 } gen;
 
 static void push(gen *g, dw_vec *d, uint32_t v)
@@ -354,6 +487,500 @@ static uint32_t data32(gen *g)
 
 static uint64_t data64(gen *g) { return (uint64_t)data32(g) << 32 | data32(g); }
 
+/* ---- address spaces: page maps, physical pages, the image, tables ---- */
+
+static size_t lb_u64(const uint64_t *a, size_t n, uint64_t x)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (a[m] < x) lo = m + 1;
+        else hi = m;
+    }
+    return lo;
+}
+
+/* Room for `need` elements of `elem` bytes in *v (capacity *cap); false (and oom) when none. */
+static bool reserve_mem(gen *g, void **v, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return true;
+    size_t c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *nv = realloc(*v, c * elem);
+    if (!nv) { g->oom = true; return false; }
+    *v = nv;
+    *cap = c;
+    return true;
+}
+
+static bool pfn_used(const gen *g, uint64_t pfn)
+{
+    size_t i = lb_u64(g->used, g->nused, pfn);
+    return i < g->nused && g->used[i] == pfn;
+}
+
+static void pfn_take(gen *g, uint64_t pfn)
+{
+    size_t i = lb_u64(g->used, g->nused, pfn);
+    if (i < g->nused && g->used[i] == pfn) return;
+    if (!reserve_mem(g, (void **)&g->used, &g->cused, g->nused + 1, sizeof *g->used)) return;
+    memmove(&g->used[i + 1], &g->used[i], (g->nused - i) * sizeof *g->used);
+    g->used[i] = pfn;
+    g->nused++;
+}
+
+/* A free physical page: random, below 2 GB (above the identity-mapped layout) 30% of the time, else above 4 GB. */
+static uint64_t alloc_pa(gen *g)
+{
+    for (;;) {
+        bool low = pct(g, 30);
+        uint64_t pfn = range(g, (low ? PA_LOW_MIN : PA_HIGH_MIN) >> 12, ((low ? PA_LOW_END : PA_HIGH_END) >> 12) - 1u);
+        if (!pfn_used(g, pfn) || g->oom) {
+            pfn_take(g, pfn);
+            return pfn << 12;
+        }
+    }
+}
+
+static size_t vlb(const space *s, uint64_t vpn)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (s->pg[m].vpn < vpn) lo = m + 1;
+        else hi = m;
+    }
+    return lo;
+}
+
+static vpage *vfind(space *s, uint64_t vpn)
+{
+    size_t i = vlb(s, vpn);
+    return i < s->n && s->pg[i].vpn == vpn ? &s->pg[i] : NULL;
+}
+
+static void vinsert(gen *g, space *s, uint64_t vpn, uint64_t pfn)
+{
+    size_t i = vlb(s, vpn);
+    if (!reserve_mem(g, (void **)&s->pg, &s->cap, s->n + 1, sizeof *s->pg)) return;
+    memmove(&s->pg[i + 1], &s->pg[i], (s->n - i) * sizeof *s->pg);
+    s->pg[i] = (vpage){ vpn, pfn };
+    s->n++;
+}
+
+/* The physical page of va's page in space spi, mapping it first if needed: identity in the GGTT (unless the seed
+ * remaps this page), else a fresh random page. */
+static uint64_t map_page(gen *g, int spi, uint64_t va)
+{
+    space *s = &g->sp[spi];
+    uint64_t vpn = va >> 12;
+    vpage *v = vfind(s, vpn);
+    if (v) return v->pfn << 12;
+    uint64_t pa;
+    if (spi == SP_GGTT && !(g->remap && pct(g, g->remap_page_pct)) && !pfn_used(g, vpn)) {
+        pfn_take(g, vpn);
+        pa = vpn << 12;
+    } else {
+        pa = alloc_pa(g);
+    }
+    vinsert(g, s, vpn, pa >> 12);
+    return pa;
+}
+
+static void map_range(gen *g, int spi, uint64_t va, uint64_t len)
+{
+    for (uint64_t a = va & ~0xFFFull; a < va + len && !g->oom; a += PAGE) map_page(g, spi, a);
+}
+
+/* va's page mapped to the physical page pa (an alias: pa is mapped elsewhere too). */
+static void map_alias(gen *g, int spi, uint64_t va, uint64_t pa)
+{
+    if (!vfind(&g->sp[spi], va >> 12)) vinsert(g, &g->sp[spi], va >> 12, pa >> 12);
+}
+
+static ppage *img_find(gen *g, uint64_t pfn)
+{
+    size_t lo = 0, hi = g->nimg;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (g->img[m].pfn < pfn) lo = m + 1;
+        else hi = m;
+    }
+    return lo < g->nimg && g->img[lo].pfn == pfn ? &g->img[lo] : NULL;
+}
+
+static ppage *img_page(gen *g, uint64_t pfn, uint8_t kind)
+{
+    ppage *f = img_find(g, pfn);
+    if (f) return f;
+    size_t lo = 0, hi = g->nimg;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (g->img[m].pfn < pfn) lo = m + 1;
+        else hi = m;
+    }
+    uint8_t *b = calloc(PAGE, 1);
+    if (!b || !reserve_mem(g, (void **)&g->img, &g->cimg, g->nimg + 1, sizeof *g->img)) {
+        free(b);
+        g->oom = true;
+        return NULL;
+    }
+    memmove(&g->img[lo + 1], &g->img[lo], (g->nimg - lo) * sizeof *g->img);
+    g->img[lo] = (ppage){ pfn, kind, (uint16_t)PAGE, 0, b };
+    g->nimg++;
+    return &g->img[lo];
+}
+
+/* Bytes into the physical image (NULL: zeros, written all the same). */
+static void pwrite(gen *g, uint64_t pa, const void *src, uint32_t len, uint8_t kind)
+{
+    const uint8_t *p = src;
+    while (len && !g->oom) {
+        uint32_t off = (uint32_t)(pa & 0xFFFu), n = PAGE - off < len ? PAGE - off : len;
+        ppage *pg = img_page(g, pa >> 12, kind);
+        if (!pg) return;
+        if (p) memcpy(pg->b + off, p, n);
+        if (off < pg->lo) pg->lo = (uint16_t)off;
+        if (off + n > pg->hi) pg->hi = (uint16_t)(off + n);
+        pa += n;
+        len -= n;
+        if (p) p += n;
+    }
+}
+
+/* Bytes at graphics address va of space spi, through its map (mapping the pages as needed). */
+static void vwrite(gen *g, int spi, uint64_t va, const void *src, uint32_t len, uint8_t kind)
+{
+    const uint8_t *p = src;
+    while (len && !g->oom) {
+        uint32_t off = (uint32_t)(va & 0xFFFu), n = PAGE - off < len ? PAGE - off : len;
+        pwrite(g, map_page(g, spi, va) + off, p, n, kind);
+        va += n;
+        len -= n;
+        if (p) p += n;
+    }
+}
+
+/* The image as segments: each page's written span, runs of whole pages joined. */
+static void emit_image(gen *g)
+{
+    for (size_t i = 0; i < g->nimg && !g->oom;) {
+        const ppage *a = &g->img[i];
+        if (a->hi <= a->lo) { i++; continue; }
+        size_t j = i;
+        while (j + 1 < g->nimg && g->img[j].hi == PAGE && g->img[j + 1].pfn == g->img[j].pfn + 1 && g->img[j + 1].lo == 0 &&
+               g->img[j + 1].hi > 0 && g->img[j + 1].kind == a->kind)
+            j++;
+        uint64_t addr = (a->pfn << 12) + a->lo;
+        uint32_t len = (uint32_t)((g->img[j].pfn << 12) + g->img[j].hi - addr);
+        uint8_t *buf = malloc(len);
+        if (!buf) { g->oom = true; return; }
+        uint32_t k = 0;
+        for (size_t m = i; m <= j; m++) {
+            uint32_t lo = m == i ? a->lo : 0u, hi = g->img[m].hi;
+            memcpy(buf + k, g->img[m].b + lo, hi - lo);
+            k += hi - lo;
+        }
+        if (gtref_stim_add_segment(g->s, addr, a->kind, buf, len)) g->oom = true;
+        free(buf);
+        i = j + 1;
+    }
+}
+
+static void mem_write(gen *g, uint64_t addr, uint64_t v)
+{
+    if (!g->oom && gtref_stim_add_mem_write(g->s, addr, v, 0xFF)) g->oom = true;
+}
+
+/* ---- tables (docs/gam.md GAM-3..GAM-6) ---- */
+
+#define TKEY(level, prefix) ((uint64_t)(level) << 56 | (prefix))   /* 1 PDP (va >> 39), 2 PD (va >> 30), 3 PT (va >> 21) */
+
+static tpage *tfind(space *s, uint64_t key)
+{
+    size_t lo = 0, hi = s->ntp;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (s->tp[m].key < key) lo = m + 1;
+        else hi = m;
+    }
+    return lo < s->ntp && s->tp[lo].key == key ? &s->tp[lo] : NULL;
+}
+
+static void tadd(gen *g, space *s, uint64_t key)
+{
+    if (tfind(s, key)) return;
+    size_t lo = 0, hi = s->ntp;
+    while (lo < hi) {
+        size_t m = lo + (hi - lo) / 2;
+        if (s->tp[m].key < key) lo = m + 1;
+        else hi = m;
+    }
+    tpage *nt = realloc(s->tp, (s->ntp + 1) * sizeof *nt);
+    if (!nt) { g->oom = true; return; }
+    s->tp = nt;
+    memmove(&s->tp[lo + 1], &s->tp[lo], (s->ntp - lo) * sizeof *s->tp);
+    s->tp[lo] = (tpage){ key, alloc_pa(g) };
+    s->ntp++;
+}
+
+static uint64_t tpa(space *s, int level, uint64_t prefix)
+{
+    tpage *t = tfind(s, TKEY(level, prefix));
+    return t ? t->pa : 0;
+}
+
+/* Every PPGTT root gets its PML4 and the directories and tables its pages need (once every page is mapped). */
+static void finalize_tables(gen *g)
+{
+    for (int i = 1; i < g->nsp && !g->oom; i++) {
+        space *s = &g->sp[i];
+        s->pml4 = alloc_pa(g);
+        for (size_t k = 0; k < s->n && !g->oom; k++) {
+            uint64_t va = s->pg[k].vpn << 12;
+            tadd(g, s, TKEY(1, va >> 39));
+            tadd(g, s, TKEY(2, va >> 30));
+            tadd(g, s, TKEY(3, va >> 21));
+        }
+    }
+}
+
+/* A present entry for pa: bit 0 and the address, and in junk seeds random bits where GAM-3 ignores them. */
+static uint64_t entry(gen *g, uint64_t pa)
+{
+    uint64_t v = pa | GTREF_PTE_PRESENT;
+    if (g->junk && pct(g, 50)) v |= gtref_rng_next(&g->rng) & ~(GTREF_PTE_ADDR_MASK | GTREF_PTE_PRESENT);
+    return v;
+}
+
+static void put_entry(gen *g, uint64_t at, uint64_t v)
+{
+    uint8_t b[8];
+    for (unsigned i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8 * i));
+    pwrite(g, at, b, 8, GTREF_SEG_DATA);
+}
+
+/* Where the last-level entry of va is (GGTT entry, or PPGTT PTE; the tables exist). */
+static uint64_t pte_addr(gen *g, int spi, uint64_t va)
+{
+    if (spi == SP_GGTT) return GTREF_GSM_BASE + (va >> 12) * 8u;
+    return tpa(&g->sp[spi], 3, va >> 21) + ((va >> 12) & GTREF_PT_INDEX_MASK) * 8u;
+}
+
+/* The entry whose absence makes fault spot f fault (0 when none is read: GGTT range, PP_DCLV). */
+static uint64_t absent_entry(gen *g, const fspot *f)
+{
+    space *s = &g->sp[f->spi];
+    uint64_t va = f->va;
+    switch (f->kind) {
+    case FT_GGTT_NP: return GTREF_GSM_BASE + (va >> 12) * 8u;
+    case FT_PML4E: return s->pml4 + ((va >> 39) & 511u) * 8u;
+    case FT_PDPE: return tpa(s, 1, va >> 39) + ((va >> 30) & 511u) * 8u;
+    case FT_PDE: return tpa(s, 2, va >> 30) + ((va >> 21) & 511u) * 8u;
+    case FT_PTE: return tpa(s, 3, va >> 21) + ((va >> 12) & 511u) * 8u;
+    default: return 0;
+    }
+}
+
+/* The tables' initial contents into the image: the GGTT's entries at GTREF_GSM_BASE, each root's PML4, PDPs, PDs
+ * and PTs. In junk seeds the entries that make fault spots fault hold random bits with bit 0 clear. */
+static void write_tables(gen *g, const engine_plan *plans, size_t np)
+{
+    space *gg = &g->sp[SP_GGTT];
+    for (size_t k = 0; k < gg->n && !g->oom; k++) put_entry(g, GTREF_GSM_BASE + gg->pg[k].vpn * 8u, entry(g, gg->pg[k].pfn << 12));
+    for (int i = 1; i < g->nsp && !g->oom; i++) {
+        space *s = &g->sp[i];
+        for (size_t k = 0; k < s->ntp; k++) {
+            int level = (int)(s->tp[k].key >> 56);
+            uint64_t prefix = s->tp[k].key & ((1ull << 56) - 1u);
+            uint64_t table = level == 1 ? s->pml4 : tpa(s, level - 1, prefix >> 9);
+            put_entry(g, table + (prefix & 511u) * 8u, entry(g, s->tp[k].pa));
+        }
+        for (size_t k = 0; k < s->n; k++)
+            put_entry(g, tpa(s, 3, s->pg[k].vpn >> 9) + (s->pg[k].vpn & 511u) * 8u, entry(g, s->pg[k].pfn << 12));
+    }
+    if (!g->junk) return;
+    for (size_t i = 0; i < np; i++)
+        for (size_t k = 0; k < plans[i].nfspots; k++) {
+            uint64_t at = absent_entry(g, &plans[i].fspots[k]);
+            if (at) put_entry(g, at, gtref_rng_next(&g->rng) & ~GTREF_PTE_PRESENT);
+        }
+}
+
+/* ---- PPGTT addresses ---- */
+
+/* Nothing mapped and nothing kept in [lo, hi) of root s. */
+static bool pp_free(space *s, uint64_t lo, uint64_t hi)
+{
+    size_t i = vlb(s, lo >> 12);
+    if (i < s->n && s->pg[i].vpn < (hi + PAGE - 1u) >> 12) return false;
+    for (size_t k = 0; k < s->nres; k++)
+        if (lo < s->res[k].hi && s->res[k].lo < hi) return false;
+    return true;
+}
+
+static void pp_reserve(gen *g, space *s, uint64_t lo, uint64_t hi)
+{
+    vrange *nr = realloc(s->res, (s->nres + 1) * sizeof *nr);
+    if (!nr) { g->oom = true; return; }
+    s->res = nr;
+    s->res[s->nres++] = (vrange){ lo, hi };
+}
+
+/* A free page-aligned range of len bytes in root s at or above PP_VA_MIN (bits 63:48 zero): 60% in the same 2 MB,
+ * 1 GB or 512 GB as one of p's PPGTT areas (shared tables, sparse directories with holes), else anywhere. */
+static uint64_t pp_pick(gen *g, space *s, const engine_plan *p, uint64_t len)
+{
+    static const unsigned shifts[3] = { 21, 30, 39 };
+    for (unsigned tries = 0; tries < 100000 && !g->oom; tries++) {
+        uint64_t lo = PP_VA_MIN, hi = PP_VA_END;
+        if (p && p->nareas[VIEW_PPGTT] && tries < 64 && pct(g, 60)) {
+            uint64_t anchor = p->areas[VIEW_PPGTT][range(g, 0, p->nareas[VIEW_PPGTT] - 1)].va;
+            unsigned sh = shifts[range(g, 0, 2)];
+            lo = anchor >> sh << sh;
+            hi = lo + (1ull << sh);
+            if (lo < PP_VA_MIN) lo = PP_VA_MIN;
+        }
+        if (hi - lo < len + PAGE) continue;
+        uint64_t va = lo + PAGE * range(g, 0, (hi - lo - len) / PAGE);
+        if (pp_free(s, va, va + len)) return va;
+    }
+    g->oom = true;   /* never in practice: 2^36 pages */
+    return 0;
+}
+
+/* ---- fault addresses (docs/gam.md GAM-13) ---- */
+
+/* Continue mode sends a faulting access to va[38:0] | 1 << 39 (GAM-15): each such page belongs to one engine, so
+ * that engines never share memory there. False when va's page is another engine's. */
+static bool cont_claim(gen *g, int e, uint64_t va)
+{
+    uint64_t cp = (va & GTREF_FAULT_CONTINUE_MASK) >> 12;
+    for (size_t k = 0; k < g->ncont; k++)
+        if (g->cont_pages[k] == cp) return g->cont_owner[k] == e;
+    uint64_t *np = realloc(g->cont_pages, (g->ncont + 1) * sizeof *np);
+    if (np) g->cont_pages = np;
+    int *no = realloc(g->cont_owner, (g->ncont + 1) * sizeof *no);
+    if (no) g->cont_owner = no;
+    if (!np || !no) { g->oom = true; return false; }
+    g->cont_pages[g->ncont] = cp;
+    g->cont_owner[g->ncont++] = e;
+    return true;
+}
+
+/* A page whose accesses by engine p fault with `kind`, or false when p cannot have one (no PPGTT, no room):
+ *   GGTT range: a GGTT address of 4 GB or more (no walk); GGTT not present: a page of p's hole region, never mapped;
+ *   PP_DCLV: a PML4 group no page of p's root uses, kept disabled in p's PP_DCLV; PML4E/PDPE/PDE/PTE not present:
+ *   a 512 GB / 1 GB / 2 MB region, or a page, never mapped, next to one of p's PPGTT pages (so the levels above are
+ *   present). The region is kept (pp_reserve): nothing is mapped there later. */
+static bool make_fspot(gen *g, engine_plan *p, int kind, fspot *f)
+{
+    uint64_t hole = HOLE_BASE + (uint64_t)p->e * HOLE_STRIDE + PAGE * range(g, 0, HOLE_STRIDE / PAGE - 1u);
+    uint64_t va = 0;
+    bool ggtt = kind <= FT_GGTT_NP;
+    if (!ggtt && (!p->ppgtt || !p->nareas[VIEW_PPGTT])) return false;
+    int spi = ggtt ? SP_GGTT : p->root;
+    space *s = &g->sp[spi];
+    unsigned unit = 0, block = 0;
+    switch (kind) {
+    case FT_GGTT_RANGE: va = range(g, 0x40, 0xFFFF) << 32 | hole; break;
+    case FT_GGTT_NP: va = hole; break;
+    case FT_DCLV: unit = 43; block = 48; break;
+    case FT_PML4E: unit = 39; block = 43; break;
+    case FT_PDPE: unit = 30; block = 39; break;
+    case FT_PDE: unit = 21; block = 30; break;
+    default: unit = 12; block = 21; break;
+    }
+    if (unit) {
+        uint64_t anchor = p->areas[VIEW_PPGTT][range(g, 0, p->nareas[VIEW_PPGTT] - 1)].va;
+        uint64_t lo = block >= 48 ? 0 : anchor >> block << block;
+        for (int t = 0; t < 64 && !va; t++) {
+            uint64_t u = lo + (range(g, 0, (1ull << (block - unit)) - 1u) << unit), uhi = u + (1ull << unit);
+            if (uhi <= PP_VA_MIN || !pp_free(s, u, uhi)) continue;
+            uint64_t vlo = u < PP_VA_MIN ? PP_VA_MIN : u;
+            va = vlo + PAGE * range(g, 0, (uhi - vlo) / PAGE - 1u);
+            pp_reserve(g, s, u, uhi);
+            if (kind == FT_DCLV) p->dclv_forbid |= 1u << (u >> 43);
+        }
+        if (!va) return false;
+    }
+    if (g->cont && !cont_claim(g, p->e, va)) return false;
+    /* the command's bit: GGTT spots need the GGTT bit on a PPGTT engine; elsewhere either bit selects the GGTT (G1) */
+    *f = (fspot){ va, ggtt ? (p->ppgtt || pct(g, 50)) : false, kind, spi };
+    return true;
+}
+
+/* One more fault spot for p: on a PPGTT engine 80% of them in its PPGTT (every level), else in the GGTT. */
+static void add_fspot(gen *g, engine_plan *p)
+{
+    if (p->nfspots >= MAX_FSPOTS) return;
+    for (int t = 0; t < 16; t++) {
+        bool pp = p->ppgtt && p->nareas[VIEW_PPGTT] && pct(g, 80);
+        int kind = pp ? (int)range(g, FT_DCLV, FT_KINDS - 1) : (int)range(g, FT_GGTT_RANGE, FT_GGTT_NP);
+        if (make_fspot(g, p, kind, &p->fspots[p->nfspots])) { p->nfspots++; return; }
+    }
+    for (int t = 0; t < 16; t++)
+        if (make_fspot(g, p, FT_GGTT_NP, &p->fspots[p->nfspots])) { p->nfspots++; return; }
+}
+
+/* ---- data operands ---- */
+
+static int view_of(const engine_plan *p, bool ggtt) { return !ggtt && p->ppgtt ? VIEW_PPGTT : VIEW_GGTT; }
+static int spi_of(const engine_plan *p, int view) { return view == VIEW_PPGTT ? p->root : SP_GGTT; }
+
+/* An address in the engine's data of view v for an access of size bytes aligned to align, or (odd4) a qword at a
+ * 4- but not 8-aligned address: 40% in the first 256 bytes of its first area (pre-filled, stores overwrite each
+ * other), else anywhere in its areas (by bytes). The access never leaves its area. */
+static uint64_t data_addr(gen *g, int v, unsigned size, unsigned align, bool odd4)
+{
+    const engine_plan *p = g->p;
+    const area *a = &p->areas[v][0];
+    uint32_t span = STORE_HOT;
+    if (!pct(g, 40)) {
+        uint64_t total = 0;
+        for (size_t k = 0; k < p->nareas[v]; k++) total += p->areas[v][k].len;
+        uint64_t x = range(g, 0, total - 1u);
+        for (size_t k = 0; k < p->nareas[v]; k++) {
+            if (x < p->areas[v][k].len) { a = &p->areas[v][k]; break; }
+            x -= p->areas[v][k].len;
+        }
+        span = a->len;
+    }
+    if (odd4) return a->va + 4u + 8u * range(g, 0, (span - 12u) / 8u);
+    return a->va + align * range(g, 0, (span - size) / align);
+}
+
+/* A command's memory operand: its Use Global GTT bit and its address. */
+typedef struct opnd { bool ggtt; uint64_t a; } opnd;
+enum { OP_D, OP_Q8, OP_Q };   /* a dword (4-aligned); 8-aligned; a qword, 25% of them 4-aligned (two writes) */
+
+/* An operand at fault spot f (a page): somewhere in its first 3.75 KB. */
+static opnd fault_operand(gen *g, const fspot *f, int how)
+{
+    unsigned align = how == OP_D || (how == OP_Q && !pct(g, 75)) ? 4u : 8u;
+    return (opnd){ f->ggtt, f->va + align * range(g, 0, 0xF00u / align) };
+}
+
+/* The operand of an ordinary access: GGTT or PPGTT-selecting (half each) in the engine's data of the effective
+ * space; in continue mode (fault_cmd_pct) now and then at one of its fault spots. */
+static opnd operand(gen *g, int how)
+{
+    const engine_plan *p = g->p;
+    if (p->cont_faults && pct(g, g->cfg->fault_cmd_pct)) return fault_operand(g, &p->fspots[range(g, 0, p->nfspots - 1)], how);
+    opnd o;
+    o.ggtt = pct(g, 50);
+    int v = view_of(p, o.ggtt);
+    if (how == OP_Q && !pct(g, 75)) o.a = data_addr(g, v, 8, 4, true);
+    else o.a = data_addr(g, v, how == OP_D ? 4u : 8u, how == OP_D ? 4u : 8u, false);
+    return o;
+}
+
+/* A semaphore's address in view v of engine p: its GGTT address, or where p's root maps the semaphore page. */
+static uint64_t sem_addr(const gen *g, const engine_plan *p, int v, const sem_slot *sl)
+{
+    return v == VIEW_PPGTT ? g->sp[p->root].sem_va + (sl->addr - SEM_BASE) : sl->addr;
+}
+
 /* ---- where commands go ---- */
 
 /* The stream being built: the ring or a batch, with what is known about it. */
@@ -388,21 +1015,6 @@ static void cmd_end(gen *g, ectx *x, const cmdbuf *b)
 #define FLD(c, f) GTREF_F_##c##_##f
 
 /* ---- addresses and registers ---- */
-
-/* In the engine's store area: 40% in its first 256 bytes (pre-filled with data; stores overwrite each other). */
-static uint64_t store_addr(gen *g, unsigned align)
-{
-    uint64_t base = g->p->store_base;
-    uint32_t span = pct(g, 40) ? STORE_HOT : STORE_STRIDE;
-    return base + align * range(g, 0, span / align - 1u);
-}
-
-/* Qword destinations: mostly 8-aligned, 25% 4-aligned (two writes). */
-static uint64_t store_addr_qword(gen *g)
-{
-    if (pct(g, 75)) return store_addr(g, 8);
-    return g->p->store_base + 4u + 8u * range(g, 0, (pct(g, 40) ? STORE_HOT : STORE_STRIDE) / 8u - 2u);
-}
 
 static uint32_t gpr(gen *g) { return g->p->gpr0 + 4u * (uint32_t)range(g, 0, 31); }
 
@@ -481,13 +1093,13 @@ static void emit_lri(gen *g, ectx *x)
     emit_lri_regs(g, x, nregs, regs, vals, pct(g, 20) ? (uint32_t)range(g, 1, 15) : 0u);
 }
 
-static void emit_sdi_to(gen *g, ectx *x, uint64_t a, bool qword, uint64_t v)
+static void emit_sdi_to(gen *g, ectx *x, opnd o, bool qword, uint64_t v)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_STORE_DATA_IMM, qword ? 5 : 4);
     set(&b, FLD(MI_STORE_DATA_IMM, QWORD), qword);
-    set(&b, FLD(MI_STORE_DATA_IMM, GGTT), pct(g, 50));
-    set(&b, FLD(MI_STORE_DATA_IMM, ADDR), a);
+    set(&b, FLD(MI_STORE_DATA_IMM, GGTT), o.ggtt);
+    set(&b, FLD(MI_STORE_DATA_IMM, ADDR), o.a);
     set(&b, FLD(MI_STORE_DATA_IMM, DATA), qword ? v : (uint32_t)v);
     cmd_end(g, x, &b);
 }
@@ -495,7 +1107,7 @@ static void emit_sdi_to(gen *g, ectx *x, uint64_t a, bool qword, uint64_t v)
 static void emit_sdi(gen *g, ectx *x)
 {
     bool qword = pct(g, 40);
-    emit_sdi_to(g, x, qword ? store_addr_qword(g) : store_addr(g, 4), qword, data64(g));
+    emit_sdi_to(g, x, operand(g, qword ? OP_Q : OP_D), qword, data64(g));
 }
 
 static void emit_user_irq(gen *g, ectx *x)
@@ -548,7 +1160,7 @@ static void emit_math(gen *g, ectx *x)
 
 /* MI_ATOMIC (commands.md §5, C28) on the engine's own store area: every modelled opcode, dword or qword,
  * with or without return data; inline data always where the opcode needs operands, sometimes for the others. */
-static void emit_atomic_at(gen *g, ectx *x, uint64_t a, unsigned base, bool q, bool inl, uint64_t op1, uint64_t op2)
+static void emit_atomic_at(gen *g, ectx *x, opnd o, unsigned base, bool q, bool inl, uint64_t op1, uint64_t op2)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_ATOMIC, inl ? 11 : 3);
@@ -557,8 +1169,8 @@ static void emit_atomic_at(gen *g, ectx *x, uint64_t a, unsigned base, bool q, b
     set(&b, FLD(MI_ATOMIC, INLINE), inl);
     set(&b, FLD(MI_ATOMIC, RETURN_DATA), pct(g, 50));
     set(&b, FLD(MI_ATOMIC, CS_STALL), pct(g, 20));
-    set(&b, FLD(MI_ATOMIC, GGTT), pct(g, 50));
-    set(&b, FLD(MI_ATOMIC, ADDR), a);
+    set(&b, FLD(MI_ATOMIC, GGTT), o.ggtt);
+    set(&b, FLD(MI_ATOMIC, ADDR), o.a);
     if (inl) {
         set(&b, FLD(MI_ATOMIC, OPERAND1_0), (uint32_t)op1);
         set(&b, FLD(MI_ATOMIC, OPERAND2_0), (uint32_t)op2);
@@ -576,13 +1188,15 @@ static void emit_atomic(gen *g, ectx *x)
     bool q = pct(g, 50);
     bool needs = !(base == 0x05 || base == 0x06 || base == 0x0F);   /* INC, DEC, PREDEC take no operand */
     bool inl = needs || pct(g, 30);
-    uint64_t a = q ? store_addr(g, 8) : store_addr(g, 4);
+    opnd o = operand(g, q ? OP_Q8 : OP_D);
     uint64_t op1 = data64(g), op2 = data64(g);
     if (base == 0x0E && pct(g, 50)) {   /* CMP_WR: sometimes compare with what is there (a hit) */
-        uint64_t off = a - g->p->store_base;
-        if (off + 8 <= STORE_HOT && g->p->hot_known) op1 = g->p->hot_init[off / 4] | (q ? (uint64_t)g->p->hot_init[off / 4 + 1] << 32 : 0);
+        int v = view_of(g->p, o.ggtt);
+        uint64_t off = o.a - g->p->areas[v][0].va;
+        const uint32_t *hot = g->p->hot_init[v];
+        if (off + 8 <= STORE_HOT) op1 = hot[off / 4] | (q ? (uint64_t)hot[off / 4 + 1] << 32 : 0);
     }
-    emit_atomic_at(g, x, a, base, q, inl, op1, op2);
+    emit_atomic_at(g, x, o, base, q, inl, op1, op2);
 }
 
 static void emit_lrr(gen *g, ectx *x)
@@ -599,9 +1213,10 @@ static void emit_lrm(gen *g, ectx *x)
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, ASYNC), pct(g, 20));
-    set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), pct(g, 50));
+    opnd o = operand(g, OP_D);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lri_target(g, x));
-    set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), store_addr(g, 4));
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
     cmd_end(g, x, &b);
 }
 
@@ -610,9 +1225,10 @@ static void emit_srm_p(gen *g, ectx *x, bool predicate)
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_STORE_REGISTER_MEM, 4);
     set(&b, FLD(MI_STORE_REGISTER_MEM, PREDICATE), predicate);
-    set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), pct(g, 50));
+    opnd o = operand(g, OP_D);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), o.ggtt);
     set(&b, FLD(MI_STORE_REGISTER_MEM, REG), read_source(g));
-    set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), store_addr(g, 4));
+    set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), o.a);
     cmd_end(g, x, &b);
 }
 
@@ -622,10 +1238,11 @@ static void emit_copy(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
-    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), pct(g, 50));
-    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), pct(g, 50));
-    set(&b, FLD(MI_COPY_MEM_MEM, DST), store_addr(g, 4));
-    set(&b, FLD(MI_COPY_MEM_MEM, SRC), store_addr(g, 4));
+    opnd dst = operand(g, OP_D), src = operand(g, OP_D);
+    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), dst.ggtt);
+    set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), src.ggtt);
+    set(&b, FLD(MI_COPY_MEM_MEM, DST), dst.a);
+    set(&b, FLD(MI_COPY_MEM_MEM, SRC), src.a);
     cmd_end(g, x, &b);
 }
 
@@ -635,10 +1252,11 @@ static void emit_cond_end(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+    opnd o = operand(g, OP_Q8);
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
-    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), pct(g, 50));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), o.ggtt);
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), pct(g, 50) ? rnd32(g) : data32(g));
-    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), store_addr(g, 8));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), o.a);
     cmd_end(g, x, &b);
     if (x->level) x->certain = false;
 }
@@ -674,8 +1292,10 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
         set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), pct(g, 20));
         set(&b, FLD(PIPE_CONTROL, FLUSH_LLC), pct(g, 20));
-        set(&b, FLD(PIPE_CONTROL, GGTT), pct(g, 50));
-        set(&b, FLD(PIPE_CONTROL, ADDR), index ? 4u * range(g, 0, 0x3FD) : store_addr_qword(g));
+        opnd o = { pct(g, 50), 0 };
+        o = index ? (opnd){ o.ggtt, 4u * range(g, 0, 0x3FD) } : operand(g, OP_Q);
+        set(&b, FLD(PIPE_CONTROL, GGTT), o.ggtt);
+        set(&b, FLD(PIPE_CONTROL, ADDR), o.a);
         set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
     } else {
         bool q = pct(g, 50);
@@ -686,9 +1306,38 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(MI_FLUSH_DW, VIDEO_INVALIDATE), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, FLUSH_LLC), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), pct(g, 20));
-        set(&b, FLD(MI_FLUSH_DW, GGTT), pct(g, 50));
-        set(&b, FLD(MI_FLUSH_DW, ADDR), index ? 8u * range(g, 0, 0x1FE) : store_addr(g, 8));
+        opnd o = { pct(g, 50), 0 };
+        o = index ? (opnd){ o.ggtt, 8u * range(g, 0, 0x1FE) } : operand(g, OP_Q8);
+        set(&b, FLD(MI_FLUSH_DW, GGTT), o.ggtt);
+        set(&b, FLD(MI_FLUSH_DW, ADDR), o.a);
         set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
+    }
+    cmd_end(g, x, &b);
+}
+
+/* The flush that starts the submission after a remap (plan_remaps): TLB invalidate, and a post-sync into the status
+ * page or none, never into the remapped pages (GAM-12: the invalidation comes at the retire, after the write). */
+static void emit_inval_flush(gen *g, ectx *x)
+{
+    cmdbuf b;
+    bool index = pct(g, 50);
+    if (g->p->e == 0) {
+        cmd_begin(&b, GTREF_CMD_PIPE_CONTROL, 6);
+        set(&b, FLD(PIPE_CONTROL, POST_SYNC), index);
+        set(&b, FLD(PIPE_CONTROL, STORE_INDEX), index);
+        set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
+        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), 1);
+        set(&b, FLD(PIPE_CONTROL, GGTT), 1);
+        set(&b, FLD(PIPE_CONTROL, ADDR), index ? 4u * range(g, 0, 0x3FD) : 0u);
+        set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
+    } else {
+        cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, 4);
+        set(&b, FLD(MI_FLUSH_DW, POST_SYNC), index);
+        set(&b, FLD(MI_FLUSH_DW, STORE_INDEX), index);
+        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), 1);
+        set(&b, FLD(MI_FLUSH_DW, GGTT), 1);
+        set(&b, FLD(MI_FLUSH_DW, ADDR), index ? 8u * range(g, 0, 0x1FE) : 0u);
+        set(&b, FLD(MI_FLUSH_DW, DATA), data32(g));
     }
     cmd_end(g, x, &b);
 }
@@ -723,12 +1372,13 @@ static void emit_sem_wait(gen *g, ectx *x)
     default: sdd = I; break;
     }
     cmdbuf b;
+    bool ggtt = pct(g, 50);
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
     set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
     set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), !pct(g, g->cfg->sem_signal_pct));
-    set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), pct(g, 50));
+    set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), ggtt);
     set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), sdd);
-    set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), sl->addr);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), sem_addr(g, p, view_of(p, ggtt), sl));
     cmd_end(g, x, &b);
 }
 
@@ -737,9 +1387,11 @@ static void emit_sem_wait(gen *g, ectx *x)
 static void emit_sem_write(gen *g, ectx *x, const sem_slot *sl)
 {
     unsigned k = (unsigned)range(g, 0, 2);
-    if (k == 0) emit_sdi_to(g, x, sl->addr, false, sl->value);
-    else if (k == 1) emit_atomic_at(g, x, sl->addr, 0x04, false, true, sl->value, 0);
-    else emit_atomic_at(g, x, sl->addr, 0x0E, false, true, sl->init, sl->value);
+    bool ggtt = pct(g, 50);
+    opnd o = { ggtt, sem_addr(g, g->p, view_of(g->p, ggtt), sl) };
+    if (k == 0) emit_sdi_to(g, x, o, false, sl->value);
+    else if (k == 1) emit_atomic_at(g, x, o, 0x04, false, true, sl->value, 0);
+    else emit_atomic_at(g, x, o, 0x0E, false, true, sl->init, sl->value);
 }
 
 
@@ -854,10 +1506,105 @@ static void emit_set_predicate(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
+/* The command that faults in hang mode (docs/gam.md GAM-15), at the engine's fault spot: the engine halts there.
+ * An instruction-fetch fault is a batch start whose first line is in the spot (a first-level call from the ring;
+ * a second-level call or a chain from a first level; a chain at second level): the lines the parser may prefetch
+ * are in that page too. A data fault is a store, SRM, LRM, MI_COPY_MEM_MEM (either side), MI_ATOMIC, a post-sync
+ * write or (in a batch) MI_CONDITIONAL_BATCH_BUFFER_END with its operand there. */
+static void emit_fault_cmd(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    const fspot *f = &p->fspots[0];
+    cmdbuf b;
+    if (p->bad_kind == BADK_FAULT_IF) {
+        bool ppgtt = p->ppgtt ? !f->ggtt : pct(g, 50);
+        uint64_t a = f->va + 8u * range(g, 0, 31);
+        bool second = x->level == 1 && pct(g, 60);
+        emit_bbs(g, x, a, ppgtt, second, false);
+        return;
+    }
+    switch (range(g, 0, x->level ? 6 : 5)) {
+    case 0: {
+        bool q = pct(g, 40);
+        emit_sdi_to(g, x, fault_operand(g, f, q ? OP_Q : OP_D), q, data64(g));
+        break;
+    }
+    case 1: {
+        opnd o = fault_operand(g, f, OP_D);
+        cmd_begin(&b, GTREF_CMD_MI_STORE_REGISTER_MEM, 4);
+        set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), o.ggtt);
+        set(&b, FLD(MI_STORE_REGISTER_MEM, REG), read_source(g));
+        set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), o.a);
+        cmd_end(g, x, &b);
+        break;
+    }
+    case 2: {
+        opnd o = fault_operand(g, f, OP_D);
+        cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
+        set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
+        set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lri_target(g, x));
+        set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
+        cmd_end(g, x, &b);
+        break;
+    }
+    case 3: {
+        bool src_faults = pct(g, 50);
+        opnd dst = src_faults ? operand(g, OP_D) : fault_operand(g, f, OP_D);
+        opnd src = src_faults ? fault_operand(g, f, OP_D) : operand(g, OP_D);
+        cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
+        set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), dst.ggtt);
+        set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), src.ggtt);
+        set(&b, FLD(MI_COPY_MEM_MEM, DST), dst.a);
+        set(&b, FLD(MI_COPY_MEM_MEM, SRC), src.a);
+        cmd_end(g, x, &b);
+        break;
+    }
+    case 4: {
+        bool q = pct(g, 50);
+        emit_atomic_at(g, x, fault_operand(g, f, q ? OP_Q8 : OP_D), (unsigned)range(g, 0x04, 0x07), q, true, data64(g), 0);
+        break;
+    }
+    case 5: {
+        opnd o = fault_operand(g, f, OP_Q8);
+        if (p->e == 0) {
+            cmd_begin(&b, GTREF_CMD_PIPE_CONTROL, 6);
+            set(&b, FLD(PIPE_CONTROL, POST_SYNC), 1);
+            set(&b, FLD(PIPE_CONTROL, GGTT), o.ggtt);
+            set(&b, FLD(PIPE_CONTROL, ADDR), o.a);
+            set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
+        } else {
+            bool q = pct(g, 50);
+            cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, q ? 5 : 4);
+            set(&b, FLD(MI_FLUSH_DW, POST_SYNC), 1);
+            set(&b, FLD(MI_FLUSH_DW, GGTT), o.ggtt);
+            set(&b, FLD(MI_FLUSH_DW, ADDR), o.a);
+            set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
+        }
+        cmd_end(g, x, &b);
+        break;
+    }
+    default: {
+        opnd o = fault_operand(g, f, OP_Q8);
+        cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), o.ggtt);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), data32(g));
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), o.a);
+        cmd_end(g, x, &b);
+        break;
+    }
+    }
+}
+
 /* An illegal command: its DW0 (a kind drawn with the w_bad_* weights) and 0..3 random dwords the engine
- * never reads (it halts at DW0). Falls back to another kind when the table leaves none of the drawn one. */
+ * never reads (it halts at DW0). Falls back to another kind when the table leaves none of the drawn one.
+ * For an engine whose stopping command is a page fault, that command instead. */
 static void emit_malformed(gen *g, ectx *x)
 {
+    if (g->p->bad_kind >= BADK_FAULT_DATA) {
+        emit_fault_cmd(g, x);
+        return;
+    }
     uint32_t dw0 = 0;
     int kind = g->p->bad_kind;
     int rc = kind == GTREF_BAD_ENGINE ? gtref_gen_wrong_engine(g->p->e, rng_source, &g->rng, &dw0)
@@ -914,28 +1661,31 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
 /* ---- batches ---- */
 
 /* The most a batch's own dwords take (8 units, the end, misalignment, line padding). Batches are placed when
- * they are complete, after what they call: room is checked for every batch still open too. */
+ * they are complete, after what they call: room is checked for every batch still open too. Each engine has a
+ * batch area per view: in the GGTT (fixed, see the layout) and, with a PPGTT, one at a random PPGTT address. */
 #define BATCH_MAX 0x800u
 
-static bool batch_room(const engine_plan *p, unsigned n)
+static bool batch_room(const engine_plan *p, int v, unsigned n)
 {
-    return p->next_batch + (uint64_t)(p->open_batches + n) * BATCH_MAX <= p->batch_limit;
+    return p->next_batch[v] + (uint64_t)(p->open_batches + n) * BATCH_MAX <= p->batch_limit[v];
 }
 
-static void add_batch_ref(gen *g, int level, uint64_t addr, bool irq)
+static void add_batch_ref(gen *g, int level, batch_ref r)
 {
     engine_plan *p = g->p;
     batch_ref *nb = realloc(p->batches[level], (p->nbatches[level] + 1) * sizeof *nb);
     if (!nb) { g->oom = true; return; }
     p->batches[level] = nb;
-    p->batches[level][p->nbatches[level]++] = (batch_ref){ addr, irq };
+    p->batches[level][p->nbatches[level]++] = r;
 }
 
-/* A new batch segment at `level` (1 or 2): 1..8 commands, then MI_BATCH_BUFFER_END, or (chain_pct) a
- * MI_BATCH_BUFFER_START chaining to a further batch at the same level. bad_depth 1: one of its commands is
- * the illegal one; 2: one of them calls a second-level batch that holds it (nothing before it may end the
- * batch). Returns its address; *irq: it surely raises a user interrupt before any illegal command. */
-static uint64_t make_batch(gen *g, int level, bool nonpriv, int bad_depth, bool *irq)
+/* A new batch segment at `level` (1 or 2) in view v: 1..8 commands, then MI_BATCH_BUFFER_END, or (chain_pct) a
+ * MI_BATCH_BUFFER_START chaining to a further batch at the same level (in the view its own bit selects).
+ * bad_depth 1: one of its commands is the stopping one (illegal, or a page fault); 2: one of them calls a
+ * second-level batch that holds it (nothing before it may end the batch). Returns its address (*len its bytes);
+ * *irq: it surely raises a user interrupt before any stopping command. The two lines after its end are mapped
+ * (prefetch, docs/gam.md §5). */
+static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth, bool *irq, uint32_t *len)
 {
     engine_plan *p = g->p;
     dw_vec d = { 0 };
@@ -947,46 +1697,73 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int bad_depth, bool 
         if (i == bad_at) {
             if (bad_depth == 1) emit_malformed(g, &x);
             else emit_batch_call(g, &x, bad_depth - 1, false);
-            break;                     /* nothing after the illegal command executes */
+            break;                     /* nothing after the stopping command executes */
         }
         emit_cmd(g, &x, 0);
     }
-    bool chain = !bad_depth && pct(g, g->cfg->chain_pct) && batch_room(p, 1);
+    /* a chain: at first level its ppgtt bit decides the privilege (C13) and, at both levels, the space the next
+     * batch is fetched through (GAM-2); `second` is ignored at second level */
+    bool chain = !bad_depth && pct(g, g->cfg->chain_pct);
+    bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 50);
+    int cv = view_of(p, !cbit);
+    chain = chain && batch_room(p, cv, 1);
     p->open_batches--;
-    uint64_t addr = p->next_batch;
+    uint64_t addr = p->next_batch[v];
     if (!pct(g, 70)) addr += 8u * range(g, 1, 7);         /* not line aligned, QWord aligned (KBL-OVW L657) */
     uint64_t end = addr + 4u * (d.n + (chain ? 3 : 1));
-    p->next_batch = (end + 63) & ~63ull;
+    p->next_batch[v] = (end + 63) & ~63ull;
     if (bad_depth) {
         push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     } else if (chain) {
-        /* first level: the chain's own ppgtt bit decides the privilege (C13); second level: the bit and
-         * `second` are ignored, the level and privilege stay */
-        bool ppgtt = pct(g, g->cfg->nonpriv_pct);
         bool chained_irq;
-        uint64_t next = make_batch(g, level, level == 1 ? ppgtt : nonpriv, 0, &chained_irq);
+        uint32_t clen;
+        uint64_t next = make_batch(g, level, level == 1 ? cbit : nonpriv, cv, 0, &chained_irq, &clen);
         x.irq |= x.certain && chained_irq;
-        emit_bbs(g, &x, next, level == 1 ? ppgtt : pct(g, 50), level == 2 ? pct(g, 50) : false, false);
+        emit_bbs(g, &x, next, cbit, level == 2 ? pct(g, 50) : false, false);
     } else {
         push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     }
-    if (!g->oom && gtref_stim_add_segment(g->s, addr, GTREF_SEG_BATCH, d.v, (uint32_t)(4u * d.n))) g->oom = true;
+    if (!g->oom) {
+        vwrite(g, spi_of(p, v), addr, d.v, (uint32_t)(4u * d.n), GTREF_SEG_BATCH);
+        map_range(g, spi_of(p, v), addr + 4u * d.n, PREFETCH_BYTES);
+    }
+    *len = (uint32_t)(4u * d.n);
     free(d.v);
     *irq = x.irq;
     return addr;
 }
 
-/* Call a batch from x: from the ring a first-level batch (nonpriv_pct of them non-privileged), from a first
- * level a second-level one (it inherits the privilege). A new one, or sometimes one made earlier (never one
- * holding an illegal command). With bad_depth, a new batch leading to the illegal command. False when there
- * is no room (nothing emitted). */
+/* Batch b reached through view v at a second address (alias seeds): fresh pages of v's batch area mapped to b's
+ * physical pages (its bytes and the two lines after them), so the same bytes run from either address. 0 when
+ * there is no room. */
+static uint64_t alias_batch(gen *g, engine_plan *p, const batch_ref *b, int v)
+{
+    uint64_t first = b->addr & ~0xFFFull, last = (b->addr + b->len + PREFETCH_BYTES - 1u) & ~0xFFFull;
+    uint64_t pages = (last - first) / PAGE + 1u;
+    uint64_t dst = (p->next_batch[v] + PREFETCH_BYTES + PAGE - 1u) & ~0xFFFull;   /* past any prefetch page */
+    if (dst + pages * PAGE + (uint64_t)(p->open_batches + 1u) * BATCH_MAX > p->batch_limit[v]) return 0;
+    space *ds = &g->sp[spi_of(p, v)];
+    for (uint64_t k = 0; k < pages; k++)
+        if (vfind(ds, (dst >> 12) + k)) return 0;
+    for (uint64_t k = 0; k < pages; k++)
+        map_alias(g, spi_of(p, v), dst + k * PAGE, map_page(g, spi_of(p, b->view), first + k * PAGE));
+    p->next_batch[v] = dst + pages * PAGE;
+    return dst + (b->addr & 0xFFFu);
+}
+
+/* Call a batch from x: from the ring a first-level batch (nonpriv_pct of them started with ppgtt: non-privileged,
+ * fetched through the PPGTT when the engine has one), from a first level a second-level one (it inherits the
+ * privilege; its own bit picks the space). A new one, or sometimes one made earlier (never one holding the
+ * stopping command): in another space than its own only through an alias (alias seeds), else with the bit of its
+ * own space. With bad_depth, a new batch leading to the stopping command. False when there is no room. */
 static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
 {
     engine_plan *p = g->p;
     int level = x->level + 1;
     if (level > 2) return false;
-    bool room = batch_room(p, bad_depth ? (unsigned)bad_depth : 1u);
-    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* ignored for a second-level call */
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* second level: the space only */
+    int v = view_of(p, !ppgtt);
+    bool room = batch_room(p, v, bad_depth ? (unsigned)bad_depth : 1u);
     bool nonpriv = level == 1 ? ppgtt : x->nonpriv;
     uint64_t addr;
     bool irq;
@@ -995,9 +1772,13 @@ static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
         const batch_ref *b = &p->batches[level][range(g, 0, p->nbatches[level] - 1)];
         addr = b->addr;
         irq = b->raises_irq;
+        uint64_t al = g->alias && (b->view != v || pct(g, 30)) && pct(g, 60) ? alias_batch(g, p, b, v) : 0;
+        if (al) addr = al;
+        else if (b->view != v) ppgtt = b->view == VIEW_PPGTT;
     } else if (room) {
-        addr = make_batch(g, level, nonpriv, bad_depth, &irq);
-        if (!bad_depth) add_batch_ref(g, level, addr, irq);
+        uint32_t len;
+        addr = make_batch(g, level, nonpriv, v, bad_depth, &irq, &len);
+        if (!bad_depth) add_batch_ref(g, level, (batch_ref){ addr, irq, v, len });
     } else {
         return false;
     }
@@ -1148,6 +1929,24 @@ static void build_cycle(gen *g, engine_plan *p)
         make_chunk(g, c, 1, MAX_UNIT_DW + 4, false);
         used_dw += (uint32_t)c->dw.n;
     }
+    /* the remap's flush: a chunk of its own, after the first and before the one with the stopping command */
+    if (p->nremaps && !g->oom) {
+        size_t limit = p->nchunks;
+        for (size_t i = 0; i < p->nchunks; i++)
+            if (p->chunks[i].bad) { limit = i; break; }
+        if (limit >= 1 && used_dw + 8u <= capacity_dw) {
+            chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 1, limit));
+            if (!c) return;
+            ectx x = { &c->dw, 0, false, true, false, false, false };
+            emit_inval_flush(g, &x);
+            if (c->dw.n % 2) push(g, &c->dw, 0);
+            chunk_add_cmds(g, c, 0);
+            c->remap = true;
+            used_dw += (uint32_t)c->dw.n;
+        } else {
+            p->nremaps = 0;
+        }
+    }
     if (!p->nchunks) {                        /* min_cmds 0: still one chunk, so that there is a test */
         chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, 0);
         if (!c) return;
@@ -1239,6 +2038,11 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         bool host_reg = d->offset == GTREF_HWS_PGA ||
                         (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
         bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
+        /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5), not even another engine's
+         * (dropped today, C6); nor the GAM's own registers */
+        bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||
+                                                            d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW);
+        if (d->flags & GTREF_REGF_GAM) continue;
         if (!(d->flags & GTREF_REGF_ENGINE)) {
             if (p->nignored < MAX_LRI_POOL && writable) p->ignored[p->nignored++] = d->offset;
             continue;
@@ -1254,10 +2058,7 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         /* IMR and HWSTAM: programmed by the host at setup (interrupts.md §4: HWSTAM has one unmasked bit at most,
          * never RCS0's bit 6; an IMR that masks USER would leave wait_irq waiting in vain) */
         bool irq_reg = d->offset == GTREF_IMR || d->offset == GTREF_HWSTAM;
-        /* the translation registers: a legal stimulus never writes them by LRI/LRR/LRM (docs/gam.md §5) */
-        bool gam_reg = d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW || d->offset == GTREF_PP_DCLV ||
-                       d->offset == GTREF_RING_MODE;
-        if (ring_reg || host_reg || wdog_reg || irq_reg || gam_reg) continue;
+        if (ring_reg || host_reg || wdog_reg || irq_reg || xlate_reg) continue;
         if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
         for (int o = 0; o < engines; o++)       /* the same register of another engine */
             if (o != p->e && p->nignored < MAX_LRI_POOL && writable)
@@ -1277,11 +2078,57 @@ static void op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles
 
 static uint32_t intr_dw_reg(const gtref_engine_def *ed) { return ed->intr_dw ? GTREF_GT_INTR_DW1 : GTREF_GT_INTR_DW0; }
 
-/* Setup with every ring disabled: ring registers, EMR, interrupt enables and masks. The enable registers
- * are shared by two engines each and the mask fields sit where the engine table says (spec decisions I1-I2):
- * each register is written once with the fields of every engine of the test. */
+/* An LRA range [min, max] of CVS_TLB_LRA_0/1 (docs/gam.md GAM-8): half of them at most 4 entries wide. */
+static uint32_t lra_range(gen *g)
+{
+    uint32_t lo = (uint32_t)range(g, 0, 31), top = pct(g, 50) && lo + 3u < 31u ? lo + 3u : 31u;
+    return lo | (uint32_t)range(g, lo, top) << 8;
+}
+
+/* The engine's PP_DCLV: the groups of the PML4 entries its root has (GAM-6), and sometimes more, never a group
+ * it keeps disabled for an unloaded-PD fault. */
+static uint32_t dclv_value(gen *g, const engine_plan *p)
+{
+    space *s = &g->sp[p->root];
+    uint32_t v = 0;
+    for (size_t k = 0; k < s->ntp; k++)
+        if (s->tp[k].key >> 56 == 1) v |= 1u << ((s->tp[k].key & 511u) >> GTREF_DCLV_GROUP_SHIFT);
+    if (pct(g, 40)) v |= rnd32(g);
+    return v & ~p->dclv_forbid;
+}
+
+/* The GAM's global registers at setup, before any ring is enabled (docs/gam.md §5: never while an engine is
+ * busy): TLB LRA ranges and client assignment (lra_pct), the arbiter's priority codes (c[2:0] 0..5, any c[4:3])
+ * and goto fields (midarb_pct), continue-after-fault (continue-mode fault seeds). */
+static void program_gam(gen *g)
+{
+    if (pct(g, g->cfg->lra_pct)) {
+        uint32_t lra0 = lra_range(g), lra1 = lra_range(g);
+        op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_0, lra0 | lra1 << 16, 0);
+        op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_1, lra_range(g), 0);
+        /* IF [5:4], DR [3:2], WR [1:0]: LRA 0..2, now and then 3 (= LRA0, G8) */
+        uint32_t a = 0;
+        for (int c = 0; c < 3; c++) a = a << 2 | (uint32_t)(pct(g, 10) ? 3 : range(g, 0, 2));
+        op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_2, a, 0);
+    }
+    if (pct(g, g->cfg->midarb_pct)) {
+        uint32_t prio = 0;
+        for (int st = 0; st < 4; st++) {
+            uint32_t order = (uint32_t)range(g, 0, 5), vecs = (uint32_t)range(g, 0, 3);
+            prio |= (order | vecs << 3) << (5 * st);
+        }
+        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
+        for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
+    }
+    if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
+}
+
+/* Setup with every ring disabled: the GAM, ring registers, EMR, the PPGTT (RING_MODE[9], PDP0, PP_DCLV), interrupt
+ * enables and masks. The enable registers are shared by two engines each and the mask fields sit where the engine
+ * table says (spec decisions I1-I2): each register is written once with the fields of every engine of the test. */
 static void program_setup(gen *g, engine_plan *plans, size_t np)
 {
+    program_gam(g);
     for (size_t i = 0; i < np; i++) {
         const engine_plan *p = &plans[i];
         uint32_t base = gtref_engines[p->e].base;
@@ -1289,8 +2136,18 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_START, p->ring_addr, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_HEAD, p->start, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
-        if (p->emr_unmasked) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~(uint32_t)GTREF_ERR_INSTRUCTION, 0);
+        uint32_t emr_clear = (p->emr_unmasked ? GTREF_ERR_INSTRUCTION : 0u) | (p->emr_pf ? GTREF_ERR_PAGE_TABLE : 0u);
+        if (emr_clear) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~emr_clear, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_HWS_PGA, (uint32_t)p->hws, 0);
+        if (p->ppgtt) {
+            /* PDP0 holds the PML4's address in bits 38:12; junk seeds set the bits GAM-5 ignores */
+            uint64_t pdp = g->sp[p->root].pml4;
+            if (g->junk && pct(g, 50)) pdp |= gtref_rng_next(&g->rng) & ~GTREF_PTE_ADDR_MASK;
+            op(g, GTREF_HOST_WRITE, base + GTREF_RING_MODE, 0x02000200u, 0);   /* masked: bit 9 only */
+            op(g, GTREF_HOST_WRITE, base + GTREF_PDP0_LDW, (uint32_t)pdp, 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_PDP0_UDW, (uint32_t)(pdp >> 32), 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_PP_DCLV, dclv_value(g, p), 0);
+        }
         /* IMR (docs/interrupts.md IRQ-3) resets all masked: open the engine's events, now and then leaving one of
          * them other than USER masked there (dropped at the engine); HWSTAM (IRQ-4): now and then USER unmasked,
          * so that each user interrupt writes the status page (one bit at most, BYT-REG L3863; never bit 6) */
@@ -1380,9 +2237,19 @@ static void wait_idle(gen *g, engine_plan *plans, size_t np)
 static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *irq)
 {
     uint32_t tail = gtref_engines[p->e].base + GTREF_RING_TAIL;
+    if (p->nremaps && !p->remap_done && p->k == (size_t)p->remap_chunk) {
+        /* the remap (docs/gam.md §5): every engine idle, the entries rewritten, then the submission that starts
+         * with the engine's TLB-invalidating flush; only this engine ever uses these pages */
+        wait_idle(g, plans, np);
+        for (size_t i = 0; i < p->nremaps; i++)
+            mem_write(g, pte_addr(g, p->remaps[i].spi, p->remaps[i].va), entry(g, p->remaps[i].pa));
+        p->remap_done = true;
+    }
     uint64_t limit = p->size - 8u;             /* most unexecuted bytes the ring may hold */
     size_t group = (size_t)range(g, 1, 4);
     if (group > p->nb - p->k) group = p->nb - p->k;
+    if (p->nremaps && !p->remap_done && p->k < (size_t)p->remap_chunk && p->k + group > (size_t)p->remap_chunk)
+        group = (size_t)p->remap_chunk - p->k;   /* the remap's submission starts with its flush */
     while (group > 1 && p->bounds[p->k + group - 1].pos - p->pos > limit) group--;
     uint64_t next = p->bounds[p->k + group - 1].pos;
     /* A halted engine's head stays at (or just after the batch call of) its illegal command, at or after
@@ -1412,6 +2279,34 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
     p->pos = next;
     p->k += group;
     return true;
+}
+
+/* A remap under live TLB entries (docs/gam.md §5): a page of ring or batch commands, in any space, to a copy of
+ * it at a fresh physical page, while engines may run. Commands are never written, so every view stays the same. */
+static void live_remap(gen *g)
+{
+    size_t n = 0;
+    for (int i = 0; i < g->nsp; i++)
+        for (size_t k = 0; k < g->sp[i].n; k++) {
+            const ppage *pp = img_find(g, g->sp[i].pg[k].pfn);
+            n += pp && pp->kind != GTREF_SEG_DATA;
+        }
+    if (!n) return;
+    size_t pick = (size_t)range(g, 0, n - 1);
+    for (int i = 0; i < g->nsp; i++)
+        for (size_t k = 0; k < g->sp[i].n; k++) {
+            const ppage *pp = img_find(g, g->sp[i].pg[k].pfn);
+            if (!pp || pp->kind == GTREF_SEG_DATA || pick-- != 0) continue;
+            ppage src = *pp;                    /* img_page may move the array */
+            uint64_t pa = alloc_pa(g);
+            ppage *dst = img_page(g, pa >> 12, src.kind);
+            if (!dst) return;
+            memcpy(dst->b, src.b, PAGE);
+            dst->lo = src.lo;
+            dst->hi = src.hi;
+            mem_write(g, pte_addr(g, i, g->sp[i].pg[k].vpn << 12), entry(g, pa));
+            return;
+        }
 }
 
 static void program_host(gen *g, engine_plan *plans, size_t np)
@@ -1458,6 +2353,12 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
             isr(g);
         }
         if (pct(g, 4)) unmask_one(g, plans, np);
+        if (g->live_remap && pct(g, 5)) live_remap(g);
+        if (g->fclear && pct(g, 5)) {
+            /* a fault register cleared: the next fault of its engines is recorded again (GAM-14) */
+            op(g, GTREF_HOST_WRITE, gtref_fault_reg(plans[range(g, 0, np - 1)].e), 0, 0);
+            if (pct(g, 30)) op(g, GTREF_HOST_WRITE, GTREF_GFX_ARB_ERROR_RPT, 0, 0);
+        }
         if (pct(g, g->cfg->back_to_back_pct)) continue;   /* the next submission at once: engines overlap */
         const gtref_engine_def *ed = &gtref_engines[p->e];
         if (irq && p->irq_open && pct(g, 50)) {
@@ -1491,21 +2392,118 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         }
         unsigned nread = (unsigned)range(g, 2, 4);
         for (unsigned j = 0; j < nread; j++) op(g, GTREF_HOST_READ, p->gpr0 + 4u * (uint32_t)range(g, 0, 31), 0, 0);
+        if (p->ppgtt && pct(g, 30)) op(g, GTREF_HOST_READ, base + GTREF_RING_MODE, 0, 0);
+    }
+    if (g->faults) {   /* the fault records: each engine's register once, then the arbiter's error report */
+        uint32_t done[GTREF_MAX_ENGINES];
+        size_t nd = 0;
+        for (size_t i = 0; i < np; i++) {
+            uint32_t r = gtref_fault_reg(plans[i].e);
+            bool seen = false;
+            for (size_t j = 0; j < nd; j++) seen |= done[j] == r;
+            if (seen) continue;
+            done[nd++] = r;
+            op(g, GTREF_HOST_READ, r, 0, 0);
+        }
+        op(g, GTREF_HOST_READ, GTREF_GFX_ARB_ERROR_RPT, 0, 0);
     }
     op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW0, 0, 0);
     if (dw1) op(g, GTREF_HOST_READ, GTREF_GT_INTR_DW1, 0, 0);
 }
 
-/* The plan of engine e: ring size and mode, interrupts, illegal command, then its chunks and ring bytes. */
-static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, uint32_t gpr0_rel)
+/* Engine p's data (docs/stimulus-format.md §3 "Address spaces"). GGTT view: its store area (16 pages) and, with
+ * TLB pressure, 8..40 far pages; PPGTT view (with a PPGTT): 2..6 areas, 16..40 with TLB pressure, of 1..3 pages
+ * at random addresses of its root (near each other or not), the first one on its GGTT hot page in half of the
+ * alias seeds; and its PPGTT batch area. The first 256 bytes of each view's first area start with data. */
+static void build_data(gen *g, engine_plan *p)
+{
+    const gtref_gen_config *c = g->cfg;
+    bool pressure = pct(g, c->tlb_pressure_pct);
+    p->areas[VIEW_GGTT][0] = (area){ p->store_base, STORE_STRIDE };
+    p->nareas[VIEW_GGTT] = 1;
+    map_range(g, SP_GGTT, p->store_base, STORE_STRIDE);
+    unsigned nfar = pressure ? (unsigned)range(g, 8, 40) : 0;
+    for (unsigned i = 0; i < nfar && p->nareas[VIEW_GGTT] < MAX_AREAS && !g->oom; i++) {
+        uint32_t len = pct(g, 25) ? 2u * PAGE : PAGE;
+        uint64_t va = FAR_BASE + (uint64_t)p->e * FAR_STRIDE + PAGE * range(g, 0, FAR_STRIDE / PAGE - 2u);
+        bool clash = false;
+        for (size_t k = 1; k < p->nareas[VIEW_GGTT]; k++)
+            clash |= va < p->areas[VIEW_GGTT][k].va + p->areas[VIEW_GGTT][k].len + PAGE && p->areas[VIEW_GGTT][k].va < va + len + PAGE;
+        if (clash) continue;
+        p->areas[VIEW_GGTT][p->nareas[VIEW_GGTT]++] = (area){ va, len };
+        map_range(g, SP_GGTT, va, len);
+    }
+    uint8_t hot[STORE_HOT];
+    for (int v = 0; v < 2; v++)
+        for (unsigned i = 0; i < STORE_HOT / 4; i++) p->hot_init[v][i] = data32(g);
+    for (unsigned i = 0; i < STORE_HOT; i++) hot[i] = (uint8_t)(p->hot_init[VIEW_GGTT][i / 4] >> (8 * (i % 4)));
+    vwrite(g, SP_GGTT, p->store_base, hot, STORE_HOT, GTREF_SEG_DATA);
+    if (!p->ppgtt) return;
+    space *s = &g->sp[p->root];
+    unsigned n = pressure ? (unsigned)range(g, 16, 40) : (unsigned)range(g, 2, 6);
+    p->pp_hot_alias = g->alias && pct(g, 50);
+    for (unsigned i = 0; i < n && !g->oom; i++) {
+        bool alias = i == 0 && p->pp_hot_alias;
+        uint32_t len = alias ? PAGE : PAGE * (pct(g, 25) ? (uint32_t)range(g, 2, 3) : 1u);
+        uint64_t va = pp_pick(g, s, p, len);
+        if (alias) map_alias(g, p->root, va, map_page(g, SP_GGTT, p->store_base));
+        else map_range(g, p->root, va, len);
+        p->areas[VIEW_PPGTT][p->nareas[VIEW_PPGTT]++] = (area){ va, len };
+    }
+    if (p->pp_hot_alias) {
+        memcpy(p->hot_init[VIEW_PPGTT], p->hot_init[VIEW_GGTT], sizeof p->hot_init[VIEW_GGTT]);
+    } else {
+        for (unsigned i = 0; i < STORE_HOT; i++) hot[i] = (uint8_t)(p->hot_init[VIEW_PPGTT][i / 4] >> (8 * (i % 4)));
+        vwrite(g, p->root, p->areas[VIEW_PPGTT][0].va, hot, STORE_HOT, GTREF_SEG_DATA);
+    }
+    uint64_t bva = pp_pick(g, s, p, BATCH_STRIDE + PAGE);   /* kept whole, pages mapped as batches are placed */
+    pp_reserve(g, s, bva, bva + BATCH_STRIDE + PAGE);
+    p->next_batch[VIEW_PPGTT] = bva;
+    p->batch_limit[VIEW_PPGTT] = bva + BATCH_STRIDE;
+}
+
+/* 1..3 of p's data pages (not the hot page of either view) that the host remaps to fresh pages (half of them with
+ * some data) right before the submission that starts with p's TLB-invalidating flush (build_cycle, submit). */
+static void plan_remaps(gen *g, engine_plan *p)
+{
+    size_t total = 0;
+    for (int v = 0; v < 2; v++)
+        for (size_t k = 0; k < p->nareas[v]; k++) total += p->areas[v][k].len / PAGE - (k == 0);
+    unsigned want = (unsigned)range(g, 1, MAX_REMAPS);
+    for (unsigned t = 0; t < want && total && !g->oom; t++) {
+        size_t pick = (size_t)range(g, 0, total - 1);
+        for (int v = 0; v < 2; v++)
+            for (size_t k = 0; k < p->nareas[v]; k++) {
+                size_t pages = p->areas[v][k].len / PAGE - (k == 0);
+                if (pick >= pages) { pick -= pages; continue; }
+                uint64_t va = p->areas[v][k].va + PAGE * (pick + (k == 0));
+                pick = SIZE_MAX;
+                bool dup = false;
+                for (size_t r = 0; r < p->nremaps; r++) dup |= p->remaps[r].va == va && p->remaps[r].spi == spi_of(p, v);
+                if (dup) continue;
+                remap *r = &p->remaps[p->nremaps++];
+                *r = (remap){ spi_of(p, v), va, alloc_pa(g) };
+                if (pct(g, 50)) {
+                    uint8_t b[64];
+                    for (unsigned i = 0; i < sizeof b; i++) b[i] = (uint8_t)rnd32(g);
+                    pwrite(g, r->pa + 64u * range(g, 0, PAGE / 64u - 1u), b, sizeof b, GTREF_SEG_DATA);
+                }
+            }
+    }
+}
+
+/* The plan of engine e: ring size and mode, interrupts, the stopping command (illegal: bad; page fault in hang
+ * mode: fbad), its data, fault spots and remaps, then its chunks and ring bytes. */
+static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int engines, uint32_t gpr0_rel)
 {
     const gtref_gen_config *c = g->cfg;
     p->e = e;
     p->ring_addr = RING_BASE + (uint32_t)e * RING_STRIDE;
-    p->next_batch = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
-    p->batch_limit = p->next_batch + BATCH_STRIDE;
+    p->next_batch[VIEW_GGTT] = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
+    p->batch_limit[VIEW_GGTT] = p->next_batch[VIEW_GGTT] + BATCH_STRIDE;
     p->store_base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
     p->gpr0 = gtref_engines[e].base + gpr0_rel;
+    p->remap_chunk = -1;
     lri_pools(p, engines, g->race);
     /* multi-page rings are only used in single mode: filling one for laps would take thousands of commands */
     p->pages = c->max_ring_pages > 1 && pct(g, c->multi_page_pct) ? (uint32_t)range(g, 2, c->max_ring_pages) : 1;
@@ -1515,36 +2513,49 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, int engines, u
     p->irq_open = !closed;
     p->irq_masked = closed && pct(g, 50);
     p->notify_irq = pct(g, c->notify_irq_pct);
-    p->bad_at = bad ? 0 : -1;                      /* drawn in build_cycle */
-    p->bad_level = bad && pct(g, c->malformed_batch_pct) ? (int)range(g, 1, 2) : 0;
-    if (bad) {
+    p->bad_at = bad || fbad ? 0 : -1;              /* drawn in build_cycle */
+    p->bad_level = (bad || fbad) && pct(g, c->malformed_batch_pct) ? (int)range(g, 1, 2) : 0;
+    if (fbad) {
+        p->bad_kind = pct(g, c->fault_if_pct) ? BADK_FAULT_IF : BADK_FAULT_DATA;
+    } else if (bad) {
         unsigned w[GTREF_BAD_KINDS] = { c->w_bad_opcode, c->w_bad_type, c->w_bad_length, c->w_bad_sdi, c->w_bad_lri,
                                         c->w_bad_engine };
         int k = pick_weighted(g, w, GTREF_BAD_KINDS);
         p->bad_kind = k < 0 ? GTREF_BAD_TYPE : k;
     }
     p->emr_unmasked = bad && pct(g, c->emr_unmask_pct);
+    p->emr_pf = fbad && pct(g, c->emr_pf_unmask_pct);
     p->hws = HWS_BASE + (uint64_t)e * HWS_STRIDE;
+    map_page(g, SP_GGTT, p->hws);                  /* the status page never faults (docs/gam.md §5) */
     if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
         p->nforced = (size_t)range(g, 1, 3);
         for (size_t k = 0; k < p->nforced; k++) p->forced[k] = p->own_other[range(g, 0, p->nown_other - 1)];
     }
-    /* the store area's first bytes start with data (read by LRM, MI_COPY_MEM_MEM, MI_ATOMIC, ...) */
-    uint8_t hot[STORE_HOT];
-    for (unsigned i = 0; i < STORE_HOT / 4; i++) {
-        p->hot_init[i] = data32(g);
-        for (unsigned b = 0; b < 4; b++) hot[4 * i + b] = (uint8_t)(p->hot_init[i] >> (8 * b));
+    build_data(g, p);
+    if (fbad) {
+        add_fspot(g, p);
+        if (!p->nfspots) { p->bad_at = -1; p->bad_kind = 0; }   /* no fault address: this engine stays legal */
+    } else if (g->cont && pct(g, 80)) {
+        unsigned n = (unsigned)range(g, 2, 6);
+        for (unsigned i = 0; i < n; i++) add_fspot(g, p);
+        p->cont_faults = p->nfspots > 0;
     }
-    p->hot_known = true;
-    if (gtref_stim_add_segment(g->s, p->store_base, GTREF_SEG_DATA, hot, STORE_HOT)) { g->oom = true; return; }
+    if (pct(g, c->remap_pct)) plan_remaps(g, p);
+    if (g->oom) return;
 
-    size_t ring_seg = g->s->nsegs;
-    if (gtref_stim_add_segment(g->s, p->ring_addr, GTREF_SEG_RING, NULL, p->size)) { g->oom = true; return; }
     build_cycle(g, p);
     if (g->oom) return;
     if (p->bad_at >= 0 && !p->bad_placed) p->bad_at = -1;   /* did not fit: this engine stays legal */
+    for (size_t i = 0; i < p->nchunks; i++)
+        if (p->chunks[i].remap) p->remap_chunk = (long)i;
+    if (p->remap_chunk < 0) p->nremaps = 0;
     p->start = choose_start(g, p);
-    place_cycle(p, g->s->segs[ring_seg].bytes);
+    uint8_t *ring = calloc(p->size, 1);
+    if (!ring) { g->oom = true; return; }
+    place_cycle(p, ring);
+    vwrite(g, SP_GGTT, p->ring_addr, ring, p->size, GTREF_SEG_RING);
+    free(ring);
+    map_page(g, SP_GGTT, p->ring_addr + p->size);   /* prefetch past the ring's end */
     plan_boundaries(g, p);
 }
 
@@ -1580,6 +2591,28 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
                 if ((mask >> e & 1) && k-- == 0) bad = 1u << e;
         }
     }
+    /* address translation: GGTT remaps, aliases, junk bits; page faults (hang mode: engines that stop at a
+     * faulting command, fbad; continue mode: faulting operands anywhere) */
+    g->nsp = 1;
+    g->remap = pct(g, c->ggtt_remap_pct);
+    g->remap_page_pct = (unsigned)range(g, 20, 80);
+    g->alias = pct(g, c->alias_pct);
+    g->junk = pct(g, c->pte_junk_pct);
+    g->live_remap = pct(g, c->live_remap_pct);
+    g->faults = pct(g, c->fault_pct);
+    g->cont = g->faults && pct(g, c->fault_continue_pct);
+    g->fclear = g->faults && pct(g, c->fault_clear_pct);
+    unsigned fbad = 0;
+    if (g->faults && !g->cont) {
+        for (unsigned e = 0; e < n; e++)
+            if ((mask >> e & 1) && !(bad >> e & 1) && pct(g, c->fault_engine_pct)) fbad |= 1u << e;
+        if (!fbad) {
+            unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(mask) - 1);
+            for (unsigned e = 0; e < n; e++)
+                if ((mask >> e & 1) && k-- == 0) fbad = 1u << e;
+            bad &= ~fbad;
+        }
+    }
     engine_plan plans[GTREF_MAX_ENGINES];
     memset(plans, 0, sizeof plans);
     size_t np = 0;
@@ -1587,6 +2620,18 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
         if (mask >> e & 1) plans[np++].e = (int)e;
     g->plans = plans;
     g->np = np;
+    /* PPGTT: some engines of a PPGTT seed, each with its own root or one it shares; fault seeds are PPGTT seeds
+     * more often (their faults are at every level of the walk) */
+    if (pct(g, c->ppgtt_pct) || (g->faults && c->ppgtt_pct && pct(g, 50))) {
+        bool any = false;
+        for (size_t i = 0; i < np; i++) any |= plans[i].ppgtt = pct(g, c->ppgtt_engine_pct);
+        if (!any) plans[range(g, 0, np - 1)].ppgtt = true;
+        for (size_t i = 0; i < np; i++) {
+            if (!plans[i].ppgtt) continue;
+            plans[i].root = g->nsp > 1 && pct(g, c->shared_pml4_pct) ? (int)range(g, 1, (uint64_t)g->nsp - 1) : g->nsp++;
+            g->sp[plans[i].root].users++;
+        }
+    }
     /* semaphores: a random rank per engine (an engine waits only for lower ranks, and for itself once its
      * first chunk has written its own), 0..max_sem_slots written by each engine, each with one value */
     for (size_t i = 0; i < np; i++) plans[i].rank = (int)i;
@@ -1616,19 +2661,44 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     /* the RCS0 watchdog: started by the host at setup, and raced by the host's own writes of its registers */
     g->wdog = (mask & 1u) && pct(g, c->watchdog_pct);
     g->race = g->wdog && pct(g, c->host_race_pct);
-    if (g->nsems && gtref_stim_add_segment(s, SEM_BASE, GTREF_SEG_DATA, sem_bytes, (uint32_t)(8 * g->nsems))) g->oom = true;
-    if (g->nsems) s->hang_cycles = 20000;   /* a wait may last while the writer runs */
+    if (g->nsems) {
+        /* the semaphore page: in the GGTT, and in every PPGTT root at an address of its own (the same page) */
+        vwrite(g, SP_GGTT, SEM_BASE, sem_bytes, (uint32_t)(8 * g->nsems), GTREF_SEG_DATA);
+        uint64_t sem_pa = map_page(g, SP_GGTT, SEM_BASE);
+        for (int i = 1; i < g->nsp; i++) {
+            g->sp[i].sem_va = pp_pick(g, &g->sp[i], NULL, PAGE);
+            map_alias(g, i, g->sp[i].sem_va, sem_pa);
+        }
+        s->hang_cycles = 20000;   /* a wait may last while the writer runs */
+    }
     int highest = 0;
     for (size_t i = 0; i < np && !g->oom; i++) {
         g->p = &plans[i];
-        build_engine(g, g->p, plans[i].e, bad >> plans[i].e & 1, (int)n, gpr0_rel);
+        build_engine(g, g->p, plans[i].e, bad >> plans[i].e & 1, fbad >> plans[i].e & 1, (int)n, gpr0_rel);
         highest = plans[i].e;
     }
     s->engines = (uint8_t)(highest + 1);
+    if (!g->oom) finalize_tables(g);
     if (!g->oom) program_host(g, plans, np);
+    if (!g->oom) write_tables(g, plans, np);
+    if (!g->oom) emit_image(g);
     for (size_t i = 0; i < np; i++) free_plan(&plans[i]);
     if (!g->oom) qsort(s->segs, s->nsegs, sizeof *s->segs, seg_cmp);   /* segments in address order */
     return g->oom ? -1 : 0;
+}
+
+static void free_gen(gen *g)
+{
+    for (int i = 0; i < MAX_SPACES; i++) {
+        free(g->sp[i].pg);
+        free(g->sp[i].res);
+        free(g->sp[i].tp);
+    }
+    free(g->used);
+    for (size_t i = 0; i < g->nimg; i++) free(g->img[i].b);
+    free(g->img);
+    free(g->cont_pages);
+    free(g->cont_owner);
 }
 
 /* s is (re)initialised: what it held is freed. */
@@ -1647,7 +2717,11 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->split_tail_pct, c->back_to_back_pct, c->irq_closed_pct, c->malformed_pct,
                               c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct, c->chain_pct,
                               c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct, c->sem_signal_pct, c->early_wait_pct,
-                              c->watchdog_pct, c->host_race_pct };
+                              c->watchdog_pct, c->host_race_pct, c->ggtt_remap_pct, c->alias_pct, c->pte_junk_pct,
+                              c->ppgtt_pct, c->ppgtt_engine_pct, c->shared_pml4_pct, c->tlb_pressure_pct, c->remap_pct,
+                              c->live_remap_pct, c->lra_pct, c->midarb_pct, c->fault_pct, c->fault_continue_pct,
+                              c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
+                              c->fault_clear_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -1658,6 +2732,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     g.cfg = c;
     g.s = s;
     int rc = generate(&g, seed, gpr->offset);
+    free_gen(&g);
     if (rc) gtref_stim_free(s);
     return rc;
 }

@@ -163,7 +163,8 @@ typedef struct gtref_gen_config {
     unsigned max_sem_slots;    /* semaphores each engine writes (0..4) in its first chunk */
     unsigned lri_other_pct;    /* LRI register slots that are not a CS_GPR of the engine ... */
     unsigned lri_ignored_pct;  /* ... of which: an offset the engine ignores (other engine, global, unknown);
-                                  the rest: the engine's EMR, EIR, RING_MODE (never its RING_* registers) */
+                                  the rest: the engine's EMR, EIR, BB_OFFSET ... (never its RING_* registers,
+                                  RING_MODE, PDP0_*, PP_DCLV: docs/gam.md §5) */
     unsigned multi_page_pct;   /* rings of 2..max_ring_pages pages (the others: 1 page) */
     unsigned max_ring_pages;   /* 1..16 */
     unsigned laps_pct;         /* 1-page rings whose cycle fills the ring and is submitted more than once */
@@ -176,6 +177,28 @@ typedef struct gtref_gen_config {
     unsigned emr_unmask_pct;   /* engines whose EMR bit 0 the host clears at setup (error -> EIR, interrupt) */
     /* relative weights of the kinds of illegal command (gtref_gen_malformed) */
     unsigned w_bad_opcode, w_bad_type, w_bad_length, w_bad_sdi, w_bad_lri, w_bad_engine;
+    /* address translation (docs/gam.md; docs/stimulus-format.md §3 "Address spaces"). Every page a seed uses
+     * through the GGTT has a present GGTT entry; the knobs below add the rest. */
+    unsigned ggtt_remap_pct;   /* seeds whose GGTT maps pages elsewhere than identity (random physical pages) */
+    unsigned alias_pct;        /* seeds with aliases: a batch called through a second virtual page of the same
+                                  physical page, an engine's PPGTT hot page on its GGTT hot page */
+    unsigned pte_junk_pct;     /* seeds whose table entries and PDP0 carry random ignored bits (GAM-3) */
+    unsigned ppgtt_pct;        /* seeds with PPGTT: engines with RING_MODE[9], PDP0, PP_DCLV and 4-level tables */
+    unsigned ppgtt_engine_pct; /* in such a seed, engines that get a PPGTT (at least one does) */
+    unsigned shared_pml4_pct;  /* PPGTT engines that share another engine's PML4 */
+    unsigned tlb_pressure_pct; /* engines whose data spreads over 8..40 more pages per space (TLB evictions) */
+    unsigned remap_pct;        /* engines whose data pages the host remaps (mem_write) between submissions,
+                                  the next one starting with a TLB-invalidating flush */
+    unsigned live_remap_pct;   /* seeds whose host remaps ring/batch pages to identical copies while engines run */
+    unsigned lra_pct;          /* seeds whose host programs CVS_TLB_LRA_0..2 at setup (random legal ranges) */
+    unsigned midarb_pct;       /* seeds whose host programs MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3 at setup */
+    unsigned fault_pct;        /* seeds with page faults */
+    unsigned fault_continue_pct;  /* of those: continue mode (GAB_CTL_REG[8] = 1), else hang mode */
+    unsigned fault_engine_pct; /* hang mode: engines with one faulting command, last of their stream */
+    unsigned fault_if_pct;     /* hang mode: faults on an instruction fetch (a batch start) rather than data */
+    unsigned fault_cmd_pct;    /* continue mode: data operands that fault */
+    unsigned emr_pf_unmask_pct;   /* hang-mode fault engines whose EMR bit 4 the host clears at setup */
+    unsigned fault_clear_pct;  /* fault seeds whose host clears fault registers mid-test */
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);

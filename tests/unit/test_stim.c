@@ -9,10 +9,13 @@
 
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/gam.h"
+#include "gtref/mem.h"
 #include "gtref/regs.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"
 
+#include "gam_walk.h"
 #include "test_support.h"
 
 #define SEEDS 400
@@ -584,10 +587,6 @@ Test(stim, files_round_trip_and_errors_name_the_file)
 
 #define RING_BASE    0x100000u
 #define RING_STRIDE  0x10000u
-#define BATCH_BASE   0x200000u
-#define BATCH_STRIDE 0x80000u
-#define STORE_BASE   0x400000u
-#define STORE_STRIDE 0x10000u
 #define SEM_BASE     0x490000u
 
 /* What a static walk of a generated stimulus saw. */
@@ -603,7 +602,21 @@ typedef struct walk_stats {
     unsigned lri_gpr, lri_own_other, lri_ignored, emr_host_unmask, back_to_back;
     unsigned sem_writes, sem_waits, second_cmds, bad_second;
     unsigned signal_waits, signals, wdog_lris, isr_rounds;
+    /* address translation (docs/gam.md) */
+    unsigned ppgtt_engines;    /* engines whose RING_MODE[9] the host sets */
+    unsigned ppgtt_accesses;   /* accesses translated through a PPGTT */
+    unsigned ppgtt_fetches;    /* batch lines fetched through a PPGTT */
+    unsigned pp_select_on_ggtt;   /* PPGTT-selecting accesses of an engine without PPGTT (G1) */
+    unsigned nonidentity;      /* GGTT accesses whose physical address differs from the graphics address */
+    unsigned aliased_pages;    /* physical pages reached through two or more (space, page) of the walk */
+    unsigned fault_hang[GW_KINDS], fault_cont[GW_KINDS], fault_if, fault_if_level[3], fault_halts;
+    unsigned quiet_remaps, live_remaps, stale_reads, tlb_invalidations;
+    unsigned pressure_engines; /* engines whose data pages of one space outnumber the 24 entries of LRA1 */
+    unsigned lra_writes, midarb_writes, gab_writes, fr_clears, emr_pf_unmask;
 } walk_stats;
+
+/* A translation an engine's TLB may hold: (space, page) -> physical page, since its last certain invalidation. */
+typedef struct tlb_ent { bool ggtt; uint64_t vpn, pfn; } tlb_ent;
 
 typedef struct eng_walk {
     bool enabled, head_written, tail_written, halted;
@@ -613,15 +626,27 @@ typedef struct eng_walk {
     uint32_t avail;            /* bytes submitted and not yet executed (exec .. tail) */
     uint64_t since_idle;       /* bytes submitted since the last wait_idle (non-halted engines) */
     unsigned crossings;
-    const gtref_segment *ring;
+    uint32_t hws;              /* HWS_PGA as the host wrote it */
     uint8_t *visited;          /* ring dwords that started a command already */
+    uint32_t pred_mode;        /* MI_SET_PREDICATE's mode: commands under a mode other than 0 may be NOOPs */
+    tlb_ent *tlb; size_t ntlb, ctlb;
+    uint64_t *dpages[2]; size_t ndpages[2], cdpages[2];   /* distinct data pages by space (1: GGTT) */
 } eng_walk;
+
+/* A physical page the walk touched: the engines that wrote and read it, the (space, page)s that reach it. */
+typedef struct page_use { uint64_t pfn; uint8_t wr, rd; bool table; uint64_t via; unsigned nvia; } page_use;
 
 typedef struct walker {
     const gtref_stim *s;
     uint64_t seed;
     walk_stats st;
     eng_walk eng[GTREF_MAX_ENGINES];
+    gw_state gw;
+    page_use *pu; size_t npu, cpu;       /* sorted by pfn */
+    uint64_t *cmd_pages; size_t ncmd;    /* physical pages holding ring or batch segments, sorted */
+    uint64_t sem_pfn;                    /* the semaphore page (the GGTT's SEM_BASE), or ~0 */
+    bool quiet;                          /* no submission since the last wait_idle: every engine is idle */
+    bool any_enabled;
 } walker;
 
 static const gtref_segment *segment_at(const gtref_stim *s, uint64_t addr, uint32_t bytes)
@@ -658,6 +683,244 @@ static bool is_ring_reg(uint32_t off)
                            d->offset == GTREF_RING_CTL);
 }
 
+/* A register no MI_LOAD_REGISTER_IMM/REG/MEM of a legal stimulus writes (docs/gam.md §5): any engine's RING_MODE,
+ * PDP0_LDW/UDW, PP_DCLV, and the GAM's own. */
+static bool is_xlate_reg(uint32_t off)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &e);
+    if (!d) return false;
+    if (d->flags & GTREF_REGF_GAM) return true;
+    return e >= 0 && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW ||
+                      d->offset == GTREF_PP_DCLV);
+}
+
+static bool is_cmd_page(const walker *w, uint64_t pfn)
+{
+    size_t lo = 0, hi = w->ncmd;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (w->cmd_pages[m] < pfn) lo = m + 1;
+        else hi = m;
+    }
+    return lo < w->ncmd && w->cmd_pages[lo] == pfn;
+}
+
+static page_use *use_of(walker *w, uint64_t pfn)
+{
+    size_t lo = 0, hi = w->npu;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (w->pu[m].pfn < pfn) lo = m + 1;
+        else hi = m;
+    }
+    if (lo < w->npu && w->pu[lo].pfn == pfn) return &w->pu[lo];
+    if (w->npu == w->cpu) {
+        w->cpu = w->cpu ? 2 * w->cpu : 256;
+        w->pu = realloc(w->pu, w->cpu * sizeof *w->pu);
+        cr_assert(w->pu);
+    }
+    memmove(&w->pu[lo + 1], &w->pu[lo], (w->npu - lo) * sizeof *w->pu);
+    w->pu[lo] = (page_use){ .pfn = pfn };
+    w->npu++;
+    return &w->pu[lo];
+}
+
+static bool same_page_content(const walker *w, uint64_t pfn_a, uint64_t pfn_b)
+{
+    uint8_t a[4096], b[4096];
+    gtref_mem_read(w->gw.m, pfn_a << 12, a, sizeof a);
+    gtref_mem_read(w->gw.m, pfn_b << 12, b, sizeof b);
+    return memcmp(a, b, sizeof a) == 0;
+}
+
+/* A translation engine e used: its tables' pages, the (space, page) that reached the physical page, and what its
+ * TLB may hold. A TLB entry that disagrees with the tables (the host remapped the page after e used it and e has
+ * not invalidated since) is only allowed for reads of ring or batch pages whose old and new copies are equal
+ * (docs/gam.md §5: remap without invalidation). */
+static void used_translation(walker *w, int e, const gw_xlate *x, uint64_t va, bool write)
+{
+    for (int i = 0; i < x->nentry; i++) use_of(w, x->entry[i] >> 12)->table = true;
+    if (x->kind != GW_OK) return;
+    uint64_t vpn = x->ggtt ? (va >> 12) & 0xFFFFFu : (va & GTREF_PPGTT_VA_MASK) >> 12, pfn = x->pa >> 12;
+    uint64_t via = (uint64_t)x->ggtt << 63 | (x->ggtt ? 0 : (uint64_t)(e + 1) << 56) | vpn;
+    page_use *u = use_of(w, pfn);
+    if (u->nvia == 0 || (u->nvia == 1 && u->via != via)) {
+        if (u->nvia == 1) w->st.aliased_pages++;
+        if (u->nvia == 0) u->via = via;
+        u->nvia++;
+    }
+    eng_walk *g = &w->eng[e];
+    for (size_t i = 0; i < g->ntlb; i++) {
+        tlb_ent *t = &g->tlb[i];
+        if (t->ggtt != x->ggtt || t->vpn != vpn) continue;
+        if (t->pfn != pfn) {
+            cr_assert(!write && is_cmd_page(w, t->pfn) && is_cmd_page(w, pfn) && same_page_content(w, t->pfn, pfn),
+                      "seed %" PRIu64 ": %s uses %s page 0x%" PRIx64 " remapped from 0x%" PRIx64 " to 0x%" PRIx64
+                      " without invalidating its TLB (docs/gam.md §5)", w->seed, gtref_engines[e].name,
+                      x->ggtt ? "GGTT" : "PPGTT", va, t->pfn << 12, x->pa);
+            w->st.stale_reads++;
+        }
+        return;
+    }
+    if (g->ntlb == g->ctlb) {
+        g->ctlb = g->ctlb ? 2 * g->ctlb : 64;
+        g->tlb = realloc(g->tlb, g->ctlb * sizeof *g->tlb);
+        cr_assert(g->tlb);
+    }
+    g->tlb[g->ntlb++] = (tlb_ent){ x->ggtt, vpn, pfn };
+}
+
+static void halt_engine(walker *w, int e)
+{
+    w->eng[e].halted = true;
+}
+
+/* One dword of engine e's ring or batch at va: its page must translate, into a segment of `kind`. */
+static uint32_t fetch(walker *w, int e, bool select_ggtt, uint64_t va, uint8_t kind)
+{
+    gw_xlate x = gw_translate(&w->gw, e, select_ggtt, va);
+    cr_assert(x.kind == GW_OK, "seed %" PRIu64 ": %s fetches commands at 0x%" PRIx64 " (%s): fault kind %d",
+              w->seed, gtref_engines[e].name, va, x.ggtt ? "GGTT" : "PPGTT", x.kind);
+    const gtref_segment *sg = segment_at(w->s, x.pa, 4);
+    cr_assert(sg && sg->kind == kind, "seed %" PRIu64 ": %s fetches 0x%" PRIx64 " (physical 0x%" PRIx64 ") outside a %s segment",
+              w->seed, gtref_engines[e].name, va, x.pa, kind == GTREF_SEG_RING ? "ring" : "batch");
+    used_translation(w, e, &x, va, false);
+    if (!x.ggtt && kind == GTREF_SEG_BATCH) w->st.ppgtt_fetches++;
+    return dword_at(sg, x.pa - sg->addr);
+}
+
+/* The lines the parser may prefetch after a command ending at va (two lines, docs/gam.md §5) translate. */
+static void prefetch_ok(walker *w, int e, bool select_ggtt, uint64_t va)
+{
+    for (uint64_t a = va; a < va + 128u; a += 64u) {
+        gw_xlate x = gw_translate(&w->gw, e, select_ggtt, a);
+        cr_assert(x.kind == GW_OK, "seed %" PRIu64 ": %s may prefetch 0x%" PRIx64 " (%s), which faults (kind %d)", w->seed,
+                  gtref_engines[e].name, a, x.ggtt ? "GGTT" : "PPGTT", x.kind);
+        used_translation(w, e, &x, a, false);
+    }
+}
+
+enum { ACC_DATA, ACC_SEM_WAIT, ACC_HWS };
+
+/* Engine e's data access of `bytes` at va (it reads, writes or both): every page translates, or faults where the
+ * generator means it to (any data operand in continue mode, never a semaphore wait or the status page; in hang
+ * mode the command that stops the engine, on a path that surely executes). False when the engine halts. */
+static bool data_access(walker *w, int e, bool select_ggtt, uint64_t va, unsigned bytes, bool rd, bool wr, int what,
+                        bool certain)
+{
+    uint64_t pages[2] = { va, va + bytes - 1u };
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && pages[1] >> 12 == pages[0] >> 12) break;
+        gw_xlate x = gw_translate(&w->gw, e, select_ggtt, pages[k]);
+        if (!select_ggtt && x.ggtt) w->st.pp_select_on_ggtt++;
+        if (!x.ggtt) w->st.ppgtt_accesses++;
+        else if (x.kind == GW_OK && (x.pa >> 12) != (pages[k] >> 12)) w->st.nonidentity++;
+        used_translation(w, e, &x, pages[k], wr);
+        if (x.kind != GW_OK) {
+            cr_assert(what == ACC_DATA, "seed %" PRIu64 ": %s's %s at 0x%" PRIx64 " faults (kind %d)", w->seed,
+                      gtref_engines[e].name, what == ACC_HWS ? "status page write" : "semaphore wait", va, x.kind);
+            if (!gw_continue(&w->gw)) {
+                cr_assert(certain, "seed %" PRIu64 ": %s's hang-mode fault at 0x%" PRIx64 " may not execute", w->seed,
+                          gtref_engines[e].name, va);
+                w->st.fault_hang[x.kind]++;
+                w->st.fault_halts++;
+                halt_engine(w, e);
+                return false;
+            }
+            w->st.fault_cont[x.kind]++;
+        }
+        page_use *u = use_of(w, x.pa >> 12);
+        if (wr) u->wr |= (uint8_t)(1u << e);
+        if (rd) u->rd |= (uint8_t)(1u << e);
+        if (what == ACC_SEM_WAIT)
+            cr_assert(x.kind == GW_OK && x.pa >> 12 == w->sem_pfn && (x.pa & 0xFFFu) < 0x100u,
+                      "seed %" PRIu64 ": %s waits on 0x%" PRIx64 ", outside the semaphore area", w->seed, gtref_engines[e].name, va);
+        if (what == ACC_DATA && x.kind == GW_OK) {
+            eng_walk *g = &w->eng[e];
+            int sp = x.ggtt ? 1 : 0;
+            uint64_t vpn = pages[k] >> 12;
+            bool seen = false;
+            for (size_t i = 0; i < g->ndpages[sp] && !seen; i++) seen = g->dpages[sp][i] == vpn;
+            if (!seen) {
+                if (g->ndpages[sp] == g->cdpages[sp]) {
+                    g->cdpages[sp] = g->cdpages[sp] ? 2 * g->cdpages[sp] : 64;
+                    g->dpages[sp] = realloc(g->dpages[sp], g->cdpages[sp] * sizeof *g->dpages[sp]);
+                    cr_assert(g->dpages[sp]);
+                }
+                g->dpages[sp][g->ndpages[sp]++] = vpn;
+            }
+        }
+    }
+    return true;
+}
+
+/* The memory accesses of one legal command of engine e, in the order it makes them, then its TLB invalidation.
+ * False when the engine halts (a hang-mode fault). */
+static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch,
+                          bool certain)
+{
+    eng_walk *g = &w->eng[e];
+    uint64_t hws = g->hws & 0xFFFFF000u;
+    switch (c->id) {
+    case GTREF_CMD_MI_SET_PREDICATE: g->pred_mode = (uint32_t)GTREF_GET(dw, MI_SET_PREDICATE_ENABLE); return true;
+    case GTREF_CMD_MI_STORE_DATA_IMM: {
+        uint64_t a = GTREF_GET(dw, MI_STORE_DATA_IMM_ADDR);
+        bool ok = data_access(w, e, GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT), a, len == 5 ? 8 : 4, false, true, ACC_DATA, certain);
+        if (ok) {
+            gw_xlate x = gw_translate(&w->gw, e, GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT), a);
+            if (x.kind == GW_OK && x.pa >> 12 == w->sem_pfn && len == 4) w->st.sem_writes++;
+        }
+        return ok;
+    }
+    case GTREF_CMD_MI_STORE_DATA_INDEX:
+        return data_access(w, e, true, hws + GTREF_GET(dw, MI_STORE_DATA_INDEX_OFFSET), len == 4 ? 8 : 4, false, true, ACC_HWS, certain);
+    case GTREF_CMD_MI_REPORT_HEAD: return data_access(w, e, true, hws + 0x10u, 4, false, true, ACC_HWS, certain);
+    case GTREF_CMD_MI_STORE_REGISTER_MEM:
+        return data_access(w, e, GTREF_GET(dw, MI_STORE_REGISTER_MEM_GGTT), GTREF_GET(dw, MI_STORE_REGISTER_MEM_ADDR), 4, false,
+                           true, ACC_DATA, certain);
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM:
+        return data_access(w, e, GTREF_GET(dw, MI_LOAD_REGISTER_MEM_GGTT), GTREF_GET(dw, MI_LOAD_REGISTER_MEM_ADDR), 4, true,
+                           false, ACC_DATA, certain);
+    case GTREF_CMD_MI_COPY_MEM_MEM:
+        return data_access(w, e, GTREF_GET(dw, MI_COPY_MEM_MEM_GGTT_SRC), GTREF_GET(dw, MI_COPY_MEM_MEM_SRC), 4, true, false,
+                           ACC_DATA, certain) &&
+               data_access(w, e, GTREF_GET(dw, MI_COPY_MEM_MEM_GGTT_DST), GTREF_GET(dw, MI_COPY_MEM_MEM_DST), 4, false, true,
+                           ACC_DATA, certain);
+    case GTREF_CMD_MI_ATOMIC:
+        return data_access(w, e, GTREF_GET(dw, MI_ATOMIC_GGTT), GTREF_GET(dw, MI_ATOMIC_ADDR),
+                           GTREF_GET(dw, MI_ATOMIC_SIZE) ? 8 : 4, true, true, ACC_DATA, certain);
+    case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
+        if (!in_batch) return true;   /* a NOOP in the ring, without a read (C26) */
+        return data_access(w, e, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT),
+                           GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR), 4, true, false, ACC_DATA, certain);
+    case GTREF_CMD_MI_SEMAPHORE_WAIT:
+        return data_access(w, e, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR), 4, true, false,
+                           ACC_SEM_WAIT, certain);
+    case GTREF_CMD_PIPE_CONTROL:
+    case GTREF_CMD_MI_FLUSH_DW: {
+        bool pc = c->id == GTREF_CMD_PIPE_CONTROL;
+        uint64_t post = pc ? GTREF_GET(dw, PIPE_CONTROL_POST_SYNC) : GTREF_GET(dw, MI_FLUSH_DW_POST_SYNC);
+        bool index = pc ? GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX) : GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX);
+        uint64_t a = pc ? GTREF_GET(dw, PIPE_CONTROL_ADDR) : GTREF_GET(dw, MI_FLUSH_DW_ADDR);
+        bool ggtt = pc ? GTREF_GET(dw, PIPE_CONTROL_GGTT) : GTREF_GET(dw, MI_FLUSH_DW_GGTT);
+        unsigned bytes = pc || len == 5 ? 8 : 4;
+        if (post == 1) {
+            bool ok = index ? data_access(w, e, true, hws + (a & (pc ? 0xFFCu : 0xFF8u)), bytes, false, true, ACC_HWS, certain)
+                            : data_access(w, e, ggtt, a, bytes, false, true, ACC_DATA, certain);
+            if (!ok) return false;
+        }
+        bool inval = pc ? GTREF_GET(dw, PIPE_CONTROL_TLB_INVALIDATE) : GTREF_GET(dw, MI_FLUSH_DW_TLB_INVALIDATE);
+        if (inval && certain) {   /* GAM-12, at the retire; only when it surely executes */
+            g->ntlb = 0;
+            w->st.tlb_invalidations++;
+        }
+        return true;
+    }
+    default: return true;
+    }
+}
+
 /* The field rules the generator promises, for one legal command of engine e. */
 static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch)
 {
@@ -667,6 +930,7 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         cr_assert(len >= 3 && len <= 13, "seed %" PRIu64 ": LRI of %u dwords (1..6 registers)", w->seed, len);
         for (unsigned i = 1; i < len; i += 2) {
             cr_assert(!is_ring_reg(dw[i]), "seed %" PRIu64 ": LRI to a ring register 0x%x", w->seed, dw[i]);
+            cr_assert(!is_xlate_reg(dw[i]), "seed %" PRIu64 ": LRI to a translation register 0x%x", w->seed, dw[i]);
             int re = -2;
             const gtref_reg_def *d = gtref_reg_lookup(dw[i], GTREF_MAX_ENGINES, &re);
             if (dw[i] >= gpr0 && dw[i] <= gpr0 + 0x7C && dw[i] % 4 == 0) w->st.lri_gpr++;
@@ -680,39 +944,31 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
                 break;
             }
         break;
+    case GTREF_CMD_MI_LOAD_REGISTER_REG:
+        cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST)), "seed %" PRIu64 ": LRR to a translation register", w->seed);
+        break;
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM:
+        cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG)), "seed %" PRIu64 ": LRM to a translation register", w->seed);
+        break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
-        uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
-        unsigned bytes = len == 5 ? 8 : 4;
-        if (a >= SEM_BASE && a < SEM_BASE + 0x100 && len == 4) { w->st.sem_writes++; break; }   /* a semaphore */
-        cr_assert(a >= base && a + bytes <= base + STORE_STRIDE && a % 4 == 0,
-                  "seed %" PRIu64 ": %s stores to 0x%" PRIx64 ", outside its area", w->seed, gtref_engines[e].name, a);
+        uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
         if (len == 5) {
             if (a % 8) w->st.qword4++;
             else w->st.qword8++;
         }
         break;
     }
-    case GTREF_CMD_MI_BATCH_BUFFER_START: {
-        uint64_t a = (uint64_t)dw[2] << 32 | dw[1], base = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
-        const gtref_segment *b = segment_at(w->s, a, 4);
-        cr_assert(b && b->kind == GTREF_SEG_BATCH, "seed %" PRIu64 ": batch start 0x%" PRIx64 " outside a batch segment",
-                  w->seed, a);
-        cr_assert(a >= base && a < base + BATCH_STRIDE, "seed %" PRIu64 ": %s calls a batch at 0x%" PRIx64 ", outside its area",
-                  w->seed, gtref_engines[e].name, a);
+    case GTREF_CMD_MI_BATCH_BUFFER_START:
         if (dw[0] & GTREF_BBS_PPGTT) w->st.ppgtt++;
         if (in_batch) w->st.chained++;
         break;
-    }
     case GTREF_CMD_MI_USER_INTERRUPT: w->st.user_irqs++; break;
-    case GTREF_CMD_MI_SEMAPHORE_WAIT: {
-        uint64_t a = GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR);
-        cr_assert(a >= SEM_BASE && a < SEM_BASE + 0x100, "seed %" PRIu64 ": a wait outside the semaphore area", w->seed);
+    case GTREF_CMD_MI_SEMAPHORE_WAIT:
         cr_assert(!GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL), "seed %" PRIu64 ": register poll mode (C33)", w->seed);
         cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE), 5, "seed %" PRIu64 ": compare 6/7 (C27)", w->seed);
         w->st.sem_waits++;
         if (!GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL)) w->st.signal_waits++;
         break;
-    }
     case GTREF_CMD_MI_SEMAPHORE_SIGNAL:
         cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET), 4, "seed %" PRIu64 ": target 5..7 (C32)", w->seed);
         w->st.signals++;
@@ -733,16 +989,33 @@ static void saw_bad(walker *w, int e, uint32_t dw0, bool in_batch)
     w->eng[e].halted = true;
 }
 
-/* Run a batch of engine e at `level` (1 or 2); false when an illegal command halts the engine in it. A call
- * of a second-level batch is walked and returns; a predicated start may or may not jump: both paths are walked;
- * MI_CONDITIONAL_BATCH_BUFFER_END may end the batch: the rest is walked anyway. */
-static bool walk_batch(walker *w, int e, uint64_t addr, int level)
+/* Run a batch of engine e at `level` (1 or 2), fetched through the space its start selects; false when the engine
+ * halts in it (an illegal command, a hang-mode fault). A call of a second-level batch is walked and returns; a
+ * predicated start may or may not jump: both paths are walked; MI_CONDITIONAL_BATCH_BUFFER_END may end the batch:
+ * the rest is walked anyway (as commands that may not execute). A batch whose first line faults is an
+ * instruction-fetch fault: only in hang mode, only on a path that surely executes, and the lines the parser may
+ * prefetch after it are in the same page. */
+static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_ggtt, bool certain)
 {
+    gw_xlate first = gw_translate(&w->gw, e, select_ggtt, addr);
+    used_translation(w, e, &first, addr, false);
+    if (first.kind != GW_OK) {
+        cr_assert(!gw_continue(&w->gw), "seed %" PRIu64 ": %s's batch at 0x%" PRIx64 " faults in continue mode", w->seed,
+                  gtref_engines[e].name, addr);
+        cr_assert(certain && !w->eng[e].pred_mode, "seed %" PRIu64 ": a faulting batch start that may not execute", w->seed);
+        cr_assert_eq((addr + 191u) >> 12, addr >> 12, "seed %" PRIu64 ": the prefetch after the faulting line of 0x%" PRIx64
+                     " reaches another page", w->seed, addr);
+        w->st.fault_if++;
+        w->st.fault_if_level[level]++;
+        w->st.fault_hang[first.kind]++;
+        w->st.fault_halts++;
+        halt_engine(w, e);
+        return false;
+    }
+    bool sure = certain;
     for (int steps = 0; steps < 10000; steps++) {
-        const gtref_segment *b = segment_at(w->s, addr, 4);
-        cr_assert(b && b->kind == GTREF_SEG_BATCH, "seed %" PRIu64 ": batch runs out of its segment at 0x%" PRIx64, w->seed, addr);
         uint32_t dw[256];
-        dw[0] = dword_at(b, addr - b->addr);
+        dw[0] = fetch(w, e, select_ggtt, addr, GTREF_SEG_BATCH);
         if (bad_kind_of(dw[0], e) >= 0) {
             saw_bad(w, e, dw[0], true);
             if (level == 2) w->st.bad_second++;
@@ -751,22 +1024,29 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level)
         const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
         unsigned len = gtref_cmd_length(c, dw[0]);
         cr_assert(c->modelled, "seed %" PRIu64 ": %s is not modelled", w->seed, c->name);
-        cr_assert(segment_at(w->s, addr, 4u * len) == b, "seed %" PRIu64 ": command at 0x%" PRIx64 " runs past its batch", w->seed, addr);
-        for (unsigned i = 1; i < len; i++) dw[i] = dword_at(b, addr - b->addr + 4u * i);
+        for (unsigned i = 1; i < len; i++) dw[i] = fetch(w, e, select_ggtt, addr + 4u * i, GTREF_SEG_BATCH);
+        prefetch_ok(w, e, select_ggtt, addr + 4u * len);
         check_fields(w, e, c, dw, len, true);
         w->st.batch_cmds++;
         if (level == 2) w->st.second_cmds++;
+        bool now = sure && !w->eng[e].pred_mode;
+        if (!exec_accesses(w, e, c, dw, len, true, now)) return false;
+        if (c->id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) sure = false;
         if (c->id == GTREF_CMD_MI_BATCH_BUFFER_END) return true;
         if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START) {
             uint64_t to = (uint64_t)dw[2] << 32 | dw[1];
             bool call = level == 1 && (dw[0] & GTREF_BBS_2ND_LEVEL);
             bool pred = GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) != 0;
+            bool ggtt = !(dw[0] & GTREF_BBS_PPGTT);
             if (call || pred) {
-                if (!walk_batch(w, e, to, call ? 2 : level)) return false;
+                if (!walk_batch(w, e, to, call ? 2 : level, ggtt, now && !pred)) return false;
                 addr += 4u * len;
                 continue;
             }
             addr = to;
+            select_ggtt = ggtt;
+            first = gw_translate(&w->gw, e, select_ggtt, addr);
+            if (first.kind != GW_OK) return walk_batch(w, e, addr, level, select_ggtt, now);   /* a chain that faults */
             continue;
         }
         addr += 4u * len;
@@ -776,13 +1056,13 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level)
 }
 
 /* Execute engine e's submitted ring bytes as the engine would: whole commands before the tail; a command
- * that is not whole waits for the next TAIL write; an illegal command halts the engine. */
+ * that is not whole waits for the next TAIL write; an illegal command or a hang-mode fault halts the engine. */
 static void walk_ring(walker *w, int e)
 {
     eng_walk *g = &w->eng[e];
     while (g->avail && !g->halted) {
         uint32_t p = g->exec, dw[256];
-        dw[0] = dword_at(g->ring, p);
+        dw[0] = fetch(w, e, true, g->start + p, GTREF_SEG_RING);
         if (bad_kind_of(dw[0], e) >= 0) {
             saw_bad(w, e, dw[0], false);
             return;
@@ -793,7 +1073,8 @@ static void walk_ring(walker *w, int e)
             w->st.tail_straddles++;
             return;
         }
-        for (unsigned i = 1; i < len; i++) dw[i] = dword_at(g->ring, (p + 4u * i) % g->size);
+        for (unsigned i = 1; i < len; i++) dw[i] = fetch(w, e, true, g->start + (p + 4u * i) % g->size, GTREF_SEG_RING);
+        prefetch_ok(w, e, true, g->start + (p + 4u * len) % g->size);
         check_fields(w, e, c, dw, len, false);
         if (!g->visited[p / 4] && dw[0] != 0 && c->id != GTREF_CMD_MI_BATCH_BUFFER_END) w->st.distinct_non_noop[e]++;
         g->visited[p / 4] = 1;
@@ -802,9 +1083,12 @@ static void walk_ring(walker *w, int e)
         if (p + 4u * len >= g->size) g->crossings++;
         g->exec = (p + 4u * len) % g->size;
         g->avail -= 4u * len;
-        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START && !walk_batch(w, e, (uint64_t)dw[2] << 32 | dw[1], 1) &&
-            !GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE))
-            return;
+        if (!exec_accesses(w, e, c, dw, len, false, !g->pred_mode)) return;
+        if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START) {
+            bool pred = GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) != 0;
+            if (!walk_batch(w, e, (uint64_t)dw[2] << 32 | dw[1], 1, !(dw[0] & GTREF_BBS_PPGTT), !pred && !g->pred_mode) && !pred)
+                return;
+        }
     }
 }
 
@@ -819,21 +1103,81 @@ static int engine_reg(uint32_t off, uint32_t *rel)
     return -1;
 }
 
+/* A host mem_write (docs/gam.md §5): after a wait_idle with no submission since (every engine idle), any change,
+ * checked afterwards through the TLBs' contents; otherwise only a remap of a present page of commands to an equal
+ * copy. */
+static void host_mem_write(walker *w, const gtref_host_op *o)
+{
+    uint64_t old = gw_read64(&w->gw, o->addr);
+    cr_assert_eq(o->val, 0xFF, "seed %" PRIu64 ": a partial mem_write", w->seed);
+    if (w->quiet) {
+        w->st.quiet_remaps++;
+    } else {
+        uint64_t op = (old & GTREF_PTE_ADDR_MASK) >> 12, np = (o->data & GTREF_PTE_ADDR_MASK) >> 12;
+        cr_assert((old & 1u) && (o->data & 1u) && is_cmd_page(w, op) && is_cmd_page(w, np) && same_page_content(w, op, np),
+                  "seed %" PRIu64 ": mem_write 0x%" PRIx64 " = 0x%" PRIx64 " while engines run is not a remap of commands "
+                  "to an equal copy", w->seed, o->addr, o->data);
+        w->st.live_remaps++;
+    }
+    gw_mem_write(&w->gw, o);
+}
+
+static void walker_init(walker *w, const gtref_stim *s, uint64_t seed)
+{
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->seed = seed;
+    gw_init(&w->gw, s);
+    for (size_t i = 0; i < s->nsegs; i++) {
+        const gtref_segment *g = &s->segs[i];
+        if (g->kind == GTREF_SEG_DATA) continue;
+        for (uint64_t p = g->addr >> 12; p <= (g->addr + g->len - 1u) >> 12; p++) {
+            w->cmd_pages = realloc(w->cmd_pages, (w->ncmd + 1) * sizeof *w->cmd_pages);
+            cr_assert(w->cmd_pages);
+            size_t k = w->ncmd;
+            while (k && w->cmd_pages[k - 1] > p) k--;
+            if (k && w->cmd_pages[k - 1] == p) continue;
+            memmove(&w->cmd_pages[k + 1], &w->cmd_pages[k], (w->ncmd - k) * sizeof *w->cmd_pages);
+            w->cmd_pages[k] = p;
+            w->ncmd++;
+        }
+    }
+    gw_xlate sem = gw_translate(&w->gw, 0, true, SEM_BASE);
+    w->sem_pfn = sem.kind == GW_OK ? sem.pa >> 12 : ~0ull;
+}
+
+static void walker_free(walker *w)
+{
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        free(w->eng[e].visited);
+        free(w->eng[e].tlb);
+        free(w->eng[e].dpages[0]);
+        free(w->eng[e].dpages[1]);
+    }
+    free(w->pu);
+    free(w->cmd_pages);
+    gw_free(&w->gw);
+}
+
 /* Walk the host program of a generated stimulus, checking every promise of the generator. */
 static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
 {
-    walker w = { .s = s, .seed = seed };
+    walker w;
+    walker_init(&w, s, seed);
     int last_tail_engine = -1;
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *o = &s->ops[i];
         if (o->op != GTREF_HOST_WRITE) last_tail_engine = -1;
-        if (o->op == GTREF_HOST_WAIT_IDLE)
+        if (o->op == GTREF_HOST_MEM_WRITE) host_mem_write(&w, o);
+        if (o->op == GTREF_HOST_WAIT_IDLE) {
+            w.quiet = true;
             for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
                 cr_assert(w.eng[e].halted || !w.eng[e].avail, "seed %" PRIu64 ": wait_idle with %s half submitted", seed,
                           gtref_engines[e].name);
                 w.eng[e].since_idle = 0;
                 w.eng[e].halt_known |= w.eng[e].halted;
             }
+        }
         if (o->op == GTREF_HOST_WAIT_IRQ) {
             w.st.irq_waits++;
             cr_assert_eq(o->cycles, 5000);
@@ -846,23 +1190,57 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                       "seed %" PRIu64 ": wait_irq not followed by the service routine or read + acknowledge of one GT_INTR_DW bit", seed);
         }
         if (o->op != GTREF_HOST_WRITE) continue;
+        gw_host_write(&w.gw, o->off, o->val);
+        /* the GAM's globals only at setup (docs/gam.md §5); fault registers: cleared, at any time */
+        if (o->off == GTREF_CVS_TLB_LRA_0 || o->off == GTREF_CVS_TLB_LRA_1 || o->off == GTREF_CVS_TLB_LRA_2 ||
+            o->off == GTREF_MIDARB_PRIO_NP || (o->off >= GTREF_MIDARB_GOTO_NP0 && o->off < GTREF_MIDARB_GOTO_NP0 + 16u) ||
+            o->off == GTREF_GAB_CTL_REG) {
+            cr_assert(!w.any_enabled, "seed %" PRIu64 ": the host writes GAM register 0x%x after setup", seed, o->off);
+            if (o->off == GTREF_CVS_TLB_LRA_0 || o->off == GTREF_CVS_TLB_LRA_1) {
+                for (int k = 0; k < (o->off == GTREF_CVS_TLB_LRA_0 ? 2 : 1); k++) {
+                    uint32_t r = o->val >> (16 * k);
+                    cr_assert_leq(r & 0x1Fu, r >> 8 & 0x1Fu, "seed %" PRIu64 ": an LRA with min > max", seed);
+                }
+                w.st.lra_writes++;
+            }
+            if (o->off == GTREF_MIDARB_PRIO_NP) {
+                for (int st = 0; st < 4; st++) cr_assert_leq(o->val >> (5 * st) & 7u, 5u, "seed %" PRIu64 ": a reserved priority code", seed);
+                w.st.midarb_writes++;
+            }
+            if (o->off == GTREF_GAB_CTL_REG) w.st.gab_writes++;
+        }
+        if (o->off == GTREF_GFX_ENG_FR || o->off == GTREF_MEDIA_ENG_FR || o->off == GTREF_BLT_ENG_FR ||
+            o->off == GTREF_GFX_ARB_ERROR_RPT) {
+            cr_assert_eq(o->val, 0, "seed %" PRIu64 ": a fault register written with 0x%x, not cleared", seed, o->val);
+            w.st.fr_clears++;
+        }
         uint32_t rel = 0;
         int e = engine_reg(o->off, &rel);
         if (e < 0) continue;
         cr_assert(e < s->engines, "seed %" PRIu64 ": a write to %s, beyond engines %u", seed, gtref_engines[e].name, s->engines);
         eng_walk *g = &w.eng[e];
-        if (rel == GTREF_RING_CTL) {
+        if (rel == GTREF_RING_MODE || rel == GTREF_PDP0_LDW || rel == GTREF_PDP0_UDW || rel == GTREF_PP_DCLV) {
+            cr_assert(!g->enabled, "seed %" PRIu64 ": %s's translation registers written while its ring runs", seed,
+                      gtref_engines[e].name);
+            if (rel == GTREF_RING_MODE) {
+                cr_assert_eq(o->val, 0x02000200u, "seed %" PRIu64 ": RING_MODE 0x%x", seed, o->val);
+                w.st.ppgtt_engines++;
+            }
+        } else if (rel == GTREF_RING_CTL) {
             cr_assert(!g->enabled, "seed %" PRIu64 ": RING_CTL written while the ring is enabled", seed);
             if (o->val & GTREF_CTL_ENABLE) {
                 g->enabled = true;
+                w.any_enabled = true;
                 w.st.engines_used++;
                 g->size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
                 w.st.ring_size[e] = g->size;
                 cr_assert(g->size >= 4096 && g->size <= 4 * 4096);
-                g->ring = segment_at(s, g->start, g->size);
-                cr_assert(g->ring && g->ring->kind == GTREF_SEG_RING && g->ring->addr == g->start && g->ring->len == g->size,
-                          "seed %" PRIu64 ": no ring segment of the ring's size at RING_START", seed);
+                cr_assert_eq(g->start, RING_BASE + (uint32_t)e * RING_STRIDE);
+                for (uint32_t off = 0; off < g->size; off += 4096u) (void)fetch(&w, e, true, g->start + off, GTREF_SEG_RING);
+                prefetch_ok(&w, e, true, g->start + g->size);
                 cr_assert(g->head_written && g->tail_written && g->head == g->tail, "seed %" PRIu64 ": ring enabled before HEAD = TAIL", seed);
+                gw_xlate hx = gw_translate(&w.gw, e, true, g->hws & 0xFFFFF000u);
+                cr_assert(hx.kind == GW_OK, "seed %" PRIu64 ": %s's status page 0x%x does not translate", seed, gtref_engines[e].name, g->hws);
                 g->exec = g->head;
                 g->visited = calloc(g->size / 4, 1);
             }
@@ -874,10 +1252,13 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
         } else if (rel == GTREF_RING_START) {
             cr_assert(!g->enabled);
             g->start = o->val;
-            cr_assert_eq(g->start, RING_BASE + (uint32_t)e * RING_STRIDE);
+        } else if (rel == GTREF_HWS_PGA) {
+            cr_assert(!g->enabled);
+            g->hws = o->val;
         } else if (rel == GTREF_EMR) {
             cr_assert(!g->enabled, "seed %" PRIu64 ": EMR written by the host while the ring runs", seed);
             if (!(o->val & 1)) w.st.emr_host_unmask++;
+            if (!(o->val & GTREF_ERR_PAGE_TABLE)) w.st.emr_pf_unmask++;
         } else if (rel == GTREF_RING_TAIL) {
             cr_assert_eq(o->val & 7u, 0, "seed %" PRIu64 ": tail 0x%x is not QWORD aligned", seed, o->val);
             cr_assert_eq(o->val & ~GTREF_TAIL_OFFSET_MASK, 0);
@@ -886,6 +1267,7 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                 g->tail_written = true;
                 continue;
             }
+            w.quiet = false;
             cr_assert(o->val < g->size, "seed %" PRIu64 ": tail 0x%x beyond the ring", seed, o->val);
             uint32_t adv = (o->val + g->size - g->tail) % g->size;
             cr_assert(adv > 0, "seed %" PRIu64 ": a TAIL write that submits nothing", seed);
@@ -913,14 +1295,91 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                   gtref_engines[e].name);
         if (g->crossings) w.st.end_crossings++;
         if (g->crossings > 1) w.st.several_crossings++;
-        free(g->visited);
+        if (g->ndpages[0] > 24 || g->ndpages[1] > 24) w.st.pressure_engines++;
+    }
+    /* memory: nobody writes commands or tables; each written page (but the semaphores) belongs to one engine,
+     * and no other engine reads it */
+    for (size_t k = 0; k < w.npu; k++) {
+        const page_use *u = &w.pu[k];
+        uint64_t pa = u->pfn << 12;
+        bool gsm = pa >= GTREF_GSM_BASE && pa < GTREF_GSM_BASE + (GTREF_GGTT_RANGE >> 12) * 8u;
+        cr_assert(!u->wr || (!u->table && !gsm && !is_cmd_page(&w, u->pfn)), "seed %" PRIu64 ": engines 0x%x write "
+                  "page 0x%" PRIx64 ", which holds %s", seed, u->wr, pa, u->table || gsm ? "page tables" : "commands");
+        if (u->pfn == w.sem_pfn) continue;
+        cr_assert(__builtin_popcount(u->wr) <= 1 && (!u->wr || !(u->rd & ~u->wr)), "seed %" PRIu64 ": page 0x%" PRIx64
+                  " is written by engines 0x%x and read by 0x%x", seed, pa, u->wr, u->rd);
     }
     cr_assert(w.st.engines_used >= 1, "seed %" PRIu64 ": no ring is ever enabled", seed);
     /* the end: idle, then reads */
     size_t k = s->nops;
     while (k && s->ops[k - 1].op == GTREF_HOST_READ) k--;
     cr_assert(k && s->ops[k - 1].op == GTREF_HOST_WAIT_IDLE && s->nops - k >= 3, "seed %" PRIu64 ": no final wait_idle + reads", seed);
-    return w.st;
+    walk_stats st = w.st;
+    walker_free(&w);
+    return st;
+}
+
+/* ---- address translation coverage ---- */
+
+static void gam_add(walk_stats *t, const walk_stats *st)
+{
+    t->ppgtt_engines += st->ppgtt_engines;
+    t->ppgtt_accesses += st->ppgtt_accesses;
+    t->ppgtt_fetches += st->ppgtt_fetches;
+    t->pp_select_on_ggtt += st->pp_select_on_ggtt;
+    t->nonidentity += st->nonidentity;
+    t->aliased_pages += st->aliased_pages;
+    for (int k = 0; k < GW_KINDS; k++) {
+        t->fault_hang[k] += st->fault_hang[k];
+        t->fault_cont[k] += st->fault_cont[k];
+    }
+    t->fault_if += st->fault_if;
+    for (int l = 0; l < 3; l++) t->fault_if_level[l] += st->fault_if_level[l];
+    t->fault_halts += st->fault_halts;
+    t->quiet_remaps += st->quiet_remaps;
+    t->live_remaps += st->live_remaps;
+    t->stale_reads += st->stale_reads;
+    t->tlb_invalidations += st->tlb_invalidations;
+    t->pressure_engines += st->pressure_engines;
+    t->lra_writes += st->lra_writes;
+    t->midarb_writes += st->midarb_writes;
+    t->gab_writes += st->gab_writes;
+    t->fr_clears += st->fr_clears;
+    t->emr_pf_unmask += st->emr_pf_unmask;
+}
+
+static void gam_log(const walk_stats *t, unsigned seeds)
+{
+    cr_log_info("translation over %u seeds: PPGTT engines %u, accesses %u, batch fetches %u, PPGTT-selecting on GGTT-only "
+                "engines %u; GGTT remapped accesses %u; aliased pages %u; faults hang %u/%u/%u/%u/%u/%u/%u (IF %u: "
+                "levels %u %u), continue %u/%u/%u/%u/%u/%u/%u; remaps idle %u, live %u (stale reads %u); certain TLB "
+                "invalidations %u; TLB-pressure engines %u; LRA %u, MIDARB %u, GAB_CTL %u, FR clears %u, EMR[4] %u",
+                seeds, t->ppgtt_engines, t->ppgtt_accesses, t->ppgtt_fetches, t->pp_select_on_ggtt, t->nonidentity,
+                t->aliased_pages, t->fault_hang[0], t->fault_hang[1], t->fault_hang[2], t->fault_hang[3], t->fault_hang[4],
+                t->fault_hang[5], t->fault_hang[6], t->fault_if, t->fault_if_level[1], t->fault_if_level[2],
+                t->fault_cont[0], t->fault_cont[1], t->fault_cont[2], t->fault_cont[3], t->fault_cont[4], t->fault_cont[5],
+                t->fault_cont[6], t->quiet_remaps, t->live_remaps, t->stale_reads, t->tlb_invalidations,
+                t->pressure_engines, t->lra_writes, t->midarb_writes, t->gab_writes, t->fr_clears, t->emr_pf_unmask);
+}
+
+/* The default configuration reaches every translation corner the GAM contract names. */
+static void gam_expect_coverage(const walk_stats *t, unsigned seeds)
+{
+    cr_assert(t->ppgtt_engines > seeds / 2 && t->ppgtt_accesses > seeds && t->ppgtt_fetches > seeds,
+              "PPGTT: %u engines, %u accesses, %u batch fetches", t->ppgtt_engines, t->ppgtt_accesses, t->ppgtt_fetches);
+    cr_assert(t->pp_select_on_ggtt > seeds, "PPGTT-selecting accesses on engines without PPGTT: %u", t->pp_select_on_ggtt);
+    cr_assert(t->nonidentity > seeds && t->aliased_pages > seeds / 10, "GGTT remaps %u, aliases %u", t->nonidentity, t->aliased_pages);
+    for (int k = 0; k < GW_KINDS; k++)
+        cr_assert(t->fault_hang[k] > 0 && t->fault_cont[k] > 0, "fault kind %d: %u in hang mode, %u in continue mode", k,
+                  t->fault_hang[k], t->fault_cont[k]);
+    cr_assert(t->fault_if_level[1] > 0 && t->fault_if_level[2] > 0, "instruction-fetch faults: %u first level, %u second",
+              t->fault_if_level[1], t->fault_if_level[2]);
+    cr_assert(t->quiet_remaps > seeds / 10 && t->live_remaps > seeds / 10, "remaps: %u idle, %u live", t->quiet_remaps, t->live_remaps);
+    cr_assert(t->stale_reads > 0, "no live remap under a TLB entry");
+    cr_assert(t->pressure_engines > seeds / 4, "TLB pressure on %u engines", t->pressure_engines);
+    cr_assert(t->lra_writes > seeds / 5 && t->midarb_writes > seeds / 3 && t->gab_writes > seeds / 20 && t->fr_clears > 0 &&
+              t->emr_pf_unmask > 0, "GAM setup: LRA %u, MIDARB %u, GAB_CTL %u, FR clears %u, EMR[4] %u", t->lra_writes,
+              t->midarb_writes, t->gab_writes, t->fr_clears, t->emr_pf_unmask);
 }
 
 Test(gen, generated_stimuli_are_legal_and_interesting)
@@ -982,6 +1441,7 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
         total.isr_rounds += st.isr_rounds;
         total.second_cmds += st.second_cmds;
         total.bad_second += st.bad_second;
+        gam_add(&total, &st);
         gtref_stim_free(&s);
     }
     cr_log_info("gen coverage over %u seeds: >1 engine %u, all 4 %u; illegal in %u seeds (%u ring, %u batch; kinds "
@@ -1028,6 +1488,8 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
     cr_assert(total.user_irqs > total.irq_waits);
     cr_assert(total.lri_own_other > 0 && total.lri_ignored > 0 && total.lri_gpr > total.lri_own_other + total.lri_ignored,
               "LRI targets: %u CS_GPR, %u other own registers, %u ignored", total.lri_gpr, total.lri_own_other, total.lri_ignored);
+    gam_log(&total, SEEDS);
+    gam_expect_coverage(&total, SEEDS);
 }
 
 /* Every corner turned up: the host program still keeps every rule (no tail lapping a head that has not yet
@@ -1068,6 +1530,7 @@ Test(gen, the_weights_and_command_counts_are_honoured)
     c.w_sdi = 1;
     c.min_cmds = c.max_cmds = 7;
     c.malformed_pct = 0;
+    c.ggtt_remap_pct = c.ppgtt_pct = c.fault_pct = c.remap_pct = c.live_remap_pct = 0;   /* identity GGTT, no copies */
     for (uint64_t seed = 0; seed < 50; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
@@ -1080,7 +1543,9 @@ Test(gen, the_weights_and_command_counts_are_honoured)
         cr_assert_eq(st.user_irqs, 0);
         cr_assert_eq(st.irq_waits, 0);
         cr_assert_eq(st.bad_engines, 0);
-        cr_assert_eq(s.nsegs, 2 * st.engines_used, "no batches without batch weight: one ring and one data area per engine");
+        size_t segs = 0;   /* the GGTT's entries aside */
+        for (size_t i = 0; i < s.nsegs; i++) segs += s.segs[i].addr < GTREF_GSM_BASE;
+        cr_assert_eq(segs, 2 * st.engines_used, "no batches without batch weight: one ring and one data area per engine");
         gtref_stim_free(&s);
     }
 }
@@ -1114,6 +1579,7 @@ Test(gen, engine_count_and_corner_knobs_are_honoured)
     c.engines = 1;
     c.malformed_pct = 100;
     c.malformed_batch_pct = 0;
+    c.fault_pct = 0;                         /* a hang-mode fault would take the engine's stopping command */
     for (uint64_t seed = 0; seed < 60; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
@@ -1180,4 +1646,112 @@ Test(gen, bad_configs_are_refused)
     cr_assert_eq(c.max_cmds, 200);
     cr_assert_eq(c.max_ring_pages, 4);
     gtref_stim_free(&s);
+}
+
+/* ---- address translation knobs (docs/gam.md; docs/stimulus-format.md §3) ---- */
+
+static unsigned faults_seen(const walk_stats *st)
+{
+    unsigned n = 0;
+    for (int k = 0; k < GW_KINDS; k++) n += st->fault_hang[k] + st->fault_cont[k];
+    return n;
+}
+
+/* Every GGTT entry of s is absent or maps its page to itself with only bit 0 besides the address. */
+static void expect_identity_ggtt(const gtref_stim *s, uint64_t seed)
+{
+    for (size_t i = 0; i < s->nsegs; i++) {
+        const gtref_segment *g = &s->segs[i];
+        if (g->addr < GTREF_GSM_BASE) continue;
+        cr_assert(g->addr % 8 == 0 && g->len % 8 == 0, "seed %" PRIu64 ": a partial GGTT entry", seed);
+        for (uint32_t off = 0; off < g->len; off += 8) {
+            uint64_t v = (uint64_t)dword_at(g, off + 4) << 32 | dword_at(g, off), vpn = (g->addr + off - GTREF_GSM_BASE) / 8u;
+            cr_assert(v == 0 || v == (vpn << 12 | 1u), "seed %" PRIu64 ": GGTT entry of 0x%" PRIx64 " is 0x%" PRIx64, seed,
+                      vpn << 12, v);
+        }
+    }
+}
+
+/* Each knob at 0 turns its corner off: no PPGTT (ppgtt_pct), no fault (fault_pct), and with every translation knob
+ * at 0 an identity GGTT with no remap, alias, junk bit or GAM programming beyond what the others draw. */
+Test(gen, translation_knobs_at_zero_turn_their_corners_off)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.ppgtt_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(st.ppgtt_engines == 0 && st.ppgtt_accesses == 0 && st.ppgtt_fetches == 0, "seed %" PRIu64 ": PPGTT with "
+                  "ppgtt_pct 0", seed);
+        cr_assert(st.fault_hang[GW_DCLV] + st.fault_hang[GW_PTE] + st.fault_cont[GW_DCLV] + st.fault_cont[GW_PTE] == 0);
+        gtref_stim_free(&s);
+    }
+    gtref_gen_config_default(&c);
+    c.fault_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(faults_seen(&st) == 0 && st.fault_halts == 0 && st.gab_writes == 0 && st.fr_clears == 0,
+                  "seed %" PRIu64 ": a fault with fault_pct 0", seed);
+        gtref_stim_free(&s);
+    }
+    gtref_gen_config_default(&c);
+    c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = c.remap_pct = c.live_remap_pct = 0;
+    c.lra_pct = c.midarb_pct = c.fault_pct = 0;
+    for (uint64_t seed = 0; seed < 80; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert(st.nonidentity == 0 && st.aliased_pages == 0 && st.quiet_remaps + st.live_remaps == 0 &&
+                  faults_seen(&st) == 0 && st.ppgtt_engines == 0 && st.lra_writes + st.midarb_writes + st.gab_writes == 0,
+                  "seed %" PRIu64 ": translation corners with every knob at 0", seed);
+        expect_identity_ggtt(&s, seed);
+        gtref_stim_free(&s);
+    }
+}
+
+/* Every translation corner turned up: the walk's rules still hold, every fault kind comes in both modes, at both
+ * batch levels for instruction fetches, and generation stays deterministic. */
+Test(gen, translation_heavy_configs_keep_the_rules, .timeout = 240)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = 100;
+    c.remap_pct = c.live_remap_pct = c.tlb_pressure_pct = 100;
+    c.fault_pct = 100;
+    c.fault_cmd_pct = 25;
+    c.fault_if_pct = 50;
+    walk_stats total = { 0 };
+    for (uint64_t seed = 20000; seed < 20300; seed++) {
+        gtref_stim s, t;
+        gtref_stim_init(&s);
+        gtref_stim_init(&t);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        gam_add(&total, &st);
+        if (seed % 10 == 0) {   /* same seed, same bytes */
+            cr_assert_eq(gtref_stim_generate(&t, seed, &c), 0);
+            uint8_t *a, *b;
+            size_t na, nb;
+            test_encode_ok(&s, &a, &na);
+            test_encode_ok(&t, &b, &nb);
+            cr_assert(na == nb && memcmp(a, b, na) == 0, "seed %" PRIu64 ": two generations differ", seed);
+            free(a);
+            free(b);
+        }
+        gtref_stim_free(&s);
+        gtref_stim_free(&t);
+    }
+    gam_log(&total, 300);
+    for (int k = 0; k < GW_KINDS; k++)
+        cr_assert(total.fault_hang[k] >= 5 && total.fault_cont[k] >= 5, "fault kind %d: %u in hang mode, %u in continue mode",
+                  k, total.fault_hang[k], total.fault_cont[k]);
+    cr_assert(total.fault_if_level[1] >= 5 && total.fault_if_level[2] >= 5);
+    cr_assert(total.quiet_remaps > 100 && total.live_remaps > 100 && total.aliased_pages > 100);
 }
