@@ -12,8 +12,7 @@
  *   D1 A GGTT request with va >= 4 GB never hits: it has no GGTT page number (the TLB holds va[31:12] of pages
  *      below 4 GB only), so the lookup misses and the range fault of GAM-4 follows, as the command model (GAM-20)
  *      decides it. Comparing va[31:12] alone would let such an access alias a page below 4 GB and never fault.
- *   D2 GFX_ARB_ERROR_RPT: the fault's bit is set in GAM-10 step 2 and a host write of the same cycle applies after
- *      it (step 5, GAM-16); only the fault register's lock test sees the host write first (GAM-14).
+ *   D2 GFX_ARB_ERROR_RPT: the fault's bit is set after a host write of the same cycle (GAM-14, GAM-16, G16).
  *   D3 A read response with no transferred read outstanding (a testbench protocol error) is routed nowhere.
  *   D4 Contention (§4) is counted in every cycle in which both engines request, whether or not the arbiter runs.
  *   D5 walk_reads counts walk reads when P loads them (each is one read on the port).
@@ -239,11 +238,11 @@ static void tlb_fill(gam_model *g, const stage_t *t, uint64_t page, gam_edge *ou
     g->lra_ptr[t->engine][k] = idx == lra_max(g, k) ? lra_min(g, k) : (uint8_t)((idx + 1) % GTREF_TLB_ENTRIES);
 }
 
-/* A fault's record (GAM-14), applied in step 5 after the host write. */
-typedef struct fault_record { bool valid; uint32_t reg, value; } fault_record;
+/* A fault's record (GAM-14), applied in step 5 after the host write (G16). */
+typedef struct fault_record { bool valid; uint32_t reg, value, arb_bit; } fault_record;
 
 /* GAM-13 to GAM-15: the fault of T's request at this edge. Hang: T empties; continue: READY at the bit-39 address.
- * The ARB error bit is set now (D2); the fault register's record waits for the host write (*rec). */
+ * The record (fault register and ARB error bit) waits for the host write (*rec, G16). */
 static void fault(gam_model *g, uint8_t type, gam_edge *out, fault_record *rec)
 {
     static const uint32_t arb_bit[3] = { GTREF_ARB_ERR_PAGE, GTREF_ARB_ERR_INVALID_PD, GTREF_ARB_ERR_UNLOADED_PD };
@@ -257,9 +256,8 @@ static void fault(gam_model *g, uint8_t type, gam_edge *out, fault_record *rec)
     out->fault_va = t->req.va;
     out->fault_hang = !cont;
     g->cov.fault[type][cont]++;
-    reg_at(g, GTREF_GFX_ARB_ERROR_RPT)->val |= arb_bit[type];
     *rec = (fault_record){
-        .valid = true, .reg = gtref_fault_reg(t->engine),
+        .valid = true, .reg = gtref_fault_reg(t->engine), .arb_bit = arb_bit[type],
         .value = ((uint32_t)t->req.va & GTREF_FR_VA_MASK) | (t->req.ggtt ? GTREF_FR_GGTT : 0)
                | (uint32_t)(4 * t->engine + t->req.client) << GTREF_FR_SRCID_SHIFT
                | (uint32_t)type << GTREF_FR_TYPE_SHIFT | GTREF_FR_VALID,
@@ -457,6 +455,7 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     if (rec.valid) {
         gam_reg *fr = reg_at(g, rec.reg);
         if (!(fr->val & GTREF_FR_VALID)) fr->val = rec.value;
+        reg_at(g, GTREF_GFX_ARB_ERROR_RPT)->val |= rec.arb_bit;
     }
 }
 

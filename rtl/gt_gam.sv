@@ -215,11 +215,13 @@ module gt_gam import gtref_pkg::*; #(
   logic        lk_hit;
   logic [4:0]  lk_idx;
   assign t_vpn = t_ggtt ? {16'd0, t_va[31:12]} : t_va[47:12];
+  logic t_ggtt_range;                 // a GGTT address at or above 4 GB: never hits, faults (GAM-4, GAM-7)
+  assign t_ggtt_range = t_ggtt && t_va[63:32] != 32'd0;
   always_comb begin
     lk_hit = 1'b0;
     lk_idx = '0;
     for (int i = 31; i >= 0; i--)     // the lowest matching index (GAM-7)
-      if (tlb_v[t_eng][i] && tlb_g[t_eng][i] == t_ggtt && tlb_vpn[t_eng][i] == t_vpn) begin
+      if (!t_ggtt_range && tlb_v[t_eng][i] && tlb_g[t_eng][i] == t_ggtt && tlb_vpn[t_eng][i] == t_vpn) begin
         lk_hit = 1'b1;
         lk_idx = 5'(i);
       end

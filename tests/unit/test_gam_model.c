@@ -830,20 +830,20 @@ Test(gam, host_write_in_the_fault_cycle)
     cr_expect_eq(gam_reg_read(g, GTREF_GFX_ENG_FR), 0x1u);
 }
 
-/* D2 of refmodel/gam.c (GAM-10 step 5, GAM-16): a host write to GFX_ARB_ERROR_RPT in a fault cycle applies after
- * the fault's bit: writing 0 in c2 (the fault of a GGTT va >= 4 GB) leaves 0; a fault in c4 sets bit 0 again. */
-Test(gam, arb_error_host_write_applies_after_the_fault_bit)
+/* G16 (GAM-14, GAM-16): a host write to GFX_ARB_ERROR_RPT in a fault cycle comes first, the fault's bit after it:
+ * writing 0x4 in c2 (the cycle of the page fault of a GGTT va >= 4 GB) leaves 0x4 | 0x1; a fault in c4 keeps it. */
+Test(gam, arb_error_fault_bit_is_set_after_a_host_write)
 {
     read_req(RCS0, DR, true, 0x100002000ull);
     run_to(1);
-    host(GTREF_GFX_ARB_ERROR_RPT, 0);
+    host(GTREF_GFX_ARB_ERROR_RPT, 0x4u);
     tick();
     cr_expect(E[2].fault_valid);
-    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x5u);
     read_req(BCS0, DR, true, 0x100002000ull);
     run_to(4);
     cr_expect(E[4].fault_valid);
-    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x1u);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0x5u);
 }
 
 /* GAM-15 continue (GAB_CTL_REG[8] = 1, BYT-REG L2603-2627): the request goes on to (va & 0x7F_FFFF_FFFF) | 1 << 39
