@@ -55,6 +55,9 @@ const gtref_reg_def gtref_regs[] = {
     { "IPEHR", GTREF_IPEHR, 0, 0, 0, 0xFFFFFFFFu, GTREF_ACC_RO, ENG | CTX | HW,
       "ICL-RCS L1961 (IPEHR 0x2068, CSFE context image); [EXT] i915 RING_IPEHR base+0x68, instruction parser "
       "error header: DW0 of the illegal command (docs/interrupts.md IRQ-5, spec-decisions I10)" },
+    { "INSTPM", GTREF_INSTPM, 0, 0x000001CDu, 0, 0x000001CDu, GTREF_ACC_MASKED, ENG | CTX,
+      "BYT-REG L3939-4026 (RCS 020C0h), L8527-8565 (VCS), L844-874 (BCS): masked, default 0; bits 9 TLB Invalidate and 5 "
+      "Sync Flush Enable act and are not stored (docs/gam.md GAM-22, G18); bit 11 CLFLUSH Toggle reads 0" },
     /* PPGTT configuration (docs/gam.md GAM-5, GAM-6): the GAM reads them as the DUT holds them. */
     RWREG("PP_DCLV", GTREF_PP_DCLV, CTX, "BYT-REG L5361-5388 (RCS 02220h), L8629-8643 (VCS), L944-967 (BCS): 64-bit "
           "R/W, default 0; bit n enables directory group n (docs/gam.md G6)"),
@@ -126,6 +129,12 @@ const gtref_reg_def gtref_regs[] = {
       "BYT-REG L3279-3416 (043C8h, default 0)" },
     { "MIDARB_GOTOFIELD_NP3", 0x043CCu, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
       "BYT-REG L3279-3416 (043CCh [OCR '043C0Ch'], default 0)" },
+    { "MEDIA_MAX_REQ_COUNT", 0x04070u, 0x10202020u, 0xFFFF3F3Fu, 0, 0xFFFF3F3Fu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L4516-4553 (04070h, default 0x10202020): GFX [31:24], MFX/BLT [23:16], VLF [13:8], CASC [5:0] accepted-"
+      "request limits, minimum 1 (docs/gam.md GAM-23, G19)" },
+    { "GFX_FLSH_CNTL", 0x101008u, 0, 0x00000001u, 0, 0x00000001u, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "[EXT] i915 GFX_FLSH_CNTL_GEN6 (0x101008, GFX_FLSH_CNTL_EN bit 0): a write invalidates the GGTT TLB entries "
+      "(docs/gam.md GAM-21, G17)" },
     { "GAB_CTL_REG", 0x24000u, 0x000000BFu, 0x000001FFu, 0, 0x000001FFu, GTREF_ACC_RW, GTREF_REGF_GAM,
       "BYT-REG L2603-2627 (24000h): [8] Continue after Page Fault (0 = hang, default); default 0xBF from the field "
       "defaults (header prints 0x3F, text FF0000BFh: digest 6.2; docs/gam.md G11)" },

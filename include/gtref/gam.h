@@ -68,6 +68,15 @@ enum gtref_fault_type {
 #define GTREF_MIDARB_PRIO_NP  0x043A4u
 #define GTREF_MIDARB_GOTO_NP0 0x043C0u   /* NPs at + 4s, s = 0..3 */
 #define GTREF_GAB_CTL_REG     0x24000u
+#define GTREF_MEDIA_MAX_REQ_COUNT 0x04070u /* accepted-request limits (GAM-23) */
+#define GTREF_GFX_FLSH_CNTL   0x101008u  /* a write invalidates every GGTT TLB entry (GAM-21) */
+
+/* Engine e's accepted-request limit field in MEDIA_MAX_REQ_COUNT (GAM-23, G19): shift and width; 0 counts as 1. */
+static inline unsigned gtref_req_limit(uint32_t max_req_count, int e)
+{
+    unsigned v = e == 0 ? (max_req_count >> 24) & 0xFFu : e == 3 ? (max_req_count >> 8) & 0x3Fu : (max_req_count >> 16) & 0xFFu;
+    return v ? v : 1u;
+}
 
 /* The fault register of engine e (kit index 0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; G10). */
 static inline uint32_t gtref_fault_reg(int e) { return e == 0 ? GTREF_GFX_ENG_FR : e == 1 ? GTREF_BLT_ENG_FR : GTREF_MEDIA_ENG_FR; }

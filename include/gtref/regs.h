@@ -133,6 +133,9 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_NONPRIV_OFFSET_MASK 0x03FFFFFCu  /* [25:2] */
 #define GTREF_CS_GPR      0x600u       /* R0 low; Rn = 0x600 + 8n (low), + 4 (high) */
 #define GTREF_BB_STATE_PPGTT 0x20u
+#define GTREF_INSTPM      0x0C0u       /* masked; bits 9 and 5 together: TLB invalidation (docs/gam.md GAM-22) */
+#define GTREF_INSTPM_TLB_INVALIDATE 0x200u
+#define GTREF_INSTPM_SYNC_FLUSH     0x020u
 #define GTREF_PP_DCLV     0x220u       /* PPGTT directory cacheline valid, low dword (docs/gam.md GAM-6) */
 #define GTREF_PP_DCLV_UDW 0x224u
 #define GTREF_PDP0_LDW    0x270u       /* PPGTT root: the PML4 table's address (docs/gam.md GAM-5) */

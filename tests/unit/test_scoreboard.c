@@ -297,16 +297,16 @@ Test(scoreboard, unmodelled_command_stops_as_unimplemented)
 }
 
 /* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
- * naming the spec's register when a volume names it: RCS INSTPM is ICL-RCS L92 at 0x20C0. */
+ * naming the spec's register when a volume names it: RCS MI_MODE is ICL-RCS L1264 at 0x209C. */
 Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
 {
     gtref_sb_cycle c = blank();
-    c.mmio_xfer = true; c.mmio_write = false; c.mmio_addr = RCS + 0xC0u;
+    c.mmio_xfer = true; c.mmio_write = false; c.mmio_addr = RCS + 0x9Cu;
     cr_assert(!check(&c));
     cr_assert(gtref_sb_unimplemented(sb));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->bucket, "unimplemented/-/spec-register");
-    cr_assert(strstr(mm->detail, "RCS0.INSTPM") && strstr(mm->detail, "ICL-RCS L92"), "%s", mm->detail);
+    cr_assert(strstr(mm->detail, "MI_MODE") && strstr(mm->detail, "ICL-RCS L1264"), "%s", mm->detail);
 }
 
 Test(scoreboard, mmio_to_an_offset_no_volume_names_is_unimplemented)
