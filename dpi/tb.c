@@ -76,6 +76,17 @@ static void write_result(gtref_tb *tb)
     tb->result_written = true;
     if (tb->sb) gtref_sb_corners_reached(tb->sb, tb->res.corners);
     gtref_result_print(&tb->res, stdout);
+    if (tb->sb) {   /* GAM-24: each engine's longest run of arbitrations without a grant, against its bound */
+        uint32_t longest[GTREF_MAX_ENGINES];
+        int bound[GTREF_MAX_ENGINES];
+        gtref_sb_arb_waits(tb->sb, longest, bound);
+        printf("  arbiter:  longest waits (arbitrations without a grant, docs/gam.md GAM-24):");
+        for (int e = 0; e < tb->engines; e++) {
+            if (bound[e] == GTREF_ARB_UNBOUNDED) printf(" %s %u (no bound)", gtref_engines[e].name, longest[e]);
+            else printf(" %s %u (bound %d)", gtref_engines[e].name, longest[e], bound[e]);
+        }
+        printf("\n");
+    }
     fflush(stdout);
     if (tb->result_path[0]) {
         char err[256];

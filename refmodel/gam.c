@@ -424,6 +424,8 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
 
     /* 3. Arbitration, if T can accept: empty at the start of the cycle, or emptied by loading P (not by a fault). */
     if (t_was_empty || t_to_p) {
+        out->arbitrated = true;
+        out->arb_vector = (uint8_t)v;
         int e = arbitrate(g, v);
         if (e >= 0) {
             out->gnt_valid = true;

@@ -2,6 +2,7 @@
  * signal-mode semaphore waits (§3) and the clock of the model's RCS0 watchdog (§5). */
 #include "gtref/scoreboard.h"
 #include "gtref/cmds.h"
+#include "gtref/arb_bound.h"
 #include "gtref/gam.h"
 #include "gtref/regs.h"
 
@@ -57,6 +58,10 @@ struct gtref_sb {
     gam_edge edge;
     struct gam_reg_change { int e; uint32_t off, val; } gam_regs[MAX_GAM_REGS];
     int ngam_regs;
+    /* GAM-24: arbitrations each engine took part in since its last grant, the longest such wait, and the bounds of
+     * the MIDARB registers they were computed from */
+    uint32_t arb_wait[GTREF_MAX_ENGINES], arb_wait_max[GTREF_MAX_ENGINES];
+    uint32_t bound_regs[5]; bool bound_known; int bound[GTREF_MAX_ENGINES];
 };
 
 /* ---- model sink ---- */
@@ -103,6 +108,14 @@ void gtref_sb_destroy(gtref_sb *sb)
 }
 const gam_edge *gtref_sb_gam_edge(const gtref_sb *sb) { return &sb->edge; }
 void gtref_sb_gam_coverage(const gtref_sb *sb, gam_coverage *out) { gam_get_coverage(sb->gam, out); }
+
+void gtref_sb_arb_waits(const gtref_sb *sb, uint32_t longest[GTREF_MAX_ENGINES], int bound[GTREF_MAX_ENGINES])
+{
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        longest[e] = sb->arb_wait_max[e];
+        bound[e] = sb->bound_known && e < sb->engines ? sb->bound[e] : GTREF_ARB_UNBOUNDED;
+    }
+}
 const gtref_mismatch *gtref_sb_mismatch(const gtref_sb *sb) { return sb->failed ? &sb->mm : NULL; }
 bool gtref_sb_unimplemented(const gtref_sb *sb) { return sb->unimplemented; }
 bool gtref_sb_failed(const gtref_sb *sb) { return sb->failed; }
@@ -548,6 +561,35 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
     return false;
 }
 
+/* GAM-24: an engine that takes part in more arbitrations in a row without a grant than the MIDARB programming
+ * allows is starved, whichever side (model or DUT: their grants are compared every cycle) the arbiter is wrong in.
+ * The bounds are computed from the registers as the GAM model holds them, again whenever they change. */
+static bool check_starvation(gtref_sb *sb, const gam_edge *x)
+{
+    if (!x->arbitrated) return true;
+    uint32_t regs[5] = { gam_reg_read(sb->gam, GTREF_MIDARB_PRIO_NP) };
+    for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTO_NP0 + 4u * (uint32_t)k);
+    if (!sb->bound_known || memcmp(regs, sb->bound_regs, sizeof regs)) {
+        memcpy(sb->bound_regs, regs, sizeof regs);
+        for (int e = 0; e < sb->engines; e++) sb->bound[e] = gtref_arb_bound(regs[0], regs + 1, sb->engines, e);
+        sb->bound_known = true;
+    }
+    for (int e = 0; e < sb->engines; e++) {
+        if (!(x->arb_vector & (1u << e)) || (x->gnt_valid && x->gnt_engine == e)) { sb->arb_wait[e] = 0; continue; }
+        if (++sb->arb_wait[e] > sb->arb_wait_max[e]) sb->arb_wait_max[e] = sb->arb_wait[e];
+        if (sb->bound[e] != GTREF_ARB_UNBOUNDED && sb->arb_wait[e] > (uint32_t)sb->bound[e]) {
+            char exp[192], act[192];
+            snprintf(exp, sizeof exp, "a grant within %d arbitration%s in a row", sb->bound[e], sb->bound[e] == 1 ? "" : "s");
+            snprintf(act, sizeof act, "%u arbitrations without a grant (request vector 0x%x, grant %s)", sb->arb_wait[e],
+                     x->arb_vector, x->gnt_valid ? engine_name(x->gnt_engine) : "none");
+            sb->bucket_cmd = "-";
+            return fail(sb, "gam", e, "starvation", exp, act, "MIDARB_PRIO_NP=0x%05x GOTOFIELD_NP0..3=0x%08x 0x%08x 0x%08x 0x%08x "
+                        "allow at most %d (docs/gam.md GAM-24)", regs[0], regs[1], regs[2], regs[3], regs[4], sb->bound[e]);
+        }
+    }
+    return true;
+}
+
 /* The GAM's cycle (GAM-18): the model gets the DUT's inputs of this cycle and predicts its closing edge; the
  * engines' PPGTT registers changed at this edge reach the model after it. A granted data read counts for the
  * re-read rule here, before the cycle's retires (contract §3: reads before retires); a granted write is compared
@@ -565,6 +607,7 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     in.host_data = c->mmio_wdata;
     in.invalidate = invalidate;
     gam_tick(sb->gam, &in, &sb->edge);
+    if (!check_starvation(sb, &sb->edge)) return false;
     for (int i = 0; i < sb->ngam_regs; i++) gam_engine_reg(sb->gam, sb->gam_regs[i].e, sb->gam_regs[i].off, sb->gam_regs[i].val);
     sb->ngam_regs = 0;
     const gam_edge *x = &sb->edge;

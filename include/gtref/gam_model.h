@@ -43,6 +43,7 @@ typedef struct gam_port {
 
 /* What happens at the closing edge of cycle n (the DUT's probes show it in cycle n+1: GAM-17). */
 typedef struct gam_edge {
+    bool arbitrated; uint8_t arb_vector;       /* an arbitration at this edge (GAM-9) and its request vector v */
     bool gnt_valid;  uint8_t gnt_engine;       /* the grant (the granted request is gnt_req) */
     gam_req gnt_req;
     uint8_t arb_state;                          /* the arbiter's state after the edge */

@@ -4,6 +4,7 @@
 #define GTREF_SCOREBOARD_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "gtref/arb_bound.h"
 #include "gtref/engines.h"
 #include "gtref/gam_model.h"
 #include "gtref/model.h"
@@ -65,6 +66,9 @@ bool gtref_sb_failed(const gtref_sb *sb);
 /* What the GAM model predicted for the closing edge of the last cycle checked (the grant, its request, lookups,
  * faults): the testbench logs the engines' writes as they issue them from it (the `writes` expectations). */
 const gam_edge *gtref_sb_gam_edge(const gtref_sb *sb);
+/* GAM-24: each engine's longest run of arbitrations without a grant, and its bound (GTREF_ARB_UNBOUNDED or the
+ * most the MIDARB programming allows, as last computed). */
+void gtref_sb_arb_waits(const gtref_sb *sb, uint32_t longest[GTREF_MAX_ENGINES], int bound[GTREF_MAX_ENGINES]);
 /* The GAM model's coverage so far (docs/gam.md §4). */
 void gtref_sb_gam_coverage(const gtref_sb *sb, gam_coverage *out);
 /* The stop was not a mismatch: the model met a command it does not model (status UNIMPLEMENTED). */
