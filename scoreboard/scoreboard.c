@@ -590,6 +590,17 @@ static bool check_starvation(gtref_sb *sb, const gam_edge *x)
     return true;
 }
 
+/* GAM-22: a host write to an engine's INSTPM that sets TLB Invalidate (bit 9) and Sync Flush Enable (bit 5), each
+ * with its write enable, invalidates that engine's TLB at the write's closing edge. */
+static uint8_t instpm_invalidate(const gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    const uint32_t bits = GTREF_INSTPM_TLB_INVALIDATE | GTREF_INSTPM_SYNC_FLUSH, need = bits | bits << 16;
+    if (!c->mmio_xfer || !c->mmio_write || (c->mmio_wdata & need) != need) return 0;
+    for (int e = 0; e < sb->engines; e++)
+        if (c->mmio_addr == gtref_engines[e].base + GTREF_INSTPM) return (uint8_t)(1u << e);
+    return 0;
+}
+
 /* The GAM's cycle (GAM-18): the model gets the DUT's inputs of this cycle and predicts its closing edge; the
  * engines' PPGTT registers changed at this edge reach the model after it. A granted data read counts for the
  * re-read rule here, before the cycle's retires (contract §3: reads before retires); a granted write is compared
@@ -605,7 +616,7 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     in.host_write = c->mmio_xfer && c->mmio_write;
     in.host_off = c->mmio_addr;
     in.host_data = c->mmio_wdata;
-    in.invalidate = invalidate;
+    in.invalidate = invalidate | instpm_invalidate(sb, c);
     gam_tick(sb->gam, &in, &sb->edge);
     if (!check_starvation(sb, &sb->edge)) return false;
     for (int i = 0; i < sb->ngam_regs; i++) gam_engine_reg(sb->gam, sb->gam_regs[i].e, sb->gam_regs[i].off, sb->gam_regs[i].val);
