@@ -285,7 +285,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .w_sem_wait = c.w_sem_wait, .w_flush = c.w_flush, .nonpriv_pct = c.nonpriv_pct,
                     .max_sem_slots = c.max_sem_slots, .w_sem_signal = c.w_sem_signal, .w_watchdog = c.w_watchdog,
                     .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct,
-                    .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct};
+                    .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct,
+                    .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -314,6 +315,9 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--ppgtt-pct", CLI_U64, &o->ppgtt_pct, 0, 100},
         {"--fault-pct", CLI_U64, &o->fault_pct, 0, 100},
         {"--ggtt-remap-pct", CLI_U64, &o->ggtt_remap_pct, 0, 100},
+        {"--flsh-cntl-pct", CLI_U64, &o->flsh_cntl_pct, 0, 100},
+        {"--instpm-pct", CLI_U64, &o->instpm_pct, 0, 100},
+        {"--req-limit-pct", CLI_U64, &o->req_limit_pct, 0, 100},
     };
     memcpy(opts, table, sizeof table);
 }
@@ -348,6 +352,9 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->ppgtt_pct = (unsigned)o->ppgtt_pct;
     c->fault_pct = (unsigned)o->fault_pct;
     c->ggtt_remap_pct = (unsigned)o->ggtt_remap_pct;
+    c->flsh_cntl_pct = (unsigned)o->flsh_cntl_pct;
+    c->instpm_pct = (unsigned)o->instpm_pct;
+    c->req_limit_pct = (unsigned)o->req_limit_pct;
 }
 
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)

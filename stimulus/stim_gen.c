@@ -63,11 +63,20 @@
  * starts likewise. What the generator guarantees besides the rules above (docs/gam.md §5):
  *   - the two lines after every ring and batch end are mapped (prefetch), and so is every status page;
  *   - RING_MODE[9], PDP0 and PP_DCLV are written by the host at setup only, never by MI_LOAD_REGISTER_*; the GAM's
- *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG) likewise;
+ *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG, MEDIA_MAX_REQ_COUNT) likewise; MEDIA_MAX_REQ_COUNT
+ *     (req_limit_pct) gets small limits (0..3, 0 counting as 1) for every engine's field, so that they bind while
+ *     the engines contend (GAM-23);
+ *   - INSTPM is never a target of MI_LOAD_REGISTER_* (any engine's); the host writes its storage bits at setup
+ *     (instpm_setup_pct), and bits 9 and 5 with their enables (0x02200220, a TLB invalidation, GAM-22) only after a
+ *     wait_idle, before the next submission: every engine is idle;
  *   - a remap of a data page (remap_pct) is a mem_write after a wait_idle, right before the submission that starts
- *     with the engine's TLB-invalidating flush; a remap while engines run (live_remap_pct) only points a ring or
- *     batch page to an equal copy (commands are never written); aliases are batch pages reached from a second
- *     address and an engine's PPGTT hot page on its GGTT hot page;
+ *     with the engine's remap chunk; what invalidates the engine's entries (plan_remaps): the TLB-invalidating
+ *     flush that chunk holds, or the host, before the submission: a GFX_FLSH_CNTL write (flsh_cntl_pct, GAM-21),
+ *     which invalidates GGTT entries only (a PPGTT page among the remapped ones still needs INSTPM or the flush),
+ *     or an INSTPM write (instpm_pct); GFX_FLSH_CNTL is also written now and then while engines run
+ *     (flsh_cntl_live_pct: an invalidation is always legal); a remap while engines run (live_remap_pct) only points
+ *     a ring or batch page to an equal copy (commands are never written); aliases are batch pages reached from a
+ *     second address and an engine's PPGTT hot page on its GGTT hot page;
  *   - page faults (fault_pct): in hang mode, the stopping command of an engine (placed like an illegal command:
  *     nothing after it runs, nothing waits for it), a data operand or a batch start whose page faults (all the
  *     lines the parser may prefetch in that page); in continue mode, data operands only, never a semaphore wait or
@@ -193,6 +202,12 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->fault_cmd_pct = 8;
     c->emr_pf_unmask_pct = 50;
     c->fault_clear_pct = 50;
+    /* host invalidations and admission limits (docs/gam.md GAM-21..23) */
+    c->flsh_cntl_pct = 40;
+    c->flsh_cntl_live_pct = 30;
+    c->instpm_pct = 30;
+    c->instpm_setup_pct = 30;
+    c->req_limit_pct = 40;
 }
 
 /* ---- illegal commands ---- */
@@ -369,6 +384,14 @@ typedef struct fspot { uint64_t va; bool ggtt; int kind; int spi; } fspot;   /* 
 /* A data page the host remaps between two submissions (mem_write of its entry), to a fresh page. */
 typedef struct remap { int spi; uint64_t va, pa; } remap;
 
+/* What invalidates the engine's TLB entries of its remapped pages (plan_remaps), one or two of: */
+#define INV_FLUSH     1u   /* the TLB-invalidating flush the remap's submission starts with (GAM-12) */
+#define INV_FLSH_CNTL 2u   /* a host write of GFX_FLSH_CNTL after the mem_writes: GGTT entries only (GAM-21) */
+#define INV_INSTPM    4u   /* a host write of the engine's INSTPM = 0x02200220 while it is idle (GAM-22) */
+#define INSTPM_INVAL  (GTREF_INSTPM_TLB_INVALIDATE | GTREF_INSTPM_SYNC_FLUSH)   /* bits 9 and 5 ... */
+#define INSTPM_INVAL_WRITE (INSTPM_INVAL << 16 | INSTPM_INVAL)                     /* ... with their enables */
+#define INSTPM_STORED 0x01CDu      /* plain masked storage bits 0, 2, 3, 6, 7, 8 */
+
 /* Internal kinds of the engine's stopping command besides enum gtref_bad_kind: a page fault in hang mode. */
 #define BADK_FAULT_DATA 100
 #define BADK_FAULT_IF   101
@@ -406,6 +429,8 @@ typedef struct engine_plan {
     remap remaps[MAX_REMAPS]; size_t nremaps;    /* pages remapped before chunk remap_chunk (first lap) */
     long remap_chunk;          /* -1: none */
     bool remap_done;
+    unsigned inval;            /* INV_*: what invalidates the remapped pages' entries */
+    bool instpm_setup;         /* the host writes its INSTPM (storage bits) at setup (instpm_setup_pct) */
     /* register pools */
     uint32_t gpr0;
     uint32_t own_other[MAX_LRI_POOL]; size_t nown_other;   /* the engine's EMR, EIR, RING_MODE, MI_PREDICATE_* ... */
@@ -443,6 +468,9 @@ typedef struct gen {
     bool faults, cont;         /* a fault seed; continue mode */
     bool fclear;               /* the host clears fault registers now and then */
     bool live_remap;           /* live_remap_pct */
+    bool flsh_live;            /* the host writes GFX_FLSH_CNTL now and then while engines run (flsh_cntl_live_pct) */
+    bool flsh_written;         /* GFX_FLSH_CNTL was written: read back at the end, now and then */
+    bool req_limit;            /* MEDIA_MAX_REQ_COUNT programmed at setup (req_limit_pct) */
     uint64_t *cont_pages; int *cont_owner; size_t ncont;   /* continue-mode targets (bit 39 pages) and their engine */
 } gen;
 
@@ -1315,9 +1343,10 @@ static void emit_flush(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
-/* The flush that starts the submission after a remap (plan_remaps): TLB invalidate, and a post-sync into the status
- * page or none, never into the remapped pages (GAM-12: the invalidation comes at the retire, after the write). */
-static void emit_inval_flush(gen *g, ectx *x)
+/* The flush that starts the submission after a remap (plan_remaps): TLB invalidate (tlb, INV_FLUSH; without it when
+ * the host invalidates), and a post-sync into the status page or none, never into the remapped pages (GAM-12: the
+ * invalidation comes at the retire, after the write). */
+static void emit_inval_flush(gen *g, ectx *x, bool tlb)
 {
     cmdbuf b;
     bool index = pct(g, 50);
@@ -1326,7 +1355,7 @@ static void emit_inval_flush(gen *g, ectx *x)
         set(&b, FLD(PIPE_CONTROL, POST_SYNC), index);
         set(&b, FLD(PIPE_CONTROL, STORE_INDEX), index);
         set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
-        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), 1);
+        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), tlb);
         set(&b, FLD(PIPE_CONTROL, GGTT), 1);
         set(&b, FLD(PIPE_CONTROL, ADDR), index ? 4u * range(g, 0, 0x3FD) : 0u);
         set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
@@ -1334,7 +1363,7 @@ static void emit_inval_flush(gen *g, ectx *x)
         cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, 4);
         set(&b, FLD(MI_FLUSH_DW, POST_SYNC), index);
         set(&b, FLD(MI_FLUSH_DW, STORE_INDEX), index);
-        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), 1);
+        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), tlb);
         set(&b, FLD(MI_FLUSH_DW, GGTT), 1);
         set(&b, FLD(MI_FLUSH_DW, ADDR), index ? 8u * range(g, 0, 0x1FE) : 0u);
         set(&b, FLD(MI_FLUSH_DW, DATA), data32(g));
@@ -1929,7 +1958,8 @@ static void build_cycle(gen *g, engine_plan *p)
         make_chunk(g, c, 1, MAX_UNIT_DW + 4, false);
         used_dw += (uint32_t)c->dw.n;
     }
-    /* the remap's flush: a chunk of its own, after the first and before the one with the stopping command */
+    /* the remap's flush: a chunk of its own, after the first and before the one with the stopping command (with TLB
+     * invalidate for INV_FLUSH; a plain flush when the host invalidates: the submission still starts there) */
     if (p->nremaps && !g->oom) {
         size_t limit = p->nchunks;
         for (size_t i = 0; i < p->nchunks; i++)
@@ -1938,7 +1968,7 @@ static void build_cycle(gen *g, engine_plan *p)
             chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 1, limit));
             if (!c) return;
             ectx x = { &c->dw, 0, false, true, false, false, false };
-            emit_inval_flush(g, &x);
+            emit_inval_flush(g, &x, (p->inval & INV_FLUSH) != 0);
             if (c->dw.n % 2) push(g, &c->dw, 0);
             chunk_add_cmds(g, c, 0);
             c->remap = true;
@@ -2026,9 +2056,9 @@ static void plan_boundaries(gen *g, engine_plan *p)
 }
 
 /* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
- * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs; nor PDP0_*, PP_DCLV or RING_MODE, docs/gam.md §5),
- * offsets it ignores, and the registers LRR/SRM
- * read (all of its own but RING_TAIL, which the host moves, and RING_CTL). */
+ * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs; nor PDP0_*, PP_DCLV, RING_MODE or INSTPM,
+ * docs/gam.md §5), offsets it ignores (never another engine's translation registers or INSTPM), and the registers
+ * LRR/SRM read (all of its own but RING_TAIL, which the host moves, and RING_CTL; INSTPM included). */
 static void lri_pools(engine_plan *p, int engines, bool race)
 {
     for (size_t i = 0; i < gtref_nregs; i++) {
@@ -2042,6 +2072,9 @@ static void lri_pools(engine_plan *p, int engines, bool race)
          * (dropped today, C6); nor the GAM's own registers */
         bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||
                                                             d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW);
+        /* INSTPM: bits 5 and 9 only by the host while the engine is idle (GAM-22): no MI_LOAD_REGISTER_* at all,
+         * of any engine */
+        xlate_reg |= (d->flags & GTREF_REGF_ENGINE) && d->offset == GTREF_INSTPM;
         if (d->flags & GTREF_REGF_GAM) continue;
         if (!(d->flags & GTREF_REGF_ENGINE)) {
             if (p->nignored < MAX_LRI_POOL && writable) p->ignored[p->nignored++] = d->offset;
@@ -2099,9 +2132,18 @@ static uint32_t dclv_value(gen *g, const engine_plan *p)
 
 /* The GAM's global registers at setup, before any ring is enabled (docs/gam.md §5: never while an engine is
  * busy): TLB LRA ranges and client assignment (lra_pct), the arbiter's priority codes (c[2:0] 0..5, any c[4:3])
- * and goto fields (midarb_pct), continue-after-fault (continue-mode fault seeds). */
+ * and goto fields (midarb_pct), the accepted-request limits (req_limit_pct: RCS0 [31:24], BCS0/VCS0 [23:16], VECS0
+ * [13:8] 0..3 each, 0 counting as 1, so that they bind while the engines contend; CASC [5:0] random, GAM-23),
+ * continue-after-fault (continue-mode fault seeds). */
 static void program_gam(gen *g)
 {
+    if (pct(g, g->cfg->req_limit_pct)) {
+        uint32_t v = (uint32_t)range(g, 0, 3) << 24 | (uint32_t)range(g, 0, 3) << 16 | (uint32_t)range(g, 0, 3) << 8 |
+                     (rnd32(g) & 0x3Fu);
+        if (pct(g, 20)) v |= rnd32(g) & 0x0000C0C0u;   /* bits that are not stored */
+        op(g, GTREF_HOST_WRITE, GTREF_MEDIA_MAX_REQ_COUNT, v, 0);
+        g->req_limit = true;
+    }
     if (pct(g, g->cfg->lra_pct)) {
         uint32_t lra0 = lra_range(g), lra1 = lra_range(g);
         op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_0, lra0 | lra1 << 16, 0);
@@ -2123,14 +2165,24 @@ static void program_gam(gen *g)
     if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
 }
 
-/* Setup with every ring disabled: the GAM, ring registers, EMR, the PPGTT (RING_MODE[9], PDP0, PP_DCLV), interrupt
- * enables and masks. The enable registers are shared by two engines each and the mask fields sit where the engine
+/* INSTPM at setup (GAM-22): masked writes of other bits than 5 and 9 (storage bits 0, 2, 3, 6, 7, 8; bit 11 and
+ * reserved bits, which read 0), never a sync flush or TLB invalidation. */
+static uint32_t instpm_setup_value(gen *g)
+{
+    static const uint32_t fixed[] = { 0x00010001u, 0x00010000u, 0x01CD01CDu, 0x01CD0000u, 0x08000800u };
+    if (pct(g, 50)) return fixed[range(g, 0, sizeof fixed / sizeof fixed[0] - 1u)];
+    uint32_t m = rnd32(g) & 0xFFFFu & ~INSTPM_INVAL, v = rnd32(g) & 0xFFFFu & ~INSTPM_INVAL;
+    return m << 16 | v;
+}
+
+/* Setup with every ring disabled: the GAM, ring registers, EMR, INSTPM (instpm_setup_pct), the PPGTT (RING_MODE[9],
+ * PDP0, PP_DCLV), interrupt enables and masks. The enable registers are shared by two engines each and the mask fields sit where the engine
  * table says (spec decisions I1-I2): each register is written once with the fields of every engine of the test. */
 static void program_setup(gen *g, engine_plan *plans, size_t np)
 {
     program_gam(g);
     for (size_t i = 0; i < np; i++) {
-        const engine_plan *p = &plans[i];
+        engine_plan *p = &plans[i];
         uint32_t base = gtref_engines[p->e].base;
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_CTL, 0, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_START, p->ring_addr, 0);
@@ -2139,6 +2191,8 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         uint32_t emr_clear = (p->emr_unmasked ? GTREF_ERR_INSTRUCTION : 0u) | (p->emr_pf ? GTREF_ERR_PAGE_TABLE : 0u);
         if (emr_clear) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~emr_clear, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_HWS_PGA, (uint32_t)p->hws, 0);
+        p->instpm_setup = pct(g, g->cfg->instpm_setup_pct);
+        if (p->instpm_setup) op(g, GTREF_HOST_WRITE, base + GTREF_INSTPM, instpm_setup_value(g), 0);
         if (p->ppgtt) {
             /* PDP0 holds the PML4's address in bits 38:12; junk seeds set the bits GAM-5 ignores */
             uint64_t pdp = g->sp[p->root].pml4;
@@ -2222,6 +2276,25 @@ static void unmask_one(gen *g, engine_plan *plans, size_t np)
     }
 }
 
+/* A host write of GFX_FLSH_CNTL (GAM-21): any value invalidates every engine's GGTT entries; bit 0 is stored. */
+static void flsh_cntl(gen *g)
+{
+    op(g, GTREF_HOST_WRITE, GTREF_GFX_FLSH_CNTL, pct(g, 50) ? 1u : rnd32(g), 0);
+    g->flsh_written = true;
+}
+
+/* A host write of engine p's INSTPM with bits 9 and 5 and their enables (GAM-22): its whole TLB is invalidated.
+ * Only while p is idle (docs/gam.md §5); now and then it changes storage bits too. */
+static void instpm_inval(gen *g, const engine_plan *p)
+{
+    uint32_t v = INSTPM_INVAL_WRITE;
+    if (pct(g, 20)) {
+        uint32_t m = rnd32(g) & INSTPM_STORED;
+        v |= m << 16 | (rnd32(g) & m);
+    }
+    op(g, GTREF_HOST_WRITE, gtref_engines[p->e].base + GTREF_INSTPM, v, 0);
+}
+
 /* wait_idle: every engine has executed all it was given, or halted at its illegal command. */
 static void wait_idle(gen *g, engine_plan *plans, size_t np)
 {
@@ -2238,11 +2311,15 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
 {
     uint32_t tail = gtref_engines[p->e].base + GTREF_RING_TAIL;
     if (p->nremaps && !p->remap_done && p->k == (size_t)p->remap_chunk) {
-        /* the remap (docs/gam.md §5): every engine idle, the entries rewritten, then the submission that starts
-         * with the engine's TLB-invalidating flush; only this engine ever uses these pages */
+        /* the remap (docs/gam.md §5): every engine idle, the entries rewritten, the host's invalidations (GGTT
+         * entries by GFX_FLSH_CNTL, the engine's TLB by INSTPM, both while every engine is idle), then the
+         * submission that starts with the remap chunk (the engine's TLB-invalidating flush for INV_FLUSH); only
+         * this engine ever uses these pages */
         wait_idle(g, plans, np);
         for (size_t i = 0; i < p->nremaps; i++)
             mem_write(g, pte_addr(g, p->remaps[i].spi, p->remaps[i].va), entry(g, p->remaps[i].pa));
+        if (p->inval & INV_FLSH_CNTL) flsh_cntl(g);
+        if (p->inval & INV_INSTPM) instpm_inval(g, p);
         p->remap_done = true;
     }
     uint64_t limit = p->size - 8u;             /* most unexecuted bytes the ring may hold */
@@ -2354,6 +2431,7 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         }
         if (pct(g, 4)) unmask_one(g, plans, np);
         if (g->live_remap && pct(g, 5)) live_remap(g);
+        if (g->flsh_live && pct(g, 5)) flsh_cntl(g);   /* any time: it only invalidates (GAM-21) */
         if (g->fclear && pct(g, 5)) {
             /* a fault register cleared: the next fault of its engines is recorded again (GAM-14) */
             op(g, GTREF_HOST_WRITE, gtref_fault_reg(plans[range(g, 0, np - 1)].e), 0, 0);
@@ -2374,6 +2452,14 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         } else if (p->k < p->nb && pct(g, 5)) {
             wait_idle(g, plans, np);
             op(g, GTREF_HOST_READ, ed->base + GTREF_RING_HEAD, 0, 0);
+            if (pct(g, g->cfg->instpm_pct)) {
+                /* an INSTPM invalidation of an idle engine that will not halt (GAM-22): no remap, just a TLB
+                 * emptied under the engine's later accesses */
+                size_t cand[GTREF_MAX_ENGINES], nc = 0;
+                for (size_t i = 0; i < np; i++)
+                    if (!plans[i].halt_submitted) cand[nc++] = i;
+                if (nc) instpm_inval(g, &plans[cand[range(g, 0, nc - 1)]]);
+            }
         }
     }
 
@@ -2393,7 +2479,10 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         unsigned nread = (unsigned)range(g, 2, 4);
         for (unsigned j = 0; j < nread; j++) op(g, GTREF_HOST_READ, p->gpr0 + 4u * (uint32_t)range(g, 0, 31), 0, 0);
         if (p->ppgtt && pct(g, 30)) op(g, GTREF_HOST_READ, base + GTREF_RING_MODE, 0, 0);
+        if (p->instpm_setup && pct(g, 50)) op(g, GTREF_HOST_READ, base + GTREF_INSTPM, 0, 0);
     }
+    if (g->req_limit && pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_MEDIA_MAX_REQ_COUNT, 0, 0);
+    if (g->flsh_written && pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_GFX_FLSH_CNTL, 0, 0);
     if (g->faults) {   /* the fault records: each engine's register once, then the arbiter's error report */
         uint32_t done[GTREF_MAX_ENGINES];
         size_t nd = 0;
@@ -2463,16 +2552,23 @@ static void build_data(gen *g, engine_plan *p)
 }
 
 /* 1..3 of p's data pages (not the hot page of either view) that the host remaps to fresh pages (half of them with
- * some data) right before the submission that starts with p's TLB-invalidating flush (build_cycle, submit). */
+ * some data) after a wait_idle, right before the submission that starts with p's remap chunk (build_cycle, submit),
+ * and what invalidates p's entries of them (p->inval; docs/gam.md §5: only p ever uses these pages):
+ *   flsh_cntl_pct: a host write of GFX_FLSH_CNTL (GAM-21), which invalidates GGTT entries only: 70% of these remaps
+ *     take GGTT pages only; a PPGTT page among the others still needs INSTPM (instpm_pct) or the flush;
+ *   instpm_pct (of the rest): a host write of p's INSTPM = 0x02200220 while every engine is idle (GAM-22);
+ *   otherwise the TLB-invalidating flush the remap chunk holds (GAM-12). */
 static void plan_remaps(gen *g, engine_plan *p)
 {
+    bool flsh = pct(g, g->cfg->flsh_cntl_pct);
+    int views = flsh && pct(g, 70) ? 1 : 2;   /* 1: GGTT pages only */
     size_t total = 0;
-    for (int v = 0; v < 2; v++)
+    for (int v = 0; v < views; v++)
         for (size_t k = 0; k < p->nareas[v]; k++) total += p->areas[v][k].len / PAGE - (k == 0);
     unsigned want = (unsigned)range(g, 1, MAX_REMAPS);
     for (unsigned t = 0; t < want && total && !g->oom; t++) {
         size_t pick = (size_t)range(g, 0, total - 1);
-        for (int v = 0; v < 2; v++)
+        for (int v = 0; v < views; v++)
             for (size_t k = 0; k < p->nareas[v]; k++) {
                 size_t pages = p->areas[v][k].len / PAGE - (k == 0);
                 if (pick >= pages) { pick -= pages; continue; }
@@ -2490,6 +2586,11 @@ static void plan_remaps(gen *g, engine_plan *p)
                 }
             }
     }
+    bool ppgtt_page = false;
+    for (size_t r = 0; r < p->nremaps; r++) ppgtt_page |= p->remaps[r].spi != SP_GGTT;
+    bool instpm = pct(g, g->cfg->instpm_pct);
+    if (flsh) p->inval = INV_FLSH_CNTL | (!ppgtt_page ? 0u : instpm ? INV_INSTPM : INV_FLUSH);
+    else p->inval = instpm ? INV_INSTPM : INV_FLUSH;
 }
 
 /* The plan of engine e: ring size and mode, interrupts, the stopping command (illegal: bad; page fault in hang
@@ -2602,6 +2703,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->faults = pct(g, c->fault_pct);
     g->cont = g->faults && pct(g, c->fault_continue_pct);
     g->fclear = g->faults && pct(g, c->fault_clear_pct);
+    g->flsh_live = pct(g, c->flsh_cntl_live_pct);
     unsigned fbad = 0;
     if (g->faults && !g->cont) {
         for (unsigned e = 0; e < n; e++)
@@ -2721,7 +2823,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->ppgtt_pct, c->ppgtt_engine_pct, c->shared_pml4_pct, c->tlb_pressure_pct, c->remap_pct,
                               c->live_remap_pct, c->lra_pct, c->midarb_pct, c->fault_pct, c->fault_continue_pct,
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
-                              c->fault_clear_pct };
+                              c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
+                              c->instpm_setup_pct, c->req_limit_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");

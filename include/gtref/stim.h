@@ -164,7 +164,7 @@ typedef struct gtref_gen_config {
     unsigned lri_other_pct;    /* LRI register slots that are not a CS_GPR of the engine ... */
     unsigned lri_ignored_pct;  /* ... of which: an offset the engine ignores (other engine, global, unknown);
                                   the rest: the engine's EMR, EIR, BB_OFFSET ... (never its RING_* registers,
-                                  RING_MODE, PDP0_*, PP_DCLV: docs/gam.md §5) */
+                                  RING_MODE, PDP0_*, PP_DCLV, nor any engine's INSTPM: docs/gam.md §5) */
     unsigned multi_page_pct;   /* rings of 2..max_ring_pages pages (the others: 1 page) */
     unsigned max_ring_pages;   /* 1..16 */
     unsigned laps_pct;         /* 1-page rings whose cycle fills the ring and is submitted more than once */
@@ -187,8 +187,9 @@ typedef struct gtref_gen_config {
     unsigned ppgtt_engine_pct; /* in such a seed, engines that get a PPGTT (at least one does) */
     unsigned shared_pml4_pct;  /* PPGTT engines that share another engine's PML4 */
     unsigned tlb_pressure_pct; /* engines whose data spreads over 8..40 more pages per space (TLB evictions) */
-    unsigned remap_pct;        /* engines whose data pages the host remaps (mem_write) between submissions,
-                                  the next one starting with a TLB-invalidating flush */
+    unsigned remap_pct;        /* engines whose data pages the host remaps (mem_write) between submissions, with
+                                  every engine idle, invalidated by the TLB-invalidating flush the next submission
+                                  starts with, or by the host (flsh_cntl_pct, instpm_pct) */
     unsigned live_remap_pct;   /* seeds whose host remaps ring/batch pages to identical copies while engines run */
     unsigned lra_pct;          /* seeds whose host programs CVS_TLB_LRA_0..2 at setup (random legal ranges) */
     unsigned midarb_pct;       /* seeds whose host programs MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3 at setup */
@@ -199,6 +200,15 @@ typedef struct gtref_gen_config {
     unsigned fault_cmd_pct;    /* continue mode: data operands that fault */
     unsigned emr_pf_unmask_pct;   /* hang-mode fault engines whose EMR bit 4 the host clears at setup */
     unsigned fault_clear_pct;  /* fault seeds whose host clears fault registers mid-test */
+    /* host invalidations and admission limits (docs/gam.md §3b GAM-21..23) */
+    unsigned flsh_cntl_pct;    /* remaps invalidated by a host write of GFX_FLSH_CNTL (GGTT entries only: 70% of them
+                                  remap GGTT pages only; a PPGTT page among them adds an INSTPM write or the flush) */
+    unsigned flsh_cntl_live_pct;  /* seeds whose host also writes GFX_FLSH_CNTL now and then while engines run */
+    unsigned instpm_pct;       /* remaps (not taken by flsh_cntl_pct) invalidated by a host write of the engine's INSTPM
+                                  = 0x02200220 (bits 9 and 5) while it is idle instead of the flush; idle INSTPM
+                                  invalidations after some wait_idles */
+    unsigned instpm_setup_pct; /* engines whose INSTPM the host writes at setup with storage bits (never bits 5, 9) */
+    unsigned req_limit_pct;    /* seeds whose host writes MEDIA_MAX_REQ_COUNT at setup: limits 0..3 (0 counts as 1) */
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);

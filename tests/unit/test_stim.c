@@ -613,6 +613,16 @@ typedef struct walk_stats {
     unsigned quiet_remaps, live_remaps, stale_reads, tlb_invalidations;
     unsigned pressure_engines; /* engines whose data pages of one space outnumber the 24 entries of LRA1 */
     unsigned lra_writes, midarb_writes, gab_writes, fr_clears, emr_pf_unmask;
+    /* host invalidations and admission limits (docs/gam.md GAM-21..23) */
+    unsigned flsh_writes;      /* GFX_FLSH_CNTL writes ... */
+    unsigned flsh_busy;        /* ... of which while some engine may run */
+    unsigned flsh_ggtt_remaps; /* idle remaps of GGTT pages only, invalidated by GFX_FLSH_CNTL alone */
+    unsigned flsh_pp_remaps;   /* idle remaps with a PPGTT page and GFX_FLSH_CNTL, invalidated by INSTPM or the flush too */
+    unsigned instpm_invals;    /* INSTPM writes of bits 9 and 5 (an idle engine's TLB emptied) */
+    unsigned instpm_remaps;    /* idle remaps invalidated by INSTPM */
+    unsigned flush_remaps;     /* idle remaps after which an engine's first command had to be its TLB-invalidating flush */
+    unsigned instpm_setup;     /* INSTPM writes at setup (other bits) */
+    unsigned req_limit_writes; /* MEDIA_MAX_REQ_COUNT writes */
 } walk_stats;
 
 /* A translation an engine's TLB may hold: (space, page) -> physical page, since its last certain invalidation. */
@@ -631,6 +641,8 @@ typedef struct eng_walk {
     uint32_t pred_mode;        /* MI_SET_PREDICATE's mode: commands under a mode other than 0 may be NOOPs */
     tlb_ent *tlb; size_t ntlb, ctlb;
     uint64_t *dpages[2]; size_t ndpages[2], cdpages[2];   /* distinct data pages by space (1: GGTT) */
+    bool busy;                 /* a submission since the last wait_idle: the engine may be running */
+    bool must_flush;           /* its TLB may hold a remapped page: its next command is a TLB-invalidating flush */
 } eng_walk;
 
 /* A physical page the walk touched: the engines that wrote and read it, the (space, page)s that reach it. */
@@ -646,6 +658,8 @@ typedef struct walker {
     uint64_t *cmd_pages; size_t ncmd;    /* physical pages holding ring or batch segments, sorted */
     uint64_t sem_pfn;                    /* the semaphore page (the GGTT's SEM_BASE), or ~0 */
     bool quiet;                          /* no submission since the last wait_idle: every engine is idle */
+    /* the idle remap in progress (mem_writes after a wait_idle, before the next submission) and what came with it */
+    bool remap, remap_pp, remap_flsh, remap_instpm;
     bool any_enabled;
 } walker;
 
@@ -693,6 +707,14 @@ static bool is_xlate_reg(uint32_t off)
     if (d->flags & GTREF_REGF_GAM) return true;
     return e >= 0 && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW ||
                       d->offset == GTREF_PP_DCLV);
+}
+
+/* Any engine's INSTPM: never a target of MI_LOAD_REGISTER_* (docs/gam.md §5, GAM-22). */
+static bool is_instpm(uint32_t off)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &e);
+    return d && e >= 0 && d->offset == GTREF_INSTPM;
 }
 
 static bool is_cmd_page(const walker *w, uint64_t pfn)
@@ -931,6 +953,7 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         for (unsigned i = 1; i < len; i += 2) {
             cr_assert(!is_ring_reg(dw[i]), "seed %" PRIu64 ": LRI to a ring register 0x%x", w->seed, dw[i]);
             cr_assert(!is_xlate_reg(dw[i]), "seed %" PRIu64 ": LRI to a translation register 0x%x", w->seed, dw[i]);
+            cr_assert(!is_instpm(dw[i]), "seed %" PRIu64 ": LRI to INSTPM 0x%x (GAM-22)", w->seed, dw[i]);
             int re = -2;
             const gtref_reg_def *d = gtref_reg_lookup(dw[i], GTREF_MAX_ENGINES, &re);
             if (dw[i] >= gpr0 && dw[i] <= gpr0 + 0x7C && dw[i] % 4 == 0) w->st.lri_gpr++;
@@ -946,9 +969,11 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         break;
     case GTREF_CMD_MI_LOAD_REGISTER_REG:
         cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST)), "seed %" PRIu64 ": LRR to a translation register", w->seed);
+        cr_assert(!is_instpm((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST)), "seed %" PRIu64 ": LRR to INSTPM", w->seed);
         break;
     case GTREF_CMD_MI_LOAD_REGISTER_MEM:
         cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG)), "seed %" PRIu64 ": LRM to a translation register", w->seed);
+        cr_assert(!is_instpm((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG)), "seed %" PRIu64 ": LRM to INSTPM", w->seed);
         break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
         uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
@@ -1075,6 +1100,13 @@ static void walk_ring(walker *w, int e)
         }
         for (unsigned i = 1; i < len; i++) dw[i] = fetch(w, e, true, g->start + (p + 4u * i) % g->size, GTREF_SEG_RING);
         prefetch_ok(w, e, true, g->start + (p + 4u * len) % g->size);
+        if (g->must_flush) {   /* after an idle remap its TLB may still hold: the flush comes first (GAM-12) */
+            bool inval = c->id == GTREF_CMD_PIPE_CONTROL ? GTREF_GET(dw, PIPE_CONTROL_TLB_INVALIDATE) != 0
+                       : c->id == GTREF_CMD_MI_FLUSH_DW ? GTREF_GET(dw, MI_FLUSH_DW_TLB_INVALIDATE) != 0 : false;
+            cr_assert(inval && !g->pred_mode, "seed %" PRIu64 ": %s's TLB may hold a page the host remapped, and its next "
+                      "command is %s, not a TLB-invalidating flush (docs/gam.md §5)", w->seed, gtref_engines[e].name, c->name);
+            g->must_flush = false;
+        }
         check_fields(w, e, c, dw, len, false);
         if (!g->visited[p / 4] && dw[0] != 0 && c->id != GTREF_CMD_MI_BATCH_BUFFER_END) w->st.distinct_non_noop[e]++;
         g->visited[p / 4] = 1;
@@ -1120,6 +1152,73 @@ static void host_mem_write(walker *w, const gtref_host_op *o)
         w->st.live_remaps++;
     }
     gw_mem_write(&w->gw, o);
+    if (w->quiet) {
+        w->remap = true;
+        w->remap_pp |= !(o->addr >= GTREF_GSM_BASE && o->addr < GTREF_GSM_BASE + (GTREF_GGTT_RANGE >> 12) * 8u);
+    }
+}
+
+/* A TLB entry of engine e that the tables no longer give, and not an equal copy of commands (a live remap). */
+static bool stale_entry(walker *w, int e, const tlb_ent *t)
+{
+    gw_xlate x = gw_translate(&w->gw, e, t->ggtt, t->vpn << 12);
+    if (x.kind == GW_OK && x.ggtt == t->ggtt && x.pa >> 12 == t->pfn) return false;
+    return !(x.kind == GW_OK && is_cmd_page(w, t->pfn) && is_cmd_page(w, x.pa >> 12) && same_page_content(w, t->pfn, x.pa >> 12));
+}
+
+/* The first submission after an idle remap: what the host did invalidate (GFX_FLSH_CNTL, INSTPM) has left the TLB
+ * model; an engine whose TLB may still hold a remapped page must start with its TLB-invalidating flush. */
+static void remap_end(walker *w)
+{
+    bool flush = false;
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        eng_walk *g = &w->eng[e];
+        for (size_t i = 0; i < g->ntlb && !g->must_flush; i++) g->must_flush = stale_entry(w, e, &g->tlb[i]);
+        flush |= g->must_flush;
+    }
+    if (w->remap_flsh && !w->remap_instpm && !w->remap_pp) w->st.flsh_ggtt_remaps++;
+    if (w->remap_flsh && w->remap_pp) w->st.flsh_pp_remaps++;
+    if (w->remap_instpm) w->st.instpm_remaps++;
+    if (flush) w->st.flush_remaps++;
+    w->remap = w->remap_pp = w->remap_flsh = w->remap_instpm = false;
+}
+
+/* GFX_FLSH_CNTL (GAM-21): every engine's GGTT entries go, certainly only for an engine that is idle. */
+static void host_flsh_cntl(walker *w)
+{
+    bool busy = false;
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        eng_walk *g = &w->eng[e];
+        busy |= g->busy;
+        if (g->busy) continue;
+        size_t k = 0;
+        for (size_t i = 0; i < g->ntlb; i++)
+            if (!g->tlb[i].ggtt) g->tlb[k++] = g->tlb[i];
+        g->ntlb = k;
+    }
+    w->st.flsh_writes++;
+    if (busy) w->st.flsh_busy++;
+    if (w->remap) w->remap_flsh = true;
+}
+
+/* A host write of engine e's INSTPM (GAM-22): bits 9 and 5 (with their enables) only while e is idle, and then e's
+ * TLB is empty; at setup only other bits. */
+static void host_instpm(walker *w, int e, uint32_t val)
+{
+    eng_walk *g = &w->eng[e];
+    const uint32_t inval = GTREF_INSTPM_TLB_INVALIDATE | GTREF_INSTPM_SYNC_FLUSH;
+    if (!(val & (inval | inval << 16))) {
+        cr_assert(!g->enabled, "seed %" PRIu64 ": INSTPM of %s written after setup with 0x%x", w->seed, gtref_engines[e].name, val);
+        w->st.instpm_setup++;
+        return;
+    }
+    cr_assert((val & (inval | inval << 16)) == (inval | inval << 16), "seed %" PRIu64 ": INSTPM 0x%x sets bit 5 or 9 alone",
+              w->seed, val);
+    cr_assert(g->enabled && !g->busy, "seed %" PRIu64 ": INSTPM invalidation of %s while it may run (or at setup)", w->seed,
+              gtref_engines[e].name);
+    g->ntlb = 0;
+    w->st.instpm_invals++;
+    if (w->remap) w->remap_instpm = true;
 }
 
 static void walker_init(walker *w, const gtref_stim *s, uint64_t seed)
@@ -1176,6 +1275,7 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                           gtref_engines[e].name);
                 w.eng[e].since_idle = 0;
                 w.eng[e].halt_known |= w.eng[e].halted;
+                w.eng[e].busy = false;
             }
         }
         if (o->op == GTREF_HOST_WAIT_IRQ) {
@@ -1194,8 +1294,14 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
         /* the GAM's globals only at setup (docs/gam.md §5); fault registers: cleared, at any time */
         if (o->off == GTREF_CVS_TLB_LRA_0 || o->off == GTREF_CVS_TLB_LRA_1 || o->off == GTREF_CVS_TLB_LRA_2 ||
             o->off == GTREF_MIDARB_PRIO_NP || (o->off >= GTREF_MIDARB_GOTO_NP0 && o->off < GTREF_MIDARB_GOTO_NP0 + 16u) ||
-            o->off == GTREF_GAB_CTL_REG) {
+            o->off == GTREF_GAB_CTL_REG || o->off == GTREF_MEDIA_MAX_REQ_COUNT) {
             cr_assert(!w.any_enabled, "seed %" PRIu64 ": the host writes GAM register 0x%x after setup", seed, o->off);
+            if (o->off == GTREF_MEDIA_MAX_REQ_COUNT) {   /* small limits that bind (GAM-23) */
+                for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+                    cr_assert_leq(e == 0 ? o->val >> 24 : e == 3 ? o->val >> 8 & 0x3Fu : o->val >> 16 & 0xFFu, 3u,
+                                  "seed %" PRIu64 ": MEDIA_MAX_REQ_COUNT 0x%x: a limit above 3", seed, o->val);
+                w.st.req_limit_writes++;
+            }
             if (o->off == GTREF_CVS_TLB_LRA_0 || o->off == GTREF_CVS_TLB_LRA_1) {
                 for (int k = 0; k < (o->off == GTREF_CVS_TLB_LRA_0 ? 2 : 1); k++) {
                     uint32_t r = o->val >> (16 * k);
@@ -1209,6 +1315,7 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
             }
             if (o->off == GTREF_GAB_CTL_REG) w.st.gab_writes++;
         }
+        if (o->off == GTREF_GFX_FLSH_CNTL) host_flsh_cntl(&w);
         if (o->off == GTREF_GFX_ENG_FR || o->off == GTREF_MEDIA_ENG_FR || o->off == GTREF_BLT_ENG_FR ||
             o->off == GTREF_GFX_ARB_ERROR_RPT) {
             cr_assert_eq(o->val, 0, "seed %" PRIu64 ": a fault register written with 0x%x, not cleared", seed, o->val);
@@ -1259,6 +1366,8 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
             cr_assert(!g->enabled, "seed %" PRIu64 ": EMR written by the host while the ring runs", seed);
             if (!(o->val & 1)) w.st.emr_host_unmask++;
             if (!(o->val & GTREF_ERR_PAGE_TABLE)) w.st.emr_pf_unmask++;
+        } else if (rel == GTREF_INSTPM) {
+            host_instpm(&w, e, o->val);
         } else if (rel == GTREF_RING_TAIL) {
             cr_assert_eq(o->val & 7u, 0, "seed %" PRIu64 ": tail 0x%x is not QWORD aligned", seed, o->val);
             cr_assert_eq(o->val & ~GTREF_TAIL_OFFSET_MASK, 0);
@@ -1268,6 +1377,8 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                 continue;
             }
             w.quiet = false;
+            g->busy = true;
+            if (w.remap) remap_end(&w);
             cr_assert(o->val < g->size, "seed %" PRIu64 ": tail 0x%x beyond the ring", seed, o->val);
             uint32_t adv = (o->val + g->size - g->tail) % g->size;
             cr_assert(adv > 0, "seed %" PRIu64 ": a TAIL write that submits nothing", seed);
@@ -1346,6 +1457,15 @@ static void gam_add(walk_stats *t, const walk_stats *st)
     t->gab_writes += st->gab_writes;
     t->fr_clears += st->fr_clears;
     t->emr_pf_unmask += st->emr_pf_unmask;
+    t->flsh_writes += st->flsh_writes;
+    t->flsh_busy += st->flsh_busy;
+    t->flsh_ggtt_remaps += st->flsh_ggtt_remaps;
+    t->flsh_pp_remaps += st->flsh_pp_remaps;
+    t->instpm_invals += st->instpm_invals;
+    t->instpm_remaps += st->instpm_remaps;
+    t->flush_remaps += st->flush_remaps;
+    t->instpm_setup += st->instpm_setup;
+    t->req_limit_writes += st->req_limit_writes;
 }
 
 static void gam_log(const walk_stats *t, unsigned seeds)
@@ -1360,6 +1480,11 @@ static void gam_log(const walk_stats *t, unsigned seeds)
                 t->fault_cont[0], t->fault_cont[1], t->fault_cont[2], t->fault_cont[3], t->fault_cont[4], t->fault_cont[5],
                 t->fault_cont[6], t->quiet_remaps, t->live_remaps, t->stale_reads, t->tlb_invalidations,
                 t->pressure_engines, t->lra_writes, t->midarb_writes, t->gab_writes, t->fr_clears, t->emr_pf_unmask);
+    cr_log_info("host invalidations over %u seeds: GFX_FLSH_CNTL %u (%u while engines may run), INSTPM %u; idle remaps "
+                "invalidated by GFX_FLSH_CNTL alone (GGTT pages) %u, GFX_FLSH_CNTL with a PPGTT page %u, INSTPM %u, the "
+                "engine's flush %u; INSTPM at setup %u; MEDIA_MAX_REQ_COUNT %u", seeds, t->flsh_writes, t->flsh_busy,
+                t->instpm_invals, t->flsh_ggtt_remaps, t->flsh_pp_remaps, t->instpm_remaps, t->flush_remaps, t->instpm_setup,
+                t->req_limit_writes);
 }
 
 /* The default configuration reaches every translation corner the GAM contract names. */
@@ -1380,6 +1505,13 @@ static void gam_expect_coverage(const walk_stats *t, unsigned seeds)
     cr_assert(t->lra_writes > seeds / 5 && t->midarb_writes > seeds / 3 && t->gab_writes > seeds / 20 && t->fr_clears > 0 &&
               t->emr_pf_unmask > 0, "GAM setup: LRA %u, MIDARB %u, GAB_CTL %u, FR clears %u, EMR[4] %u", t->lra_writes,
               t->midarb_writes, t->gab_writes, t->fr_clears, t->emr_pf_unmask);
+    cr_assert(t->flsh_ggtt_remaps > seeds / 10 && t->instpm_remaps > seeds / 20 && t->flush_remaps > seeds / 20,
+              "idle remaps invalidated by GFX_FLSH_CNTL alone %u, with a PPGTT page %u, by INSTPM %u, by the flush %u",
+              t->flsh_ggtt_remaps, t->flsh_pp_remaps, t->instpm_remaps, t->flush_remaps);
+    cr_assert(t->flsh_busy > seeds / 10 && t->instpm_invals > t->instpm_remaps && t->instpm_setup > seeds / 5 &&
+              t->req_limit_writes > seeds / 5, "GFX_FLSH_CNTL while engines run %u, INSTPM invalidations %u (remaps %u), "
+              "INSTPM at setup %u, MEDIA_MAX_REQ_COUNT %u", t->flsh_busy, t->instpm_invals, t->instpm_remaps,
+              t->instpm_setup, t->req_limit_writes);
 }
 
 Test(gen, generated_stimuli_are_legal_and_interesting)
@@ -1754,4 +1886,105 @@ Test(gen, translation_heavy_configs_keep_the_rules, .timeout = 240)
                   k, total.fault_hang[k], total.fault_cont[k]);
     cr_assert(total.fault_if_level[1] >= 5 && total.fault_if_level[2] >= 5);
     cr_assert(total.quiet_remaps > 100 && total.live_remaps > 100 && total.aliased_pages > 100);
+}
+
+/* ---- host invalidations and admission limits (docs/gam.md GAM-21..23) ---- */
+
+/* Every remap goes through an idle remap with the host's invalidations turned up: the walk's TLB model (GFX_FLSH_CNTL
+ * drops GGTT entries only, INSTPM the engine's whole TLB) finds no stale page used and no engine that still needs its
+ * flush starting without it; INSTPM is never an LRI target and is invalidated only while idle; MEDIA_MAX_REQ_COUNT
+ * is written at setup only; generation stays deterministic. */
+Test(gen, host_invalidations_and_limits_keep_the_rules, .timeout = 240)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.remap_pct = 100;
+    c.flsh_cntl_pct = 60;
+    c.instpm_pct = 50;
+    c.flsh_cntl_live_pct = c.instpm_setup_pct = c.req_limit_pct = 100;
+    c.ppgtt_pct = c.ppgtt_engine_pct = 100;
+    c.tlb_pressure_pct = 50;
+    c.lri_other_pct = 60;                   /* many LRI targets besides the GPRs: INSTPM must never be one */
+    walk_stats total = { 0 };
+    for (uint64_t seed = 30000; seed < 30300; seed++) {
+        gtref_stim s, t;
+        gtref_stim_init(&s);
+        gtref_stim_init(&t);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        cr_assert_eq(st.req_limit_writes, 1, "seed %" PRIu64 ": MEDIA_MAX_REQ_COUNT written %u times", seed, st.req_limit_writes);
+        gam_add(&total, &st);
+        if (seed % 10 == 0) {   /* same seed, same bytes */
+            cr_assert_eq(gtref_stim_generate(&t, seed, &c), 0);
+            uint8_t *a, *b;
+            size_t na, nb;
+            test_encode_ok(&s, &a, &na);
+            test_encode_ok(&t, &b, &nb);
+            cr_assert(na == nb && memcmp(a, b, na) == 0, "seed %" PRIu64 ": two generations differ", seed);
+            free(a);
+            free(b);
+        }
+        gtref_stim_free(&s);
+        gtref_stim_free(&t);
+    }
+    gam_log(&total, 300);
+    cr_assert(total.flsh_ggtt_remaps > 100 && total.flsh_pp_remaps > 20 && total.instpm_remaps > 100 &&
+              total.flush_remaps > 50, "idle remaps invalidated by GFX_FLSH_CNTL alone %u, with a PPGTT page %u, by INSTPM %u, "
+              "by the flush %u", total.flsh_ggtt_remaps, total.flsh_pp_remaps, total.instpm_remaps, total.flush_remaps);
+    cr_assert(total.flsh_busy > 100 && total.instpm_setup > 300, "GFX_FLSH_CNTL while engines run %u, INSTPM at setup %u",
+              total.flsh_busy, total.instpm_setup);
+}
+
+/* Count the host writes of s to offset off (engine: any engine's register at that relative offset, when rel). */
+static unsigned writes_to(const gtref_stim *s, uint32_t off, bool rel)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < s->nops; i++) {
+        if (s->ops[i].op != GTREF_HOST_WRITE) continue;
+        for (int e = 0; e < (rel ? GTREF_MAX_ENGINES : 1); e++)
+            n += s->ops[i].off == (rel ? gtref_engines[e].base + off : off);
+    }
+    return n;
+}
+
+/* Each knob at 0 turns its corner off: flsh_cntl_pct (no remap invalidated by GFX_FLSH_CNTL), flsh_cntl_live_pct too
+ * (no GFX_FLSH_CNTL at all), instpm_pct (no INSTPM invalidation), instpm_setup_pct too (no INSTPM write at all),
+ * req_limit_pct (no MEDIA_MAX_REQ_COUNT). */
+Test(gen, host_invalidation_knobs_at_zero_turn_their_corners_off)
+{
+    for (int knob = 0; knob < 5; knob++) {
+        gtref_gen_config c;
+        gtref_gen_config_default(&c);
+        c.remap_pct = 100;
+        c.flsh_cntl_pct = c.flsh_cntl_live_pct = c.instpm_pct = c.instpm_setup_pct = c.req_limit_pct = 100;
+        switch (knob) {
+        case 0: c.flsh_cntl_pct = 0; break;
+        case 1: c.flsh_cntl_pct = c.flsh_cntl_live_pct = 0; break;
+        case 2: c.instpm_pct = 0; break;
+        case 3: c.instpm_pct = c.instpm_setup_pct = 0; break;
+        default: c.req_limit_pct = 0; break;
+        }
+        unsigned flush_remaps = 0, instpm_remaps = 0;
+        for (uint64_t seed = 0; seed < 60; seed++) {
+            gtref_stim s;
+            gtref_stim_init(&s);
+            cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+            walk_stats st = walk_generated(&s, seed);
+            flush_remaps += st.flush_remaps;
+            instpm_remaps += st.instpm_remaps;
+            switch (knob) {
+            case 0: cr_assert_eq(st.flsh_ggtt_remaps + st.flsh_pp_remaps, 0, "seed %" PRIu64 ": a remap with GFX_FLSH_CNTL", seed); break;
+            case 1: cr_assert_eq(writes_to(&s, GTREF_GFX_FLSH_CNTL, false), 0, "seed %" PRIu64 ": GFX_FLSH_CNTL written", seed); break;
+            case 2: cr_assert_eq(st.instpm_invals, 0, "seed %" PRIu64 ": an INSTPM invalidation", seed); break;
+            case 3: cr_assert_eq(writes_to(&s, GTREF_INSTPM, true), 0, "seed %" PRIu64 ": INSTPM written", seed); break;
+            default: cr_assert_eq(writes_to(&s, GTREF_MEDIA_MAX_REQ_COUNT, false), 0, "seed %" PRIu64 ": MEDIA_MAX_REQ_COUNT written", seed); break;
+            }
+            gtref_stim_free(&s);
+        }
+        /* with flsh_cntl_pct 0 and instpm_pct 100 every remap is invalidated by INSTPM; with both off, by the flush */
+        if (knob <= 1) cr_assert(instpm_remaps > 20 && flush_remaps == 0, "knob %d: INSTPM remaps %u, flush remaps %u", knob,
+                                 instpm_remaps, flush_remaps);
+        if (knob >= 2 && knob <= 3) cr_assert(instpm_remaps == 0 && flush_remaps > 0, "knob %d: INSTPM remaps %u, flush remaps %u",
+                                              knob, instpm_remaps, flush_remaps);
+    }
 }
