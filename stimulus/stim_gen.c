@@ -2130,6 +2130,25 @@ static uint32_t dclv_value(gen *g, const engine_plan *p)
     return v & ~p->dclv_forbid;
 }
 
+/* A fair round robin on the MIDARB NP machine (GAM-9): state s ranks engine s first, then s+1, ... (codes 00000,
+ * 01101, 10010, 11000 by G13), and after a grant to w the next state is w + 1 (no request: stay). Its starvation
+ * bound is finite (3 with four engines), so the scoreboard's GAM-24 check has something to hold the arbiter to. */
+static void program_round_robin(gen *g)
+{
+    static const uint8_t order[4][4] = { { 0, 1, 2, 3 }, { 1, 2, 3, 0 }, { 2, 3, 0, 1 }, { 3, 0, 1, 2 } };
+    op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, 0x00u | 0x0Du << 5 | 0x12u << 10 | 0x18u << 15, 0);
+    for (unsigned st = 0; st < 4; st++) {
+        uint32_t gotos = 0;
+        for (unsigned v = 0; v < 16; v++) {
+            unsigned next = st;
+            for (unsigned i = 0; i < 4; i++)
+                if (v & (1u << order[st][i])) { next = (order[st][i] + 1u) % 4u; break; }
+            gotos |= (uint32_t)next << (2 * v);
+        }
+        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, gotos, 0);
+    }
+}
+
 /* The GAM's global registers at setup, before any ring is enabled (docs/gam.md §5: never while an engine is
  * busy): TLB LRA ranges and client assignment (lra_pct), the arbiter's priority codes (c[2:0] 0..5, any c[4:3])
  * and goto fields (midarb_pct), the accepted-request limits (req_limit_pct: RCS0 [31:24], BCS0/VCS0 [23:16], VECS0
@@ -2154,13 +2173,17 @@ static void program_gam(gen *g)
         op(g, GTREF_HOST_WRITE, GTREF_CVS_TLB_LRA_2, a, 0);
     }
     if (pct(g, g->cfg->midarb_pct)) {
-        uint32_t prio = 0;
-        for (int st = 0; st < 4; st++) {
-            uint32_t order = (uint32_t)range(g, 0, 5), vecs = (uint32_t)range(g, 0, 3);
-            prio |= (order | vecs << 3) << (5 * st);
+        if (pct(g, 30)) {
+            program_round_robin(g);
+        } else {
+            uint32_t prio = 0;
+            for (int st = 0; st < 4; st++) {
+                uint32_t order = (uint32_t)range(g, 0, 5), vecs = (uint32_t)range(g, 0, 3);
+                prio |= (order | vecs << 3) << (5 * st);
+            }
+            op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
+            for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
         }
-        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
-        for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
     }
     if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
 }
