@@ -1,4 +1,6 @@
-/* The GAM model (include/gtref/gam_model.h): the cycle-level reference of docs/gam.md GAM-7 to GAM-16.
+/* The GAM model (include/gtref/gam_model.h): the cycle-level reference of docs/gam.md GAM-7 to GAM-16 and, of phase
+ * 2, GAM-21 (GFX_FLSH_CNTL), GAM-22 (INSTPM: through gam_inputs.invalidate, set by the scoreboard) and GAM-23
+ * (accepted-request limits).
  *
  * gam_tick(n) follows GAM-10 step by step with the state at the start of cycle n: (1) the response pops the oldest
  * transferred read, (2) stage T makes one step of its phase, (3) the arbiter runs if T can accept, (4) P transfers
@@ -14,10 +16,19 @@
  *      decides it. Comparing va[31:12] alone would let such an access alias a page below 4 GB and never fault.
  *   D2 GFX_ARB_ERROR_RPT: the fault's bit is set after a host write of the same cycle (GAM-14, GAM-16, G16).
  *   D3 A read response with no transferred read outstanding (a testbench protocol error) is routed nowhere.
- *   D4 Contention (§4) is counted in every cycle in which both engines request, whether or not the arbiter runs.
+ *   D4 Contention (§4) is counted in every cycle in which both engines take part (D7), whether or not the arbiter
+ *      runs.
  *   D5 walk_reads counts walk reads when P loads them (each is one read on the port).
  *   D6 A request whose client is not IF, DR or WR (GAM-1 defines no other) is not a request: never arbitrated or
- *      granted, so a DUT that presents one fails the grant comparison instead of crashing the model. */
+ *      granted, so a DUT that presents one fails the grant comparison instead of crashing the model.
+ *   D7 "Requesting" in the contention bin (§4) means taking part in arbitration: a bit of the v of GAM-9 after the
+ *      limits of GAM-23, the vector the arbiter sees. A request held back by its limit is not contending (it is
+ *      counted by the limited bin instead).
+ *   D8 The limited bin (§4) counts every cycle in which an engine's request (valid, with a defined client, D6) is
+ *      held back by its limit, whether or not T can accept in that cycle (as D4).
+ *   D9 GAM-23's limit is MEDIA_MAX_REQ_COUNT as held at the start of the cycle (a host write to it acts from the
+ *      next cycle, GAM-16). A continue-mode fault does not release the count: the request goes on to the port and
+ *      is released by its response or acknowledgement. */
 #include "gtref/gam_model.h"
 
 #include <stdlib.h>
@@ -25,7 +36,7 @@
 
 #include "gtref/regs.h"
 
-#define GAM_MAX_REGS 16          /* the table's GAM rows (13 today); gam_create fails if there are more */
+#define GAM_MAX_REGS 32          /* the table's GAM rows (15 today); gam_create fails if there are more */
 #define ENGINES_MAX 4
 #define LEVELS 4                 /* PPGTT: PML4E, PDPE, PDE, PTE (GAM-5) */
 #define LEAF_LEVEL (LEVELS - 1)  /* the PTE level; a GGTT walk starts (and ends) here (GAM-4) */
@@ -58,6 +69,7 @@ struct gam_model {
     gam_tlb_entry tlb[ENGINES_MAX][GTREF_TLB_ENTRIES];
     uint8_t lra_ptr[ENGINES_MAX][GTREF_TLB_LRAS];
     uint8_t arb_state;
+    unsigned outstanding[ENGINES_MAX];   /* GAM-23: granted, not yet answered, acknowledged or dropped */
     stage_t t;
     gam_port p;
     rsp_queue rspq;
@@ -137,6 +149,7 @@ gam_model *gam_create(int engines)
         GTREF_GFX_ENG_FR, GTREF_MEDIA_ENG_FR, GTREF_BLT_ENG_FR, GTREF_GFX_ARB_ERROR_RPT, GTREF_CVS_TLB_LRA_0,
         GTREF_CVS_TLB_LRA_1, GTREF_CVS_TLB_LRA_2, GTREF_MIDARB_PRIO_NP, GTREF_MIDARB_GOTO_NP0,
         GTREF_MIDARB_GOTO_NP0 + 4, GTREF_MIDARB_GOTO_NP0 + 8, GTREF_MIDARB_GOTO_NP0 + 12, GTREF_GAB_CTL_REG,
+        GTREF_MEDIA_MAX_REQ_COUNT, GTREF_GFX_FLSH_CNTL,
     };
     for (size_t i = 0; i < sizeof used / sizeof used[0]; i++)
         if (reg_index(g, used[i]) < 0) goto fail;
@@ -238,6 +251,13 @@ static void tlb_fill(gam_model *g, const stage_t *t, uint64_t page, gam_edge *ou
     g->lra_ptr[t->engine][k] = idx == lra_max(g, k) ? lra_min(g, k) : (uint8_t)((idx + 1) % GTREF_TLB_ENTRIES);
 }
 
+/* GAM-23: engine e's request is complete (response routed, write acknowledged, hang-mode fault). Never below 0: each
+ * completion the model sees belongs to a request it granted. */
+static void release(gam_model *g, int e)
+{
+    if (g->outstanding[e]) g->outstanding[e]--;
+}
+
 /* A fault's record (GAM-14), applied in step 5 after the host write (G16). */
 typedef struct fault_record { bool valid; uint32_t reg, value, arb_bit; } fault_record;
 
@@ -267,6 +287,7 @@ static void fault(gam_model *g, uint8_t type, gam_edge *out, fault_record *rec)
         t->pa = (t->req.va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
     } else {
         t->phase = T_EMPTY;
+        release(g, t->engine);   /* GAM-23: the request is dropped */
     }
 }
 
@@ -378,10 +399,21 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     bool take = !g->p.valid || in->mem_req_ready;   /* P may load at this edge */
     gam_port p_next = { 0 };                        /* what P loads at this edge, if take */
     fault_record rec = { 0 };
-    unsigned v = 0;   /* the request vector (GAM-9): absent engines never request; D6 */
-    for (int e = 0; e < g->engines; e++)
-        if (in->req[e].valid && in->req[e].client < GTREF_GAM_CLIENTS) v |= 1u << e;
-    for (int a = 0; a < g->engines; a++)   /* D4 */
+    /* The request vector (GAM-9): absent engines never request; D6. GAM-23: an engine takes part only while its
+     * outstanding count, as at the start of the cycle, is below its limit (D9); otherwise it is held back (D8). */
+    unsigned v = 0;
+    uint32_t max_req = reg_val(g, GTREF_MEDIA_MAX_REQ_COUNT);
+    for (int e = 0; e < g->engines; e++) {
+        if (!in->req[e].valid || in->req[e].client >= GTREF_GAM_CLIENTS) continue;
+        if (g->outstanding[e] < gtref_req_limit(max_req, e)) {
+            v |= 1u << e;
+        } else {
+            out->limited |= (uint8_t)(1u << e);
+            g->cov.limited[e]++;
+        }
+    }
+    out->arb_v = (uint8_t)v;
+    for (int a = 0; a < g->engines; a++)   /* D4, D7 */
         for (int b = a + 1; b < g->engines; b++)
             if ((v >> a & 1u) && (v >> b & 1u)) g->cov.contention[a][b]++;
 
@@ -389,8 +421,12 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     bool walk_data = false;
     if (in->mem_rsp_valid && g->rspq.count) {
         uint8_t src = rspq_pop(&g->rspq);
-        if (src == GTREF_GAM_SRC_WALKER) walk_data = out->walk_rsp = true;
-        else out->rsp |= (uint8_t)(1u << src);
+        if (src == GTREF_GAM_SRC_WALKER) {
+            walk_data = out->walk_rsp = true;
+        } else {
+            out->rsp |= (uint8_t)(1u << src);
+            release(g, src);   /* GAM-23 */
+        }
     }
 
     /* 2. Stage T, one step. */
@@ -424,10 +460,10 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
 
     /* 3. Arbitration, if T can accept: empty at the start of the cycle, or emptied by loading P (not by a fault). */
     if (t_was_empty || t_to_p) {
-        out->arbitrated = true;
-        out->arb_vector = (uint8_t)v;
-        int e = arbitrate(g, v);
+        out->arb_valid = true;
+        int e = arbitrate(g, v);   /* the filtered v: grant and goto index (GAM-9, GAM-23) */
         if (e >= 0) {
+            g->outstanding[e]++;   /* GAM-23: counts from its grant */
             out->gnt_valid = true;
             out->gnt_engine = (uint8_t)e;
             out->gnt_req = in->req[e];
@@ -438,14 +474,19 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
 
     /* 4. Port: a transfer acknowledges a write (GAM-11) or queues a read; then P reloads or empties. */
     if (g->p.valid && in->mem_req_ready) {
-        if (g->p.write) out->wr_ack |= (uint8_t)(1u << g->p.src);
-        else rspq_push(&g->rspq, g->p.src);
+        if (g->p.write) {
+            out->wr_ack |= (uint8_t)(1u << g->p.src);
+            release(g, g->p.src);   /* GAM-23 */
+        } else {
+            rspq_push(&g->rspq, g->p.src);
+        }
     }
     if (take) g->p = p_next;
     out->port = g->p;
 
-    /* 5. Invalidations (GAM-12: also an entry filled at this edge), the host write (GAM-16), then the fault
-     * record, whose lock test sees the host write (GAM-14). */
+    /* 5. Invalidations (GAM-12, GAM-22: also an entry filled at this edge), the host write (GAM-16; one to
+     * GFX_FLSH_CNTL invalidates every GGTT entry of every engine, also one filled at this edge, GAM-21), then the
+     * fault record, whose lock test sees the host write (GAM-14). */
     for (int e = 0; e < g->engines; e++)
         if (in->invalidate & (1u << e))
             for (int i = 0; i < GTREF_TLB_ENTRIES; i++) g->tlb[e][i].valid = false;
@@ -453,6 +494,13 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
         gam_reg *w = reg_at(g, in->host_off);
         w->val = gtref_reg_apply_write(w->def, w->val, in->host_data);
         if (in->host_off == GTREF_CVS_TLB_LRA_0 || in->host_off == GTREF_CVS_TLB_LRA_1) reset_lra_ptrs(g);   /* GAM-8 */
+        if (in->host_off == GTREF_GFX_FLSH_CNTL) {   /* GAM-21: any value */
+            for (int e = 0; e < g->engines; e++)
+                for (int i = 0; i < GTREF_TLB_ENTRIES; i++)
+                    if (g->tlb[e][i].ggtt) g->tlb[e][i].valid = false;
+            out->flsh_invalidate = true;
+            g->cov.flsh_invalidations++;
+        }
     }
     if (rec.valid) {
         gam_reg *fr = reg_at(g, rec.reg);
@@ -471,6 +519,8 @@ void gam_tlb_get(const gam_model *g, int e, gam_tlb_entry out[GTREF_TLB_ENTRIES]
 }
 
 uint8_t gam_lra_ptr(const gam_model *g, int e, int lra) { return g->lra_ptr[e][lra]; }
+
+unsigned gam_outstanding(const gam_model *g, int e) { return e >= 0 && e < ENGINES_MAX ? g->outstanding[e] : 0; }
 
 bool gam_engine_busy(const gam_model *g, int e)
 {

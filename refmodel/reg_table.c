@@ -132,6 +132,14 @@ const gtref_reg_def gtref_regs[] = {
     { "MEDIA_MAX_REQ_COUNT", 0x04070u, 0x10202020u, 0xFFFF3F3Fu, 0, 0xFFFF3F3Fu, GTREF_ACC_RW, GTREF_REGF_GAM,
       "BYT-REG L4516-4553 (04070h, default 0x10202020): GFX [31:24], MFX/BLT [23:16], VLF [13:8], CASC [5:0] accepted-"
       "request limits, minimum 1 (docs/gam.md GAM-23, G19)" },
+    { "GFX_MAX_REQ_COUNT", 0x04074u, 0x43F20101u, 0xFFF7EFFFu, 0, 0xFFF7EFFFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L4557-4600 (04074h, default 0x43F20101): limits of GAM-internal render clients the kit does not have: "
+      "storage (docs/gam.md GAM-23, G19)" },
+    { "GFX_PEND_TLB_0", 0x04034u, 0, 0xBFBFBFBFu, 0, 0xBFBFBFBFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L4305-4405 (04034h, default 0): pending-TLB-read limits (enable bits 31/23/15/7, counts 29:24 ...): "
+      "storage, one translation at a time meets every limit (GAM-23, G19)" },
+    { "GFX_PEND_TLB_1", 0x04038u, 0, 0xBFBFBFBFu, 0, 0xBFBFBFBFu, GTREF_ACC_RW, GTREF_REGF_GAM,
+      "BYT-REG L4411-4512 (04038h, default 0): as GFX_PEND_TLB_0 (GAM-23, G19)" },
     { "GFX_FLSH_CNTL", 0x101008u, 0, 0x00000001u, 0, 0x00000001u, GTREF_ACC_RW, GTREF_REGF_GAM,
       "[EXT] i915 GFX_FLSH_CNTL_GEN6 (0x101008, GFX_FLSH_CNTL_EN bit 0): a write invalidates the GGTT TLB entries "
       "(docs/gam.md GAM-21, G17)" },

@@ -85,6 +85,12 @@ const char *const gtref_corner_names[GTREF_CORNERS] = {
     "BCS0 and VCS0 request the GAM in one cycle (GAM-9)",
     "BCS0 and VECS0 request the GAM in one cycle (GAM-9)",
     "VCS0 and VECS0 request the GAM in one cycle (GAM-9)",
+    "RCS0 held back by its accepted-request limit (GAM-23)",
+    "BCS0 held back by its accepted-request limit (GAM-23)",
+    "VCS0 held back by its accepted-request limit (GAM-23)",
+    "VECS0 held back by its accepted-request limit (GAM-23)",
+    "GGTT entries invalidated by a GFX_FLSH_CNTL write (GAM-21)",
+    "a TLB invalidated by a host INSTPM write (GAM-22)",
 };
 
 /* ---- field tables (shared by encode and decode, so both agree on keys and order) ---- */

@@ -62,6 +62,7 @@ struct gtref_sb {
      * the MIDARB registers they were computed from */
     uint32_t arb_wait[GTREF_MAX_ENGINES], arb_wait_max[GTREF_MAX_ENGINES];
     uint32_t bound_regs[5]; bool bound_known; int bound[GTREF_MAX_ENGINES];
+    uint64_t instpm_invalidations;  /* host INSTPM writes that invalidated a TLB (GAM-22) */
 };
 
 /* ---- model sink ---- */
@@ -125,7 +126,8 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
 {
     _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
                    "the corners are the scoreboard's two, the interrupt logic's windows and the GAM's bins");
-    _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6, "the GAM's bins (gtref_corner_names)");
+    _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6 + 4 + 2,
+                   "the GAM's bins (gtref_corner_names)");
     out[0] = sb->same_cycle_collisions;
     out[1] = sb->signal_rereads;
     gtm_irq_windows(sb->m, out + 2);
@@ -143,6 +145,9 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
         for (int b = 0; b < 4; b++) *o++ = g.transition[a][b];
     for (int a = 0; a < 4; a++)
         for (int b = a + 1; b < 4; b++) *o++ = g.contention[a][b];
+    for (int e = 0; e < 4; e++) *o++ = g.limited[e];
+    *o++ = g.flsh_invalidations;
+    *o++ = sb->instpm_invalidations;
 }
 
 /* ---- helpers ---- */
@@ -566,7 +571,7 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
  * The bounds are computed from the registers as the GAM model holds them, again whenever they change. */
 static bool check_starvation(gtref_sb *sb, const gam_edge *x)
 {
-    if (!x->arbitrated) return true;
+    if (!x->arb_valid) return true;
     uint32_t regs[5] = { gam_reg_read(sb->gam, GTREF_MIDARB_PRIO_NP) };
     for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTO_NP0 + 4u * (uint32_t)k);
     if (!sb->bound_known || memcmp(regs, sb->bound_regs, sizeof regs)) {
@@ -575,13 +580,13 @@ static bool check_starvation(gtref_sb *sb, const gam_edge *x)
         sb->bound_known = true;
     }
     for (int e = 0; e < sb->engines; e++) {
-        if (!(x->arb_vector & (1u << e)) || (x->gnt_valid && x->gnt_engine == e)) { sb->arb_wait[e] = 0; continue; }
+        if (!(x->arb_v & (1u << e)) || (x->gnt_valid && x->gnt_engine == e)) { sb->arb_wait[e] = 0; continue; }
         if (++sb->arb_wait[e] > sb->arb_wait_max[e]) sb->arb_wait_max[e] = sb->arb_wait[e];
         if (sb->bound[e] != GTREF_ARB_UNBOUNDED && sb->arb_wait[e] > (uint32_t)sb->bound[e]) {
             char exp[192], act[192];
             snprintf(exp, sizeof exp, "a grant within %d arbitration%s in a row", sb->bound[e], sb->bound[e] == 1 ? "" : "s");
             snprintf(act, sizeof act, "%u arbitrations without a grant (request vector 0x%x, grant %s)", sb->arb_wait[e],
-                     x->arb_vector, x->gnt_valid ? engine_name(x->gnt_engine) : "none");
+                     x->arb_v, x->gnt_valid ? engine_name(x->gnt_engine) : "none");
             sb->bucket_cmd = "-";
             return fail(sb, "gam", e, "starvation", exp, act, "MIDARB_PRIO_NP=0x%05x GOTOFIELD_NP0..3=0x%08x 0x%08x 0x%08x 0x%08x "
                         "allow at most %d (docs/gam.md GAM-24)", regs[0], regs[1], regs[2], regs[3], regs[4], sb->bound[e]);
@@ -616,7 +621,9 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     in.host_write = c->mmio_xfer && c->mmio_write;
     in.host_off = c->mmio_addr;
     in.host_data = c->mmio_wdata;
-    in.invalidate = invalidate | instpm_invalidate(sb, c);
+    uint8_t instpm = instpm_invalidate(sb, c);
+    if (instpm) sb->instpm_invalidations++;
+    in.invalidate = invalidate | instpm;
     gam_tick(sb->gam, &in, &sb->edge);
     if (!check_starvation(sb, &sb->edge)) return false;
     for (int i = 0; i < sb->ngam_regs; i++) gam_engine_reg(sb->gam, sb->gam_regs[i].e, sb->gam_regs[i].off, sb->gam_regs[i].val);

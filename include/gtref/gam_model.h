@@ -1,4 +1,4 @@
-/* The GAM model: a cycle-level reference of the kit's GAM (docs/gam.md GAM-7 to GAM-16), driven by the scoreboard
+/* The GAM model: a cycle-level reference of the kit's GAM (docs/gam.md GAM-7 to GAM-16, GAM-21 to GAM-23), driven by the scoreboard
  * with what the DUT does not decide (the engines' requests, the memory port's ready and responses, host writes,
  * TLB invalidations, the engines' PPGTT registers) and predicting, for each closing edge, everything the GAM does:
  * grant, arbiter state, TLB lookup and fill, fault, the port register, write acknowledgements and read routing.
@@ -28,9 +28,11 @@ typedef struct gam_inputs {
     bool mem_req_ready;        /* the memory port's ready in cycle n */
     bool mem_rsp_valid;        /* a read response in cycle n ... */
     uint8_t mem_rsp_data[64];  /* ... and its line (byte i = data[8i+7:8i]) */
-    bool host_write;           /* a host MMIO write transfers in cycle n (any offset: the model ignores others) */
+    bool host_write;           /* a host MMIO write transfers in cycle n (any offset: the model ignores others; one
+                                * to GFX_FLSH_CNTL invalidates every engine's GGTT entries, GAM-21) */
     uint32_t host_off, host_data;
-    uint8_t invalidate;        /* bit e: engine e's TLB is invalidated at this edge (GAM-12) */
+    uint8_t invalidate;        /* bit e: engine e's whole TLB is invalidated at this edge (GAM-12, and GAM-22: the
+                                * scoreboard sets it for a host INSTPM write setting bits 9 and 5) */
 } gam_inputs;
 
 /* The port register P (mem_req_* of gt_top). */
@@ -43,7 +45,6 @@ typedef struct gam_port {
 
 /* What happens at the closing edge of cycle n (the DUT's probes show it in cycle n+1: GAM-17). */
 typedef struct gam_edge {
-    bool arbitrated; uint8_t arb_vector;       /* an arbitration at this edge (GAM-9) and its request vector v */
     bool gnt_valid;  uint8_t gnt_engine;       /* the grant (the granted request is gnt_req) */
     gam_req gnt_req;
     uint8_t arb_state;                          /* the arbiter's state after the edge */
@@ -58,6 +59,12 @@ typedef struct gam_edge {
     uint8_t rsp;                                /* bit e: a read response went to engine e */
     bool walk_rsp;                              /* a read response went to the walker */
     gam_port port;                              /* P after the edge (the DUT's mem_req_* in cycle n+1) */
+    /* GAM-23, GAM-24 (appended in phase 2): */
+    bool arb_valid;                             /* an arbitration was made in cycle n (T could accept) */
+    uint8_t arb_v;                              /* bit e: engine e took part in cycle n (valid request below its
+                                                 * limit): the v of GAM-9, whether or not an arbitration was made */
+    uint8_t limited;                            /* bit e: engine e's valid request was held back by its limit */
+    bool flsh_invalidate;                       /* a GFX_FLSH_CNTL write invalidated the GGTT entries (GAM-21) */
 } gam_edge;
 
 gam_model *gam_create(int engines);
@@ -84,6 +91,9 @@ void gam_port_now(const gam_model *g, gam_port *out);
 typedef struct gam_tlb_entry { bool valid, ggtt; uint64_t vpn, page; } gam_tlb_entry;
 void gam_tlb_get(const gam_model *g, int e, gam_tlb_entry out[GTREF_TLB_ENTRIES]);
 uint8_t gam_lra_ptr(const gam_model *g, int e, int lra);
+/* Engine e's outstanding count (GAM-23): granted requests not yet answered, acknowledged or dropped by a hang-mode
+ * fault, as after the last edge. */
+unsigned gam_outstanding(const gam_model *g, int e);
 /* Whether engine e has a request in T or P or a read in the response queue (GAM-19). */
 bool gam_engine_busy(const gam_model *g, int e);
 
@@ -99,8 +109,11 @@ typedef struct gam_coverage {
     uint64_t fault[3][2];           /* [type][hang 0 / continue 1] */
     uint64_t state[4];              /* arbitrations made in state s */
     uint64_t transition[4][4];      /* [from][to] at an arbitration */
-    uint64_t contention[4][4];      /* [a][b], a < b: both requested in one cycle */
+    uint64_t contention[4][4];      /* [a][b], a < b: both took part (bits of v, GAM-9/GAM-23) in one cycle */
     uint64_t walk_reads;
+    /* Phase 2 (docs/gam.md §4, GAM-21, GAM-23); INSTPM invalidations (GAM-22) are counted by the scoreboard. */
+    uint64_t limited[4];            /* [e]: cycles in which engine e's valid request was held back by its limit */
+    uint64_t flsh_invalidations;    /* host writes to GFX_FLSH_CNTL (each invalidates the GGTT entries) */
 } gam_coverage;
 void gam_get_coverage(const gam_model *g, gam_coverage *out);
 #endif

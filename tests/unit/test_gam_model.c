@@ -214,7 +214,10 @@ Test(gam, reset_values_and_ownership)
     cr_expect_eq(gam_reg_read(g, GTREF_BLT_ENG_FR), 0u);
     cr_expect_eq(gam_reg_read(g, GTREF_GFX_ARB_ERROR_RPT), 0u);
     cr_expect_eq(gam_reg_read(g, GTREF_MIDARB_PRIO_NP), 0u);
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_MAX_REQ_COUNT), 0x10202020u, "BYT-REG L4516-4553 default");
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_FLSH_CNTL), 0u);
     for (int e = 0; e < 4; e++) {
+        cr_expect_eq(gam_outstanding(g, e), 0u);
         cr_expect_eq(gam_lra_ptr(g, e, 0), 0);
         cr_expect_eq(gam_lra_ptr(g, e, 1), 8);
         cr_expect_eq(gam_lra_ptr(g, e, 2), 24);
@@ -227,6 +230,8 @@ Test(gam, reset_values_and_ownership)
     cr_expect(gam_owns(0x04094u) && gam_owns(0x04194u) && gam_owns(0x04294u) && gam_owns(0x040A0u));
     cr_expect(gam_owns(0x04044u) && gam_owns(0x04048u) && gam_owns(0x0404Cu) && gam_owns(0x043A4u));
     cr_expect(gam_owns(0x043C0u) && gam_owns(0x043CCu) && gam_owns(0x24000u));
+    cr_expect(gam_owns(0x04070u) && gam_owns(0x101008u), "phase 2: MEDIA_MAX_REQ_COUNT, GFX_FLSH_CNTL");
+    cr_expect_not(gam_owns(0x2000u + GTREF_INSTPM), "INSTPM is an engine register (GAM-22)");
     cr_expect_not(gam_owns(0x2000u + GTREF_PP_DCLV));
     cr_expect_not(gam_owns(0x2000u + GTREF_PDP0_LDW));
     cr_expect_not(gam_owns(0x190010u));
@@ -1148,4 +1153,379 @@ Test(gam, coverage_counts)
     cr_expect_eq(cv.contention[0][2] + cv.contention[0][3] + cv.contention[1][2] + cv.contention[1][3]
                  + cv.contention[2][3], 0u);
     cr_expect_eq(cv.walk_reads, 1u);
+}
+
+/* ---- phase 2: GFX_FLSH_CNTL (GAM-21), INSTPM through invalidate (GAM-22) ---- */
+
+/* Testbench PPGTT (GAM-5): engine e's root 0x10_0000, PP_DCLV bit 0 (PML4 entries 0..15, GAM-6); PML4E 0 ->
+ * 0x20_0000, PDPE 0 -> 0x30_0000, PDE 0 -> 0x40_0000; the PTE of a va below 2 MB at 0x40_0000 + (va >> 12) * 8
+ * maps it to 0x6600_0000 + (va & ~0xFFF). */
+static void ppgtt_setup(int e)
+{
+    gam_engine_reg(g, e, GTREF_PDP0_LDW, 0x100000u);
+    gam_engine_reg(g, e, GTREF_PP_DCLV, 0x1u);
+    mem_put(0x100000ull, 0x200001ull);
+    mem_put(0x200000ull, 0x300001ull);
+    mem_put(0x300000ull, 0x400001ull);
+}
+static void ppgtt_map(uint64_t va) { mem_put(0x400000ull + (va >> 12) * 8, 0x66000000ull + (va & ~0xFFFull) + 1); }
+
+/* A complete PPGTT miss of engine e at va (mapped by ppgtt_map); returns the index filled. */
+static int pp_fill(int e, uint8_t client, uint64_t va)
+{
+    ppgtt_setup(e);
+    ppgtt_map(va);
+    read_req(e, client, false, va);
+    int idx = -1;
+    do {
+        tick();
+        if (E[cyc].fill_valid) idx = E[cyc].fill_index;
+    } while (anything_busy() || in.req[e].valid);
+    cr_assert(idx >= 0);
+    return idx;
+}
+
+/* GAM-21 (G17): a host write of any value to GFX_FLSH_CNTL invalidates every GGTT entry of every engine's TLB at
+ * its edge; PPGTT entries and LRA pointers stay. RCS0: GGTT page 5 (IF -> index 0), PPGTT va 0x7000 (DR -> 8);
+ * BCS0: GGTT page 5 (DR -> 8), PPGTT va 0x7000 (IF -> 0). After the write of 0 (bit 0 stays 0): RCS0 0 and BCS0 8
+ * invalid, RCS0 8 and BCS0 0 valid. RCS0's GGTT access to page 5 then misses (b2+2), its PPGTT access to 0x7040
+ * hits index 8. A second write (0xFFFFFFFF: bit 0 stored, RW 0x1) counts a second invalidation.
+ * GAM-22 on the model side: invalidate (bit RCS0) clears every entry of RCS0's TLB, PPGTT too; BCS0's stay. */
+Test(gam, flsh_cntl_invalidates_ggtt_entries_of_every_engine)
+{
+    cr_expect_eq(fill_one(RCS0, IF, 5).fill_index, 0);
+    cr_expect_eq(pp_fill(RCS0, DR, 0x7000), 8);
+    cr_expect_eq(fill_one(BCS0, DR, 5).fill_index, 8);
+    cr_expect_eq(pp_fill(BCS0, IF, 0x7000), 0);
+    unsigned b = cyc;
+    host(GTREF_GFX_FLSH_CNTL, 0);
+    tick();
+    cr_expect(E[b + 1].flsh_invalidate);
+    cr_expect_not(E[b].flsh_invalidate);
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_FLSH_CNTL), 0u);
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    cr_expect_not(t[0].valid, "RCS0's GGTT entry");
+    cr_expect(t[8].valid && !t[8].ggtt, "RCS0's PPGTT entry stays");
+    gam_tlb_get(g, BCS0, t);
+    cr_expect_not(t[8].valid, "BCS0's GGTT entry");
+    cr_expect(t[0].valid && !t[0].ggtt, "BCS0's PPGTT entry stays");
+    for (int e = 0; e < 2; e++) {
+        cr_expect_eq(gam_lra_ptr(g, e, 0), 1);
+        cr_expect_eq(gam_lra_ptr(g, e, 1), 9);
+    }
+
+    b = cyc;
+    read_req(RCS0, DR, true, 0x5000);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_valid && !E[b + 2].lookup_hit);
+    settle();
+    b = cyc;
+    read_req(RCS0, DR, false, 0x7040);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_hit);
+    cr_expect_eq(E[b + 2].lookup_index, 8);
+    expect_port(&E[b + 2].port, false, 0x66007040ull, 0, 0, RCS0);
+    settle();
+
+    host(GTREF_GFX_FLSH_CNTL, 0xFFFFFFFFu);
+    tick();
+    cr_expect_eq(gam_reg_read(g, GTREF_GFX_FLSH_CNTL), 1u);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.flsh_invalidations, 2u);
+
+    in.invalidate = 1u << RCS0;
+    tick();
+    gam_tlb_get(g, RCS0, t);
+    for (int i = 0; i < GTREF_TLB_ENTRIES; i++) cr_expect_not(t[i].valid, "RCS0 entry %d", i);
+    gam_tlb_get(g, BCS0, t);
+    cr_expect(t[0].valid, "BCS0's PPGTT entry");
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.flsh_invalidations, 2u, "invalidate is not a GFX_FLSH_CNTL invalidation");
+}
+
+/* GAM-21, order of GAM-12: a GGTT entry filled at the write's edge is invalidated too, the request already
+ * translated keeps its PA (GGTT timeline: fill in c5 at index 8, c6 P <- 0x5500_0000); a PPGTT entry filled at the
+ * write's edge stays (PPGTT timeline from the settled cycle b: fill at b+14, index 9). A write to another GAM
+ * register (GAB_CTL_REG) invalidates nothing. */
+Test(gam, flsh_cntl_at_a_fill_edge)
+{
+    ggtt_map(0x2000, 0x55000000);
+    read_req(RCS0, DR, true, 0x2000);
+    run_to(4);
+    host(GTREF_GFX_FLSH_CNTL, 1);
+    tick();
+    cr_expect(E[5].fill_valid);
+    cr_expect_eq(E[5].fill_index, 8);
+    cr_expect(E[5].flsh_invalidate);
+    gam_tlb_entry t[GTREF_TLB_ENTRIES];
+    gam_tlb_get(g, RCS0, t);
+    cr_expect_not(t[8].valid);
+    cr_expect_eq(gam_lra_ptr(g, RCS0, 1), 9);
+    tick();
+    expect_port(&E[6].port, false, 0x55000000ull, 0, 0, RCS0);
+    settle();
+
+    unsigned b = cyc;
+    ppgtt_setup(RCS0);
+    ppgtt_map(0x3000);
+    read_req(RCS0, DR, false, 0x3000);
+    run_to(b + 13);
+    host(GTREF_GFX_FLSH_CNTL, 1);
+    tick();
+    cr_expect(E[b + 14].fill_valid);
+    cr_expect_eq(E[b + 14].fill_index, 9);
+    gam_tlb_get(g, RCS0, t);
+    cr_expect(t[9].valid && !t[9].ggtt, "a PPGTT entry filled at the write's edge stays");
+    settle();
+
+    fill_one(RCS0, DR, 0x10);   /* GGTT, index 10 */
+    host(GTREF_GAB_CTL_REG, 0xBFu);
+    tick();
+    cr_expect_not(E[cyc].flsh_invalidate);
+    gam_tlb_get(g, RCS0, t);
+    cr_expect(t[10].valid);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.flsh_invalidations, 2u);
+}
+
+/* ---- phase 2: accepted-request limits (GAM-23, G19) ---- */
+
+/* A limit of 1 (MEDIA_MAX_REQ_COUNT = 0x01202020: RCS0's GFX field 1) holds RCS0 back while its read is
+ * outstanding. RCS0 and BCS0 hold page 5; lat 3. From b (the write applied):
+ *   b+1 RCS0's read granted (count 1); RCS0 presents a second read from b+2, BCS0 a read from b+2.
+ *   b+2 RCS0's LOOKUP hit, P <- its read, T empties: arbitration with v = BCS0 only (RCS0 at its limit): BCS0.
+ *   b+3 RCS0's read transfers (due b+6); BCS0 hit: P <- its read; arbitration with v = 0.
+ *   b+4 BCS0's read transfers (due b+7); b+5 nothing.
+ *   b+6 RCS0's response: count 0 at this edge; RCS0 still held (the count as at the start of the cycle, 1).
+ *   b+7 BCS0's response; RCS0 granted.
+ * RCS0 is held back in b+2..b+6 (limited 5 cycles); contention is counted on participants (D7): never both. */
+Test(gam, limit_one_holds_an_engine_until_its_response)
+{
+    warm(RCS0, DR, 0x5000, 0x40005000);
+    warm(BCS0, DR, 0x5000, 0x40005000);
+    host(GTREF_MEDIA_MAX_REQ_COUNT, 0x01202020u);
+    tick();
+    cr_expect_eq(gam_reg_read(g, GTREF_MEDIA_MAX_REQ_COUNT), 0x01202020u);
+    unsigned b = cyc;
+    lat = 3;
+    read_req(RCS0, DR, true, 0x5000);
+    tick();
+    cr_expect(E[b + 1].gnt_valid && E[b + 1].gnt_engine == RCS0);
+    cr_expect_eq(gam_outstanding(g, RCS0), 1u);
+    read_req(RCS0, DR, true, 0x5040);
+    read_req(BCS0, DR, true, 0x5080);
+    run_to(b + 8);
+    cr_expect(E[b + 2].arb_valid);
+    cr_expect_eq(E[b + 2].arb_v, 1u << BCS0);
+    cr_expect_eq(E[b + 2].limited, 1u << RCS0);
+    cr_expect(E[b + 2].gnt_valid && E[b + 2].gnt_engine == BCS0);
+    expect_port(&E[b + 2].port, false, 0x40005000ull, 0, 0, RCS0);
+    for (unsigned c = b + 3; c <= b + 6; c++) {
+        cr_expect_not(E[c].gnt_valid, "cycle b+%u", c - b);
+        cr_expect_eq(E[c].limited, 1u << RCS0, "cycle b+%u", c - b);
+        cr_expect_eq(E[c].arb_v, 0, "cycle b+%u", c - b);
+    }
+    cr_expect(E[b + 3].arb_valid && E[b + 4].arb_valid);
+    cr_expect_eq(E[b + 6].rsp, 1u << RCS0);
+    cr_expect_eq(E[b + 7].rsp, 1u << BCS0);
+    cr_expect(E[b + 7].gnt_valid && E[b + 7].gnt_engine == RCS0);
+    cr_expect_eq(E[b + 7].limited, 0);
+    cr_expect_eq(E[b + 7].gnt_req.va, 0x5040u);
+    expect_port(&E[b + 8].port, false, 0x40005040ull, 0, 0, RCS0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.limited[RCS0], 5u);
+    cr_expect_eq(cv.limited[BCS0] + cv.limited[VCS0] + cv.limited[VECS0], 0u);
+    cr_expect_eq(cv.contention[0][1], 0u, "RCS0 held back does not contend (D7)");
+}
+
+/* GAM-23: a write counts until it transfers (its wr_ack), not until it is granted or loaded into P. Limit 1 for
+ * RCS0; mem_req_ready 0 in b+3 and b+4. b+1 RCS0's write granted; b+2 hit, P <- the write; b+3, b+4 P held;
+ * b+5 the write transfers: wr_ack, count 0 at this edge (RCS0's read still held in b+5); b+6 the read is granted. */
+Test(gam, write_count_released_at_its_ack)
+{
+    warm(RCS0, DR, 0x5000, 0x40005000);
+    host(GTREF_MEDIA_MAX_REQ_COUNT, 0x01202020u);
+    tick();
+    unsigned b = cyc;
+    stall[b + 3] = stall[b + 4] = true;
+    write_req(RCS0, true, 0x5008, 0x1234, 0xFF);
+    tick();
+    read_req(RCS0, DR, true, 0x5000);
+    run_to(b + 4);
+    cr_expect_eq(gam_outstanding(g, RCS0), 1u);
+    run_to(b + 6);
+    cr_expect_eq(E[b + 1].gnt_engine, RCS0);
+    expect_port(&E[b + 2].port, true, 0x40005008ull, 0x1234, 0xFF, RCS0);
+    for (unsigned c = b + 2; c <= b + 5; c++) {
+        cr_expect_not(E[c].gnt_valid, "cycle b+%u", c - b);
+        cr_expect_eq(E[c].limited, 1u << RCS0, "cycle b+%u", c - b);
+    }
+    cr_expect_eq(E[b + 4].wr_ack, 0);
+    cr_expect_eq(E[b + 5].wr_ack, 1u << RCS0);
+    cr_expect(E[b + 6].gnt_valid && E[b + 6].gnt_engine == RCS0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.limited[RCS0], 4u);
+}
+
+/* GAM-23: a hang-mode fault releases the count at the fault's edge (the request is dropped, GAM-15); a
+ * continue-mode fault does not (D9: the request goes on and is released by its response).
+ * Hang: limit 1 (written in c1); c2 RCS0 DR GGTT va 0x1_0000_2000 granted; c3 LOOKUP fault, count 0 at this edge,
+ * RCS0's next request held in c3 (and no arbitration: a fault does not let T accept); c4 granted.
+ * Continue (GAB_CTL_REG = 0x1BF), from the settled cycle b, lat 1: b+1 va 0x1_2345_6040 granted; b+2 LOOKUP
+ * fault: READY (count stays 1); b+3 P <- 0x81_2345_6040, T empties; b+4 transfer; b+5 response: count 0; the next
+ * request is held in b+2..b+5 and granted in b+6. */
+Test(gam, hang_fault_releases_the_count)
+{
+    host(GTREF_MEDIA_MAX_REQ_COUNT, 0x01202020u);
+    tick();
+    read_req(RCS0, DR, true, 0x100002000ull);
+    tick();
+    cr_expect(E[2].gnt_valid && E[2].gnt_engine == RCS0);
+    read_req(RCS0, DR, true, 0x5000);
+    tick();
+    cr_expect(E[3].fault_valid && E[3].fault_hang);
+    cr_expect_eq(E[3].limited, 1u << RCS0);
+    cr_expect_not(E[3].arb_valid);
+    cr_expect_eq(gam_outstanding(g, RCS0), 0u);
+    tick();
+    cr_expect(E[4].gnt_valid && E[4].gnt_engine == RCS0);
+    cr_expect_eq(E[4].limited, 0);
+    in.req[RCS0].valid = false;
+    settle();
+
+    host(GTREF_GAB_CTL_REG, 0x1BFu);
+    tick();
+    unsigned b = cyc;
+    read_req(RCS0, DR, true, 0x123456040ull);
+    tick();
+    read_req(RCS0, DR, true, 0x123456080ull);
+    run_to(b + 6);
+    cr_expect(E[b + 2].fault_valid && !E[b + 2].fault_hang);
+    expect_port(&E[b + 3].port, false, 0x8123456040ull, 0, 0, RCS0);
+    cr_expect_eq(E[b + 5].rsp, 1u << RCS0);
+    for (unsigned c = b + 2; c <= b + 5; c++) {
+        cr_expect_not(E[c].gnt_valid, "cycle b+%u", c - b);
+        cr_expect_eq(E[c].limited, 1u << RCS0, "cycle b+%u", c - b);
+    }
+    cr_expect(E[b + 6].gnt_valid && E[b + 6].gnt_engine == RCS0);
+}
+
+/* GAM-9 with GAM-23: the arbiter sees the filtered v, for the grant and for the goto index. GOTO_NP0 = 0xE4
+ * (v = 0 -> 0, 1 -> 1, 2 -> 2, 3 -> 3, others 0); NP1..NP3 = 0 (every v -> 0). RCS0's limit 1, lat 3, RCS0 and
+ * BCS0 hold page 5. From b:
+ *   b+1 RCS0 granted, v = 1: state 1. RCS0 presents a second read from b+2.
+ *   b+2 RCS0 hit, P <- its read; arbitration in state 1, RCS0 held: v = 0, state 0.
+ *   b+3 RCS0's read transfers (due b+6); arbitration in state 0 with v = 0: state 0 (the raw vector 1 would go to 1).
+ *   b+4 BCS0 requests too: v = 2 (raw 3 would go to 3): BCS0 granted, state 2.
+ *   b+5 BCS0 hit, P <- its read; state 2, v = 0: state 0.   b+6 RCS0's response; state 0, v = 0: 0.
+ *   b+7 RCS0 granted, v = 1: state 1. */
+Test(gam, arbiter_uses_the_filtered_vector)
+{
+    warm(RCS0, DR, 0x5000, 0x40005000);
+    warm(BCS0, DR, 0x5000, 0x40005000);
+    host(GTREF_MEDIA_MAX_REQ_COUNT, 0x01202020u);
+    tick();
+    host(GTREF_MIDARB_GOTO_NP0, 0xE4u);
+    tick();
+    cr_expect_eq(E[cyc].arb_state, 0);
+    unsigned b = cyc;
+    lat = 3;
+    read_req(RCS0, DR, true, 0x5000);
+    tick();
+    read_req(RCS0, DR, true, 0x5040);
+    run_to(b + 3);
+    read_req(BCS0, DR, true, 0x5080);
+    run_to(b + 7);
+    static const uint8_t state[7] = { 1, 0, 0, 2, 0, 0, 1 };
+    static const uint8_t v[7] = { 1, 0, 0, 2, 0, 0, 1 };
+    for (unsigned i = 0; i < 7; i++) {
+        cr_expect(E[b + 1 + i].arb_valid, "cycle b+%u", i + 1);
+        cr_expect_eq(E[b + 1 + i].arb_state, state[i], "cycle b+%u: state %u, expected %u", i + 1,
+                     E[b + 1 + i].arb_state, state[i]);
+        cr_expect_eq(E[b + 1 + i].arb_v, v[i], "cycle b+%u: v %u, expected %u", i + 1, E[b + 1 + i].arb_v, v[i]);
+    }
+    cr_expect_eq(E[b + 1].gnt_engine, RCS0);
+    cr_expect(E[b + 4].gnt_valid && E[b + 4].gnt_engine == BCS0);
+    cr_expect_eq(E[b + 4].limited, 1u << RCS0);
+    cr_expect(E[b + 7].gnt_valid && E[b + 7].gnt_engine == RCS0);
+    for (unsigned c = b + 2; c <= b + 6; c++)
+        if (c != b + 4) cr_expect_not(E[c].gnt_valid, "cycle b+%u", c - b);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.transition[0][3], 0u);
+    cr_expect_eq(cv.transition[0][2], 1u);
+    cr_expect_eq(cv.transition[0][1], 2u);
+    cr_expect_eq(cv.contention[0][1], 0u);
+}
+
+/* G19: a field of 0 counts as 1 ("Minimum count value must be 1"), and BCS0 and VCS0 are each held against the
+ * shared MFX/BLT field on their own count. MEDIA_MAX_REQ_COUNT = 0: every limit 1. BCS0, VCS0 and VECS0 hold page
+ * 5; lat 3; each re-requests as soon as it is granted. From b:
+ *   b+1 BCS0 granted (count 1).
+ *   b+2 BCS0 hit -> P; arbitration: BCS0 held, v = VCS0 | VECS0: VCS0 (fixed priority).
+ *   b+3 BCS0's read transfers (due b+6); VCS0 hit -> P; v = VECS0: VECS0.
+ *   b+4 VCS0's read transfers (due b+7); VECS0 hit -> P; v = 0.   b+5 VECS0's read transfers (due b+8); v = 0.
+ *   b+6 response BCS0; b+7 response VCS0, BCS0 granted; b+8 response VECS0, BCS0 hit -> P, VCS0 granted;
+ *   b+9 VCS0 hit -> P, VECS0 granted.
+ * Held: BCS0 b+2..b+6, VCS0 b+3..b+7, VECS0 b+4..b+8: 5 cycles each. Contention (participants, D7): [1][2] and
+ * [1][3] never, [2][3] in b+2. */
+Test(gam, zero_limit_field_counts_as_one)
+{
+    for (int e = 0; e < 4; e++) cr_expect_eq(gtref_req_limit(0, e), 1u);
+    cr_expect_eq(gtref_req_limit(0x10202020u, RCS0), 16u);
+    cr_expect_eq(gtref_req_limit(0x10202020u, BCS0), 32u);
+    cr_expect_eq(gtref_req_limit(0x10202020u, VCS0), 32u);
+    cr_expect_eq(gtref_req_limit(0x10202020u, VECS0), 32u);
+    for (int e = BCS0; e <= VECS0; e++) warm(e, DR, 0x5000, 0x40005000);
+    host(GTREF_MEDIA_MAX_REQ_COUNT, 0);
+    tick();
+    unsigned b = cyc;
+    lat = 3;
+    read_req(BCS0, DR, true, 0x5000);
+    static const int8_t gnt[9] = { BCS0, VCS0, VECS0, -1, -1, -1, BCS0, VCS0, VECS0 };
+    for (unsigned i = 0; i < 9; i++) {
+        if (i == 1) read_req(VCS0, DR, true, 0x5000), read_req(VECS0, DR, true, 0x5000);
+        tick();
+        if (E[cyc].gnt_valid && i < 3) read_req(E[cyc].gnt_engine, DR, true, 0x5040);
+        if (gnt[i] < 0) cr_expect_not(E[cyc].gnt_valid, "cycle b+%u", i + 1);
+        else cr_expect(E[cyc].gnt_valid && E[cyc].gnt_engine == gnt[i], "cycle b+%u: grant %d, expected %d", i + 1,
+                       E[cyc].gnt_valid ? E[cyc].gnt_engine : -1, gnt[i]);
+    }
+    cr_expect_eq(E[b + 2].arb_v, 1u << VCS0 | 1u << VECS0);
+    cr_expect_eq(E[b + 6].rsp, 1u << BCS0);
+    cr_expect_eq(E[b + 7].rsp, 1u << VCS0);
+    cr_expect_eq(E[b + 8].rsp, 1u << VECS0);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.limited[RCS0], 0u);
+    cr_expect_eq(cv.limited[BCS0], 5u);
+    cr_expect_eq(cv.limited[VCS0], 5u);
+    cr_expect_eq(cv.limited[VECS0], 5u);
+    cr_expect_eq(cv.contention[1][2] + cv.contention[1][3], 0u);
+    cr_expect_eq(cv.contention[2][3], 1u);
+}
+
+/* GAM-23: the reset limits (16, 32, 32) never bind: RCS0 with a read outstanding is granted again at once. */
+Test(gam, reset_limits_do_not_bind)
+{
+    warm(RCS0, DR, 0x5000, 0x40005000);
+    unsigned b = cyc;
+    lat = 5;
+    read_req(RCS0, DR, true, 0x5000);
+    tick();
+    read_req(RCS0, DR, true, 0x5040);
+    run_to(b + 2);
+    cr_expect(E[b + 2].gnt_valid && E[b + 2].gnt_engine == RCS0);
+    cr_expect_eq(E[b + 2].limited, 0);
+    cr_expect_eq(gam_outstanding(g, RCS0), 2u);
+    settle();
+    cr_expect_eq(gam_outstanding(g, RCS0), 0u);
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.limited[RCS0], 0u);
 }

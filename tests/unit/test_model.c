@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gtref/cmds.h"
+#include "gtref/engines.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
@@ -105,6 +106,43 @@ Test(model, masked_write_changes_only_enabled_bits)
     gtm *m4 = gtm_create(4);
     cr_assert_eq(gtm_mmio_read(m4, 0x22000u + 0x29Cu, NULL), 0u);
     cr_assert_eq(gtm_mmio_read(m4, 0x22000u + GTREF_EMR, NULL), 0xFFFFu, "BYT-REG L720-739: BCS EMR default 0x0000FFFF");
+    gtm_destroy(m4);
+}
+
+/* docs/gam.md GAM-22, G18: INSTPM (+0C0h, BYT-REG L3939-4026 RCS, L8527-8565 VCS, L844-874 BCS) is masked, resets
+ * to 0 on every engine; a host write setting bits 9 (TLB Invalidate) and 5 (Sync Flush Enable) with their enables
+ * stores neither (the sync flush completes in the write's cycle; the command model has no TLB, so nothing else
+ * changes); bits 0, 2, 3, 6, 7, 8 are plain masked storage; bit 11 (CLFLUSH Toggle) and the rest read 0. */
+Test(model, instpm_masked_storage_and_sync_flush_bits_read_zero)
+{
+    uint32_t instpm = RCS + GTREF_INSTPM;
+    bool known = false;
+    cr_assert_eq(gtm_mmio_read(m, instpm, &known), 0u);
+    cr_assert(known, "INSTPM is a register of the kit");
+    gtm_mmio_write(m, instpm, 0x02200220u);   /* bits 9 and 5 with their enables: the TLB invalidation */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0u);
+    cr_assert_eq(ev.nc, 1);
+    cr_assert_eq(ev.coff[0], instpm);
+    cr_assert_eq(ev.cval[0], 0u);
+    gtm_mmio_write(m, instpm, 0x00010001u);   /* bit 0 with its enable */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0x1u);
+    gtm_mmio_write(m, instpm, 0x0000FFFFu);   /* no enables: no change */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0x1u);
+    gtm_mmio_write(m, instpm, 0xFFFFFFFFu);   /* every enable: only the stored bits 0x1CD */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0x1CDu);
+    gtm_mmio_write(m, instpm, 0x02210000u);   /* clear 0 (and 9, 5: not stored) only */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0x1CCu);
+    gtm_mmio_write(m, instpm, 0x0A200A20u);   /* 11, 9, 5 set: none stored, the rest kept */
+    cr_assert_eq(gtm_mmio_read(m, instpm, NULL), 0x1CCu);
+    gtm *m4 = gtm_create(4);
+    for (int e = 0; e < 4; e++) {
+        uint32_t off = gtref_engines[e].base + GTREF_INSTPM;
+        cr_assert_eq(gtm_mmio_read(m4, off, NULL), 0u, "%s.INSTPM resets to 0", gtref_engines[e].name);
+        gtm_mmio_write(m4, off, 0x02200220u);
+        cr_assert_eq(gtm_mmio_read(m4, off, NULL), 0u, "%s", gtref_engines[e].name);
+        gtm_mmio_write(m4, off, 0x00010001u);
+        cr_assert_eq(gtm_mmio_read(m4, off, NULL), 0x1u, "%s", gtref_engines[e].name);
+    }
     gtm_destroy(m4);
 }
 

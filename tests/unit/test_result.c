@@ -585,7 +585,7 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 50 entries, expected 51");
+    assert_rejected(&spec, "result.corners: 56 entries, expected 57");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 52 entries, expected 51");
+    assert_rejected(&spec, "result.corners: 58 entries, expected 57");
 }
