@@ -20,8 +20,9 @@
 //   GAM side        every request carries its client (IF fetch, DR data read, WR write) and its effective
 //                   address space (docs/gam.md GAM-1, GAM-2); PDP0 and PP_DCLV go to the GAM's walker; an executed
 //                   MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate invalidates this engine's TLB at its retire
-//                   (GAM-12); a fault in hang mode ends the command as an illegal one ends, with the page-table
-//                   error bit 4 and no IPEHR (GAM-15: S_FWAIT; an IF fault only when the parser needs the line).
+//                   (GAM-12), and so does a host write of INSTPM with bits 9 and 5 (GAM-22); a fault in hang mode
+//                   ends the command as an illegal one ends, with the page-table error bit 4 and no IPEHR (GAM-15:
+//                   S_FWAIT; an IF fault only when the parser needs the line).
 //
 // Every probe output is a function of this module's flip-flops only (state, command registers, register
 // file); no input reaches a probe combinationally.
@@ -957,10 +958,21 @@ module gt_engine import gtref_pkg::*; #(
   // ---- to the GAM ----
   assign pdp0    = {r[PDP0_UDW_IDX], r[PDP0_LDW_IDX]};
   assign dclv    = r[PP_DCLV_IDX];
-  // GAM-12: the retire of an executed (not NOOPed, not illegal) MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate
-  assign tlb_inv = st == S_RETIRE && !cmd_err && !cmd_nop &&
-                   ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
-                    (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32]));
+  // GAM-12: the retire of an executed (not NOOPed, not illegal) MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate;
+  // GAM-22 (G18): a host write of INSTPM that sets bit 9 (TLB Invalidate) and bit 5 (Sync Flush Enable) with their
+  // write enables (bits 25, 21), at the write's closing edge. The sync flush completes in the write's cycle: bits
+  // 5 and 9 are never stored (INSTPM's RW mask in the register table excludes them, so the masked write leaves
+  // them 0 and reads return 0). The write is decoded from the host write alone (host_we), even if an engine-side
+  // write of INSTPM wins the register in the same cycle (a legal stimulus writes bits 5/9 only while the engine
+  // is idle). An MI_LOAD_REGISTER_IMM/REG/MEM of INSTPM never invalidates (kit choice: GAM-22 names the host write
+  // only, and a legal stimulus never sets bits 5/9 by LRI); it stores the plain bits like any masked write.
+  localparam logic [31:0] INSTPM_TLB_INV = 32'h0220_0220;   // bits 9, 5 and their write enables 25, 21
+  logic instpm_inv;
+  assign instpm_inv = host_we[INSTPM_IDX] && (mmio_wdata & INSTPM_TLB_INV) == INSTPM_TLB_INV;
+  assign tlb_inv = instpm_inv ||
+                   (st == S_RETIRE && !cmd_err && !cmd_nop &&
+                    ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
+                     (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32])));
 
   // ---- stream control ----
   always_comb begin

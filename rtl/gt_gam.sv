@@ -1,4 +1,4 @@
-// gt_gam: the GAM (graphics arbiter and memory interface) of the GT (docs/gam.md GAM-1..GAM-19): it replaces the
+// gt_gam: the GAM (graphics arbiter and memory interface) of the GT (docs/gam.md GAM-1..GAM-23): it replaces the
 // old fixed-priority memory arbiter.
 //
 //   engines --request--> MIDARB NP arbiter --> stage T (translate) --> P (port register) --> memory port
@@ -8,16 +8,20 @@
 // State (GAM-10): stage T (empty, or one request in phase LOOKUP, READY, WALK_ISSUE or WALK_WAIT with its
 // translation so far), the port register P (every mem_req_* output is one of its flops), the response queue (the
 // src of every read that transferred, in order), one 32-entry TLB per engine with three LRA allocation pointers per
-// engine (GAM-7, GAM-8), the arbiter state (GAM-9) and the GAM-owned global registers (GLOBAL_REG_GAM rows:
-// fault registers, GFX_ARB_ERROR_RPT, CVS_TLB_LRA_0..2, MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3, GAB_CTL_REG).
+// engine (GAM-7, GAM-8), the arbiter state (GAM-9), each engine's count of accepted, uncompleted requests (GAM-23)
+// and the GAM-owned global registers (GLOBAL_REG_GAM rows: fault registers, GFX_ARB_ERROR_RPT, CVS_TLB_LRA_0..2,
+// MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3, MEDIA_MAX_REQ_COUNT, GFX_FLSH_CNTL, GAB_CTL_REG).
 //
 // One cycle, in the order of GAM-10 (every state changes only at the closing edge):
 //   1. a memory response goes to the src at the queue head (an engine's rsp_valid, or the walker);
 //   2. stage T takes one step by phase (one TLB lookup per cycle, of the requesting engine's TLB only);
 //   3. the arbiter grants (and its state moves) iff T can accept: T empty, or emptied at this edge by loading P;
+//      an engine takes part (its bit of v) only while its outstanding count is below its MEDIA_MAX_REQ_COUNT
+//      limit (GAM-23);
 //   4. P transfers (a write acknowledges P.src) and loads per step 2, or empties;
-//   5. TLB invalidations and the host write apply last (a fill at the same edge is invalidated too; an LRA
-//      register write resets the pointers after a fill of the same edge).
+//   5. TLB invalidations and the host write apply last (a fill at the same edge is invalidated too: every entry
+//      by an engine's tlb_inv, a GGTT one by a GFX_FLSH_CNTL write (GAM-21); an LRA register write resets the
+//      pointers after a fill of the same edge).
 // The engine registers PDP0 and PP_DCLV are read in the LOOKUP cycle (the walk keeps what it computed from them),
 // GAB_CTL_REG in the fault cycle; every GAM register is read as it is before the cycle's host write, except the
 // fault register's lock test (GAM-14, GAM-16).
@@ -52,7 +56,8 @@ module gt_gam import gtref_pkg::*; #(
   // engine registers the walk uses (GAM-5, GAM-6) and the engines' TLB invalidations (GAM-12)
   input  logic [NUM_ENGINES-1:0][63:0] pdp0,           // {PDP0_UDW, PDP0_LDW}
   input  logic [NUM_ENGINES-1:0][31:0] dclv,           // PP_DCLV (low dword)
-  input  logic [NUM_ENGINES-1:0]       tlb_inv,        // invalidate engine e's TLB at this closing edge
+  input  logic [NUM_ENGINES-1:0]       tlb_inv,        // invalidate engine e's TLB at this closing edge (GAM-12; the
+                                                       //   engine also raises it for an INSTPM host write, GAM-22)
   // GT memory port (P)
   output logic                         mem_req_valid,
   output logic                         mem_req_write,
@@ -116,15 +121,19 @@ module gt_gam import gtref_pkg::*; #(
   logic [31:0] g [GLOBAL_REGS];       // GAM rows only; the other rows belong to gt_irq (constant 0 here)
   logic [31:0] g_host [GLOBAL_REGS];  // after this cycle's host write
   logic        lra_wr;                // a host write to CVS_TLB_LRA_0 or _1 at this edge (GAM-8)
+  logic        flsh_wr;               // a host write to GFX_FLSH_CNTL at this edge (GAM-21, G17)
   always_comb begin
     mmio_rdata  = '0;
     mmio_new    = '0;
     mmio_commit = 1'b0;
     lra_wr      = 1'b0;
+    flsh_wr     = 1'b0;
     for (int i = 0; i < GLOBAL_REGS; i++) begin
       g_host[i] = g[i];
       if (GLOBAL_REG_GAM[i][0] && mmio_addr == GLOBAL_REG_OFF[i]) begin
         mmio_rdata = g[i];
+        // GAM-21: a write of any value invalidates (bit 0, the only RW bit of the row, is stored as usual)
+        if (mmio_wr && i == GFX_FLSH_CNTL_IDX) flsh_wr = 1'b1;
         if (mmio_wr && reg_writable(gidx_t'(i))) begin
           g_host[i]   = reg_write(gidx_t'(i), g[i], mmio_wdata);
           mmio_commit = 1'b1;
@@ -315,6 +324,39 @@ module gt_gam import gtref_pkg::*; #(
     for (int e = 0; e < NE; e++) fault[e] = flt && !cont && t_eng == eidx_t'(e);
   assign fault_client = t_client;
 
+  // ---- admission limits (GAM-23, G19) ----
+  // Each engine's outstanding count: +1 at its grant; -1 when its read's response is routed to it (rsp_valid),
+  // when its write transfers (wr_ack) and when its request faults in hang mode (fault: dropped); walk reads are
+  // the GAM's own and never count. These can fall on one edge together (a grant, the response of an older read
+  // and a write transferring from P). An engine has at most 2 fetch reads and 3 writes (wr_pend) in flight: 4
+  // bits hold the count. Its limit is a field of MEDIA_MAX_REQ_COUNT as held in the cycle (before a host write of
+  // the same edge, GAM-16): RCS0 GFX [31:24], BCS0 and VCS0 MFX/BLT [23:16] (each against its own count), VECS0
+  // VLF [13:8]; 0 counts as 1 ("Minimum count value must be 1"): `count < max(field, 1)` is computed as
+  // `count == 0 || count < field`.
+  logic [NE-1:0] elig;
+  logic [3:0]    out_cnt [NE];
+  logic [3:0]    out_nxt [NE];
+  logic [7:0]    lim_gfx, lim_mfx;
+  logic [5:0]    lim_vlf;
+  assign lim_gfx = g[MEDIA_MAX_REQ_COUNT_IDX][31:24];
+  assign lim_mfx = g[MEDIA_MAX_REQ_COUNT_IDX][23:16];
+  assign lim_vlf = g[MEDIA_MAX_REQ_COUNT_IDX][13:8];
+  always_comb
+    for (int e = 0; e < NE; e++) begin
+      logic [7:0] lim;
+      lim     = e == 0 ? lim_gfx : e == 3 ? {2'd0, lim_vlf} : lim_mfx;
+      elig[e] = out_cnt[e] == 4'd0 || {4'd0, out_cnt[e]} < lim;
+`ifdef GTREF_BUG_GAM_LIMIT_AT_RESPONSE
+      // BUG (docs/rtl-bugs.md, GAM_LIMIT_AT_RESPONSE): a read stops counting when it transfers on the port
+      // instead of when its response is routed back (a write still at its transfer, a fault when it is dropped).
+      out_nxt[e] = out_cnt[e] + {3'd0, req_gnt[e]} - {3'd0, xfer && p_src == 3'(e)} - {3'd0, fault[e]};
+`else
+      out_nxt[e] = out_cnt[e] + {3'd0, req_gnt[e]} - {3'd0, rsp_valid[e]} - {3'd0, wr_ack[e]} - {3'd0, fault[e]};
+`endif
+    end
+  always_ff @(posedge clk)
+    for (int e = 0; e < NE; e++) out_cnt[e] <= rst_n ? out_nxt[e] : 4'd0;
+
   // ---- arbitration (GAM-9, GAM-10 step 3) ----
   logic       accept;
   logic [1:0] arb_s;
@@ -325,9 +367,11 @@ module gt_gam import gtref_pkg::*; #(
   logic [31:0] goto_cur;
   logic [1:0] arb_next;
   assign accept = !t_valid || t_done;   // a fault that empties T does not let it accept (GAM-10)
+  // GAM-23: an engine with a valid request takes part (its bit of v, for the grant and for the goto index) only if
+  // its outstanding count at the start of the cycle is below its limit (elig, below).
   always_comb begin
     v4 = '0;
-    for (int e = 0; e < NE; e++) v4[e] = req_valid[e];
+    for (int e = 0; e < NE; e++) v4[e] = req_valid[e] && elig[e];
   end
   assign code = prio[5 * arb_s +: 5];
   always_comb
@@ -481,13 +525,26 @@ module gt_gam import gtref_pkg::*; #(
     end
   end
 
-  // TLB valid bits and LRA pointers: the fill, then invalidations (GAM-12), then an LRA write's reset (GAM-8)
+  // TLB valid bits and LRA pointers: the fill, then invalidations (GAM-12 by tlb_inv, GAM-21 by a GFX_FLSH_CNTL
+  // write: the GGTT entries of every engine, a GGTT entry filled at this edge included), then an LRA write's reset
+  // (GAM-8). tlb_vn/tlb_gn: the valid and ggtt bits after the fill.
   logic [1:0] f_lra;
   logic [4:0] f_idx, f_min, f_max;
+  logic [31:0] tlb_vn [NE];
+  logic [31:0] tlb_gn [NE];
   assign f_lra = client_lra(t_client, lra2);
   assign f_idx = lra_ptr[t_eng][f_lra];
   assign f_min = lra_min(int'(f_lra), min0, min1, min2);
   assign f_max = lra_max(int'(f_lra), max0, max1, max2);
+  always_comb
+    for (int e = 0; e < NE; e++) begin
+      tlb_vn[e] = tlb_v[e];
+      tlb_gn[e] = tlb_g[e];
+      if (fill && t_eng == eidx_t'(e)) begin
+        tlb_vn[e][f_idx] = 1'b1;
+        tlb_gn[e][f_idx] = t_ggtt;
+      end
+    end
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       for (int e = 0; e < NE; e++) begin
@@ -495,14 +552,15 @@ module gt_gam import gtref_pkg::*; #(
         for (int k = 0; k < 3; k++) lra_ptr[e][k] <= lra_min(k, LRA0_RST[4:0], LRA0_RST[20:16], LRA1_RST[4:0]);
       end
     end else begin
-      if (fill) begin
-        tlb_v[t_eng][f_idx]   <= 1'b1;
-        tlb_g[t_eng][f_idx]   <= t_ggtt;
-        lra_ptr[t_eng][f_lra] <= f_idx == f_max ? f_min : f_idx + 5'd1;
-      end
-`ifndef GTREF_BUG_GAM_STALE_TLB
-      for (int e = 0; e < NE; e++) if (tlb_inv[e]) tlb_v[e] <= '0;
+      if (fill) lra_ptr[t_eng][f_lra] <= f_idx == f_max ? f_min : f_idx + 5'd1;
+      for (int e = 0; e < NE; e++) begin
+        tlb_g[e] <= tlb_gn[e];
+`ifdef GTREF_BUG_GAM_STALE_TLB
+        tlb_v[e] <= flsh_wr ? tlb_vn[e] & ~tlb_gn[e] : tlb_vn[e];
+`else
+        tlb_v[e] <= tlb_inv[e] ? 32'd0 : flsh_wr ? tlb_vn[e] & ~tlb_gn[e] : tlb_vn[e];
 `endif
+      end
       if (lra_wr)
         for (int e = 0; e < NE; e++)
           for (int k = 0; k < 3; k++)
@@ -510,7 +568,8 @@ module gt_gam import gtref_pkg::*; #(
     end
   end
 `ifdef GTREF_BUG_GAM_STALE_TLB
-  // BUG (docs/rtl-bugs.md, GAM_STALE_TLB): the TLB invalidation of a flush is ignored.
+  // BUG (docs/rtl-bugs.md, GAM_STALE_TLB): the engines' TLB invalidations (tlb_inv: a flush, GAM-12, or an INSTPM
+  // host write, GAM-22) are ignored. GFX_FLSH_CNTL (GAM-21) still invalidates.
   logic unused_tlb_inv;
   assign unused_tlb_inv = ^tlb_inv;
 `endif

@@ -65,8 +65,15 @@ module gt_pkg_check import gtref_pkg::*; ();
       !GLOBAL_REG_GAM[CVS_TLB_LRA_1_IDX][0] || !GLOBAL_REG_GAM[CVS_TLB_LRA_2_IDX][0] ||
       !GLOBAL_REG_GAM[MIDARB_PRIO_NP_IDX][0] || !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP0_IDX][0] ||
       !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP1_IDX][0] || !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP2_IDX][0] ||
-      !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP3_IDX][0] || !GLOBAL_REG_GAM[GAB_CTL_REG_IDX][0]) begin : g_bad_gam_regs
+      !GLOBAL_REG_GAM[MIDARB_GOTOFIELD_NP3_IDX][0] || !GLOBAL_REG_GAM[GAB_CTL_REG_IDX][0] ||
+      !GLOBAL_REG_GAM[MEDIA_MAX_REQ_COUNT_IDX][0] || !GLOBAL_REG_GAM[GFX_FLSH_CNTL_IDX][0]) begin : g_bad_gam_regs
     $error("gtref_pkg: a register gt_gam updates or reads is not flagged GAM");
+  end
+  // GAM-22: gt_engine relies on INSTPM's row (masked, bits 5 and 9 not RW) to never store them; GAM-21 on
+  // GFX_FLSH_CNTL being writable (a write of any value invalidates)
+  if (!ENGINE_REG_MASKED[INSTPM_IDX][0] || (ENGINE_REG_RW[INSTPM_IDX] & 32'h0000_0220) != 32'd0 ||
+      GLOBAL_REG_RW[GFX_FLSH_CNTL_IDX] == 32'd0) begin : g_bad_gam_p2_regs
+    $error("gtref_pkg: INSTPM must be masked without RW bits 5 and 9, GFX_FLSH_CNTL writable (docs/gam.md GAM-21, GAM-22)");
   end
   if (MI_LOAD_REGISTER_IMM_MAX_LEN > 255) begin : g_bad_lri_len
     $error("gtref_pkg: gt_engine counts MI_LOAD_REGISTER_IMM pairs in 7 bits");

@@ -1,7 +1,8 @@
-// gam_tb: self-checking DUT-only tests (no model, no scoreboard) of the GAM (docs/gam.md GAM-1..GAM-19), with
+// gam_tb: self-checking DUT-only tests (no model, no scoreboard) of the GAM (docs/gam.md GAM-1..GAM-23), with
 // expectations derived by hand from the contract and the spec facts it cites (BYT-REG digest §2.8, §2.10, §2.11,
-// §4; spec-decisions G1-G15): walk read addresses, physical addresses on the port, TLB hits and LRA fills, faults and
-// their record, hang and continue, the MIDARB arbiter, wr_ack and response routing.
+// §4; spec-decisions G1-G19): walk read addresses, physical addresses on the port, TLB hits and LRA fills, faults and
+// their record, hang and continue, the MIDARB arbiter, wr_ack and response routing, and phase 2: GFX_FLSH_CNTL and
+// INSTPM invalidations, the accepted-request limits of MEDIA_MAX_REQ_COUNT.
 // Run all tests on the clean RTL and on each catalogued GAM bug: tests/rtl/run_harness.sh gam_tb (expectations in
 // gam_tb.expect). One test per run: +test=NAME; prints "PASS NAME" or "FAIL NAME (n errors)" and the first errors.
 //
@@ -15,7 +16,10 @@
 //           in n (src 4, the walker, routes to no engine; GAM-10 step 1, GAM-11);
 //   arb     a grant at edge n goes to the first requesting engine in the order of the state's priority code, and the
 //           state moves to GOTO[state][v] exactly at the edges where T accepts (GAM-9, G12-G14): with requests a
-//           grant is an accepting edge; without a grant the state holds; with no request it holds or moves by v = 0;
+//           grant is an accepting edge; without a grant the state holds; with no request it holds or moves by v = 0.
+//           v holds only the engines below their limit (GAM-23): the monitor keeps each engine's outstanding count
+//           (+1 at its grant, -1 at its routed response, its wr_ack, its hang-mode fault) and the limits of
+//           MEDIA_MAX_REQ_COUNT as the DUT holds them (RCS0 [31:24], BCS0 and VCS0 [23:16], VECS0 [13:8], 0 as 1);
 //   lookup  the request granted at edge n is looked up in cycle n+1 (seen in n+2) in its engine's TLB (GAM-10).
 module gam_tb import gtref_pkg::*; ();
   localparam int NE = 4;
@@ -84,6 +88,18 @@ module gam_tb import gtref_pkg::*; ();
   // the arbiter registers as the DUT holds them (updated at the edge of a host write to them)
   logic [31:0] sh_prio = '0, sh_goto [4] = '{default: '0};
   logic [31:0] p_prio, p_goto [4];
+  // GAM-23: MEDIA_MAX_REQ_COUNT and GAB_CTL_REG as the DUT holds them, the engines' outstanding counts, the cycles
+  // of every response routed to an engine (edge, engine) and the request vector of every cycle
+  localparam logic [31:0] MAXREQ_RST = 32'h1020_2020, GAB_RST = 32'h0000_00BF;
+  logic [31:0] sh_maxreq = MAXREQ_RST, sh_gab = GAB_RST, p_maxreq, p_gab;
+  int          ocnt [NE] = '{default: 0};
+  typedef struct packed {
+    logic [31:0] cyc;
+    logic [1:0]  eng;
+  } rsp_t;
+  rsp_t        rs [$];
+  logic [NE-1:0] reqlog [int];   // probe_req_valid in cycle n
+  logic [1:0]    stlog [int];    // probe_gam_arb_state in cycle n (the state after edge n-1)
   // wr_ack / rsp expectations for the next cycle
   logic [NE-1:0] exp_ack = '0, exp_rsp = '0;
   logic [2:0]    rdsrc [$];
@@ -112,12 +128,20 @@ module gam_tb import gtref_pkg::*; ();
   function automatic logic [1:0] ref_goto(input logic [31:0] gr, input logic [3:0] v);
     return gr[2 * v +: 2];
   endfunction
+  // engine e's accepted-request limit (GAM-23, G19, BYT-REG L4516-4553): RCS0 GFX [31:24], BCS0 and VCS0 MFX/BLT
+  // [23:16], VECS0 VLF [13:8]; "Minimum count value must be 1": 0 counts as 1
+  function automatic int ref_limit(input logic [31:0] m, input int e);
+    int f;
+    f = e == RCS0 ? int'(m[31:24]) : e == VECS0 ? int'(m[13:8]) : int'(m[23:16]);
+    return f == 0 ? 1 : f;
+  endfunction
 
   xfer_t   m_x;
   gnt_t    m_g;
   ev_t     m_ev;
   commit_t m_c;
   retire_t m_r;
+  rsp_t    m_rs;
   always @(posedge clk) begin
     if (rst_n && mon_on) begin
       // ---- transfers on the port ----
@@ -143,10 +167,11 @@ module gam_tb import gtref_pkg::*; ();
           void'(rdsrc.pop_front());
         end
       end
-      // ---- grants (edge cyc-1) and the arbiter (GAM-9) ----
+      // ---- grants (edge cyc-1) and the arbiter (GAM-9), v limited by the outstanding counts (GAM-23) ----
       begin
         logic [3:0] pv;
         pv = 4'(s_valid);
+        for (int e = 0; e < NE; e++) if (ocnt[e] >= ref_limit(p_maxreq, e)) pv[e] = 1'b0;
         if (probe_gam_gnt_valid) begin
           logic [1:0] e;
           e = probe_gam_gnt_engine;
@@ -171,6 +196,20 @@ module gam_tb import gtref_pkg::*; ();
                         probe_gam_arb_state, s_state, s_state, ref_goto(p_goto[s_state], 4'd0)));
         end
       end
+      // ---- outstanding counts after edge cyc-1 (GAM-23) ----
+      for (int e = 0; e < NE; e++) begin
+        if (probe_gam_gnt_valid && int'(probe_gam_gnt_engine) == e) ocnt[e]++;
+        if (probe_gam_rsp[e]) begin
+          ocnt[e]--;
+          m_rs = '{cyc - 1, 2'(e)};
+          rs.push_back(m_rs);
+        end
+        if (probe_gam_wr_ack[e]) ocnt[e]--;
+        if (probe_gam_fault_valid && int'(probe_gam_fault_engine) == e && !p_gab[8]) ocnt[e]--;
+        chk(ocnt[e] >= 0, $sformatf("engine %0d: more completions than grants", e));
+      end
+      reqlog[cyc] = probe_req_valid;
+      stlog[cyc] = probe_gam_arb_state;
       // ---- lookups, fills, faults (GAM-17: edge cyc-1) ----
       if (probe_gam_lookup_valid) begin
         m_ev = '{cyc - 1, probe_gam_lookup_engine, probe_gam_lookup_hit, probe_gam_lookup_index};
@@ -211,14 +250,17 @@ module gam_tb import gtref_pkg::*; ();
     // snapshots of this cycle, for the next edge's checks
     s_valid = probe_req_valid; s_ggtt = probe_req_ggtt; s_write = probe_req_write; s_client = probe_req_client;
     s_va = probe_req_va; s_be = probe_req_be; s_state = probe_gam_arb_state;
-    p_prio = sh_prio; p_goto = sh_goto;
-    // a host write to the arbiter registers changes them at this edge
+    p_prio = sh_prio; p_goto = sh_goto; p_maxreq = sh_maxreq; p_gab = sh_gab;
+    // a host write to the arbiter, limit and GAB registers changes them at this edge
     if (mmio_req_valid && mmio_req_ready && mmio_req_write) begin
       if (mmio_req_addr == MIDARB_PRIO_NP_OFF) sh_prio = mmio_req_wdata & 32'h000F_FFFF;
       for (int s = 0; s < 4; s++) if (mmio_req_addr == MIDARB_GOTOFIELD_NP0_OFF + 32'(4 * s)) sh_goto[s] = mmio_req_wdata;
+      if (mmio_req_addr == MEDIA_MAX_REQ_COUNT_OFF) sh_maxreq = mmio_req_wdata & 32'hFFFF_3F3F;
+      if (mmio_req_addr == GAB_CTL_REG_OFF) sh_gab = mmio_req_wdata & 32'h0000_01FF;
     end
     if (!rst_n) begin
       sh_prio = '0; sh_goto = '{default: '0}; exp_ack = '0; exp_rsp = '0; rdsrc.delete();
+      sh_maxreq = MAXREQ_RST; sh_gab = GAB_RST; ocnt = '{default: 0}; rs.delete(); reqlog.delete(); stlog.delete();
     end
     cyc <= cyc + 1;
   end
@@ -965,6 +1007,341 @@ module gam_tb import gtref_pkg::*; ();
     end
   endtask
 
+
+  // =====================================================================================================
+  // Phase 2 (docs/gam.md §3b): GFX_FLSH_CNTL (GAM-21), INSTPM (GAM-22), admission limits (GAM-23)
+  // =====================================================================================================
+  // A host write that transfers at edge c exactly (set at the negedge of cycle c: `cyc` is c there).
+  task automatic host_wr_at(input int c, input logic [31:0] a, input logic [31:0] d);
+    while (cyc < c) @(negedge clk);
+    chk(cyc == c, $sformatf("host write meant for edge %0d comes at %0d", c, cyc));
+    mmio_req_valid = 1'b1; mmio_req_write = 1'b1; mmio_req_addr = a; mmio_req_wdata = d;
+    @(negedge clk);
+    mmio_req_valid = 1'b0; mmio_req_write = 1'b0;
+  endtask
+  // the cycle of the first read of line `addr` that transfers at or after cycle `from` (-1 after 300 cycles)
+  task automatic wait_read(input logic [63:0] addr, input int from, output int c);
+    int i;
+    c = -1;
+    repeat (300) begin
+      @(negedge clk);
+      i = find_xfer(1'b0, addr, from);
+      if (i >= 0) begin c = int'(xf[i].cyc); return; end
+    end
+    chk(0, $sformatf("no read of %0x after %0d", addr, from));
+  endtask
+  function automatic int find_fill(input int c, input int e);
+    foreach (fl[i]) if (int'(fl[i].cyc) == c && int'(fl[i].eng) == e) return i;
+    return -1;
+  endfunction
+  // the lookup of engine e's request with that va (and kind): " h<idx>", " m", or " ?" (no grant)
+  function automatic string lookup_of(input int e, input logic wr, input logic [63:0] va, input int from = 0);
+    int g, l;
+    g = find_gnt(e, wr, va, from);
+    if (g < 0) return " ?";
+    l = find_lookup(int'(gn[g].cyc));
+    return l < 0 ? " ?" : lk[l].hit ? $sformatf(" h%0d", lk[l].idx) : " m";
+  endfunction
+
+  // GFX_FLSH_CNTL (GAM-21, G17: [EXT] i915 GFX_FLSH_CNTL_GEN6, bit 0 stored): a host write of any value invalidates
+  // every GGTT entry of every engine's TLB at its closing edge; PPGTT entries stay.
+  //  A: RCS0 (RING_MODE[9] = 1, the PPGTT tables of ppgtt_walk: W -> 654_3000) stores to W (PPGTT: walk, fill 8) and
+  //     to Q = 0x90_0000 (GGTT: fill 9); its ring page (GGTT) is entry 0. BCS0 stores to 0x91_0000 (fills 0, 8).
+  //     The host writes GFX_FLSH_CNTL = FFFF_FFFF: reads back 1 (the row's RW bit 0), commit report 1. Then RCS0's
+  //     next ring line walks 7F_0000_0800 again (fill 1), its store to W + 8 hits entry 8 (PPGTT kept), its store
+  //     to Q + 8 misses (walk 7F_0000_4800, fill 10); BCS0's next ring line and store both walk again (7F_0000_1000,
+  //     the line of Q' = 0x91_0000's entry 7F_0000_4880; fills 1, 9).
+  //  B: an entry filled at the write's edge (GAM-10 step 5, order of GAM-12): RCS0 stores to Q and Q + 8 (GGTT);
+  //     the walk read of Q's entry transfers at c, its response comes in c + 4 and fills entry 8 at edge c + 4; the
+  //     host writes GFX_FLSH_CNTL = 0 at that edge: the filled GGTT entry is invalid, so Q + 8 misses (walk again,
+  //     fill 9). Then RCS0 stores to W and W + 8 (PPGTT): the PTE read (line 53_03C0) transfers at c', fill 10 at
+  //     c' + 4 with a GFX_FLSH_CNTL write at that edge: a PPGTT entry stays, W + 8 hits entry 10.
+  task automatic t_flsh();
+    logic [63:0] W = 64'h90D_2AC7_80A8, Q = 64'h90_0000, Q1 = 64'h91_0000;
+    int w0, c, nm;
+    pp_setup(RCS0, 32'h2, 4);
+    c_sdi(RCS0, SDI_PP, W, 32'hF100_0001);
+    c_sdi(RCS0, SDI_GG, Q, 32'hF100_0002);
+    release_all(RCS0);
+    wait_cycles(200);
+    ring_setup(BCS0);
+    c_sdi(BCS0, SDI_GG, Q1, 32'hF100_0003);
+    release_all(BCS0);
+    wait_cycles(200);
+    chk(fills(RCS0) == " 0 8 9" && fills(BCS0) == " 0 8",
+        $sformatf("A: fills RCS0%s BCS0%s, expected 0 8 9 / 0 8", fills(RCS0), fills(BCS0)));
+    nm = mc_off.size();
+    mmio_wr(GFX_FLSH_CNTL_OFF, 32'hFFFF_FFFF);
+    expect_reg(GFX_FLSH_CNTL_OFF, 32'h1, "A: GFX_FLSH_CNTL (bit 0 stored)");
+    chk(mc_off.size() == nm + 1 && mc_off[nm] == GFX_FLSH_CNTL_OFF && mc_data[nm] == 32'h1,
+        "A: the GFX_FLSH_CNTL write's commit report is not 1");
+    skip_to_line(RCS0);
+    w0 = cyc;
+    c_sdi(RCS0, SDI_PP, W + 64'h8, 32'hF100_0004);
+    c_sdi(RCS0, SDI_GG, Q + 64'h8, 32'hF100_0005);
+    release_all(RCS0);
+    wait_cycles(200);
+    chk(walks(w0) == " 7f00000800 7f00004800", $sformatf("A: RCS0 walks%s, expected 7f00000800 7f00004800", walks(w0)));
+    chk(lookup_of(RCS0, 1'b1, {W[63:3], 3'd0} + 64'h8, w0) == " h8",
+        $sformatf("A: RCS0's PPGTT store after the flush:%s, expected a hit of 8", lookup_of(RCS0, 1'b1, {W[63:3], 3'd0} + 64'h8, w0)));
+    chk(lookup_of(RCS0, 1'b1, Q + 64'h8, w0) == " m",
+        $sformatf("A: RCS0's GGTT store after the flush:%s, expected a miss", lookup_of(RCS0, 1'b1, Q + 64'h8, w0)));
+    chk(fills(RCS0) == " 0 8 9 1 10", $sformatf("A: RCS0 fills%s, expected 0 8 9 1 10", fills(RCS0)));
+    skip_to_line(BCS0);
+    w0 = cyc;
+    c_sdi(BCS0, SDI_GG, Q1 + 64'h8, 32'hF100_0006);
+    release_all(BCS0);
+    wait_cycles(200);
+    chk(walks(w0) == " 7f00001000 7f00004880", $sformatf("A: BCS0 walks%s, expected 7f00001000 7f00004880", walks(w0)));
+    chk(fills(BCS0) == " 0 8 1 9", $sformatf("A: BCS0 fills%s, expected 0 8 1 9", fills(BCS0)));
+    chk(writes(RCS0) == " 65430a8/0f/f1000001 900000/0f/f1000002 65430b0/0f/f1000004 900008/0f/f1000005",
+        $sformatf("A: RCS0 writes%s", writes(RCS0)));
+    // B
+    do_reset();
+    pp_setup(RCS0, 32'h2, 4);
+    c_sdi(RCS0, SDI_GG, Q, 32'hF200_0001);
+    c_sdi(RCS0, SDI_GG, Q + 64'h8, 32'hF200_0002);
+    release_all(RCS0);
+    wait_read(64'h7F_0000_4800, 0, c);
+    host_wr_at(c + 4, GFX_FLSH_CNTL_OFF, 32'h0);
+    wait_cycles(200);
+    chk(find_fill(c + 4, RCS0) >= 0 && fl[find_fill(c + 4, RCS0)].idx == 5'd8,
+        $sformatf("B: no fill of entry 8 at edge %0d (the GFX_FLSH_CNTL write's); fills%s", c + 4, fills()));
+    chk(lookup_of(RCS0, 1'b1, Q + 64'h8) == " m",
+        $sformatf("B: the GGTT entry filled at the write's edge:%s, expected a miss", lookup_of(RCS0, 1'b1, Q + 64'h8)));
+    chk(walks() == " 7f00000800 7f00004800 7f00004800", $sformatf("B: walks%s, expected 7f00000800 7f00004800 x2", walks()));
+    expect_reg(GFX_FLSH_CNTL_OFF, 32'h0, "B: GFX_FLSH_CNTL");
+    skip_to_line(RCS0);
+    w0 = cyc;
+    c_sdi(RCS0, SDI_PP, W, 32'hF200_0003);
+    c_sdi(RCS0, SDI_PP, W + 64'h8, 32'hF200_0004);
+    release_all(RCS0);
+    wait_read(64'h53_03C0, w0, c);
+    host_wr_at(c + 4, GFX_FLSH_CNTL_OFF, 32'h1);
+    wait_cycles(200);
+    chk(find_fill(c + 4, RCS0) >= 0 && fl[find_fill(c + 4, RCS0)].idx == 5'd10,
+        $sformatf("B: no fill of entry 10 at edge %0d (the GFX_FLSH_CNTL write's); fills%s", c + 4, fills()));
+    chk(lookup_of(RCS0, 1'b1, {W[63:3], 3'd0} + 64'h8, w0) == " h10",
+        $sformatf("B: the PPGTT entry filled at the write's edge:%s, expected a hit of 10",
+                  lookup_of(RCS0, 1'b1, {W[63:3], 3'd0} + 64'h8, w0)));
+    chk(ft.size() == 0, $sformatf("faults%s", faults()));
+  endtask
+
+  // INSTPM (GAM-22, G18; BYT-REG L3975-3981: TLB Invalidate (bit 9) only together with Sync Flush Enable (bit 5);
+  // L4002-4008: the flush completes at once, bits 5 and 9 are not stored and read 0; masked, bits 31:16 enable
+  // 15:0). RCS0 stores to P0 (fill 8), BCS0 to 0x91_0000 (fill 8); the ring pages are entry 0 of each.
+  //  1. Host writes to RCS0's INSTPM without both bits and their enables invalidate nothing: 0200_0200 (bit 9
+  //     only), 0020_0020 (bit 5 only), 0000_0220 (no enables), 0220_0000 (enables, bits 0), 0200_0220 (bit 5
+  //     without its enable). An MI_LOAD_REGISTER_IMM of INSTPM = 0220_0220 neither (kit choice: GAM-22 names the
+  //     host write; a legal stimulus never does it, G18): it commits INSTPM = 0 (no stored bit). INSTPM reads 0.
+  //     RCS0's next store to P0 + 8 hits 8, no walk.
+  //  2. RCS0's INSTPM = FFFF_FFFF: bits 9 and 5 with enables: RCS0's TLB is invalidated; the plain bits 0, 2, 3,
+  //     6, 7, 8 are stored: reads 0000_01CD (bit 11 reads 0). RCS0's next ring line and store to P0 + 0x10 walk
+  //     again (7F_0000_0800, 7F_0000_4800; fills 1, 9); BCS0's store to 0x91_0008 still hits 8 (its own TLB).
+  //  3. BCS0's INSTPM = 0220_0220 at the edge that fills BCS0's entry for 0x92_0000 (its walk read of 7F_0000_4900
+  //     transfers at c, the fill is at c + 4; GAM-12's order): the whole TLB, that entry included, is invalid: BCS0's
+  //     store to 0x92_0008 misses; RCS0's store to P0 + 0x18 hits 9. BCS0's INSTPM reads 0.
+  task automatic t_instpm();
+    logic [63:0] P0 = 64'h90_0000;
+    int w0, c, n;
+    ring_setup(RCS0); ring_setup(BCS0);
+    c_sdi(RCS0, SDI_GG, P0, 32'd1);
+    release_all(RCS0);
+    wait_cycles(200);
+    c_sdi(BCS0, SDI_GG, 64'h91_0000, 32'd2);
+    release_all(BCS0);
+    wait_cycles(200);
+    chk(fills(RCS0) == " 0 8" && fills(BCS0) == " 0 8", $sformatf("fills RCS0%s BCS0%s", fills(RCS0), fills(BCS0)));
+    // 1
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'h0200_0200);
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'h0020_0020);
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'h0000_0220);
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'h0220_0000);
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'h0200_0220);
+    expect_reg(REG(RCS0, INSTPM_OFF), 32'h0, "1: RCS0 INSTPM");
+    skip_to_line(RCS0);
+    w0 = cyc;
+    n = cm[RCS0].size();
+    put(RCS0, MI_LOAD_REGISTER_IMM_MATCH_VAL | 32'd1); put(RCS0, REG(RCS0, INSTPM_OFF)); put(RCS0, 32'h0220_0220);
+    c_sdi(RCS0, SDI_GG, P0 + 64'h8, 32'd3);
+    release_all(RCS0);
+    wait_cycles(200);
+    begin
+      int k = -1;
+      for (int i = n; i < cm[RCS0].size(); i++) if (cm[RCS0][i].off == REG(RCS0, INSTPM_OFF)) k = i;
+      chk(k >= 0 && cm[RCS0][k].data == 32'h0, $sformatf("1: the LRI's commits%s, expected INSTPM = 0", commits(RCS0)));
+    end
+    chk(walks(w0) == "", $sformatf("1: walks%s, expected none (nothing invalidated)", walks(w0)));
+    chk(lookup_of(RCS0, 1'b1, P0 + 64'h8, w0) == " h8", $sformatf("1: RCS0's store:%s, expected h8",
+                                                                lookup_of(RCS0, 1'b1, P0 + 64'h8, w0)));
+    expect_reg(REG(RCS0, INSTPM_OFF), 32'h0, "1: RCS0 INSTPM after the LRI");
+    // 2
+    n = mc_off.size();
+    mmio_wr(REG(RCS0, INSTPM_OFF), 32'hFFFF_FFFF);
+    expect_reg(REG(RCS0, INSTPM_OFF), 32'h0000_01CD, "2: RCS0 INSTPM (bits 0 2 3 6 7 8 stored, 5 9 11 read 0)");
+    chk(mc_off.size() == n + 1 && mc_off[n] == REG(RCS0, INSTPM_OFF) && mc_data[n] == 32'h0000_01CD,
+        "2: the INSTPM write's commit report is not 0000_01CD");
+    skip_to_line(RCS0);
+    w0 = cyc;
+    c_sdi(RCS0, SDI_GG, P0 + 64'h10, 32'd4);
+    release_all(RCS0);
+    wait_cycles(200);
+    chk(walks(w0) == " 7f00000800 7f00004800", $sformatf("2: RCS0 walks%s, expected 7f00000800 7f00004800", walks(w0)));
+    chk(fills(RCS0) == " 0 8 1 9", $sformatf("2: RCS0 fills%s, expected 0 8 1 9", fills(RCS0)));
+    skip_to_line(BCS0);
+    w0 = cyc;
+    c_sdi(BCS0, SDI_GG, 64'h91_0008, 32'd5);
+    release_all(BCS0);
+    wait_cycles(200);
+    chk(walks(w0) == "" && lookup_of(BCS0, 1'b1, 64'h91_0008, w0) == " h8",
+        $sformatf("2: BCS0 walks%s lookup%s, expected none, h8", walks(w0), lookup_of(BCS0, 1'b1, 64'h91_0008, w0)));
+    // 3
+    skip_to_line(BCS0);
+    w0 = cyc;
+    c_sdi(BCS0, SDI_GG, 64'h92_0000, 32'd6);
+    c_sdi(BCS0, SDI_GG, 64'h92_0008, 32'd7);
+    release_all(BCS0);
+    wait_read(64'h7F_0000_4900, w0, c);
+    host_wr_at(c + 4, REG(BCS0, INSTPM_OFF), 32'h0220_0220);
+    wait_cycles(200);
+    chk(find_fill(c + 4, BCS0) >= 0 && fl[find_fill(c + 4, BCS0)].idx == 5'd9,
+        $sformatf("3: no fill of BCS0's entry 9 at edge %0d (the INSTPM write's); fills%s", c + 4, fills(BCS0)));
+    chk(lookup_of(BCS0, 1'b1, 64'h92_0008, w0) == " m",
+        $sformatf("3: BCS0's store after the invalidation:%s, expected a miss", lookup_of(BCS0, 1'b1, 64'h92_0008, w0)));
+    expect_reg(REG(BCS0, INSTPM_OFF), 32'h0, "3: BCS0 INSTPM");
+    skip_to_line(RCS0);
+    w0 = cyc;
+    c_sdi(RCS0, SDI_GG, P0 + 64'h18, 32'd8);
+    release_all(RCS0);
+    wait_cycles(200);
+    chk(lookup_of(RCS0, 1'b1, P0 + 64'h18, w0) == " h9", $sformatf("3: RCS0's store:%s, expected h9 (BCS0's INSTPM)",
+                                                                 lookup_of(RCS0, 1'b1, P0 + 64'h18, w0)));
+    chk(ft.size() == 0, $sformatf("faults%s", faults()));
+  endtask
+
+
+  // Admission limits (GAM-23, G19; BYT-REG L4516-4553). MEDIA_MAX_REQ_COUNT resets to 1020_2020 (RW FFFF_3F3F). The
+  // tests program 0100_0200: RCS0 (GFX [31:24]) 1, BCS0 and VCS0 (MFX/BLT [23:16]) 0, which counts as 1, each
+  // engine against its own count, VECS0 (VLF [13:8]) 2. Timings as in ggtt_walk (GAM-10; memory answers in c + 4):
+  // a request granted at g that misses is READY in g + 8 (P loads and T accepts at edge g + 8), transfers at g + 9,
+  // and a read's response is routed at edge g + 13; a hit granted at h transfers at h + 2.
+  //  A: RCS0's ring is three lines of MI_NOOPs; the fetch keeps up to two reads in flight (gt_cmd_fetch), so line 1
+  //     is requested from g0 + 1 (g0: line 0's grant). RCS0's count is 1 from edge g0 to edge g0 + 13 (line 0's
+  //     response): at the accepting edges g0 + 8 .. g0 + 13 RCS0 does not take part, line 1 is granted at g0 + 14
+  //     (without the limit: g0 + 8; released at the read's transfer instead of its response: g0 + 10). The goto
+  //     index uses the same v: every GOTO_NPs = 0x9 (v 0000 -> NP1, v 0001 -> NP2, others NP0): NP1 when idle, NP2
+  //     after the grant of line 0, NP1 after the accepting edge g0 + 8 (v = 0000 although RCS0 requests) and through
+  //     g0 + 13, NP2 after the grant at g0 + 14.
+  //  B: BCS0 (limit 0 = 1) stores a qword at 0x90_0104 (4- but not 8-aligned: two writes, cycle contract §3); the
+  //     first write (granted at w, a miss) transfers at w + 9 (its wr_ack); the second is requested from w + 1 and
+  //     granted at w + 10 (without the limit: w + 8, a hit).
+  //  C: BCS0 and VCS0 (one field, limit 1 each, their own counts): two-line rings released BCS0 first. BCS0's line 0
+  //     granted at b; VCS0's line 0 at b + 8 (BCS0 held, VCS0's count 0); VCS0's lookup misses: READY at b + 16,
+  //     where BCS0 (response at b + 13) gets line 1; VCS0's line 0 transfers at b + 17, its response is routed at
+  //     b + 21, its line 1 is granted at b + 22 (T is empty from b + 18: BCS0's line 1 hit).
+  //  D: VECS0 (limit 2): its line 1 is granted at g + 8 with line 0 outstanding.
+  //  E: a hang-mode fault ends the faulting request's count: RCS0 (limit 1) stores to an unmapped GGTT page (F1 of
+  //     fault_ggtt); the fault drops the write, and the status write that follows (HWSTAM, IRQ-4) is granted and
+  //     transfers; the engine halts, no request of it outstanding.
+  function automatic int gnt_at(input int e, input logic wr, input logic [63:0] va, input int from = 0);
+    int g = find_gnt(e, wr, va, from);
+    return g < 0 ? -1 : int'(gn[g].cyc);
+  endfunction
+  function automatic int rsp_at(input int e, input int from);
+    foreach (rs[i]) if (int'(rs[i].eng) == e && int'(rs[i].cyc) >= from) return int'(rs[i].cyc);
+    return -1;
+  endfunction
+  task automatic limits_setup();
+    mmio_wr(MEDIA_MAX_REQ_COUNT_OFF, 32'h0100_0200);
+    for (int s = 0; s < 4; s++) mmio_wr(MIDARB_GOTOFIELD_NP0_OFF + 32'(4 * s), 32'h0000_0009);
+  endtask
+  task automatic noop_ring(input int e, input int lines);
+    ring_setup(e);
+    for (int k = 0; k < 16 * lines; k++) put(e, NOOP);
+  endtask
+  task automatic t_limit();
+    int g, w, b, r, f;
+    string got;
+    expect_reg(MEDIA_MAX_REQ_COUNT_OFF, 32'h1020_2020, "MEDIA_MAX_REQ_COUNT reset");
+    mmio_wr(MEDIA_MAX_REQ_COUNT_OFF, 32'hFFFF_FFFF);
+    expect_reg(MEDIA_MAX_REQ_COUNT_OFF, 32'hFFFF_3F3F, "MEDIA_MAX_REQ_COUNT RW bits");
+    // A
+    limits_setup();
+    expect_reg(MEDIA_MAX_REQ_COUNT_OFF, 32'h0100_0200, "MEDIA_MAX_REQ_COUNT");
+    noop_ring(RCS0, 3);
+    release_all(RCS0);
+    wait_cycles(150);
+    g = gnt_at(RCS0, 1'b0, ring_of(RCS0));
+    chk(g >= 0, "A: line 0 not granted");
+    if (g >= 0) begin
+      chk(rsp_at(RCS0, g) == g + 13, $sformatf("A: line 0's response routed at g0+%0d, expected g0+13", rsp_at(RCS0, g) - g));
+      chk(gnt_at(RCS0, 1'b0, ring_of(RCS0) + 64'h40) == g + 14,
+          $sformatf("A: line 1 granted at g0+%0d, expected g0+14", gnt_at(RCS0, 1'b0, ring_of(RCS0) + 64'h40) - g));
+      for (int k = 1; k <= 13; k++)
+        chk(reqlog.exists(g + k) && reqlog[g + k][RCS0], $sformatf("A: RCS0 not requesting in g0+%0d", k));
+      got = "";
+      for (int k = 0; k <= 15; k++) got = {got, stlog.exists(g + k) ? $sformatf("%0d", stlog[g + k]) : "?"};
+      chk(got == "1222222221111112", $sformatf("A: states in g0..g0+15 %s, expected 1222222221111112", got));
+    end
+    // B
+    do_reset();
+    limits_setup();
+    ring_setup(BCS0);
+    c_sdq(BCS0, 64'h90_0104, 32'hB0B0_0001, 32'hB0B0_0002);
+    release_all(BCS0);
+    wait_cycles(100);
+    w = gnt_at(BCS0, 1'b1, 64'h90_0100);
+    chk(w >= 0, "B: the first write not granted");
+    if (w >= 0) begin
+      f = find_xfer(1'b1, 64'h90_0100);
+      chk(f >= 0 && int'(xf[f].cyc) == w + 9, $sformatf("B: the first write transfers at w+%0d, expected w+9",
+                                                        f >= 0 ? int'(xf[f].cyc) - w : -1));
+      for (int k = 1; k <= 9; k++)
+        chk(reqlog.exists(w + k) && reqlog[w + k][BCS0], $sformatf("B: BCS0 not requesting in w+%0d", k));
+      chk(gnt_at(BCS0, 1'b1, 64'h90_0108) == w + 10,
+          $sformatf("B: the second write granted at w+%0d, expected w+10", gnt_at(BCS0, 1'b1, 64'h90_0108) - w));
+    end
+    chk(writes(BCS0) == " 900100/f0/b0b0000100000000 900108/0f/b0b00002", $sformatf("B: writes%s", writes(BCS0)));
+    // C
+    do_reset();
+    limits_setup();
+    noop_ring(BCS0, 2); noop_ring(VCS0, 2);
+    release_all(BCS0); release_all(VCS0);
+    wait_cycles(150);
+    b = gnt_at(BCS0, 1'b0, ring_of(BCS0));
+    chk(b >= 0, "C: BCS0's line 0 not granted");
+    if (b >= 0) begin
+      got = $sformatf("%0d %0d %0d %0d", gnt_at(VCS0, 1'b0, ring_of(VCS0)) - b, gnt_at(BCS0, 1'b0, ring_of(BCS0) + 64'h40) - b,
+                      rsp_at(VCS0, b) - b, gnt_at(VCS0, 1'b0, ring_of(VCS0) + 64'h40) - b);
+      chk(got == "8 16 21 22", $sformatf("C: VCS0 line 0, BCS0 line 1, VCS0's response, VCS0 line 1 at b+ %s, expected 8 16 21 22", got));
+    end
+    // D
+    do_reset();
+    limits_setup();
+    noop_ring(VECS0, 3);
+    release_all(VECS0);
+    wait_cycles(150);
+    g = gnt_at(VECS0, 1'b0, ring_of(VECS0));
+    chk(g >= 0 && gnt_at(VECS0, 1'b0, ring_of(VECS0) + 64'h40) == g + 8,
+        $sformatf("D: VECS0's line 1 granted at g+%0d, expected g+8", gnt_at(VECS0, 1'b0, ring_of(VECS0) + 64'h40) - g));
+    // E
+    do_reset();
+    limits_setup();
+    ring_setup(RCS0);
+    emr0(RCS0);
+    mmio_wr(REG(RCS0, IMR_OFF), ~32'(IRQ_CS_MASTER_ERROR));
+    mmio_wr(REG(RCS0, HWSTAM_OFF), ~32'(IRQ_CS_MASTER_ERROR));
+    mmio_wr(REG(RCS0, HWS_PGA_OFF), HWSP[31:0]);
+    ggtt_unmap(64'h80_0000);
+    c_sdi(RCS0, SDI_GG, 64'h80_0044, 32'h1111_1111);
+    release_all(RCS0);
+    wait_cycles(100);
+    chk(faults() == " e0:t0", $sformatf("E: faults%s, expected e0:t0", faults()));
+    r = find_xfer(1'b1, HWSP);
+    chk(r >= 0 && ft.size() == 1 && xf[r].cyc > ft[0].cyc, "E: no status write after the fault");
+    chk(probe_halted[RCS0] && ocnt[RCS0] == 0, $sformatf("E: halted %0d, outstanding %0d", probe_halted[RCS0], ocnt[RCS0]));
+  endtask
+
   // GAM registers by MMIO (GAM-2, GAM-16): reset values and RW bits of the table, commit reports of host writes.
   task automatic t_regs();
     expect_reg(CVS_TLB_LRA_0_OFF, 32'h1F08_0700, "CVS_TLB_LRA_0 reset");
@@ -1002,8 +1379,17 @@ module gam_tb import gtref_pkg::*; ();
       "arb_prog":    t_arb_prog();
       "wr_ack":      t_wr_ack();
       "regs":        t_regs();
+      "flsh":        t_flsh();
+      "instpm":      t_instpm();
+      "limit":       t_limit();
       default:       $fatal(1, "unknown test %s", test);
     endcase
+    if ($test$plusargs("dump")) begin   // debugging aid: the transfers and grants of the last part
+      foreach (xf[i]) $display("xfer %s", xstr(xf[i]));
+      foreach (gn[i]) $display("gnt @%0d e%0d c%0d %s %012x v%b", gn[i].cyc, gn[i].eng, gn[i].client,
+                               gn[i].wr ? "W" : "R", gn[i].va, gn[i].v);
+      foreach (lk[i]) $display("lookup @%0d e%0d %s%0d", lk[i].cyc, lk[i].eng, lk[i].hit ? "h" : "m", lk[i].idx);
+    end
     verdict();
   end
 endmodule
