@@ -30,38 +30,8 @@ static const char *const base_text =
     "  read RCS0.RING_HEAD expect 0x20 mask 0x1ffffc" SRC "\n"
     "}\n";
 
-static char *with_expect(const char *lines)
-{
-    size_t n = strlen(base_text) + strlen(lines) + 32;
-    char *t = malloc(n);
-    cr_assert_not_null(t);
-    snprintf(t, n, "%sexpect {\n%s}\n", base_text, lines);
-    return t;
-}
-
-static int assemble(gtref_stim *s, const char *text, char *err, size_t errsz)
-{
-    gtref_stim_init(s);
-    return gtref_gts_assemble(s, text, "t.gts", err, errsz);
-}
-
-static void assemble_ok(gtref_stim *s, const char *lines)
-{
-    char *t = with_expect(lines), err[512];
-    cr_assert_eq(assemble(s, t, err, sizeof err), 0, "%s", err);
-    free(t);
-}
-
-static void assemble_fails(const char *lines, const char *fragment)
-{
-    gtref_stim s;
-    char *t = with_expect(lines), err[512];
-    cr_assert_neq(assemble(&s, t, err, sizeof err), 0, "assembled: %s", lines);
-    cr_assert(strstr(err, fragment), "error '%s' lacks '%s'", err, fragment);
-    cr_assert(strncmp(err, "t.gts:", 6) == 0, "error '%s' has no file:line", err);
-    free(t);
-    gtref_stim_free(&s);
-}
+static void assemble_ok(gtref_stim *s, const char *lines) { test_assemble_expect_ok(s, base_text, lines); }
+static void assemble_fails(const char *lines, const char *fragment) { test_assemble_expect_fails(base_text, lines, fragment); }
 
 /* ---- parsing ---- */
 
@@ -125,7 +95,7 @@ Test(expect, an_expectation_without_its_source_is_rejected)
     assemble_fails("  writes RCS0 {\n  0x400000 be=0x0f data=0x1\n  }\n", "t.gts:19:");
     gtref_stim s;
     char err[512];
-    cr_assert_neq(assemble(&s, "test x\nhost {\n  read GT_INTR_DW0 expect 0x1\n}\n", err, sizeof err), 0);
+    cr_assert_neq(test_assemble_text(&s, "test x\nhost {\n  read GT_INTR_DW0 expect 0x1\n}\n", err, sizeof err), 0);
     cr_assert(strstr(err, "t.gts:3: 'read' expectation without its spec source"), "%s", err);
     gtref_stim_free(&s);
 }
@@ -150,7 +120,7 @@ Test(expect, malformed_lines_give_file_and_line)
     assemble_fails("  irq == 0 \"x\"\n", "expected 'from \"SOURCE\"'");
     gtref_stim s;
     char err[512];
-    cr_assert_neq(assemble(&s, "test x\nexpect {\n  writes RCS0 {\n  0x400000 be=0x0f data=0x1\n", err, sizeof err), 0);
+    cr_assert_neq(test_assemble_text(&s, "test x\nexpect {\n  writes RCS0 {\n  0x400000 be=0x0f data=0x1\n", err, sizeof err), 0);
     cr_assert(strstr(err, "t.gts:3: write list not closed"), "%s", err);
     gtref_stim_free(&s);
 }
@@ -192,7 +162,7 @@ Test(expect, msgpack_and_text_round_trips_are_byte_identical)
     fclose(f);
     cr_assert(strstr(text, "read RCS0.RING_HEAD expect 0x00000020 mask 0x001ffffc from \""), "%s", text);
     cr_assert(strstr(text, "expect {\n"), "%s", text);
-    cr_assert_eq(assemble(&t, text, err, sizeof err), 0, "%s\n%s", err, text);
+    cr_assert_eq(test_assemble_text(&t, text, err, sizeof err), 0, "%s\n%s", err, text);
     test_encode_ok(&t, &c, &clen);
     cr_assert(alen == clen && memcmp(a, c, alen) == 0, "asm(disasm(s)) is not s:\n%s", text);
     free(text);
@@ -402,7 +372,7 @@ Test(expect, the_model_only_timing_runs_engines_before_each_host_op)
         "  read RCS0.RING_HEAD expect 0x18" SRC "\n}\n";
     gtref_stim s;
     char err[256];
-    cr_assert_eq(assemble(&s, text, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(test_assemble_text(&s, text, err, sizeof err), 0, "%s", err);
     gtref_expect_failure f[4];
     test_stim_identity_ggtt(&s);
     cr_assert_eq(gtref_model_only_check(&s, f, 4, err, sizeof err), 0, "%s: %s", f[0].what, f[0].actual);

@@ -31,38 +31,8 @@ static const char *const base_text =
     "  wait_idle\n"
     "}\n";   /* 15 lines: `expect {` is line 16, the first expectation line 17 */
 
-static char *with_expect(const char *lines)
-{
-    size_t n = strlen(base_text) + strlen(lines) + 32;
-    char *t = malloc(n);
-    cr_assert_not_null(t);
-    snprintf(t, n, "%sexpect {\n%s}\n", base_text, lines);
-    return t;
-}
-
-static int assemble(gtref_stim *s, const char *text, char *err, size_t errsz)
-{
-    gtref_stim_init(s);
-    return gtref_gts_assemble(s, text, "t.gts", err, errsz);
-}
-
-static void assemble_ok(gtref_stim *s, const char *lines)
-{
-    char *t = with_expect(lines), err[512];
-    cr_assert_eq(assemble(s, t, err, sizeof err), 0, "%s", err);
-    free(t);
-}
-
-static void assemble_fails(const char *lines, const char *fragment)
-{
-    gtref_stim s;
-    char *t = with_expect(lines), err[512];
-    cr_assert_neq(assemble(&s, t, err, sizeof err), 0, "assembled: %s", lines);
-    cr_assert(strstr(err, fragment), "error '%s' lacks '%s'", err, fragment);
-    cr_assert(strncmp(err, "t.gts:", 6) == 0, "error '%s' has no file:line", err);
-    free(t);
-    gtref_stim_free(&s);
-}
+static void assemble_ok(gtref_stim *s, const char *lines) { test_assemble_expect_ok(s, base_text, lines); }
+static void assemble_fails(const char *lines, const char *fragment) { test_assemble_expect_fails(base_text, lines, fragment); }
 
 static const char *const tlb_lines =
     "  tlb RCS0 { miss 0x400000 fill=8 ; hit 0x400000 index=8; fault 0x500000 }" SRC "\n"
@@ -123,7 +93,7 @@ Test(expect_tlb, malformed_lists_give_file_and_line)
     assemble_fails("  tlb RCS0 {\n  fault 0x400000" SRC "\n  }" SRC "\n", "t.gts:18: the source of a TLB lookup list");
     gtref_stim s;
     char err[512];
-    cr_assert_neq(assemble(&s, "test x\nexpect {\n  tlb RCS0 {\n  hit 0x1000 index=1\n", err, sizeof err), 0);
+    cr_assert_neq(test_assemble_text(&s, "test x\nexpect {\n  tlb RCS0 {\n  hit 0x1000 index=1\n", err, sizeof err), 0);
     cr_assert(strstr(err, "t.gts:3: TLB lookup list not closed"), "%s", err);
     gtref_stim_free(&s);
 }
@@ -162,7 +132,7 @@ Test(expect_tlb, msgpack_and_text_round_trips_are_byte_identical)
     cr_assert(strstr(text, "  tlb RCS0 {\n    miss 0x400000 fill=8\n    hit 0x400000 index=8\n    fault 0x500000\n  } from \""),
               "%s", text);
     cr_assert(strstr(text, "  tlb RCS0 {\n  } from \""), "%s", text);
-    cr_assert_eq(assemble(&t, text, err, sizeof err), 0, "%s\n%s", err, text);
+    cr_assert_eq(test_assemble_text(&t, text, err, sizeof err), 0, "%s\n%s", err, text);
     test_encode_ok(&t, &c, &clen);
     cr_assert(alen == clen && memcmp(a, c, alen) == 0, "asm(disasm(s)) is not s:\n%s", text);
     free(text);

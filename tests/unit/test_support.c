@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,4 +77,37 @@ void test_ppgtt_map(gtref_mem *mem, uint64_t pml4, uint64_t *next, uint64_t va, 
         table = ent & GTREF_PTE_ADDR_MASK;
     }
     write64(mem, table + ((va >> 12) & 0x1FFu) * 8u, (pa & GTREF_PTE_ADDR_MASK) | GTREF_PTE_PRESENT);
+}
+
+int test_assemble_text(gtref_stim *s, const char *text, char *err, size_t errsz)
+{
+    gtref_stim_init(s);
+    return gtref_gts_assemble(s, text, "t.gts", err, errsz);
+}
+
+static char *with_expect(const char *base, const char *lines)
+{
+    size_t n = strlen(base) + strlen(lines) + 32;
+    char *t = malloc(n);
+    cr_assert_not_null(t);
+    snprintf(t, n, "%sexpect {\n%s}\n", base, lines);
+    return t;
+}
+
+void test_assemble_expect_ok(gtref_stim *s, const char *base, const char *lines)
+{
+    char *t = with_expect(base, lines), err[512];
+    cr_assert_eq(test_assemble_text(s, t, err, sizeof err), 0, "%s", err);
+    free(t);
+}
+
+void test_assemble_expect_fails(const char *base, const char *lines, const char *fragment)
+{
+    gtref_stim s;
+    char *t = with_expect(base, lines), err[512];
+    cr_assert_neq(test_assemble_text(&s, t, err, sizeof err), 0, "assembled: %s", lines);
+    cr_assert(strstr(err, fragment), "error '%s' lacks '%s'", err, fragment);
+    cr_assert(strncmp(err, "t.gts:", 6) == 0, "error '%s' has no file:line", err);
+    free(t);
+    gtref_stim_free(&s);
 }

@@ -24,4 +24,11 @@ void test_stim_identity_ggtt(gtref_stim *s);
  * GAM-5), in mem: a missing directory is a new 4 KB table at *next (advanced). The engine's PDP0, PP_DCLV and
  * RING_MODE[9] are the caller's. */
 void test_ppgtt_map(gtref_mem *mem, uint64_t pml4, uint64_t *next, uint64_t va, uint64_t pa);
+
+/* Assemble text as "t.gts" into s (initialised here): the assembler's return code, err its message. */
+int test_assemble_text(gtref_stim *s, const char *text, char *err, size_t errsz);
+/* Assemble base followed by `expect {` lines `}`: must succeed (s holds it), or must fail with a message that
+ * contains fragment and starts with "t.gts:" (a line number). */
+void test_assemble_expect_ok(gtref_stim *s, const char *base, const char *lines);
+void test_assemble_expect_fails(const char *base, const char *lines, const char *fragment);
 #endif
