@@ -33,24 +33,13 @@ static size_t directed_files(char out[][512], size_t max)
     return n;
 }
 
-static char *disassemble_to_string(const gtref_stim *s)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    cr_assert(f);
-    cr_assert_eq(gtref_gts_disassemble(s, f), 0);
-    fclose(f);
-    return text;
-}
-
 /* disassemble s, assemble the text, and expect the same encoding */
 static void expect_lossless(const gtref_stim *s, const char *what)
 {
     uint8_t *b1, *b2;
     size_t n1, n2;
     test_encode_ok(s, &b1, &n1);
-    char *text = disassemble_to_string(s);
+    char *text = test_disassemble(s);
     gtref_stim back;
     gtref_stim_init(&back);
     char err[512];
@@ -331,7 +320,7 @@ Test(gts, disassembly_walks_the_ring_from_the_programmed_head)
                     "  write RCS0.RING_START 0x100000\n"
                     "  write RCS0.RING_HEAD 0xff8\n"
                     "}\n");
-    char *text = disassemble_to_string(&s);
+    char *text = test_disassemble(&s);
     cr_assert(strstr(text, "test walk\n"), "%s", text);
     cr_assert(strstr(text, "ring 0x100000 size 0x1000 {\n  @0xff8\n"), "the walk starts at the head:\n%s", text);
     cr_assert(strstr(text, "MI_LOAD_REGISTER_IMM RCS0.CS_GPR1=0x00000002 RCS0.CS_GPR2=0x00000003"), "%s", text);
@@ -356,7 +345,7 @@ Test(gts, disassembly_prints_what_does_not_parse_as_raw_dwords)
                     "  MI_STORE_DATA_IMM addr=0x400000 data=0x9\n"
                     "  DW 0x10000002 0x400000\n"             /* an SDI cut off by the end of the segment */
                     "}\n");
-    char *text = disassemble_to_string(&s);
+    char *text = test_disassemble(&s);
     cr_assert(strstr(text, "  DW 0x1f800000"), "%s", text);
     cr_assert(strstr(text, "  MI_NOOP write_nopid"), "%s", text);
     cr_assert(strstr(text, "  DW 0x10000003 "), "%s", text);

@@ -111,3 +111,30 @@ void test_assemble_expect_fails(const char *base, const char *lines, const char 
     free(t);
     gtref_stim_free(&s);
 }
+
+char *test_disassemble(const gtref_stim *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    cr_assert(f);
+    cr_assert_eq(gtref_gts_disassemble(s, f), 0);
+    fclose(f);
+    return text;
+}
+
+void test_decode_fails_after(gtref_stim *s, void (*mutate)(gtref_stim *), const char *fragment)
+{
+    gtref_stim d;
+    mutate(s);
+    uint8_t *buf;
+    size_t len;
+    test_encode_ok(s, &buf, &len);
+    gtref_stim_init(&d);
+    char err[512];
+    cr_assert_neq(gtref_stim_decode(&d, buf, len, err, sizeof err), 0, "decoded");
+    cr_assert(strstr(err, fragment), "'%s' lacks '%s'", err, fragment);
+    cr_assert_eq(d.nexpects, 0);
+    free(buf);
+    gtref_stim_free(&d);
+}

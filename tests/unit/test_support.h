@@ -31,4 +31,8 @@ int test_assemble_text(gtref_stim *s, const char *text, char *err, size_t errsz)
  * contains fragment and starts with "t.gts:" (a line number). */
 void test_assemble_expect_ok(gtref_stim *s, const char *base, const char *lines);
 void test_assemble_expect_fails(const char *base, const char *lines, const char *fragment);
+/* The disassembly of s (to free()), asserting that it succeeds. */
+char *test_disassemble(const gtref_stim *s);
+/* Encode s after mutate(s) changed it: decoding must fail with a message containing fragment, and leave nothing. */
+void test_decode_fails_after(gtref_stim *s, void (*mutate)(gtref_stim *), const char *fragment);
 #endif
