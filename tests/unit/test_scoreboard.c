@@ -1,6 +1,7 @@
 /* The scoreboard against hand-made DUT behaviour: correct cycles pass, each kind of wrong behaviour is
  * reported with the right kind, engine, cycle and a stable signature. */
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "gtref/cmds.h"
@@ -741,4 +742,68 @@ Test(signal_wait, a_signal_before_the_wait_counts)
     SB_OK(read_line(0, SEM));
     SB_OK(read_line(0, SEM));
     SB_OK(retire(0, RING, gtref_mem_read32(gtm_mem(m), RING), 16));
+}
+
+/* ======================= the GAM comparison (docs/gam.md GAM-18) ======================= */
+
+/* Engine 0 presents its store to graphics 0x400000 in cycle n (GAM-1); the GAM is free, so it is granted at the edge
+ * of n (GAM-9, GAM-10 step 3). Returns n. */
+static uint64_t present_store(void)
+{
+    start_ring();
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].req = request(true, GTREF_CLIENT_WR, 0x400000u, 0xdeadbeefull, 0x0F);
+    cr_assert(check(&c));
+    return c.cycle;
+}
+
+/* Worked from the contract, not from the model: grant at the edge of n (probe in n+1); the LOOKUP in n+1 misses (an
+ * empty TLB); WALK_ISSUE in n+2 loads P with the walker's read of the line holding the GGTT entry of page 0x400,
+ * GSM_BASE + 0x400 * 8 = 0x7F_0000_2000 (GAM-4), shown on the port in n+3 with source 4. A DUT showing another line
+ * there fails as gam/-/address, naming the expected request. */
+Test(scoreboard, a_walk_read_to_the_wrong_line_is_a_gam_failure)
+{
+    uint64_t n = present_store();
+    for (uint64_t k = n + 1; k < n + 3; k++) {
+        gtref_sb_cycle c = blank();
+        cr_assert(check(&c), "cycle %" PRIu64 ": %s", k, gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    }
+    gtref_sb_cycle c = blank();
+    cr_assert(c.port.valid && !c.port.write && c.port.src == GTREF_GAM_SRC_WALKER && c.port.addr == 0x7F00002000ull,
+              "the perfect GAM's port in n+3 is the walk read of 0x7f00002000 (GAM-4, GAM-10)");
+    c.port.addr += 0x40;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "gam/-/address");
+    cr_assert_eq(mm->cycle, n + 3);
+    cr_assert(strstr(mm->expected, "walker read 0x7f00002000"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "walker read 0x7f00002040"), "%s", mm->actual);
+}
+
+/* The grant probe of n+1 shows the grant of the edge of n: to RCS0. A DUT that granted BCS0 fails as gam/-/grant. */
+Test(scoreboard, a_grant_to_another_engine_is_a_gam_failure)
+{
+    uint64_t n = present_store();
+    gtref_sb_cycle c = blank();
+    cr_assert(c.gam.gnt_valid && c.gam.gnt_engine == 0, "the grant of the edge of n shows in n+1");
+    c.gam.gnt_engine = 1;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "gam/-/grant");
+    cr_assert_eq(mm->cycle, n + 1);
+    cr_assert_str_eq(mm->expected, "grant to RCS0");
+    cr_assert_str_eq(mm->actual, "grant to BCS0");
+}
+
+/* A write acknowledgement the model does not predict (GAM-11: a write is acknowledged when it transfers) fails as
+ * gam/-/wr-ack: here in n+1, when nothing has transferred yet. */
+Test(scoreboard, an_acknowledgement_without_a_transfer_is_a_gam_failure)
+{
+    present_store();
+    gtref_sb_cycle c = blank();
+    cr_assert_eq(c.gam.wr_ack, 0);
+    c.gam.wr_ack = 1;
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "gam/-/wr-ack");
 }
