@@ -66,7 +66,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -259,6 +259,16 @@ minimize-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  ratio=$$(sed -n 's/.*(\([0-9]*\)\.[0-9]x smaller).*/\1/p' $(BUILD)/test/minimize.log); \
 	  test "$$ratio" -ge 10 || { echo "minimize-test: only $${ratio}x smaller"; exit 1; }
 
+# Failure isolation (docs/regress.md §2.1): a crash, an abort, runaway memory, a log flood (stand-in simulator) and
+# two real DUT hangs in one regression, each recorded as what it is and replayed; the other tests pass.
+ISOLATION_SIM := $(BUILD)/tests/stand_in_sim
+$(ISOLATION_SIM): tests/isolation/stand_in_sim.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+isolation-test: $(GTREF) $(ISOLATION_SIM) $(call SIMDIR,clean)/Vtb_top
+	sh tests/isolation/check.sh $(GTREF) $(ISOLATION_SIM) $(abspath $(call SIMDIR,clean)/Vtb_top) $(BUILD)/test/isolation \
+	  $(ENGINES) $(JOBS)
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
@@ -266,7 +276,7 @@ check: deps $(GTREF)
 	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
 	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
 
-test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test minimize-test cosim-test
+test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test minimize-test isolation-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model

@@ -22,7 +22,7 @@
 
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts, *history;
-    uint64_t seeds, seed0, jobs, timeout_s, max_cycles;
+    uint64_t seeds, seed0, jobs, timeout_s, max_cycles, max_memory_mb, max_log_mb;
     bool expect_fail, require_coverage, resume;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
     gen_opts gen;
@@ -105,8 +105,11 @@ nomem:
 /* -1 to go on, otherwise the exit code (after --help or a usage error). */
 static int parse_options(int argc, char **argv, regress_options *o)
 {
-    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[17 + GEN_OPTS_COUNT] = {
+    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S,
+                          .max_memory_mb = DEFAULT_MAX_MEMORY_MB, .max_log_mb = DEFAULT_MAX_LOG_MB};
+    cli_opt opts[19 + GEN_OPTS_COUNT] = {
+        {"--max-memory", CLI_U64, &o->max_memory_mb, 1, MAX_MEMORY_MB_LIMIT},
+        {"--max-log", CLI_U64, &o->max_log_mb, 1, MAX_LOG_MB_LIMIT},
         {"--history", CLI_STRING, &o->history, 0, 0},
         {"--launcher", CLI_STRING, &o->launcher, 0, 0},
         {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
@@ -125,7 +128,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 17);
+    gen_opts_init(&o->gen, opts + 19);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -217,7 +220,8 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
             !path_format(result, sizeof result, "regress", "%s/results/%s.result", out, name) ||
             !path_format(log, sizeof log, "regress", "%s/logs/%s.log", out, name) ||
             !sim_test_init(t, name, seed, stim, result, log) ||
-            !replay_command(cli, result, setup->sim, setup->rtl, setup->engines, setup->timeout_s, t->replay, sizeof t->replay))
+            !replay_command(cli, result, setup->sim, setup->rtl, setup->engines, setup->timeout_s, t->replay, sizeof t->replay) ||
+            !replay_command_limits(setup->max_memory_mb, setup->max_log_mb, t->replay, sizeof t->replay))
             return cli_error("regress", "%s: paths too long for a result record (at most %zu characters)", name,
                              SIM_PATH_MAX - 1);
 
@@ -445,7 +449,8 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return cli_error("regress", "out of memory for %zu tests", n);
     }
     const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines,
-                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles};
+                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles,
+                             .max_memory_mb = (unsigned)o.max_memory_mb, .max_log_mb = (unsigned)o.max_log_mb};
     double start_s = monotonic_seconds();
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",

@@ -67,8 +67,11 @@ static int run_one(const char *command, const sim_setup *setup, const sim_test *
 int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim_opt = NULL, *rtl = "clean", *out_opt = "build/run";
-    uint64_t timeout_s = DEFAULT_TIMEOUT_S, engines = GTREF_MAX_ENGINES;
+    uint64_t timeout_s = DEFAULT_TIMEOUT_S, engines = GTREF_MAX_ENGINES, max_memory_mb = DEFAULT_MAX_MEMORY_MB,
+             max_log_mb = DEFAULT_MAX_LOG_MB;
     const cli_opt opts[] = {
+        {"--max-memory", CLI_U64, &max_memory_mb, 1, MAX_MEMORY_MB_LIMIT},
+        {"--max-log", CLI_U64, &max_log_mb, 1, MAX_LOG_MB_LIMIT},
         {"--sim", CLI_STRING, &sim_opt, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
         {"--engines", CLI_U64, &engines, 1, GTREF_MAX_ENGINES},
@@ -101,10 +104,12 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
         return EXIT_USAGE;
     if (make_output_dirs("run", stim, result) || make_output_dirs("run", log, log)) return EXIT_USAGE;
 
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)engines, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)engines, .timeout_s = (unsigned)timeout_s,
+                             .max_memory_mb = (unsigned)max_memory_mb, .max_log_mb = (unsigned)max_log_mb};
     sim_test t;
     if (!sim_test_init(&t, name, 0, stim, result, log) ||
-        !replay_command(cli, result, sim, rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay))
+        !replay_command(cli, result, sim, rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay) ||
+        !replay_command_limits(setup.max_memory_mb, setup.max_log_mb, t.replay, sizeof t.replay))
         return cli_error("run", "paths too long for a result record");
 
     gtref_result r;
@@ -225,10 +230,13 @@ static const char *trace_sim(const char *sim, bool default_sim, char *buf, size_
 int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim_opt = NULL;
-    uint64_t timeout_s = DEFAULT_TIMEOUT_S, window = 200;
+    uint64_t timeout_s = DEFAULT_TIMEOUT_S, window = 200, max_memory_mb = DEFAULT_MAX_MEMORY_MB,
+             max_log_mb = DEFAULT_MAX_LOG_MB;
     bool waves = false;
     const cli_opt opts[] = {
         {"--waves", CLI_FLAG, &waves, 0, 0},
+        {"--max-memory", CLI_U64, &max_memory_mb, 1, MAX_MEMORY_MB_LIMIT},
+        {"--max-log", CLI_U64, &max_log_mb, 1, MAX_LOG_MB_LIMIT},
         {"--window", CLI_U64, &window, 1, 10000000},
         {"--sim", CLI_STRING, &sim_opt, 0, 0},
         {"--timeout", CLI_U64, &timeout_s, 1, MAX_TIMEOUT_S},
@@ -280,10 +288,13 @@ int gtref_cmd_replay(const gtref_cli *cli, int argc, char **argv)
         extra[0] = a_trace, extra[1] = a_from, extra[2] = a_cmd;
     }
     const sim_setup setup = {.sim = sim, .rtl = original.rtl, .engines = (unsigned)original.engines,
-                             .timeout_s = (unsigned)timeout_s, .extra = waves ? extra : NULL};
+                             .timeout_s = (unsigned)timeout_s, .extra = waves ? extra : NULL,
+                             .max_memory_mb = (unsigned)max_memory_mb, .max_log_mb = (unsigned)max_log_mb,
+                             .log_cap_by_poll = waves /* the waveform may be larger than the log cap */};
     sim_test t;
     if (!sim_test_init(&t, name, original.seed, stim, result, log) ||
-        !replay_command(cli, result, sim, original.rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay))
+        !replay_command(cli, result, sim, original.rtl, setup.engines, setup.timeout_s, t.replay, sizeof t.replay) ||
+        !replay_command_limits(setup.max_memory_mb, setup.max_log_mb, t.replay, sizeof t.replay))
         return cli_error("replay", "paths too long for a result record");
     gtref_result r;
     if (is_gts && stim_file_from_gts(original.stim, stim, &t.seed, err, sizeof err)) {

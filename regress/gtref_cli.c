@@ -270,6 +270,22 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
     return ok;
 }
 
+bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz)
+{
+    size_t len = strlen(dst);
+    char v[24];
+    bool ok = true;
+    if (max_memory_mb && max_memory_mb != DEFAULT_MAX_MEMORY_MB) {
+        snprintf(v, sizeof v, "%u", max_memory_mb);
+        ok = append_word(dst, dstsz, &len, "--max-memory") && append_word(dst, dstsz, &len, v);
+    }
+    if (ok && max_log_mb && max_log_mb != DEFAULT_MAX_LOG_MB) {
+        snprintf(v, sizeof v, "%u", max_log_mb);
+        ok = append_word(dst, dstsz, &len, "--max-log") && append_word(dst, dstsz, &len, v);
+    }
+    return ok;
+}
+
 /* ---- stimulus files ---- */
 
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])

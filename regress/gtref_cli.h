@@ -15,6 +15,8 @@
 
 #define GTREF_PATH_MAX 4096
 #define DEFAULT_TIMEOUT_S 120
+#define DEFAULT_MAX_MEMORY_MB 4096 /* per-test address-space limit (--max-memory) */
+#define DEFAULT_MAX_LOG_MB 256     /* per-test log cap (--max-log) */
 
 /* What every subcommand gets besides its own arguments. */
 typedef struct gtref_cli {
@@ -107,6 +109,10 @@ bool is_executable_file(const char *path);
  * Every word shell-quoted when it needs to be. False when it does not fit. */
 bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz);
+/* Append --max-memory MB and --max-log MB to a replay command when they are not the defaults (0 is the default). */
+bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz);
+#define MAX_MEMORY_MB_LIMIT (1u << 20) /* --max-memory at most 1 TiB */
+#define MAX_LOG_MB_LIMIT (1u << 20)    /* --max-log at most 1 TiB */
 
 /* ---- stimulus files ---- */
 

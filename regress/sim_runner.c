@@ -3,6 +3,7 @@
  * Signals: SIGCHLD, SIGINT, SIGTERM and SIGHUP are blocked while tests run and taken synchronously with
  * sigtimedwait(), so there is no handler state to share (SIGCHLD gets an empty handler only so that it is
  * not discarded). Children get the original mask back before exec. */
+#define _DEFAULT_SOURCE /* wait4: the peak memory of one child */
 #include "sim_runner.h"
 #include "gtref/file_io.h"
 
@@ -14,8 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -69,15 +72,70 @@ void sim_error_result(const sim_setup *setup, const sim_test *t, const char *err
     fill_common(setup, t, r);
 }
 
+static unsigned max_memory_mb(const sim_setup *setup)
+{
+    return setup->max_memory_mb ? setup->max_memory_mb : DEFAULT_MAX_MEMORY_MB;
+}
+
+static unsigned max_log_mb(const sim_setup *setup)
+{
+    return setup->max_log_mb ? setup->max_log_mb : DEFAULT_MAX_LOG_MB;
+}
+
+static off_t log_cap_bytes(const sim_setup *setup)
+{
+    return (off_t)max_log_mb(setup) << 20;
+}
+
+/* Whether the test's log reached its cap. */
+static bool log_full(const sim_setup *setup, const sim_test *t)
+{
+    struct stat st;
+    return stat(t->log, &st) == 0 && st.st_size >= log_cap_bytes(setup);
+}
+
+/* A log that reached its cap: its head (the cap) and a last line that says why it ends there. */
+static void cut_log(const sim_setup *setup, const sim_test *t)
+{
+    if (truncate(t->log, log_cap_bytes(setup)) != 0) return;
+    FILE *f = fopen(t->log, "a");
+    if (!f) return;
+    fprintf(f, "\n# gtref: the log reached the %u MiB cap (--max-log): the test was killed, the first %u MiB are kept\n",
+            max_log_mb(setup), max_log_mb(setup));
+    fclose(f);
+}
+
+/* How the child ended, for an error text: "killed by signal 11 (Segmentation fault)", "exited with status 1". */
+static void describe_end(int wait_status, char *dst, size_t dstsz)
+{
+    if (WIFSIGNALED(wait_status))
+        snprintf(dst, dstsz, "killed by signal %d (%s)", WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
+    else
+        snprintf(dst, dstsz, "exited with status %d", WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1);
+}
+
 /* What the end of the child means: the record it wrote, or a CRASH or TIMEOUT made up here. */
 void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
                          gtref_result *r)
 {
-    char why[400];
+    sim_complete_result_peak(setup, t, wait_status, timed_out, wall_s, 0, r);
+}
+
+void sim_complete_result_peak(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
+                              uint64_t peak_rss_kib, gtref_result *r)
+{
+    char why[400], end[96];
     memset(r, 0, sizeof *r);
+    describe_end(wait_status, end, sizeof end);
     if (timed_out) {
         r->status = GTREF_TIMEOUT;
         set_error(r, "killed after the %u s wall-clock limit; log: %s", setup->timeout_s, t->log);
+    } else if (log_full(setup, t)) { /* a record it may have written is not trusted: its output was cut */
+        cut_log(setup, t);
+        r->status = GTREF_CRASH;
+        set_error(r, "log limit: the log reached the %u MiB cap (--max-log) and the simulator was stopped (%s); its "
+                     "first %u MiB are kept; log: %s",
+                  max_log_mb(setup), end, max_log_mb(setup), t->log);
     } else if (gtref_result_read_file(r, t->result, why, sizeof why) == 0) {
         /* the record is the verdict, whatever the exit status */
     } else {
@@ -86,6 +144,10 @@ void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_sta
         r->status = GTREF_CRASH;
         if (!no_record)
             set_error(r, "unreadable result record (%s); log: %s", why, t->log);
+        else if (peak_rss_kib && peak_rss_kib >= (uint64_t)max_memory_mb(setup) << 9) /* half the limit, in KiB */
+            set_error(r, "memory limit: the simulator used %" PRIu64 " MiB of its %u MiB limit (--max-memory) and ended "
+                         "without a result: %s; log: %s",
+                      peak_rss_kib >> 10, max_memory_mb(setup), end, t->log);
         else if (WIFSIGNALED(wait_status))
             set_error(r, "killed by signal %d (%s) without a result; log: %s",
                      WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)), t->log);
@@ -133,6 +195,8 @@ static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *chi
         snprintf(err, errsz, "cannot create the log %s: %s", t->log, strerror(errno));
         return -1;
     }
+    const struct rlimit mem_limit = {(rlim_t)max_memory_mb(setup) << 20, (rlim_t)max_memory_mb(setup) << 20},
+                        log_limit = {(rlim_t)log_cap_bytes(setup), (rlim_t)log_cap_bytes(setup)};
     int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null_fd < 0) {
         snprintf(err, errsz, "/dev/null: %s", strerror(errno));
@@ -146,6 +210,9 @@ static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *chi
         dup2(log_fd, STDOUT_FILENO);
         dup2(log_fd, STDERR_FILENO);
         sigprocmask(SIG_SETMASK, child_mask, NULL);
+        /* a runaway simulator fails to allocate past the memory limit; a write past the log cap raises SIGXFSZ */
+        setrlimit(RLIMIT_AS, &mem_limit);
+        if (!setup->log_cap_by_poll) setrlimit(RLIMIT_FSIZE, &log_limit);
         execv(setup->sim, (char *const *)argv);
         static const char msg[] = "gtref: cannot execute the simulator\n";
         ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
@@ -247,11 +314,14 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
         for (size_t s = 0; s < nrunning;) {
             running_test *slot = &slots[s];
             int status = 0;
-            pid_t w = waitpid(slot->pid, &status, WNOHANG);
+            struct rusage ru;
+            memset(&ru, 0, sizeof ru);
+            pid_t w = wait4(slot->pid, &status, WNOHANG, &ru);
             if (w == slot->pid) {
                 size_t i = slot->index;
                 if (!interrupted) {
-                    sim_complete_result(setup, &tests[i], status, slot->timed_out, now - slot->start_s, &results[i]);
+                    sim_complete_result_peak(setup, &tests[i], status, slot->timed_out, now - slot->start_s,
+                                             ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0, &results[i]);
                     sim_finish(&tests[i], &results[i], on_event, ctx);
                 }
                 slots[s] = slots[--nrunning];
@@ -260,6 +330,8 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
             if (!slot->timed_out && now - slot->start_s >= setup->timeout_s) {
                 kill_group(slot->pid);
                 slot->timed_out = true;
+            } else if (!slot->timed_out && log_full(setup, &tests[slot->index])) {
+                kill_group(slot->pid); /* a log past its cap (a simulator that ignores SIGXFSZ, or log_cap_by_poll) */
             }
             s++;
         }

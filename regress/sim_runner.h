@@ -4,7 +4,11 @@
  * everything it started (TIMEOUT). When a child ends, its result record is read and completed (test,
  * stimulus, seed, rtl, wall time, replay command) or made up (CRASH: died without a record, or left an
  * unreadable one), and rewritten at RESULT at once. SIGINT, SIGTERM and SIGHUP kill the running tests
- * and stop the run. */
+ * and stop the run.
+ * Limits per test (docs/regress.md §2): the wall-clock limit (TIMEOUT), an address-space limit (RLIMIT_AS: a
+ * simulator that dies without a record after using at least half of it is a CRASH named "memory limit"), and a
+ * log cap (RLIMIT_FSIZE on the child, and a check of the log's size in the poll loop: a log that reaches it is a
+ * CRASH named "log limit"; the head of the log is kept). */
 #ifndef GTREF_SIM_RUNNER_H
 #define GTREF_SIM_RUNNER_H
 #include <stdbool.h>
@@ -21,6 +25,10 @@ typedef struct sim_setup {
     unsigned timeout_s; /* wall-clock limit per test */
     uint64_t max_cycles; /* per-test cycle limit passed as +max_cycles= (0: the stimulus's own) */
     const char *const *extra;  /* further plusargs for every run (NULL-terminated), e.g. replay --waves' +trace= */
+    unsigned max_memory_mb; /* per-test address-space limit (RLIMIT_AS); 0: DEFAULT_MAX_MEMORY_MB */
+    unsigned max_log_mb;    /* per-test log cap: the test is killed when its log reaches it; 0: DEFAULT_MAX_LOG_MB */
+    bool log_cap_by_poll;   /* the simulator writes other files that may be larger (a waveform): the log cap is
+                             * checked once a second instead of being a file-size limit (RLIMIT_FSIZE) */
 } sim_setup;
 
 /* Paths are kept as short as the record's stim field: a regression holds one of these per test. */
@@ -53,6 +61,10 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
  * or a CRASH / TIMEOUT made up here; completed with the common fields and wall_s. */
 void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
                          gtref_result *r);
+/* The same, knowing the child's peak resident memory (KiB, from wait4; 0: unknown): a child without a record that
+ * used at least half of its memory limit ran out of memory. */
+void sim_complete_result_peak(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
+                              uint64_t peak_rss_kib, gtref_result *r);
 /* Write a completed record to its file and tell on_event. */
 void sim_finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx);
 
