@@ -316,12 +316,22 @@ night: deps $(GTREF)
 	@for s in $$($(GTREF) night $(LIST) --print-sims); do $(MAKE) --no-print-directory $$s || exit 1; done
 	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(if $(RESUME),--resume)
 
-# Every catalogued bug against the default regression (slow: one simulator build per bug).
-bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top)
+# Every catalogued bug against the default regression (slow: one simulator build per bug), then the clean RTL on the
+# same tests, then the mutation report (build/regress/mutation.md): per bug caught or not, by which check, how many
+# tests failed and the first failing seed; the score and the clean RTL's false failures. Old records are removed
+# first, so the report counts this run's tests only. Fails when a bug was not caught or the clean RTL failed.
+bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top) $(call SIMDIR,clean)/Vtb_top
 	@for b in $(BUGS); do \
+	  rm -rf $(BUILD)/regress/bug-$$b/results; \
 	  $(GTREF) regress --sim $(BUILD)/sim/bug-$$b/e$(ENGINES)/Vtb_top --rtl bug-$$b --directed tests/directed \
-	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
-	done
+	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail; \
+	done; \
+	rm -rf $(BUILD)/regress/clean/results; \
+	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
+	  --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/clean > $(BUILD)/regress/clean.log; \
+	echo "clean RTL on the same tests: $$(tail -1 $(BUILD)/regress/clean.log) ($(BUILD)/regress/clean.log)"; echo; \
+	$(GTREF) mutation-report $(BUGS:%=$(BUILD)/regress/bug-%) --clean $(BUILD)/regress/clean \
+	  -o $(BUILD)/regress/mutation.md
 
 bench: deps $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES)

@@ -38,6 +38,7 @@ int gtref_cmd_disasm(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_check(const gtref_cli *cli, int argc, char **argv);
 int gtref_cmd_coverage(const gtref_cli *cli, int argc, char **argv);
+int gtref_cmd_mutation_report(const gtref_cli *cli, int argc, char **argv);
 /* The functional coverage table of the stimuli in paths (.gts or .stim), run on the model alone, printed to
  * out; *holes gets the number of bins no test hit. 0, or EXIT_USAGE when out of memory. */
 int gtref_coverage_report(const char *const *paths, size_t n, FILE *out, size_t *holes, size_t *bins);

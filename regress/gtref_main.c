@@ -134,6 +134,20 @@ static const subcommand subcommands[] = {
      "its spec source, then 'N passed, M failed'. Needs no simulator.\n"
      "\n"
      "Exit status: 0 all passed, 1 an expectation failed, 2 a file could not be read or run, or bad usage.\n"},
+    {"mutation-report", gtref_cmd_mutation_report, "per catalogued RTL bug: caught or not, by which check (make bugs)",
+     "usage: gtref mutation-report DIR... [--clean DIR] [-o FILE]\n"
+     "\n"
+     "Reads the result records of one regression per catalogued RTL bug (DIR/results/*.result, e.g.\n"
+     "build/regress/bug-*/) and prints a Markdown table: per bug, caught or not (a test FAILED with a mismatch),\n"
+     "by which checks (mismatch kind/field, e.g. gam/grant, mem-write/byte-enable, with how many tests), how many\n"
+     "tests failed of how many (ERROR/CRASH/TIMEOUT counted apart), the first failing seed (or directed test);\n"
+     "then the score, caught of catalogued (every DIR given; one without records is not caught), and the clean\n"
+     "RTL's false failures on the same tests.\n"
+     "\n"
+     "  --clean DIR   the clean RTL's regression on the same tests: its failures are false failures\n"
+     "  -o FILE       also write the report to FILE (Markdown)\n"
+     "\n"
+     "Exit status: 0 every bug caught and no false failure, 1 otherwise, 2 bad usage or an unreadable record.\n"},
     {"show", gtref_cmd_show, "print the report of result records",
      "usage: gtref show RESULT...\n"
      "\n"

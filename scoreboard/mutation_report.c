@@ -1,0 +1,135 @@
+/* The mutation report (see mutation_report.h). */
+#include "mutation_report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_failure(const gtref_result *r)
+{
+    return r->status == GTREF_FAIL || r->status == GTREF_ERROR || r->status == GTREF_CRASH ||
+           r->status == GTREF_TIMEOUT;
+}
+
+/* "rand-17" with seed 17: a random seed of the regression (directed tests have other names). */
+static bool is_random_seed(const gtref_result *r)
+{
+    char want[40];
+    snprintf(want, sizeof want, "rand-%" PRIu64, r->seed);
+    return strcmp(r->test, want) == 0;
+}
+
+static void check_name(const gtref_result *r, char *dst, size_t dstsz)
+{
+    const char *field = strrchr(r->mm.bucket, '/');
+    if (field && field[1])
+        snprintf(dst, dstsz, "%s/%s", r->mm.kind, field + 1);
+    else
+        snprintf(dst, dstsz, "%s", r->mm.kind[0] ? r->mm.kind : "(no kind)");
+}
+
+void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const gtref_result *results, size_t n)
+{
+    memset(row, 0, sizeof *row);
+    snprintf(row->name, sizeof row->name, "%s", n && results[0].rtl[0] ? results[0].rtl : name);
+    row->tests = n;
+    gtref_mutation_check *all = n ? calloc(n, sizeof *all) : NULL;
+    size_t nall = 0;
+    for (size_t i = 0; i < n; i++) {
+        const gtref_result *r = &results[i];
+        if (!is_failure(r)) continue;
+        row->failed++;
+        if (r->status != GTREF_FAIL) row->errors++;
+        if (r->status == GTREF_FAIL && r->has_mismatch) {
+            row->mismatches++;
+            char c[sizeof all->name];
+            check_name(r, c, sizeof c);
+            size_t k = 0;
+            while (k < nall && strcmp(all[k].name, c) != 0) k++;
+            if (all && k == nall) snprintf(all[nall++].name, sizeof all->name, "%s", c);
+            if (all) all[k].tests++;
+        }
+        /* the first failing test: the lowest seed, else the first directed test by name */
+        bool seed = is_random_seed(r);
+        bool better = !row->first[0] || (seed && !row->first_is_seed) ||
+                      (seed && row->first_is_seed && r->seed < row->first_seed) ||
+                      (!seed && !row->first_is_seed && strcmp(r->test, row->first) < 0);
+        if (better) {
+            snprintf(row->first, sizeof row->first, "%s", r->test);
+            row->first_is_seed = seed;
+            row->first_seed = r->seed;
+        }
+    }
+    row->caught = row->mismatches > 0;
+    row->nchecks = nall;
+    /* most failing tests first, ties by name: the same records always give the same table */
+    for (size_t a = 0; a < nall; a++)
+        for (size_t b = a + 1; b < nall; b++)
+            if (all[b].tests > all[a].tests || (all[b].tests == all[a].tests && strcmp(all[b].name, all[a].name) < 0)) {
+                gtref_mutation_check t = all[a];
+                all[a] = all[b];
+                all[b] = t;
+            }
+    for (size_t k = 0; k < nall && k < GTREF_MUTATION_CHECKS; k++) row->checks[k] = all[k];
+    free(all);
+}
+
+static void write_checks(FILE *f, const gtref_mutation_row *row)
+{
+    if (!row->nchecks) {
+        fputs("-", f);
+        return;
+    }
+    for (size_t k = 0; k < row->nchecks && k < GTREF_MUTATION_CHECKS; k++)
+        fprintf(f, "%s`%s` (%zu)", k ? ", " : "", row->checks[k].name, row->checks[k].tests);
+    if (row->nchecks > GTREF_MUTATION_CHECKS) fprintf(f, ", %zu more", row->nchecks - GTREF_MUTATION_CHECKS);
+}
+
+static void write_first(FILE *f, const gtref_mutation_row *row)
+{
+    if (!row->first[0]) fputs("-", f);
+    else if (row->first_is_seed) fprintf(f, "seed %" PRIu64, row->first_seed);
+    else fprintf(f, "%s", row->first);
+}
+
+void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean)
+{
+    fputs("| bug | caught | by check (failing tests) | failed | first failing |\n", f);
+    fputs("|---|---|---|---|---|\n", f);
+    size_t caught = 0;
+    for (size_t i = 0; i < nbugs; i++) {
+        const gtref_mutation_row *b = &bugs[i];
+        caught += b->caught;
+        fprintf(f, "| %s | %s | ", b->name,
+                b->tests == 0 ? "no records" : b->caught ? "yes" : "**no**");
+        write_checks(f, b);
+        fprintf(f, " | %zu of %zu", b->failed, b->tests);
+        if (b->errors) fprintf(f, " (%zu ERROR/CRASH/TIMEOUT)", b->errors);
+        fputs(" | ", f);
+        write_first(f, b);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nscore: %zu of %zu catalogued bugs caught\n", caught, nbugs);
+    if (clean) {
+        if (clean->tests == 0)
+            fprintf(f, "clean RTL: no records (its false failures are unknown)\n");
+        else {
+            fprintf(f, "clean RTL: %zu false failures in %zu tests", clean->failed, clean->tests);
+            if (clean->failed) {
+                fputs(" (first: ", f);
+                write_first(f, clean);
+                fputs(", by ", f);
+                write_checks(f, clean);
+                fputs(")", f);
+            }
+            fputs("\n", f);
+        }
+    }
+}
+
+bool gtref_mutation_all_good(const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean)
+{
+    for (size_t i = 0; i < nbugs; i++)
+        if (!bugs[i].caught) return false;
+    return !clean || (clean->tests > 0 && clean->failed == 0);
+}
