@@ -14,7 +14,8 @@ typedef struct subcommand {
 static const subcommand subcommands[] = {
     {"regress", gtref_cmd_regress, "run directed tests and random seeds in parallel; summary, JUnit, buckets",
      "usage: gtref regress --rtl NAME [--sim PATH] [--directed DIR] [--seeds N] [--seed0 S] [--jobs J]\n"
-     "                     [--out DIR] [--timeout SEC] [--expect-fail] [--require-coverage]\n"
+     "                     [--out DIR] [--timeout SEC] [--max-memory MB] [--max-log MB]\n"
+     "                     [--expect-fail] [--require-coverage]\n"
      "                     [--waivers PATH] [--today YYYY-MM-DD] [--resume] [--max-cycles N]\n"
      "                     [--launcher local|slurm] [--slurm-opts '...'] [generator options]\n"
      "\n"
@@ -36,6 +37,8 @@ static const subcommand subcommands[] = {
      "  --jobs J         simulators in parallel (default: the number of cores)\n"
      "  --out DIR        output directory (default build/regress/NAME)\n"
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
+     "  --max-memory MB  address-space limit per test (default 4096); past it: CRASH 'memory limit'\n"
+     "  --max-log MB     log cap per test (default 256); past it the test is stopped: CRASH 'log limit'\n"
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
      "                   and none ended in ERROR, CRASH or TIMEOUT\n"
      "  --require-coverage  exit 1 when the functional coverage table (OUT/coverage.md, also printed) has a hole\n"
@@ -70,7 +73,8 @@ static const subcommand subcommands[] = {
      "\n"
      "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
     {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
-     "usage: gtref replay RESULT [--waves [--window N]] [--sim PATH] [--timeout SEC]\n"
+     "usage: gtref replay RESULT [--waves [--window N]] [--sim PATH] [--timeout SEC] [--max-memory MB]\n"
+     "                    [--max-log MB]\n"
      "\n"
      "Reruns the stimulus of the record RESULT on the same RTL configuration, prints the new report and\n"
      "says whether it reproduced: same status and same signature. The new record and log go to\n"
@@ -79,6 +83,8 @@ static const subcommand subcommands[] = {
      "\n"
      "  --sim PATH       simulator (default: build/sim/<rtl>/e<engines>/Vtb_top of the record, beside this gtref)\n"
      "  --timeout SEC    wall-clock limit (default 120)\n"
+     "  --max-memory MB  address-space limit per test (default 4096); past it: CRASH 'memory limit'\n"
+     "  --max-log MB     log cap per test (default 256); past it the test is stopped: CRASH 'log limit'\n"
      "  --waves          also write <test>.fst, an FST waveform from N cycles before the first mismatch to the\n"
      "                   end (the test stops at its first mismatch), and <test>.commands.txt, every command each\n"
      "                   engine retired, decoded; uses the tracing build SIMDIR/trace/Vtb_top (made if missing)\n"
@@ -111,6 +117,8 @@ static const subcommand subcommands[] = {
      "  --engines N      engine count of the default simulator (default 4)\n"
      "  --out DIR        output directory (default build/run)\n"
      "  --timeout SEC    wall-clock limit (default 120)\n"
+     "  --max-memory MB  address-space limit per test (default 4096); past it: CRASH 'memory limit'\n"
+     "  --max-log MB     log cap per test (default 256); past it the test is stopped: CRASH 'log limit'\n"
      "\n"
      "Exit status: 0 passed, 1 did not pass, 2 bad usage.\n"},
     {"coverage", gtref_cmd_coverage, "the functional coverage table of tests, run on the model alone",
