@@ -204,7 +204,7 @@ test-deps:
 # and a two-point history chart.
 REPORT_DIR := $(BUILD)/test/report
 CHROMIUM := chromium --headless --no-sandbox --disable-gpu --hide-scrollbars
-report-test: test-deps $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)
 	@for s in 6 8; do $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds $$s \
 	  --engines $(ENGINES) --jobs $(JOBS) --out $(REPORT_DIR)/night > $(REPORT_DIR)/run-$$s.log 2>&1; test $$? = 1 || exit 1; done
