@@ -242,7 +242,7 @@ determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 
 # replay --waves of a known failure: an FST that starts before the first mismatch and was closed properly, and the
 # decoded command trace.
-waves-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
+waves-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
 	@rm -f $(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY).fst*
 	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result --waves --window 100 | tail -4
 	@f=$(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY); \
@@ -252,7 +252,7 @@ waves-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
 
 # gtref minimize on a random seed that finds the known bug: a .gts at least 10 times smaller (commands and host
 # operations) that reproduces the same signature as it is written.
-minimize-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+minimize-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@r=$(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result; \
 	$(GTREF) minimize $$r -o $(BUILD)/test/minimized.gts --max-seconds 120 2>/dev/null > $(BUILD)/test/minimize.log; \
 	  rc=$$?; cat $(BUILD)/test/minimize.log; test $$rc = 0 || exit 1; \
