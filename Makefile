@@ -54,8 +54,14 @@ TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword
 
-VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
-  --top-module tb_top -CFLAGS "-O1"
+# Verilation and the C++ build are two steps (docs/performance.md): Verilator writes build/sim/<cfg>/obj/ from the SV
+# sources and the generated package only (--binary without --build), then Verilator's own makefile compiles and links
+# it with the C libraries. A change in refmodel/ or any C library thus relinks the simulator without re-verilating.
+# Verilator's makefile puts its OPT_* flags after -CFLAGS, so the optimisation level is set there: OPT_FAST is the
+# per-cycle code (-Os by default), OPT_GLOBAL the Verilator runtime, OPT_SLOW the one-time initialisation.
+VERILATOR_FLAGS := --cc --exe --main --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) --top-module tb_top
+VERILATED_OPT := OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1
+VERILATED_MAKE = $(MAKE) --no-print-directory -j$(JOBS) -C $(1) -f Vtb_top.mk $(VERILATED_OPT)
 KNOWN_RTL := clean $(BUGS:%=bug-%)
 ifeq ($(filter $(RTL),$(KNOWN_RTL)),)
 $(error RTL=$(RTL) is not a known RTL build; known: $(KNOWN_RTL) (docs/rtl-bugs.md))
@@ -116,42 +122,54 @@ $(BUILD)/bin/gen_svpkg: tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_tabl
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c -o $@
 
+# Written only when its content changes: a refmodel/ change that leaves the register and command tables' SV view as it
+# was must not re-verilate every simulator.
 $(SVPKG): $(BUILD)/bin/gen_svpkg
 	@mkdir -p $(dir $@)
-	$< $@
+	@$< $@.tmp && if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@ && echo "generated $@"; fi
 
 # ---- simulator (one build per configuration, reused across seeds) ----
 # build/sim/<rtl>/e<N>/Vtb_top: the RTL build and the engine count are both in the path, so changing either
 # builds (or reuses) the simulator of that configuration; the simulator records both in every result.
 sim: $(SIM)
-$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
+# Verilation of configuration <rtl>/e<N> (with trace/: the tracing build): $(1) extra Verilator flags.
+define VERILATE
 	@mkdir -p $(dir $@)
-	@rm -f $@   # Verilator's own make does not see the C libraries as dependencies: force the relink
-	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
+	@cfg=$*; rtl=$${cfg%%/*}; n=$${cfg#*/e}; n=$${n%%/*}; \
 	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
 	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
-	echo "gtref: building simulator $$rtl with $$n engines (Verilator, about a minute the first time; log $(dir $@)build.log)"; \
-	verilator $(VERILATOR_FLAGS) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
-	  -Mdir $(dir $@)obj -o ../Vtb_top \
+	log=$(abspath $(dir $@)../build.log); \
+	echo "gtref: verilating simulator $$rtl with $$n engines $(2)(about a minute the first time; log $$log)"; \
+	verilator $(VERILATOR_FLAGS) $(1) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
+	  -Mdir $(dir $@) -o ../Vtb_top \
 	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
-	  || { tail -40 $(dir $@)build.log; exit 1; }
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $$log 2>&1 \
+	  || { tail -40 $$log; exit 1; }
+	@touch $@
+endef
+# The C++ build and link: Verilator's makefile recompiles what verilation changed; the C libraries are not among its
+# dependencies, so the old binary is removed to force the link.
+define LINK_SIM
+	@rm -f $@
+	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT))"; \
+	$(call VERILATED_MAKE,$(dir $@)obj) >> $$log 2>&1 || { tail -40 $$log; exit 1; }
 	@echo "built $@"
+endef
+
+$(BUILD)/sim/%/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	$(call VERILATE,,)
+$(BUILD)/sim/%/Vtb_top: $(BUILD)/sim/%/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
+	$(LINK_SIM)
 
 # The tracing build of a configuration, for gtref replay --waves only: FST tracing, switched on for a window.
-$(BUILD)/sim/%/trace/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
-	@mkdir -p $(dir $@)
-	@rm -f $@
-	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
-	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
-	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
-	echo "gtref: building the tracing simulator $$rtl with $$n engines (log $(dir $@)build.log)"; \
-	verilator $(VERILATOR_FLAGS) --trace-fst +define+GTREF_TRACE -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" \
-	  -GBUILD_ID="\"$(BUILD_ID)\"" $$def -Mdir $(dir $@)obj -o ../Vtb_top \
-	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
-	  || { tail -40 $(dir $@)build.log; exit 1; }
-	@echo "built $@"
+$(BUILD)/sim/%/trace/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	$(call VERILATE,--trace-fst +define+GTREF_TRACE,with tracing )
+$(BUILD)/sim/%/trace/Vtb_top: $(BUILD)/sim/%/trace/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
+	$(LINK_SIM)
+# Named here so that make does not treat them as intermediate files (a missing stamp must verilate).
+SIM_STAMPS := $(foreach r,$(KNOWN_RTL),$(foreach n,1 2 3 4,$(BUILD)/sim/$(r)/e$(n)/obj/verilated.stamp \
+  $(BUILD)/sim/$(r)/e$(n)/trace/obj/verilated.stamp))
+$(SIM_STAMPS):
 
 lint: $(SVPKG)
 	verilator --lint-only -Wall --top-module gt_top $(SVPKG) $(RTL_SRCS)
