@@ -5,7 +5,7 @@
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
 #   make regress    the default regression: directed tests + 200 random seeds, one job per core
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
-#   make bench      throughput figures
+#   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
 # Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install.
 
@@ -72,7 +72,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -331,8 +331,25 @@ bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top)
 	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/bug-$$b --expect-fail || exit 1; \
 	done
 
-bench: deps $(GTREF) $(call SIMDIR,clean)/Vtb_top
-	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES)
+# Throughput figures, each beside its target (docs/performance.md); a couple of minutes on an idle machine.
+bench: deps $(GTREF) rebuild-check
+	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES) --rebuild-report $(REBUILD_REPORT)
+
+# The rebuild figure: a refmodel/ source (the register table, which also feeds gtref_pkg.sv) touched and the clean
+# simulator rebuilt; Verilator's outputs and the package must keep their timestamps (a relink, no re-verilation).
+REBUILD_REPORT := $(BUILD)/bench/rebuild.txt
+rebuild-check: $(call SIMDIR,clean)/Vtb_top
+	@mkdir -p $(dir $(REBUILD_REPORT))
+	@o=$(call SIMDIR,clean)/obj; stamps() { stat -c '%n %.9Y' $$o/verilated.stamp $$o/Vtb_top.mk $$o/Vtb_top.cpp $(SVPKG); }; \
+	before=$$(stamps); sleep 0.01; touch refmodel/reg_table.c; t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory $(call SIMDIR,clean)/Vtb_top > $(BUILD)/bench/rebuild.log 2>&1 \
+	  || { cat $(BUILD)/bench/rebuild.log; exit 1; }; \
+	t1=$$(date +%s.%N); after=$$(stamps); rev=0; \
+	if [ "$$before" != "$$after" ] || grep -q 'verilating' $(BUILD)/bench/rebuild.log; then rev=1; fi; \
+	test -x $(call SIMDIR,clean)/Vtb_top && test $(call SIMDIR,clean)/Vtb_top -nt refmodel/reg_table.c \
+	  || { echo "rebuild-check: the simulator was not relinked after refmodel/reg_table.c changed"; exit 1; }; \
+	echo "reverilated $$rev relink_s $$(awk "BEGIN { printf \"%.2f\", $$t1 - $$t0 }")" > $(REBUILD_REPORT); \
+	echo "rebuild-check: refmodel/reg_table.c touched: $$([ $$rev = 0 ] && echo 'relinked without re-verilation' || echo 'RE-VERILATED') ($$(cat $(REBUILD_REPORT)))"
 
 # gtref on PATH: a symbolic link in PREFIX/bin (default ~/.local/bin) to build/bin/gtref, which finds the
 # simulators beside itself.

@@ -158,7 +158,8 @@ static const subcommand subcommands[] = {
      "stimulus generation over seeds S..S+N-1; the reference model alone on a long stimulus (commands per CPU\n"
      "second); the same long stimulus co-simulated and RTL-only (GTREF_RTL_ONLY=1: no model, no checks) in turn,\n"
      "N pairs, same simulator; the N seeds with 1 job and with 2 jobs in turn; the default regression (the\n"
-     "directed tests and 200 seeds), whose CPU time beyond simulation at the long run's rate is fixed per-test cost.\n"
+     "directed tests and 200 seeds) against its tests' fixed cost (the simulator's start-up and exit without a\n"
+     "test, +describe, and the making of one stimulus); a rebuild report from make rebuild-check.\n"
      "\n"
      "  --sim PATH       simulator (default: build/sim/NAME/eN/Vtb_top beside this gtref)\n"
      "  --rtl NAME       RTL configuration (default clean)\n"
@@ -168,7 +169,7 @@ static const subcommand subcommands[] = {
      "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
      "  --long-seed S    seed of the long stimulus (default 7)\n"
-     "  --pairs N        co-simulation / RTL-only pairs (default 3; the jobs figure takes at most 2)\n"
+     "  --pairs N        co-simulation / RTL-only pairs (default 5; the jobs figure takes at most 2)\n"
      "  --directed DIR   the default regression's directed tests (default tests/directed; missing: not run)\n"
      "  --regress-jobs J jobs of the default regression (default 2)\n"
      "  --rebuild-report FILE  the rebuild figure as make rebuild-check writes it\n" GEN_OPTS_USAGE},
