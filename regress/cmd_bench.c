@@ -261,6 +261,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--rebuild-report", CLI_STRING, &rebuild, 0, 0},
     };
     gen_opts_init(&go, opts + 11);
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it is measured, also into a log */
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);
