@@ -5,7 +5,7 @@
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
 #   make regress    the default regression: directed tests + 200 random seeds, one job per core
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
-#   make bench      throughput figures
+#   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
 # Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install.
 
@@ -54,8 +54,14 @@ TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword
 
-VERILATOR_FLAGS := --binary --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) \
-  --top-module tb_top -CFLAGS "-O1"
+# Verilation and the C++ build are two steps (docs/performance.md): Verilator writes build/sim/<cfg>/obj/ from the SV
+# sources and the generated package only (--binary without --build), then Verilator's own makefile compiles and links
+# it with the C libraries. A change in refmodel/ or any C library thus relinks the simulator without re-verilating.
+# Verilator's makefile puts its OPT_* flags after -CFLAGS, so the optimisation level is set there: OPT_FAST is the
+# per-cycle code (-Os by default), OPT_GLOBAL the Verilator runtime, OPT_SLOW the one-time initialisation.
+VERILATOR_FLAGS := --cc --exe --main --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) --top-module tb_top
+VERILATED_OPT := OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1
+VERILATED_MAKE = $(MAKE) --no-print-directory -j$(JOBS) -C $(1) -f Vtb_top.mk $(VERILATED_OPT)
 KNOWN_RTL := clean $(BUGS:%=bug-%)
 ifeq ($(filter $(RTL),$(KNOWN_RTL)),)
 $(error RTL=$(RTL) is not a known RTL build; known: $(KNOWN_RTL) (docs/rtl-bugs.md))
@@ -66,7 +72,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -116,42 +122,54 @@ $(BUILD)/bin/gen_svpkg: tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_tabl
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c -o $@
 
+# Written only when its content changes: a refmodel/ change that leaves the register and command tables' SV view as it
+# was must not re-verilate every simulator.
 $(SVPKG): $(BUILD)/bin/gen_svpkg
 	@mkdir -p $(dir $@)
-	$< $@
+	@$< $@.tmp && if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@ && echo "generated $@"; fi
 
 # ---- simulator (one build per configuration, reused across seeds) ----
 # build/sim/<rtl>/e<N>/Vtb_top: the RTL build and the engine count are both in the path, so changing either
 # builds (or reuses) the simulator of that configuration; the simulator records both in every result.
 sim: $(SIM)
-$(BUILD)/sim/%/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
+# Verilation of configuration <rtl>/e<N> (with trace/: the tracing build): $(1) extra Verilator flags.
+define VERILATE
 	@mkdir -p $(dir $@)
-	@rm -f $@   # Verilator's own make does not see the C libraries as dependencies: force the relink
-	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
+	@cfg=$*; rtl=$${cfg%%/*}; n=$${cfg#*/e}; n=$${n%%/*}; \
 	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
 	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
-	echo "gtref: building simulator $$rtl with $$n engines (Verilator, about a minute the first time; log $(dir $@)build.log)"; \
-	verilator $(VERILATOR_FLAGS) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
-	  -Mdir $(dir $@)obj -o ../Vtb_top \
+	log=$(abspath $(dir $@)../build.log); \
+	echo "gtref: verilating simulator $$rtl with $$n engines $(2)(about a minute the first time; log $$log)"; \
+	verilator $(VERILATOR_FLAGS) $(1) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
+	  -Mdir $(dir $@) -o ../Vtb_top \
 	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
-	  || { tail -40 $(dir $@)build.log; exit 1; }
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $$log 2>&1 \
+	  || { tail -40 $$log; exit 1; }
+	@touch $@
+endef
+# The C++ build and link: Verilator's makefile recompiles what verilation changed; the C libraries are not among its
+# dependencies, so the old binary is removed to force the link.
+define LINK_SIM
+	@rm -f $@
+	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT))"; \
+	$(call VERILATED_MAKE,$(dir $@)obj) >> $$log 2>&1 || { tail -40 $$log; exit 1; }
 	@echo "built $@"
+endef
+
+$(BUILD)/sim/%/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	$(call VERILATE,,)
+$(BUILD)/sim/%/Vtb_top: $(BUILD)/sim/%/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
+	$(LINK_SIM)
 
 # The tracing build of a configuration, for gtref replay --waves only: FST tracing, switched on for a window.
-$(BUILD)/sim/%/trace/Vtb_top: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(LIBTB) $(LIBGTREF)
-	@mkdir -p $(dir $@)
-	@rm -f $@
-	@rtl=$(word 1,$(subst /, ,$*)); n=$(patsubst e%,%,$(word 2,$(subst /, ,$*))); \
-	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
-	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
-	echo "gtref: building the tracing simulator $$rtl with $$n engines (log $(dir $@)build.log)"; \
-	verilator $(VERILATOR_FLAGS) --trace-fst +define+GTREF_TRACE -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" \
-	  -GBUILD_ID="\"$(BUILD_ID)\"" $$def -Mdir $(dir $@)obj -o ../Vtb_top \
-	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $(dir $@)build.log 2>&1 \
-	  || { tail -40 $(dir $@)build.log; exit 1; }
-	@echo "built $@"
+$(BUILD)/sim/%/trace/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	$(call VERILATE,--trace-fst +define+GTREF_TRACE,with tracing )
+$(BUILD)/sim/%/trace/Vtb_top: $(BUILD)/sim/%/trace/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
+	$(LINK_SIM)
+# Named here so that make does not treat them as intermediate files (a missing stamp must verilate).
+SIM_STAMPS := $(foreach r,$(KNOWN_RTL),$(foreach n,1 2 3 4,$(BUILD)/sim/$(r)/e$(n)/obj/verilated.stamp \
+  $(BUILD)/sim/$(r)/e$(n)/trace/obj/verilated.stamp))
+$(SIM_STAMPS):
 
 lint: $(SVPKG)
 	verilator --lint-only -Wall --top-module gt_top $(SVPKG) $(RTL_SRCS)
@@ -333,8 +351,25 @@ bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top) $(call 
 	$(GTREF) mutation-report $(BUGS:%=$(BUILD)/regress/bug-%) --clean $(BUILD)/regress/clean \
 	  -o $(BUILD)/regress/mutation.md
 
-bench: deps $(GTREF) $(call SIMDIR,clean)/Vtb_top
-	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES)
+# Throughput figures, each beside its target (docs/performance.md); a couple of minutes on an idle machine.
+bench: deps $(GTREF) rebuild-check
+	$(GTREF) bench --sim $(call SIMDIR,clean)/Vtb_top --engines $(ENGINES) --rebuild-report $(REBUILD_REPORT)
+
+# The rebuild figure: a refmodel/ source (the register table, which also feeds gtref_pkg.sv) touched and the clean
+# simulator rebuilt; Verilator's outputs and the package must keep their timestamps (a relink, no re-verilation).
+REBUILD_REPORT := $(BUILD)/bench/rebuild.txt
+rebuild-check: $(call SIMDIR,clean)/Vtb_top
+	@mkdir -p $(dir $(REBUILD_REPORT))
+	@o=$(call SIMDIR,clean)/obj; stamps() { stat -c '%n %.9Y' $$o/verilated.stamp $$o/Vtb_top.mk $$o/Vtb_top.cpp $(SVPKG); }; \
+	before=$$(stamps); sleep 0.01; touch refmodel/reg_table.c; t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory $(call SIMDIR,clean)/Vtb_top > $(BUILD)/bench/rebuild.log 2>&1 \
+	  || { cat $(BUILD)/bench/rebuild.log; exit 1; }; \
+	t1=$$(date +%s.%N); after=$$(stamps); rev=0; \
+	if [ "$$before" != "$$after" ] || grep -q 'verilating' $(BUILD)/bench/rebuild.log; then rev=1; fi; \
+	test -x $(call SIMDIR,clean)/Vtb_top && test $(call SIMDIR,clean)/Vtb_top -nt refmodel/reg_table.c \
+	  || { echo "rebuild-check: the simulator was not relinked after refmodel/reg_table.c changed"; exit 1; }; \
+	echo "reverilated $$rev relink_s $$(awk "BEGIN { printf \"%.2f\", $$t1 - $$t0 }")" > $(REBUILD_REPORT); \
+	echo "rebuild-check: refmodel/reg_table.c touched: $$([ $$rev = 0 ] && echo 'relinked without re-verilation' || echo 'RE-VERILATED') ($$(cat $(REBUILD_REPORT)))"
 
 # gtref on PATH: a symbolic link in PREFIX/bin (default ~/.local/bin) to build/bin/gtref, which finds the
 # simulators beside itself.

@@ -68,7 +68,14 @@ typedef struct gtref_tb {
     gtref_result res;
     char result_path[512];
     bool result_written;
+    /* GTREF_RTL_ONLY=1 in the environment (gtref bench only): the same stimulus, host program and memory, without
+     * the reference model's per-cycle run and the scoreboard's checks; the record is an ERROR that says so. */
+    bool rtl_only;
+    uint64_t rtl_only_retired;
 } gtref_tb;
+
+#define RTL_ONLY_ERROR "rtl-only run (GTREF_RTL_ONLY=1): the reference model and the scoreboard were skipped, " \
+                       "nothing was checked (a speed measurement for gtref bench, not a test)"
 
 static void write_result(gtref_tb *tb)
 {
@@ -139,6 +146,8 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
         return open_error(tb, msg);
     }
     tb->engines = num_engines;
+    const char *rtl_only = getenv("GTREF_RTL_ONLY");
+    tb->rtl_only = rtl_only && strcmp(rtl_only, "1") == 0;
     tb->model = gtm_create(num_engines);
     tb->mem = gtref_mem_create();
     if (!tb->model || !tb->mem) return open_error(tb, "out of memory");
@@ -221,6 +230,12 @@ static bool all_quiescent(const gtref_tb *tb)
     return true;
 }
 
+/* The scoreboard's end-of-work check (the model has nothing left either); always met in rtl-only mode. */
+static bool model_quiescent(gtref_tb *tb)
+{
+    return tb->rtl_only || gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe);
+}
+
 /* The end-of-test value of a register, as the DUT returned it in the read-back (unknown offsets read 0). */
 static uint32_t final_register(void *user, uint32_t off)
 {
@@ -233,7 +248,7 @@ static uint32_t final_register(void *user, uint32_t off)
 /* The stimulus's spec-derived expectations against what the DUT did; the first failure is the mismatch. */
 static void check_expectations(gtref_tb *tb, bool irq)
 {
-    if (!tb->stim.nexpects || gtref_sb_failed(tb->sb)) return;
+    if (!tb->stim.nexpects || gtref_sb_failed(tb->sb) || tb->rtl_only) return;
     gtref_observed *o = &tb->obs;
     o->engines = tb->engines;
     o->mem = tb->mem;
@@ -262,6 +277,12 @@ static void finish(gtref_tb *tb)
     tb->phase = PH_DONE;
     tb->res.cycles = tb->cycle;
     tb->res.retired = gtref_sb_retired(tb->sb);
+    if (tb->rtl_only) {   /* never a PASS: nothing was compared */
+        tb->res.retired = tb->rtl_only_retired;
+        tb->res.status = GTREF_ERROR;
+        snprintf(tb->res.error, sizeof tb->res.error, "%s", RTL_ONLY_ERROR);
+        return;
+    }
     const gtref_mismatch *mm = gtref_sb_mismatch(tb->sb);
     tb->res.status = !mm ? GTREF_PASS : gtref_sb_unimplemented(tb->sb) ? GTREF_UNIMPLEMENTED : GTREF_FAIL;
     if (mm) {
@@ -355,11 +376,11 @@ static void host_advance(gtref_tb *tb, bool irq)
         break;
     case PH_DRAIN_IDLE:
         /* from the next cycle on: a write in this cycle reaches the DUT only at its closing edge */
-        if (tb->cycle > tb->op_start && all_quiescent(tb) && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe))
+        if (tb->cycle > tb->op_start && all_quiescent(tb) && model_quiescent(tb))
             tb->phase = PH_DRAIN_READ;
         return;
     case PH_DRAIN_READ:
-        if (tb->final_next >= tb->nfinal && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe)) {
+        if (tb->final_next >= tb->nfinal && model_quiescent(tb)) {
             check_expectations(tb, irq);
             finish(tb);
         }
@@ -375,7 +396,7 @@ static void host_advance(gtref_tb *tb, bool irq)
         next = tb->cycle - tb->op_start >= op->cycles;
         break;
     case GTREF_HOST_WAIT_IDLE:
-        next = tb->cycle > tb->op_start && all_quiescent(tb) && gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe);
+        next = tb->cycle > tb->op_start && all_quiescent(tb) && model_quiescent(tb);
         break;
     case GTREF_HOST_WAIT_IRQ:
         next = irq || tb->cycle - tb->op_start >= op->cycles;  /* a timeout is not an error */
@@ -472,7 +493,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     c.mem_req_ready = ready;
     /* Contract §3: in ring mode an engine never requests a line wholly past TAIL; its fetch requests, as it presents
      * them to the GAM, in graphics addresses (docs/gam.md GAM-1) */
-    for (int e = 0; e < tb->engines; e++) {
+    for (int e = 0; e < tb->engines && !tb->rtl_only; e++) {
         const gam_req *r = &tb->probe[e].req;
         char why[160];
         if (!r->valid || r->write || r->client != GTREF_CLIENT_IF) continue;
@@ -520,10 +541,11 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     for (int e = 0; e < tb->engines; e++)
         if (c.eng[e].retire) {
             tb->last_progress = tb->cycle;
+            tb->rtl_only_retired++;
             if (c.eng[e].retire_err) tb->obs.errors[e]++;
         }
 
-    if (gtref_sb_cycle_check(tb->sb, &c)) {
+    if (!tb->rtl_only && gtref_sb_cycle_check(tb->sb, &c)) {
         /* the engines' writes as they issue them (graphics addresses: the `writes` expectations), when the GAM grants
          * them (docs/gam.md GAM-18) */
         const gam_edge *x = gtref_sb_gam_edge(tb->sb);
@@ -565,8 +587,10 @@ int gtref_tb_close(void *vtb)
         finish(tb);
     }
     write_result(tb);
-    /* 0 pass, 1 mismatch, 2 could not run, 3 unimplemented (a command the kit does not model) */
-    int rc = tb->res.status == GTREF_PASS ? 0 : tb->res.status == GTREF_UNIMPLEMENTED ? 3 : 1;
+    /* 0 pass, 1 mismatch, 2 could not run (or an rtl-only run: nothing checked), 3 unimplemented (a command the kit
+     * does not model) */
+    int rc = tb->res.status == GTREF_PASS ? 0 : tb->res.status == GTREF_UNIMPLEMENTED ? 3
+           : tb->res.status == GTREF_ERROR ? 2 : 1;
     if (tb->cmdtrace) fclose(tb->cmdtrace);
     gtref_sb_destroy(tb->sb);
     gtm_destroy(tb->model);

@@ -6,9 +6,11 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #include "gtref/engines.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #define ENG GTREF_REGF_ENGINE
 #define CTX GTREF_REGF_CTX
@@ -243,7 +245,9 @@ uint32_t gtref_reg_abs(const gtref_reg_def *d, int e)
     return (d->flags & GTREF_REGF_ENGINE) ? gtref_engines[e].base + d->offset : d->offset;
 }
 
-const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine)
+/* The table in order: the first register (and engine, lowest first) whose absolute offset is off, among engines
+ * 0..engines-1. */
+static const gtref_reg_def *reg_lookup_scan(uint32_t off, int engines, int *engine)
 {
     for (size_t i = 0; i < gtref_nregs; i++) {
         const gtref_reg_def *d = &gtref_regs[i];
@@ -257,6 +261,65 @@ const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine)
             if (engine) *engine = -1;
             return d;
         }
+    }
+    return NULL;
+}
+
+/* gtref_reg_lookup runs on every register access of the model and the scoreboard: a hash of every absolute offset
+ * the table defines, each with the scan's answer for every engine count 0..GTREF_MAX_ENGINES (an offset that is no
+ * key matches no register for any count), built once. */
+#define REG_HASH_SIZE 2048u   /* a power of two, well above the table's offsets (registers x engines) */
+typedef struct reg_hash_slot {
+    uint32_t off;
+    bool used;
+    int16_t def[GTREF_MAX_ENGINES + 1];   /* index in gtref_regs, or -1: no register */
+    int8_t engine[GTREF_MAX_ENGINES + 1];
+} reg_hash_slot;
+static reg_hash_slot reg_hash[REG_HASH_SIZE];
+static bool reg_hash_ok;
+static once_flag reg_hash_once = ONCE_FLAG_INIT;
+
+static uint32_t reg_hash_index(uint32_t off) { return (off * 2654435761u) >> 21; }   /* 11 bits */
+
+static void reg_hash_add(uint32_t off)
+{
+    uint32_t i = reg_hash_index(off);
+    for (uint32_t probes = 0; reg_hash[i].used; probes++, i = (i + 1) % REG_HASH_SIZE) {
+        if (reg_hash[i].off == off) return;
+        if (probes == REG_HASH_SIZE) { reg_hash_ok = false; return; }
+    }
+    reg_hash_slot *h = &reg_hash[i];
+    h->used = true;
+    h->off = off;
+    for (int n = 0; n <= GTREF_MAX_ENGINES; n++) {
+        int e = -1;
+        const gtref_reg_def *d = reg_lookup_scan(off, n, &e);
+        h->def[n] = d ? (int16_t)(d - gtref_regs) : -1;
+        h->engine[n] = (int8_t)e;
+    }
+}
+
+static void reg_hash_build(void)
+{
+    reg_hash_ok = gtref_nregs < INT16_MAX;
+    for (size_t i = 0; i < gtref_nregs && reg_hash_ok; i++) {
+        const gtref_reg_def *d = &gtref_regs[i];
+        if (!(d->flags & GTREF_REGF_ENGINE)) reg_hash_add(d->offset);
+        else
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) reg_hash_add(gtref_engines[e].base + d->offset);
+    }
+}
+
+const gtref_reg_def *gtref_reg_lookup(uint32_t off, int engines, int *engine)
+{
+    call_once(&reg_hash_once, reg_hash_build);
+    if (!reg_hash_ok) return reg_lookup_scan(off, engines, engine);
+    int n = engines < 0 ? 0 : engines > GTREF_MAX_ENGINES ? GTREF_MAX_ENGINES : engines;
+    for (uint32_t i = reg_hash_index(off); reg_hash[i].used; i = (i + 1) % REG_HASH_SIZE) {
+        if (reg_hash[i].off != off) continue;
+        if (reg_hash[i].def[n] < 0) return NULL;
+        if (engine) *engine = reg_hash[i].engine[n];
+        return &gtref_regs[reg_hash[i].def[n]];
     }
     return NULL;
 }

@@ -171,20 +171,30 @@ static const subcommand subcommands[] = {
      "usage: gtref asm FILE.gts -o FILE.stim\n"},
     {"disasm", gtref_cmd_disasm, "print a stimulus as .gts text",
      "usage: gtref disasm FILE.stim\n"},
-    {"bench", gtref_cmd_bench, "throughput figures of the generator and the simulator",
+    {"bench", gtref_cmd_bench, "throughput figures, each beside its target (docs/performance.md)",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
+     "                   [--long-seed S] [--pairs N] [--directed DIR] [--regress-jobs J] [--rebuild-report FILE]\n"
      "                   [generator options]\n"
      "\n"
-     "Prints figures, no verdict: stimulus generation (stimuli/s, bytes/s) over seeds S..S+N-1, then\n"
-     "the simulation of those seeds one after the other (tests/s, simulated cycles/s, retired commands/s).\n"
+     "Prints figures measured side by side in this one run, then the targets table (docs/performance.md):\n"
+     "stimulus generation over seeds S..S+N-1; the reference model alone on a long stimulus (commands per CPU\n"
+     "second); the same long stimulus co-simulated and RTL-only (GTREF_RTL_ONLY=1: no model, no checks) in turn,\n"
+     "N pairs, same simulator; the N seeds with 1 job and with 2 jobs in turn; the default regression (the\n"
+     "directed tests and 200 seeds) against its tests' fixed cost (the simulator's start-up and exit without a\n"
+     "test, +describe, and the making of one stimulus); a rebuild report from make rebuild-check.\n"
      "\n"
      "  --sim PATH       simulator (default: build/sim/NAME/eN/Vtb_top beside this gtref)\n"
      "  --rtl NAME       RTL configuration (default clean)\n"
      "  --engines N      engine count of the default simulator (default 4)\n"
-     "  --seeds N        number of seeds (default 20)\n"
+     "  --seeds N        number of seeds (default 40)\n"
      "  --seed0 S        first seed (default 1)\n"
      "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
-     "  --timeout SEC    wall-clock limit per test (default 120)\n" GEN_OPTS_USAGE},
+     "  --timeout SEC    wall-clock limit per test (default 120)\n"
+     "  --long-seed S    seed of the long stimulus (default 7)\n"
+     "  --pairs N        co-simulation / RTL-only pairs (default 5; the jobs figure takes at most 2)\n"
+     "  --directed DIR   the default regression's directed tests (default tests/directed; missing: not run)\n"
+     "  --regress-jobs J jobs of the default regression (default 2)\n"
+     "  --rebuild-report FILE  the rebuild figure as make rebuild-check writes it\n" GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
 

@@ -24,7 +24,9 @@ typedef struct sb_engine {
     exp_write w[MAX_WRITES]; int nw, wi;
     exp_commit c[MAX_COMMITS]; int nc, ci;
     uint16_t irq_bits;      /* interrupt events to apply when the DUT retires it */
-    char hist[GTREF_HISTORY][128]; int nhist, hnext;
+    /* the last GTREF_HISTORY retires, kept raw: their text is made only for a mismatch or the command trace */
+    struct sb_hist { uint64_t cycle, addr; bool in_batch; unsigned len; uint32_t dw[GTM_MAX_CMD_DW]; } hist[GTREF_HISTORY];
+    int nhist, hnext;
     /* contract §3 re-read rule: since the DUT retired this engine's previous signal-mode wait (or reset) */
     uint32_t sig_reads;     /* reads of the semaphore line while executing a signal-mode wait */
     uint32_t sig_signals;   /* MI_SEMAPHORE_SIGNALs to this engine the DUT retired */
@@ -167,6 +169,14 @@ static const char *engine_name(int e) { return e >= 0 && e < GTREF_MAX_ENGINES ?
 
 static void copy(char *dst, size_t sz, const char *src) { snprintf(dst, sz, "%s", src ? src : ""); }
 
+/* A retire of the history as the record shows it: "cycle N ring|batch 0xADDR: command". */
+static void hist_text(const gtref_sb *sb, const struct sb_hist *h, char *buf, size_t sz)
+{
+    char text[100];
+    gtref_cmd_format(h->dw, h->len ? h->len : 1, sb->engines, text, sizeof text);
+    snprintf(buf, sz, "cycle %" PRIu64 " %s0x%" PRIx64 ": %s", h->cycle, h->in_batch ? "batch " : "ring ", h->addr, text);
+}
+
 /* Record the first mismatch. `field` completes the bucket text (kind/command/field). */
 static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const char *expected,
                  const char *actual, const char *fmt, ...)
@@ -195,7 +205,9 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
         int n = g->nhist < GTREF_HISTORY ? g->nhist : GTREF_HISTORY;
         for (int i = 0; i < n; i++) {
             int k = (g->hnext - n + i + GTREF_HISTORY) % GTREF_HISTORY;
-            copy(mm->history[i], sizeof mm->history[i], g->hist[k]);
+            char text[128];
+            hist_text(sb, &g->hist[k], text, sizeof text);
+            copy(mm->history[i], sizeof mm->history[i], text);
         }
         mm->nhistory = n;
     }
@@ -274,11 +286,18 @@ static void fmt_reg(const gtref_sb *sb, char *buf, size_t sz, uint32_t off, uint
 static void add_history(gtref_sb *sb, int e, uint64_t cycle)
 {
     sb_engine *g = &sb->eng[e];
-    char text[100];
-    cmd_text(sb, &g->cmd, text, sizeof text);
-    snprintf(g->hist[g->hnext], sizeof g->hist[0], "cycle %" PRIu64 " %s0x%" PRIx64 ": %s", cycle,
-             g->cmd.in_batch ? "batch " : "ring ", g->cmd.addr, text);
-    if (sb->cmdtrace) fprintf(sb->cmdtrace, "%-5s %s\n", engine_name(e), g->hist[g->hnext]);
+    struct sb_hist *h = &g->hist[g->hnext];
+    h->cycle = cycle;
+    h->addr = g->cmd.addr;
+    h->in_batch = g->cmd.in_batch;
+    h->len = g->cmd.len;
+    unsigned n = g->cmd.len ? g->cmd.len : 1;
+    memcpy(h->dw, g->cmd.dw, (n < GTM_MAX_CMD_DW ? n : GTM_MAX_CMD_DW) * sizeof h->dw[0]);
+    if (sb->cmdtrace) {
+        char text[128];
+        hist_text(sb, h, text, sizeof text);
+        fprintf(sb->cmdtrace, "%-5s %s\n", engine_name(e), text);
+    }
     g->hnext = (g->hnext + 1) % GTREF_HISTORY;
     g->nhist++;
 }
@@ -647,18 +666,29 @@ static bool gam_granted_write(gtref_sb *sb)
     return check_granted_write(sb, x->gnt_engine, &x->gnt_req);
 }
 
+static void retire_text(char *buf, size_t sz, uint64_t addr, uint32_t dw0, bool err)
+{
+    snprintf(buf, sz, "retire 0x%" PRIx64 ": DW0 0x%08x (%s)%s", addr, dw0, cmd_name(dw0), err ? " with error" : "");
+}
+
 static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 {
     char exp[192], act[192];
-    snprintf(act, sizeof act, "retire 0x%" PRIx64 ": DW0 0x%08x (%s)%s", p->retire_addr, p->retire_dw0, cmd_name(p->retire_dw0), p->retire_err ? " with error" : "");
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
-    if (!g->inflight)
+    if (!g->inflight) {
+        retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
         return fail(sb, "retire", e, "unexpected", "no command retires", act, "the model's engine is %s", step_status_text(st));
-    snprintf(exp, sizeof exp, "retire 0x%" PRIx64 ": DW0 0x%08x (%s)%s", g->cmd.addr, g->cmd.dw[0], cmd_name(g->cmd.dw[0]), g->cmd.status == GTM_ERROR ? " with error" : "");
-    if (g->cmd.addr != p->retire_addr) return fail(sb, "retire", e, "address", exp, act, "the DUT retired a command at another address");
-    if (g->cmd.dw[0] != p->retire_dw0) return fail(sb, "retire", e, "dw0", exp, act, "the DUT retired another command");
-    if ((g->cmd.status == GTM_ERROR) != p->retire_err) return fail(sb, "retire", e, "error-flag", exp, act, "error flag differs");
+    }
+    const char *field = NULL, *why = NULL;
+    if (g->cmd.addr != p->retire_addr) field = "address", why = "the DUT retired a command at another address";
+    else if (g->cmd.dw[0] != p->retire_dw0) field = "dw0", why = "the DUT retired another command";
+    else if ((g->cmd.status == GTM_ERROR) != p->retire_err) field = "error-flag", why = "error flag differs";
+    if (field) {
+        retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
+        retire_text(exp, sizeof exp, g->cmd.addr, g->cmd.dw[0], g->cmd.status == GTM_ERROR);
+        return fail(sb, "retire", e, field, exp, act, "%s", why);
+    }
     if (g->wi < g->nw) {
         exp_write *w = &g->w[g->wi];
         fmt_write(exp, sizeof exp, w->ggtt, w->addr, w->data, w->be);
@@ -676,7 +706,6 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 {
     char exp[192], act[192], name[48];
-    fmt_reg(sb, act, sizeof act, p->commit_off, p->commit_data);
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
     /* A register the model did not expect to change: the three register loads share the target rules (C13),
@@ -684,21 +713,31 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     const gtref_cmd_def *def = g->inflight ? gtref_cmd_find(g->cmd.dw[0]) : NULL;
     bool load = def && (def->id == GTREF_CMD_MI_LOAD_REGISTER_IMM || def->id == GTREF_CMD_MI_LOAD_REGISTER_REG ||
                         def->id == GTREF_CMD_MI_LOAD_REGISTER_MEM);
-    gtref_reg_name(p->commit_off, sb->engines, name, sizeof name);
-    if (!g->inflight)
+    /* the texts are made for a mismatch only */
+#define COMMIT_TEXTS(name_off) (fmt_reg(sb, act, sizeof act, p->commit_off, p->commit_data), \
+                                gtref_reg_name((name_off), sb->engines, name, sizeof name))
+    if (!g->inflight) {
+        COMMIT_TEXTS(p->commit_off);
         return fail(sb, "reg-commit", e, "unexpected-commit", "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
+    }
     if (load) sb->bucket_cmd = "MI_LOAD_REGISTER_*";
-    if (g->ci >= g->nc)
+    if (g->ci >= g->nc) {
+        COMMIT_TEXTS(p->commit_off);
         return fail(sb, "reg-commit", e, "unexpected-commit", "no further register change from this command", act, "%s changed; the command in flight changes %d register(s)", name, g->nc);
+    }
     exp_commit *x = &g->c[g->ci];
-    fmt_reg(sb, exp, sizeof exp, x->off, x->val);
     if (x->off != p->commit_off) {
-        gtref_reg_name(x->off, sb->engines, name, sizeof name);
+        COMMIT_TEXTS(x->off);
+        fmt_reg(sb, exp, sizeof exp, x->off, x->val);
         return fail(sb, "reg-commit", e, "unexpected-commit", exp, act, "register change %d of the command: %s expected, another register changed", g->ci + 1, name);
     }
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
-    if (x->val != p->commit_data)
+    if (x->val != p->commit_data) {
+        COMMIT_TEXTS(p->commit_off);
+        fmt_reg(sb, exp, sizeof exp, x->off, x->val);
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
+    }
+#undef COMMIT_TEXTS
     /* The register takes the engine's value now, in the DUT's order (docs/cycle-contract.md §8). The model ran the
      * whole command before its first commit, so a host write that transferred since then (in this very cycle, where
      * the engine wins, or between two commits of the command) reached the model after the command's value: give

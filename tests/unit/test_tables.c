@@ -234,3 +234,53 @@ Test(tables, reset_values_match_the_volumes)
     cr_assert_geq(checked, 20, "the audit compared only %d registers", checked);
     cr_log_info("reset audit: %d register instances compared with BYT-REG", checked);
 }
+
+/* gtref_reg_lookup answers from a hash built once: for every offset a register of the table has on any engine, its
+ * neighbours, and offsets no register has, under every engine count, the answer is the table scanned in order (the
+ * first register, lowest engine first, among the engines present). */
+static const gtref_reg_def *scan_lookup(uint32_t off, int engines, int *engine)
+{
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        const gtref_reg_def *d = &gtref_regs[i];
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+            if (!(d->flags & GTREF_REGF_ENGINE)) {
+                if (d->offset != off) break;
+                *engine = -1;
+                return d;
+            }
+            if (e < engines && gtref_reg_present(d, e) && gtref_engines[e].base + d->offset == off) {
+                *engine = e;
+                return d;
+            }
+        }
+    }
+    return NULL;
+}
+
+Test(tables, register_lookup_agrees_with_a_scan_of_the_table)
+{
+    size_t checked = 0, found = 0;
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        for (int e = -1; e < GTREF_MAX_ENGINES; e++) {
+            uint32_t base = e < 0 ? gtref_regs[i].offset : gtref_engines[e].base + gtref_regs[i].offset;
+            for (uint32_t off = base - 4; off != base + 8; off += 4) {
+                for (int n = -1; n <= GTREF_MAX_ENGINES + 1; n++) {
+                    int want_e = -7, got_e = -7;
+                    const gtref_reg_def *want = scan_lookup(off, n, &want_e);
+                    const gtref_reg_def *got = gtref_reg_lookup(off, n, &got_e);
+                    cr_assert_eq(got, want, "offset 0x%x, %d engines: %s, expected %s", off, n,
+                                 got ? got->name : "none", want ? want->name : "none");
+                    if (want) cr_assert_eq(got_e, want_e, "offset 0x%x (%s), %d engines: engine %d, expected %d", off,
+                                           want->name, n, got_e, want_e);
+                    else cr_assert_eq(got_e, -7, "offset 0x%x: no register, but the engine was written", off);
+                    checked++;
+                    found += want != NULL;
+                }
+            }
+        }
+    }
+    cr_assert_gt(found, gtref_nregs, "the offsets tried must include the table's own (%zu of %zu)", found, checked);
+    int e;
+    cr_assert_null(gtref_reg_lookup(0xFFFFFFFCu, GTREF_MAX_ENGINES, &e));
+    cr_assert_null(gtref_reg_lookup(0, GTREF_MAX_ENGINES, &e));
+}
