@@ -22,7 +22,9 @@
 
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts, *history;
+    const char *sim_arg;  /* --sim-arg +PLUSARG: one more plusarg for every simulator run (tests of the harness) */
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles;
+    uint64_t tests_per_process;
     bool expect_fail, require_coverage, resume;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
     gen_opts gen;
@@ -105,8 +107,11 @@ nomem:
 /* -1 to go on, otherwise the exit code (after --help or a usage error). */
 static int parse_options(int argc, char **argv, regress_options *o)
 {
-    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S};
-    cli_opt opts[17 + GEN_OPTS_COUNT] = {
+    *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S,
+                         .tests_per_process = DEFAULT_TESTS_PER_PROCESS};
+    cli_opt opts[19 + GEN_OPTS_COUNT] = {
+        {"--sim-arg", CLI_STRING, &o->sim_arg, 0, 0},
+        {"--tests-per-process", CLI_U64, &o->tests_per_process, 1, MAX_TESTS_PER_PROCESS},
         {"--history", CLI_STRING, &o->history, 0, 0},
         {"--launcher", CLI_STRING, &o->launcher, 0, 0},
         {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
@@ -125,7 +130,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 17);
+    gen_opts_init(&o->gen, opts + 19);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
@@ -141,6 +146,8 @@ static int parse_options(int argc, char **argv, regress_options *o)
     if (!valid_rtl_name(o->rtl))
         return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
                                o->rtl, RTL_NAME_MAX);
+    if (o->sim_arg && o->sim_arg[0] != '+')
+        return cli_usage_error("regress", "--sim-arg '%s': a simulator plusarg, starting with +", o->sim_arg);
     if (o->launcher && strcmp(o->launcher, "local") != 0 && strcmp(o->launcher, "slurm") != 0)
         return cli_usage_error("regress", "--launcher '%s': local (the default) or slurm", o->launcher);
     if (o->today && !gtref_valid_date(o->today))
@@ -444,8 +451,11 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free_strings(gts_files, ndirected);
         return cli_error("regress", "out of memory for %zu tests", n);
     }
+    const char *sim_extra[2] = {o.sim_arg, NULL};
     const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines,
-                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles};
+                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles,
+                             .tests_per_process = (unsigned)o.tests_per_process,
+                             .extra = o.sim_arg ? sim_extra : NULL};
     double start_s = monotonic_seconds();
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",

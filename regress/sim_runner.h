@@ -21,6 +21,7 @@ typedef struct sim_setup {
     unsigned timeout_s; /* wall-clock limit per test */
     uint64_t max_cycles; /* per-test cycle limit passed as +max_cycles= (0: the stimulus's own) */
     const char *const *extra;  /* further plusargs for every run (NULL-terminated), e.g. replay --waves' +trace= */
+    unsigned tests_per_process; /* tests run one after another in one simulator process (+stims=); 0 or 1: one */
 } sim_setup;
 
 /* Paths are kept as short as the record's stim field: a regression holds one of these per test. */
