@@ -46,9 +46,10 @@ static int bench_generation(uint64_t seed0, uint64_t nseeds, const gtref_gen_con
 int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim = NULL, *rtl = "clean", *out_opt = "build/bench";
-    uint64_t nseeds = 20, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S;
+    uint64_t nseeds = 20, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S, per_process = DEFAULT_TESTS_PER_PROCESS;
     gen_opts go;
-    cli_opt opts[6 + GEN_OPTS_COUNT] = {
+    cli_opt opts[7 + GEN_OPTS_COUNT] = {
+        {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
         {"--sim", CLI_STRING, &sim, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
         {"--seeds", CLI_U64, &nseeds, 1, 10000},
@@ -56,7 +57,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--out", CLI_STRING, &out_opt, 0, 0},
         {"--timeout", CLI_U64, &timeout_s, 1, 7 * 24 * 3600},
     };
-    gen_opts_init(&go, opts + 6);
+    gen_opts_init(&go, opts + 7);
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);
@@ -99,7 +100,8 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         free(results);
         return cli_error("bench", "out of memory");
     }
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s,
+                             .tests_per_process = (unsigned)per_process};
     for (size_t i = 0; i < n && !rc; i++) {
         uint64_t seed = seed0 + i;
         char name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX], err[1024];

@@ -158,7 +158,7 @@ static const subcommand subcommands[] = {
      "usage: gtref disasm FILE.stim\n"},
     {"bench", gtref_cmd_bench, "throughput figures of the generator and the simulator",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
-     "                   [generator options]\n"
+     "                   [--tests-per-process N] [generator options]\n"
      "\n"
      "Prints figures, no verdict: stimulus generation (stimuli/s, bytes/s) over seeds S..S+N-1, then\n"
      "the simulation of those seeds one after the other (tests/s, simulated cycles/s, retired commands/s).\n"
@@ -169,7 +169,9 @@ static const subcommand subcommands[] = {
      "  --seeds N        number of seeds (default 20)\n"
      "  --seed0 S        first seed (default 1)\n"
      "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
-     "  --timeout SEC    wall-clock limit per test (default 120)\n" GEN_OPTS_USAGE},
+     "  --timeout SEC    wall-clock limit per test (default 120)\n"
+     "  --tests-per-process N  tests one simulator process runs one after another (default 16; gtref help regress)\n"
+     GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
 
