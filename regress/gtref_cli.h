@@ -16,7 +16,7 @@
 #define GTREF_PATH_MAX 4096
 #define DEFAULT_TIMEOUT_S 120
 /* Tests run one after another in one simulator process by regress, night and bench (--tests-per-process). */
-#define DEFAULT_TESTS_PER_PROCESS 16
+#define DEFAULT_TESTS_PER_PROCESS 8
 #define MAX_TESTS_PER_PROCESS 1000
 
 /* What every subcommand gets besides its own arguments. */

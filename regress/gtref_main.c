@@ -37,7 +37,7 @@ static const subcommand subcommands[] = {
      "  --jobs J         simulators in parallel (default: the number of cores)\n"
      "  --out DIR        output directory (default build/regress/NAME)\n"
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
-     "  --tests-per-process N  tests one simulator process runs one after another, each after a reset (default 16;\n"
+     "  --tests-per-process N  tests one simulator process runs one after another, each after a reset (default 8;\n"
      "                   1: a process per test). A process that crashes or hangs costs only the test in flight:\n"
      "                   its tests without a record run again one per process (docs/regress.md, tests per process)\n"
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
@@ -170,7 +170,7 @@ static const subcommand subcommands[] = {
      "  --seed0 S        first seed (default 1)\n"
      "  --out DIR        where the stimuli, records and logs go (default build/bench)\n"
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
-     "  --tests-per-process N  tests one simulator process runs one after another (default 16; gtref help regress)\n"
+     "  --tests-per-process N  tests one simulator process runs one after another (default 8; gtref help regress)\n"
      GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
