@@ -235,16 +235,38 @@ report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
 	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
 
-# Determinism and resume: the same seeds with 1 and 2 jobs give the same records (timings aside), and a run
-# killed part-way then finished with --resume gives them too, running only what was missing.
+# Determinism and resume: the same seeds with 1 and 2 jobs, and with the default number of tests per simulator
+# process and one per process, give the same records (timings aside); a run killed part-way then finished with
+# --resume gives them too, running only what was missing. A test that crashes (or hangs) in the middle of a batch
+# gets its CRASH (TIMEOUT), and every other test its real record.
 DET_DIR := $(BUILD)/test/determinism
 SHOW_RECORDS = for r in $(1)/results/*.result; do $(GTREF) show $$r | grep -vE '^  (ran|replay|stimulus):' | sed 's/, build [^)]*)/)/'; done
+DET_RUN = $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES)
+# the records of run $(1) but test $(2)
+SHOW_OTHERS = $(call SHOW_RECORDS,$(1)) | awk -v t='$(2)' '/^[A-Z]+ /{skip = ($$2 == t)} !skip'
 determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@rm -rf $(DET_DIR) && mkdir -p $(DET_DIR)
-	@for j in 1 2; do $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 \
-	  --engines $(ENGINES) --jobs $$j --out $(DET_DIR)/j$$j --history $(DET_DIR)/h$$j.tsv > /dev/null 2>&1; \
+	@for j in 1 2; do $(DET_RUN) --jobs $$j --out $(DET_DIR)/j$$j --history $(DET_DIR)/h$$j.tsv > /dev/null 2>&1; \
 	  $(call SHOW_RECORDS,$(DET_DIR)/j$$j) > $(DET_DIR)/j$$j.txt; done
 	cmp $(DET_DIR)/j1.txt $(DET_DIR)/j2.txt
+	@$(DET_RUN) --jobs 2 --tests-per-process 1 --out $(DET_DIR)/p1 --history $(DET_DIR)/hp.tsv > /dev/null 2>&1; \
+	  $(call SHOW_RECORDS,$(DET_DIR)/p1) > $(DET_DIR)/p1.txt
+	cmp $(DET_DIR)/j1.txt $(DET_DIR)/p1.txt
+	@$(DET_RUN) --jobs 2 --tests-per-process 8 --sim-arg +gtref_selftest_crash=rand-5 --out $(DET_DIR)/crash \
+	  --history $(DET_DIR)/hc.tsv > /dev/null 2>&1; \
+	  $(GTREF) show $(DET_DIR)/crash/results/rand-5.result | grep -E '^CRASH rand-5 |killed by signal 6 ' | wc -l | grep -qx 2 \
+	  || { echo "determinism-test: rand-5, made to abort in a batch, is not recorded as its CRASH:"; \
+	       $(GTREF) show $(DET_DIR)/crash/results/rand-5.result; exit 1; }
+	@$(call SHOW_OTHERS,$(DET_DIR)/crash,rand-5) > $(DET_DIR)/crash.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-5) > $(DET_DIR)/j1-5.txt; \
+	  cmp $(DET_DIR)/j1-5.txt $(DET_DIR)/crash.txt
+	@$(DET_RUN) --jobs 2 --tests-per-process 8 --timeout 8 --sim-arg +gtref_selftest_hang=rand-12 --out $(DET_DIR)/hang \
+	  --history $(DET_DIR)/hh.tsv > /dev/null 2>&1; \
+	  $(GTREF) show $(DET_DIR)/hang/results/rand-12.result | grep -E '^TIMEOUT rand-12 |killed after the 8 s ' | wc -l | grep -qx 2 \
+	  || { echo "determinism-test: rand-12, made to hang in a batch, is not recorded as its TIMEOUT:"; \
+	       $(GTREF) show $(DET_DIR)/hang/results/rand-12.result; exit 1; }
+	@$(call SHOW_OTHERS,$(DET_DIR)/hang,rand-12) > $(DET_DIR)/hang.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-12) > $(DET_DIR)/j1-12.txt; \
+	  cmp $(DET_DIR)/j1-12.txt $(DET_DIR)/hang.txt && echo "determinism-test: 8 (the default) and 1 tests per process gave the same 30 records;" \
+	  "a crash and a hang in a batch were recorded on their own tests, the others unchanged"
 	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
 	  --jobs 1 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv > $(DET_DIR)/killed.log 2>&1 & pid=$$!; \
 	  while [ $$(ls $(DET_DIR)/killed/results 2>/dev/null | wc -l) -lt 10 ]; do sleep 0.05; done; kill -INT $$pid; wait $$pid; \

@@ -30,4 +30,12 @@ void gtref_tb_exit(int status);
 void gtref_tb_cap_cycles(void *tb, unsigned long long max_cycles);
 /* +cmdtrace=FILE: write every retired command, decoded, to FILE. 0, or -1 when it cannot be written. */
 int gtref_tb_cmdtrace(void *tb, const char *path);
+/* +stims=LIST: several tests one after another in one process. LIST has one test a line, "stim<TAB>result<TAB>log";
+ * each test's output goes to its log (appended). NULL when the list cannot be read. */
+void *gtref_tb_batch_open(const char *list_path, unsigned long long max_cycles);
+/* Open the next test of the list (its output from now on to its log): its handle, or NULL when the list is over
+ * (or a line is malformed: said on stderr). A test that cannot start gets its ERROR record and is skipped. */
+void *gtref_tb_batch_next(void *batch, const char *rtl_built, const char *rtl_asked, const char *build_id, int num_engines);
+/* Test-only: the tests so named abort (crash_test) or hang (hang_test) in their 50th cycle; "" for none. */
+void gtref_tb_selftest(const char *crash_test, const char *hang_test);
 #endif

@@ -16,11 +16,14 @@
 #include "gtref/stim.h"
 #include "gtref/host_isr.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define READ_QUEUE 64
 #define READ_FINAL ((size_t)1 << 40)   /* read_op of the end-of-test read-back */
@@ -72,6 +75,7 @@ typedef struct gtref_tb {
      * the reference model's per-cycle run and the scoreboard's checks; the record is an ERROR that says so. */
     bool rtl_only;
     uint64_t rtl_only_retired;
+    int selftest;            /* +gtref_selftest_crash=, +gtref_selftest_hang= named this test: 1 crash, 2 hang */
 } gtref_tb;
 
 #define RTL_ONLY_ERROR "rtl-only run (GTREF_RTL_ONLY=1): the reference model and the scoreboard were skipped, " \
@@ -117,6 +121,27 @@ static void *open_error(gtref_tb *tb, const char *msg)
     return NULL;
 }
 
+/* Test-only (make determinism-test): +gtref_selftest_crash=NAME / +gtref_selftest_hang=NAME make the test named
+ * NAME abort, or stop making progress, in its 50th cycle, so that the harness's handling of a simulator that
+ * crashes or hangs in the middle of a list of tests can be checked on any build. Nothing else reaches it. */
+static char selftest_crash[64], selftest_hang[64];
+
+void gtref_tb_selftest(const char *crash_test, const char *hang_test)
+{
+    snprintf(selftest_crash, sizeof selftest_crash, "%s", crash_test ? crash_test : "");
+    snprintf(selftest_hang, sizeof selftest_hang, "%s", hang_test ? hang_test : "");
+}
+
+static void selftest_fail(const gtref_tb *tb)
+{
+    fprintf(stderr, "gtref: +gtref_selftest_%s=%s: %s in cycle %" PRIu64 " (deliberately, to test the harness)\n",
+            tb->selftest == 1 ? "crash" : "hang", tb->stim.name, tb->selftest == 1 ? "aborting" : "hanging", tb->cycle);
+    fflush(stdout);
+    fflush(stderr);
+    if (tb->selftest == 1) abort();
+    for (;;) pause();
+}
+
 void *gtref_tb_open(const char *stim_path, const char *result_path, const char *rtl_built, const char *rtl_asked,
                     const char *build_id, int num_engines)
 {
@@ -139,6 +164,8 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
         return open_error(tb, msg);
     }
     snprintf(tb->res.test, sizeof tb->res.test, "%s", tb->stim.name);
+    tb->selftest = selftest_crash[0] && strcmp(selftest_crash, tb->stim.name) == 0 ? 1
+                 : selftest_hang[0] && strcmp(selftest_hang, tb->stim.name) == 0  ? 2 : 0;
     tb->res.seed = tb->stim.seed;
     if (tb->stim.engines > num_engines) {
         snprintf(msg, sizeof msg, "%s: the stimulus uses %u engines but the RTL was built with %d",
@@ -464,6 +491,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     gtref_tb *tb = vtb;
     gtref_sb_cycle c;
     memset(&c, 0, sizeof c);
+    if (tb->selftest && tb->cycle == 50) selftest_fail(tb);
     c.cycle = ++tb->cycle;
     c.irq = irq;
     c.mmio_rsp_valid = mmio_rsp_valid;
@@ -632,4 +660,79 @@ int gtref_tb_cmdtrace(void *handle, const char *path)
     fprintf(tb->cmdtrace, "# every command the engines retired, in order: engine, cycle, ring or batch address, command\n");
     gtref_sb_set_cmdtrace(tb->sb, tb->cmdtrace);
     return 0;
+}
+
+/* ---- +stims=LIST: several tests in one process ---- */
+
+typedef struct gtref_tb_batch {
+    FILE *list;
+    char path[512];
+    unsigned line;
+    unsigned long long max_cycles;
+} gtref_tb_batch;
+
+void *gtref_tb_batch_open(const char *list_path, unsigned long long max_cycles)
+{
+    gtref_tb_batch *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    snprintf(b->path, sizeof b->path, "%s", list_path);
+    b->max_cycles = max_cycles;
+    b->list = fopen(list_path, "r");
+    if (!b->list) {
+        fprintf(stderr, "gtref: cannot read the test list %s (+stims=): %s\n", list_path, strerror(errno));
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* Send this process's output (C stdio and Verilator's $display alike) to the test's log from now on. */
+static void redirect_output(const char *log)
+{
+    fflush(stdout);
+    fflush(stderr);
+    int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "gtref: cannot open the log %s: %s; this test's output follows here\n", log, strerror(errno));
+        return;
+    }
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+}
+
+void *gtref_tb_batch_next(void *vb, const char *rtl_built, const char *rtl_asked, const char *build_id, int num_engines)
+{
+    gtref_tb_batch *b = vb;
+    char line[3 * 512 + 8];
+    while (b && b->list && fgets(line, sizeof line, b->list)) {
+        b->line++;
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\n') line[--len] = '\0';
+        else if (!feof(b->list)) {
+            fprintf(stderr, "gtref: %s:%u: line longer than %zu characters; the tests from here on are not run\n",
+                    b->path, b->line, sizeof line - 2);
+            break;
+        }
+        char *stim = line, *result = strchr(stim, '\t'), *log = result ? strchr(result + 1, '\t') : NULL;
+        if (!result || !log || strchr(log + 1, '\t') || result == stim || log == result + 1 || !log[1]) {
+            fprintf(stderr, "gtref: %s:%u: expected 'stim<TAB>result<TAB>log', got '%s'; the tests from here on "
+                            "are not run\n", b->path, b->line, line);
+            break;
+        }
+        *result++ = '\0';
+        *log++ = '\0';
+        redirect_output(log);
+        void *tb = gtref_tb_open(stim, result, rtl_built, rtl_asked, build_id, num_engines);
+        if (tb) {
+            if (b->max_cycles) gtref_tb_cap_cycles(tb, b->max_cycles);
+            return tb;
+        }
+        /* could not start: gtref_tb_open wrote its ERROR record; on to the next */
+    }
+    if (b && b->list) {
+        fclose(b->list);
+        b->list = NULL;
+    }
+    return NULL;
 }

@@ -32,6 +32,11 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   import "DPI-C" function void gtref_tb_exit(input int status);
   import "DPI-C" function void gtref_tb_cap_cycles(input chandle tb, input longint unsigned max_cycles);
   import "DPI-C" function int gtref_tb_cmdtrace(input chandle tb, input string path);
+  // +stims=LIST: several tests one after another in this process (gtref regress --tests-per-process)
+  import "DPI-C" function chandle gtref_tb_batch_open(input string list_path, input longint unsigned max_cycles);
+  import "DPI-C" function chandle gtref_tb_batch_next(input chandle batch, input string rtl_built, input string rtl_asked,
+                                                      input string build_id, input int num_engines);
+  import "DPI-C" function void gtref_tb_selftest(input string crash_test, input string hang_test);
 
   logic clk = 1'b0;
   logic rst_n = 1'b0;
@@ -102,57 +107,108 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
 `endif
 
   longint unsigned max_cycles_cap;
-  string cmdtrace_path;
+  string cmdtrace_path, list_path, selftest_crash, selftest_hang;
+  chandle batch;        // +stims=LIST: the tests still to run in this process (null: one test, +stim=)
+  int reset_left;       // falling edges of reset still to go before the test's first cycle
+
+  // The testbench drives the DUT's inputs at the falling edge with blocking assignments (as a coroutine would):
+  // verilator lint_off BLKSEQ
+  // All DUT inputs low, and reset asserted for 4 rising edges before a test's first cycle: at time 0 for the
+  // first test, from the falling edge that ends a test for the next one of a +stims= list. The RTL resets every
+  // flop, so a test cannot see what the one before it left; the C side (model, scoreboard, memory) is created
+  // anew for each test by gtref_tb_open.
+  task automatic start_reset();
+    rst_n = 1'b0;
+    reset_left = 4;
+    mmio_req_valid = 1'b0;
+    mmio_req_write = 1'b0;
+    mmio_req_addr = 0;
+    mmio_req_wdata = 0;
+    mem_req_ready = 1'b0;
+    mem_rsp_valid = 1'b0;
+    mem_rsp_data = '0;
+  endtask
 
   initial begin
+    if (!$value$plusargs("max_cycles=%d", max_cycles_cap)) max_cycles_cap = 0;
+    if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
+    // test-only (make determinism-test): the named test aborts or hangs in its 50th cycle, so that the harness's
+    // handling of a simulator that crashes or hangs in the middle of a batch can be checked
+    if (!$value$plusargs("gtref_selftest_crash=%s", selftest_crash)) selftest_crash = "";
+    if (!$value$plusargs("gtref_selftest_hang=%s", selftest_hang)) selftest_hang = "";
+    gtref_tb_selftest(selftest_crash, selftest_hang);
     if ($test$plusargs("describe")) begin  // which build this is, for gtref (regress --resume, checks)
       $display("gtref-sim rtl=%s engines=%0d build=%s", RTL_NAME, NUM_ENGINES, BUILD_ID);
       $finish;
     end
+    else if ($value$plusargs("stims=%s", list_path)) begin
+      batch = gtref_tb_batch_open(list_path, max_cycles_cap);
+      if (batch != null) tb = gtref_tb_batch_next(batch, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
+      if (tb == null) begin
+        exit_status = 2;  // an unreadable list, or no test in it that could start (each has an ERROR record)
+        $finish;
+      end
+      else start_reset();
+    end
     else if (!$value$plusargs("stim=%s", stim_path)) begin
       $display("usage: Vtb_top +stim=FILE.stim [+result=FILE.result] [+rtl=NAME] [+max_cycles=N] | +describe");
+      $display("       Vtb_top +stims=LIST [+rtl=NAME] [+max_cycles=N]   (LIST: one 'stim<TAB>result<TAB>log' a line)");
       exit_status = 2;
       $finish;
     end
     else begin
       if (!$value$plusargs("result=%s", result_path)) result_path = "";
-      if (!$value$plusargs("rtl=%s", rtl_name)) rtl_name = "";
       tb = gtref_tb_open(stim_path, result_path, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
-      if (tb != null && $value$plusargs("max_cycles=%d", max_cycles_cap)) gtref_tb_cap_cycles(tb, max_cycles_cap);
+      if (tb != null && max_cycles_cap != 0) gtref_tb_cap_cycles(tb, max_cycles_cap);
       if (tb != null && $value$plusargs("cmdtrace=%s", cmdtrace_path)) void'(gtref_tb_cmdtrace(tb, cmdtrace_path));
       if (tb == null) begin
         exit_status = 2;  // the test could not start: gtref_tb_open printed and recorded why (ERROR)
         $finish;
       end
-      else begin
-        repeat (4) @(negedge clk);
-        rst_n = 1'b1;
-        done = 0;
-        while (done == 0) begin
-          @(negedge clk);
-          for (int e = 0; e < NUM_ENGINES; e++)
-            gtref_tb_engine_probe(tb, e, probe_retire[e], probe_retire_dw0[e], probe_retire_addr[e],
-                                  probe_retire_err[e], probe_commit_valid[e], probe_commit_off[e],
-                                  probe_commit_data[e], probe_idle[e], probe_halted[e],
-                                  probe_req_valid[e], int'(probe_req_client[e]), probe_req_ggtt[e], probe_req_va[e],
-                                  probe_req_write[e], probe_req_wdata[e], probe_req_be[e]);
-          gtref_tb_gam_probe(tb, probe_gam_gnt_valid, int'(probe_gam_gnt_engine), int'(probe_gam_arb_state),
-                             probe_gam_lookup_valid, int'(probe_gam_lookup_engine), probe_gam_lookup_hit,
-                             int'(probe_gam_lookup_index), probe_gam_fill_valid, int'(probe_gam_fill_engine),
-                             int'(probe_gam_fill_index), probe_gam_fault_valid, int'(probe_gam_fault_engine),
-                             int'(probe_gam_fault_type), int'(probe_gam_wr_ack), int'(probe_gam_rsp));
-          done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
-                                probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
-                                mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,
-                                int'(mem_req_src), irq,
-                                mmio_req_valid, mmio_req_write, mmio_req_addr, mmio_req_wdata,
-                                mem_req_ready, mem_rsp_valid, mem_rsp_data);
-        end
-        exit_status = gtref_tb_close(tb);
-        $finish;
+      else start_reset();
+    end
+  end
+
+  // One call per cycle at the falling edge, from a process the clock triggers (not a coroutine that waits on the
+  // clock: cheaper in Verilator's --timing scheduler).
+  int status;
+  always @(negedge clk) begin
+    if (tb == null) begin
+      // not started, or over
+    end
+    else if (reset_left > 0) begin
+      reset_left--;
+      if (reset_left == 0) rst_n = 1'b1;
+    end
+    else begin
+      for (int e = 0; e < NUM_ENGINES; e++)
+        gtref_tb_engine_probe(tb, e, probe_retire[e], probe_retire_dw0[e], probe_retire_addr[e],
+                              probe_retire_err[e], probe_commit_valid[e], probe_commit_off[e],
+                              probe_commit_data[e], probe_idle[e], probe_halted[e],
+                              probe_req_valid[e], int'(probe_req_client[e]), probe_req_ggtt[e], probe_req_va[e],
+                              probe_req_write[e], probe_req_wdata[e], probe_req_be[e]);
+      gtref_tb_gam_probe(tb, probe_gam_gnt_valid, int'(probe_gam_gnt_engine), int'(probe_gam_arb_state),
+                         probe_gam_lookup_valid, int'(probe_gam_lookup_engine), probe_gam_lookup_hit,
+                         int'(probe_gam_lookup_index), probe_gam_fill_valid, int'(probe_gam_fill_engine),
+                         int'(probe_gam_fill_index), probe_gam_fault_valid, int'(probe_gam_fault_engine),
+                         int'(probe_gam_fault_type), int'(probe_gam_wr_ack), int'(probe_gam_rsp));
+      done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
+                            probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
+                            mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,
+                            int'(mem_req_src), irq,
+                            mmio_req_valid, mmio_req_write, mmio_req_addr, mmio_req_wdata,
+                            mem_req_ready, mem_rsp_valid, mem_rsp_data);
+      if (done != 0) begin
+        status = gtref_tb_close(tb);
+        if (status > exit_status) exit_status = status;  // of a list: the worst
+        tb = null;
+        if (batch != null) tb = gtref_tb_batch_next(batch, RTL_NAME, rtl_name, BUILD_ID, NUM_ENGINES);
+        if (tb == null) $finish;
+        else start_reset();
       end
     end
   end
+  // verilator lint_on BLKSEQ
 `ifdef GTREF_TRACE
   // Waveform of the end of a test only (gtref replay --waves): +trace=FILE.fst from cycle +trace_from=N on (the
   // clock period is 10 time units). Verilator 5.006 ignores $dumpoff/$dumpon, so the window starts by opening

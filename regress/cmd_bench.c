@@ -169,14 +169,15 @@ static int timed_run(const sim_setup *setup, const sim_test *tests, gtref_result
 
 /* Run `gtref regress` (this very program) as a child: the default regression, timed from outside. */
 static int run_regression(const char *sim, const char *rtl, unsigned engines, const char *directed, unsigned jobs,
-                          const char *out, double *wall, double *cpu)
+                          unsigned per_process, const char *out, double *wall, double *cpu)
 {
-    char jobs_s[16], engines_s[16], log[GTREF_PATH_MAX];
+    char jobs_s[16], engines_s[16], per_s[16], log[GTREF_PATH_MAX];
     snprintf(jobs_s, sizeof jobs_s, "%u", jobs);
+    snprintf(per_s, sizeof per_s, "%u", per_process);
     snprintf(engines_s, sizeof engines_s, "%u", engines);
     if (!path_format(log, sizeof log, "bench", "%s.log", out)) return -1;
     const char *argv[] = {"gtref", "regress", "--sim", sim, "--rtl", rtl, "--directed", directed, "--seeds", "200",
-                          "--engines", engines_s, "--jobs", jobs_s, "--out", out, NULL};
+                          "--engines", engines_s, "--jobs", jobs_s, "--tests-per-process", per_s, "--out", out, NULL};
     fflush(stdout);
     double c0 = children_cpu_seconds(), t0 = monotonic_seconds();
     pid_t pid = fork();
@@ -246,8 +247,10 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
 {
     const char *sim = NULL, *rtl = "clean", *out_opt = "build/bench", *directed = "tests/directed", *rebuild = NULL;
     uint64_t nseeds = 40, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S, long_seed = 7, pairs = 5, regress_jobs = 2;
+    uint64_t per_process = DEFAULT_TESTS_PER_PROCESS;
     gen_opts go;
-    cli_opt opts[11 + GEN_OPTS_COUNT] = {
+    cli_opt opts[12 + GEN_OPTS_COUNT] = {
+        {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
         {"--sim", CLI_STRING, &sim, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
         {"--seeds", CLI_U64, &nseeds, 2, 10000},
@@ -260,7 +263,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--regress-jobs", CLI_U64, &regress_jobs, 1, 64},
         {"--rebuild-report", CLI_STRING, &rebuild, 0, 0},
     };
-    gen_opts_init(&go, opts + 11);
+    gen_opts_init(&go, opts + 12);
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it is measured, also into a log */
     const char *none[1];
     size_t npositional;
@@ -335,7 +338,8 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         rows[2].met = cmds_s >= TARGET_MODEL_CMDS_S;
     }
 
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s};
+    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s,
+                             .tests_per_process = (unsigned)per_process};
     sim_test long_test;
     gtref_result long_r;
     if (!sim_test_init(&long_test, "long", long_seed, long_stim, long_res, long_log))
@@ -437,13 +441,17 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         if (start_s < 0) return cli_error("bench", "%s +describe did not run", sim);
         printf("simulator start-up and exit without a test (+describe): %.1f ms CPU (median of 15); "
                "one stimulus made: %.2f ms\n", 1e3 * start_s, 1e3 * gen_s);
-        printf("default regression (--directed %s --seeds 200 --jobs %" PRIu64 ") ...\n", directed, regress_jobs);
+        printf("default regression (--directed %s --seeds 200 --jobs %" PRIu64 " --tests-per-process %u) ...\n", directed,
+               regress_jobs, setup.tests_per_process);
         fflush(stdout);
-        if (run_regression(sim, rtl, setup.engines, directed, (unsigned)regress_jobs, rout, &wall, &cpu) == 0) {
+        if (run_regression(sim, rtl, setup.engines, directed, (unsigned)regress_jobs, setup.tests_per_process, rout, &wall,
+                           &cpu) == 0) {
             size_t ntests;
             uint64_t cycles;
             regression_cycles(rout, &ntests, &cycles);
-            double fixed = (double)ntests * (start_s + gen_s);
+            /* one simulator start-up per process (--tests-per-process tests each), one stimulus per test */
+            size_t nproc = (ntests + setup.tests_per_process - 1) / setup.tests_per_process;
+            double fixed = (double)nproc * start_s + (double)ntests * gen_s;
             double share = cpu > 0 ? fixed / cpu : 0;
             /* an upper bound: everything that is not simulation at the long run's rate (short tests' own rate too) */
             double sim_cpu = (double)cycles / (cosim_rate > 0 ? cosim_rate : 1);

@@ -29,6 +29,7 @@ static const char **known_options(void)
     names[n++] = "timeout";
     names[n++] = "max-cycles";
     names[n++] = "require-coverage";
+    names[n++] = "tests-per-process";
     names[n] = NULL;
     return names;
 }
@@ -72,7 +73,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
 {
     const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
     const char *launcher = NULL, *slurm_opts = NULL;
-    uint64_t master = 0, jobs = default_jobs();
+    uint64_t master = 0, jobs = default_jobs(), per_process = 0;
     bool have_master = false, resume = false, print_sims = false, check_only = false;
     const char *master_text = NULL;
     const cli_opt opts[] = {
@@ -82,6 +83,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
         {"--launcher", CLI_STRING, &launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &slurm_opts, 0, 0},
         {"--check", CLI_FLAG, &check_only, 0, 0},
+        {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
     };
     const char *name[1];
     size_t nname;
@@ -175,7 +177,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
                 row->rc = EXIT_USAGE;
                 continue;
             }
-            char num[6][24];
+            char num[7][24];
             char *args[MAX_ARGS];
             int na = 0;
             args[na++] = "regress";
@@ -211,6 +213,11 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             if (today) args[na++] = "--today", args[na++] = (char *)today;
             if (launcher) args[na++] = "--launcher", args[na++] = (char *)launcher;
             if (slurm_opts) args[na++] = "--slurm-opts", args[na++] = (char *)slurm_opts;
+            if (per_process) {
+                snprintf(num[6], sizeof num[6], "%" PRIu64, per_process);
+                args[na++] = "--tests-per-process";
+                args[na++] = num[6];
+            }
             args[na] = NULL;
             if (pass == 0) {
                 if (gtref_regress_check_options(na, args)) {

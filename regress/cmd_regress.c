@@ -22,7 +22,9 @@
 
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts, *history;
+    const char *sim_arg;  /* --sim-arg +PLUSARG: one more plusarg for every simulator run (tests of the harness) */
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles, max_memory_mb, max_log_mb;
+    uint64_t tests_per_process;
     bool expect_fail, require_coverage, resume;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
     gen_opts gen;
@@ -106,10 +108,13 @@ nomem:
 static int parse_options(int argc, char **argv, regress_options *o)
 {
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S,
-                          .max_memory_mb = DEFAULT_MAX_MEMORY_MB, .max_log_mb = DEFAULT_MAX_LOG_MB};
-    cli_opt opts[19 + GEN_OPTS_COUNT] = {
+                          .max_memory_mb = DEFAULT_MAX_MEMORY_MB, .max_log_mb = DEFAULT_MAX_LOG_MB,
+                          .tests_per_process = DEFAULT_TESTS_PER_PROCESS};
+    cli_opt opts[21 + GEN_OPTS_COUNT] = {
         {"--max-memory", CLI_U64, &o->max_memory_mb, 1, MAX_MEMORY_MB_LIMIT},
         {"--max-log", CLI_U64, &o->max_log_mb, 1, MAX_LOG_MB_LIMIT},
+        {"--sim-arg", CLI_STRING, &o->sim_arg, 0, 0},
+        {"--tests-per-process", CLI_U64, &o->tests_per_process, 1, MAX_TESTS_PER_PROCESS},
         {"--history", CLI_STRING, &o->history, 0, 0},
         {"--launcher", CLI_STRING, &o->launcher, 0, 0},
         {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
@@ -144,6 +149,8 @@ static int parse_options(int argc, char **argv, regress_options *o)
     if (!valid_rtl_name(o->rtl))
         return cli_usage_error("regress", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
                                o->rtl, RTL_NAME_MAX);
+    if (o->sim_arg && o->sim_arg[0] != '+')
+        return cli_usage_error("regress", "--sim-arg '%s': a simulator plusarg, starting with +", o->sim_arg);
     if (o->launcher && strcmp(o->launcher, "local") != 0 && strcmp(o->launcher, "slurm") != 0)
         return cli_usage_error("regress", "--launcher '%s': local (the default) or slurm", o->launcher);
     if (o->today && !gtref_valid_date(o->today))
@@ -448,9 +455,12 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free_strings(gts_files, ndirected);
         return cli_error("regress", "out of memory for %zu tests", n);
     }
+    const char *sim_extra[2] = {o.sim_arg, NULL};
     const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines,
                              .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles,
-                             .max_memory_mb = (unsigned)o.max_memory_mb, .max_log_mb = (unsigned)o.max_log_mb};
+                             .max_memory_mb = (unsigned)o.max_memory_mb, .max_log_mb = (unsigned)o.max_log_mb,
+                             .tests_per_process = (unsigned)o.tests_per_process,
+                             .extra = o.sim_arg ? sim_extra : NULL};
     double start_s = monotonic_seconds();
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",

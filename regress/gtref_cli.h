@@ -17,6 +17,9 @@
 #define DEFAULT_TIMEOUT_S 120
 #define DEFAULT_MAX_MEMORY_MB 4096 /* per-test address-space limit (--max-memory) */
 #define DEFAULT_MAX_LOG_MB 256     /* per-test log cap (--max-log) */
+/* Tests run one after another in one simulator process by regress, night and bench (--tests-per-process). */
+#define DEFAULT_TESTS_PER_PROCESS 8
+#define MAX_TESTS_PER_PROCESS 1000
 
 /* What every subcommand gets besides its own arguments. */
 typedef struct gtref_cli {

@@ -17,7 +17,8 @@ static const subcommand subcommands[] = {
      "                     [--out DIR] [--timeout SEC] [--max-memory MB] [--max-log MB]\n"
      "                     [--expect-fail] [--require-coverage]\n"
      "                     [--waivers PATH] [--today YYYY-MM-DD] [--resume] [--max-cycles N]\n"
-     "                     [--launcher local|slurm] [--slurm-opts '...'] [generator options]\n"
+     "                     [--launcher local|slurm] [--slurm-opts '...'] [--tests-per-process N]\n"
+     "                     [generator options]\n"
      "\n"
      "Makes the stimulus of random seeds S..S+N-1 (OUT/stim/rand-<seed>.stim) and assembles every DIR/*.gts\n"
      "(OUT/stim/<name>.stim), then runs the simulator once per test, at most J at a time:\n"
@@ -39,19 +40,24 @@ static const subcommand subcommands[] = {
      "  --timeout SEC    wall-clock limit per test (default 120)\n"
      "  --max-memory MB  address-space limit per test (default 4096); past it: CRASH 'memory limit'\n"
      "  --max-log MB     log cap per test (default 256); past it the test is stopped: CRASH 'log limit'\n"
+     "  --tests-per-process N  tests one simulator process runs one after another, each after a reset (default 8;\n"
+     "                   1: a process per test). A process that crashes or hangs costs only the test in flight:\n"
+     "                   its tests without a record run again one per process (docs/regress.md, tests per process)\n"
      "  --expect-fail    check that a known RTL bug is caught: exit 0 iff a test FAILED with a mismatch\n"
      "                   and none ended in ERROR, CRASH or TIMEOUT\n"
      "  --require-coverage  exit 1 when the functional coverage table (OUT/coverage.md, also printed) has a hole\n"
      "  --waivers PATH   a .waive file or a folder of them (docs/waivers.md): matching failures are waived,\n"
      "                   counted apart and do not fail the run; a malformed file stops the run (exit 2)\n"
-     "  --today DATE     the date waiver expiry is judged against (default: today, UTC)\n"     "generator options (the random seeds' stimuli):\n" GEN_OPTS_USAGE
+     "  --today DATE     the date waiver expiry is judged against (default: today, UTC)\n"
+     "  --sim-arg +ARG   one more plusarg for every simulator run (tests of the harness, e.g.\n"
+     "                   +gtref_selftest_crash=TEST or +gtref_selftest_hang=TEST: that test aborts or hangs)\n"     "generator options (the random seeds' stimuli):\n" GEN_OPTS_USAGE
      "\n"
      "Exit status: 0 all passed (or, with --expect-fail, the bug was caught), 1 otherwise, 2 bad usage.\n"
      "A progress line goes to stderr: on a terminal continuously, otherwise every 10% or 10 s.\n"},
     {"night", gtref_cmd_night, "run a named test list (tests/lists.txt): every group on every RTL build, one master seed",
      "usage: gtref night LIST [--lists FILE] [--master-seed S] [--out DIR] [--jobs J] [--resume]\n"
      "                  [--waivers PATH] [--today YYYY-MM-DD] [--launcher local|slurm] [--slurm-opts S]\n"
-     "                  [--print-sims] [--check]\n"
+     "                  [--print-sims] [--check] [--tests-per-process N]\n"
      "\n"
      "Runs every group of LIST (a 'directed DIR' or 'random seeds=N' line with regress options, docs/test-lists.md)\n"
      "on every RTL build the list names, each as one gtref regress into OUT/LIST/<rtl>/<NN>-<kind>-e<engines>/,\n"
@@ -68,6 +74,7 @@ static const subcommand subcommands[] = {
      "  --today DATE       the date for waiver expiry and the default master seed\n"
      "  --launcher L       local (default) or slurm: how every group runs its tests (gtref help regress)\n"
      "  --slurm-opts S     further sbatch options for --launcher slurm\n"
+     "  --tests-per-process N  tests one simulator process runs one after another (gtref help regress)\n"
      "  --check            check the list and every group's options, run nothing\n"
      "  --print-sims       print the simulators the list needs (make targets) and stop\n"
      "\n"
@@ -174,7 +181,7 @@ static const subcommand subcommands[] = {
     {"bench", gtref_cmd_bench, "throughput figures, each beside its target (docs/performance.md)",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
      "                   [--long-seed S] [--pairs N] [--directed DIR] [--regress-jobs J] [--rebuild-report FILE]\n"
-     "                   [generator options]\n"
+     "                   [--tests-per-process N] [generator options]\n"
      "\n"
      "Prints figures measured side by side in this one run, then the targets table (docs/performance.md):\n"
      "stimulus generation over seeds S..S+N-1; the reference model alone on a long stimulus (commands per CPU\n"
@@ -194,7 +201,9 @@ static const subcommand subcommands[] = {
      "  --pairs N        co-simulation / RTL-only pairs (default 5; the jobs figure takes at most 2)\n"
      "  --directed DIR   the default regression's directed tests (default tests/directed; missing: not run)\n"
      "  --regress-jobs J jobs of the default regression (default 2)\n"
-     "  --rebuild-report FILE  the rebuild figure as make rebuild-check writes it\n" GEN_OPTS_USAGE},
+     "  --rebuild-report FILE  the rebuild figure as make rebuild-check writes it\n"
+     "  --tests-per-process N  tests one simulator process runs one after another (default 8; gtref help regress)\n"
+     GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
 

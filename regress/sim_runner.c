@@ -171,30 +171,38 @@ static int open_log(const sim_test *t, const char *const argv[])
     return fd;
 }
 
-/* Start one test; 0, or -1 with err filled (the test could not start). */
-static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *child_mask, pid_t *pid, char *err,
-                  size_t errsz)
-{
-    char stim_arg[GTREF_PATH_MAX + 8], result_arg[GTREF_PATH_MAX + 8], rtl_arg[128], cycles_arg[40];
-    snprintf(stim_arg, sizeof stim_arg, "+stim=%s", t->stim);
-    snprintf(result_arg, sizeof result_arg, "+result=%s", t->result);
-    snprintf(rtl_arg, sizeof rtl_arg, "+rtl=%s", setup->rtl);
-    snprintf(cycles_arg, sizeof cycles_arg, "+max_cycles=%" PRIu64, setup->max_cycles);
-    const char *argv[16] = {setup->sim, stim_arg, result_arg, rtl_arg};
-    size_t na = 4;
-    if (setup->max_cycles) argv[na++] = cycles_arg;
-    for (size_t k = 0; setup->extra && setup->extra[k] && na < 15; k++) argv[na++] = setup->extra[k];
-    argv[na] = NULL;
+/* The simulator's command line: one test (t), or the list of a batch (list). The strings live in buf. */
+typedef struct sim_argv {
+    char stim[GTREF_PATH_MAX + 8], result[GTREF_PATH_MAX + 8], rtl[128], cycles[40];
+    const char *argv[16];
+} sim_argv;
 
-    if (unlink(t->result) && errno != ENOENT) { /* never mistake an old record for this run's */
-        snprintf(err, errsz, "cannot remove the old %s: %s", t->result, strerror(errno));
-        return -1;
+static void make_argv(const sim_setup *setup, const sim_test *t, const char *list, sim_argv *a)
+{
+    size_t na = 0;
+    a->argv[na++] = setup->sim;
+    if (list) {
+        snprintf(a->stim, sizeof a->stim, "+stims=%s", list);
+        a->argv[na++] = a->stim;
+    } else {
+        snprintf(a->stim, sizeof a->stim, "+stim=%s", t->stim);
+        snprintf(a->result, sizeof a->result, "+result=%s", t->result);
+        a->argv[na++] = a->stim;
+        a->argv[na++] = a->result;
     }
-    int log_fd = open_log(t, argv);
-    if (log_fd < 0) {
-        snprintf(err, errsz, "cannot create the log %s: %s", t->log, strerror(errno));
-        return -1;
-    }
+    snprintf(a->rtl, sizeof a->rtl, "+rtl=%s", setup->rtl);
+    a->argv[na++] = a->rtl;
+    snprintf(a->cycles, sizeof a->cycles, "+max_cycles=%" PRIu64, setup->max_cycles);
+    if (setup->max_cycles) a->argv[na++] = a->cycles;
+    for (size_t k = 0; setup->extra && setup->extra[k] && na < 15; k++) a->argv[na++] = setup->extra[k];
+    a->argv[na] = NULL;
+}
+
+/* Fork and exec argv with stdout and stderr to log_fd (closed here) and stdin from /dev/null, as the leader of
+ * its own process group. 0, or -1 with err filled. */
+static int spawn(const sim_setup *setup, const char *const argv[], int log_fd, const sigset_t *child_mask, pid_t *pid,
+                 char *err, size_t errsz)
+{
     const struct rlimit mem_limit = {(rlim_t)max_memory_mb(setup) << 20, (rlim_t)max_memory_mb(setup) << 20},
                         log_limit = {(rlim_t)log_cap_bytes(setup), (rlim_t)log_cap_bytes(setup)};
     int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -231,6 +239,86 @@ static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *chi
     return 0;
 }
 
+static int remove_old_record(const sim_test *t, char *err, size_t errsz)
+{
+    if (unlink(t->result) && errno != ENOENT) { /* never mistake an old record for this run's */
+        snprintf(err, errsz, "cannot remove the old %s: %s", t->result, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Start one test; 0, or -1 with err filled (the test could not start). */
+static int launch(const sim_setup *setup, const sim_test *t, const sigset_t *child_mask, pid_t *pid, char *err,
+                  size_t errsz)
+{
+    sim_argv a;
+    make_argv(setup, t, NULL, &a);
+    if (remove_old_record(t, err, errsz)) return -1;
+    int log_fd = open_log(t, a.argv);
+    if (log_fd < 0) {
+        snprintf(err, errsz, "cannot create the log %s: %s", t->log, strerror(errno));
+        return -1;
+    }
+    return spawn(setup, a.argv, log_fd, child_mask, pid, err, errsz);
+}
+
+/* Whether a test can go into a +stims= list (tab-separated, one line per test). */
+static bool listable(const sim_test *t)
+{
+    return !strpbrk(t->stim, "\t\n") && !strpbrk(t->result, "\t\n") && !strpbrk(t->log, "\t\n");
+}
+
+/* Start the tests idx[0..count-1] (count >= 2) in one process: SIM +stims=LIST, LIST beside the first test's log.
+ * Each test's log starts with the command that runs it alone (as a one-test process's does), then a line naming
+ * the process it ran in; the simulator appends the test's output. 0, or -1 with err (no test started). */
+static int launch_batch(const sim_setup *setup, const sim_test *tests, const size_t *idx, size_t count, char *list,
+                        size_t listsz, const sigset_t *child_mask, pid_t *pid, char *err, size_t errsz)
+{
+    const sim_test *first = &tests[idx[0]];
+    if ((size_t)snprintf(list, listsz, "%s.stims", first->log) >= listsz) {
+        snprintf(err, errsz, "%s.stims: path too long", first->log);
+        return -1;
+    }
+    FILE *f = fopen(list, "w");
+    if (!f) {
+        snprintf(err, errsz, "cannot write the test list %s: %s", list, strerror(errno));
+        return -1;
+    }
+    for (size_t k = 0; k < count; k++)
+        fprintf(f, "%s\t%s\t%s\n", tests[idx[k]].stim, tests[idx[k]].result, tests[idx[k]].log);
+    if (fclose(f)) {
+        snprintf(err, errsz, "cannot write the test list %s: %s", list, strerror(errno));
+        unlink(list);
+        return -1;
+    }
+    sim_argv batch_argv;
+    make_argv(setup, NULL, list, &batch_argv);
+    int first_fd = -1;
+    for (size_t k = 0; k < count; k++) {
+        const sim_test *t = &tests[idx[k]];
+        sim_argv a;
+        make_argv(setup, t, NULL, &a);
+        int fd = remove_old_record(t, err, errsz) ? -1 : open_log(t, a.argv);
+        if (fd < 0 && !err[0]) snprintf(err, errsz, "cannot create the log %s: %s", t->log, strerror(errno));
+        if (fd < 0) {
+            if (first_fd >= 0) close(first_fd);
+            unlink(list);
+            return -1;
+        }
+        dprintf(fd, "# gtref: test %zu of %zu run one after another in one process, each after a reset:", k + 1, count);
+        for (size_t i = 0; batch_argv.argv[i]; i++) dprintf(fd, " %s", batch_argv.argv[i]);
+        dprintf(fd, "\n");
+        if (k == 0) first_fd = fd; /* the process's own output before and between tests */
+        else close(fd);
+    }
+    if (spawn(setup, batch_argv.argv, first_fd, child_mask, pid, err, errsz)) {
+        unlink(list);
+        return -1;
+    }
+    return 0;
+}
+
 static void kill_group(pid_t pid)
 {
     if (kill(-pid, SIGKILL) && errno == ESRCH) kill(pid, SIGKILL);
@@ -258,12 +346,57 @@ static void empty_handler(int sig)
     (void)sig;
 }
 
+/* A simulator process: one test, or a batch (tests idx[0..count-1] run in that order, each writing its record as
+ * it ends). */
+typedef struct running_proc {
+    size_t *idx;        /* its tests (a slice of the run's batch buffer) */
+    size_t count, next; /* next: the first test whose record has not been taken yet */
+    pid_t pid;          /* also the process group */
+    double start_s;     /* when the process started */
+    double test_start_s; /* when test idx[next] started: the previous test's record, or the process start */
+    bool timed_out;
+    char list[SIM_PATH_MAX + 16]; /* its +stims= list (batches) */
+} running_proc;
+
+static double timespec_s(struct timespec ts)
+{
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A batch: take the records its tests have written so far, in order, each completed and rewritten at once (its
+ * wall time: from the previous record, or the process start, to its own). notify: tell on_event. */
+static void take_records(const sim_setup *setup, const sim_test *tests, gtref_result *results, running_proc *p,
+                         bool notify, sim_event_fn on_event, void *ctx)
+{
+    while (p->count > 1 && p->next < p->count) {
+        size_t i = p->idx[p->next];
+        struct stat st;
+        if (stat(tests[i].result, &st) != 0) break;
+        struct timespec real_now;
+        clock_gettime(CLOCK_REALTIME, &real_now);
+        double now = monotonic_seconds();
+        double at = now - (timespec_s(real_now) - timespec_s(st.st_mtim)); /* the record's time, on our clock */
+        if (at < p->test_start_s) at = p->test_start_s;
+        if (at > now) at = now;
+        sim_complete_result(setup, &tests[i], 0, false, at - p->test_start_s, &results[i]);
+        sim_finish(&tests[i], &results[i], notify ? on_event : NULL, ctx);
+        p->test_start_s = at;
+        p->next++;
+    }
+}
+
 int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *results, size_t n, unsigned jobs,
                   sim_event_fn on_event, void *ctx)
 {
     if (jobs == 0) jobs = 1;
-    running_test *slots = calloc(jobs, sizeof *slots);
-    if (!slots) {
+    size_t per = setup->tests_per_process ? setup->tests_per_process : 1;
+    running_proc *slots = calloc(jobs, sizeof *slots);
+    size_t *batch_buf = calloc(jobs * per, sizeof *batch_buf);
+    size_t *retry = calloc(n ? n : 1, sizeof *retry); /* tests of a batch that died, to run again one per process */
+    if (!slots || !batch_buf || !retry) {
+        free(slots);
+        free(batch_buf);
+        free(retry);
         fprintf(stderr, "gtref: out of memory\n");
         return SIGABRT;
     }
@@ -278,23 +411,45 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
     sigprocmask(SIG_BLOCK, &wait_set, &old_mask);
     sigaction(SIGCHLD, &on_child, &old_child);
 
-    size_t next = 0, nrunning = 0;
+    size_t next = 0, nrunning = 0, nretry = 0, retry_next = 0;
     int interrupted = 0;
     while (!interrupted) {
-        /* fill the free slots */
-        while (nrunning < jobs && next < n) {
-            size_t i = next++;
-            if (tests[i].skip) continue;
-            running_test *slot = &slots[nrunning];
-            char err[GTREF_PATH_MAX + 64];
-            if (launch(setup, &tests[i], &old_mask, &slot->pid, err, sizeof err)) {
-                sim_error_result(setup, &tests[i], err, &results[i]);
-                sim_finish(&tests[i], &results[i], on_event, ctx);
+        /* fill the free slots: tests to run again alone first, then the next batch of the list */
+        while (nrunning < jobs && (retry_next < nretry || next < n)) {
+            running_proc *slot = &slots[nrunning];
+            size_t *idx = batch_buf + (size_t)(slot - slots) * per;
+            /* a slot's slice of batch_buf must not be one a running process still uses: slots are compacted
+             * below, so give each slot the slice of its position and copy on compaction */
+            size_t count = 0;
+            if (retry_next < nretry) idx[count++] = retry[retry_next++];
+            else
+                while (next < n && count < per) {
+                    if (tests[next].skip) {
+                        next++;
+                        continue;
+                    }
+                    if (count > 0 && !listable(&tests[next])) break;
+                    idx[count++] = next++;
+                    if (!listable(&tests[idx[0]])) break;
+                }
+            if (count == 0) continue;
+            char err[GTREF_PATH_MAX + 64] = "";
+            int rc = count == 1 ? launch(setup, &tests[idx[0]], &old_mask, &slot->pid, err, sizeof err)
+                                : launch_batch(setup, tests, idx, count, slot->list, sizeof slot->list, &old_mask,
+                                               &slot->pid, err, sizeof err);
+            if (rc) {
+                for (size_t k = 0; k < count; k++) {
+                    sim_error_result(setup, &tests[idx[k]], err, &results[idx[k]]);
+                    sim_finish(&tests[idx[k]], &results[idx[k]], on_event, ctx);
+                }
                 continue;
             }
-            slot->index = i;
-            slot->start_s = monotonic_seconds();
+            slot->idx = idx;
+            slot->count = count;
+            slot->next = 0;
+            slot->start_s = slot->test_start_s = monotonic_seconds();
             slot->timed_out = false;
+            if (count == 1) slot->list[0] = '\0';
             nrunning++;
         }
         if (nrunning == 0) break;
@@ -302,35 +457,56 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
         /* sleep until a child ends, a signal comes, the next deadline or the next tick */
         double now = monotonic_seconds(), wait_s = MAX_TICK_S;
         for (size_t s = 0; s < nrunning; s++) {
-            double left = slots[s].start_s + setup->timeout_s - now;
+            double left = slots[s].test_start_s + setup->timeout_s - now;
             if (!slots[s].timed_out && left < wait_s) wait_s = left;
         }
         struct timespec ts = timespec_of(wait_s);
         int sig = sigtimedwait(&wait_set, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) interrupted = sig;
 
-        /* reap, and kill what ran out of time */
-        now = monotonic_seconds();
+        /* take the records written so far, reap, and kill what ran out of time (the test in flight) */
         for (size_t s = 0; s < nrunning;) {
-            running_test *slot = &slots[s];
+            running_proc *slot = &slots[s];
+            take_records(setup, tests, results, slot, !interrupted, on_event, ctx);
+            now = monotonic_seconds();
             int status = 0;
             struct rusage ru;
             memset(&ru, 0, sizeof ru);
             pid_t w = wait4(slot->pid, &status, WNOHANG, &ru);
             if (w == slot->pid) {
-                size_t i = slot->index;
-                if (!interrupted) {
+                take_records(setup, tests, results, slot, !interrupted, on_event, ctx);
+                if (slot->count > 1) unlink(slot->list);
+                if (!interrupted && slot->count == 1) {
+                    size_t i = slot->idx[0];
                     sim_complete_result_peak(setup, &tests[i], status, slot->timed_out, now - slot->start_s,
                                              ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0, &results[i]);
                     sim_finish(&tests[i], &results[i], on_event, ctx);
+                } else if (!interrupted && slot->next < slot->count) {
+                    /* the batch died with tests left: the one in flight ran out of time (TIMEOUT), or the process
+                     * crashed: then the tests without a record run again one per process, so that the crash is
+                     * recorded on the test that really crashed and the others get their real results */
+                    size_t k = slot->next;
+                    if (slot->timed_out) {
+                        size_t i = slot->idx[k++];
+                        sim_complete_result(setup, &tests[i], status, true, now - slot->test_start_s, &results[i]);
+                        sim_finish(&tests[i], &results[i], on_event, ctx);
+                    }
+                    for (; k < slot->count; k++) retry[nretry++] = slot->idx[k];
                 }
-                slots[s] = slots[--nrunning];
+                /* compact: the last slot moves here, with its tests copied into this slot's slice */
+                running_proc *last = &slots[--nrunning];
+                if (last != slot) {
+                    size_t *mine = batch_buf + s * per;
+                    memmove(mine, last->idx, last->count * sizeof *mine);
+                    *slot = *last;
+                    slot->idx = mine;
+                }
                 continue;
             }
-            if (!slot->timed_out && now - slot->start_s >= setup->timeout_s) {
+            if (!slot->timed_out && now - slot->test_start_s >= setup->timeout_s) {
                 kill_group(slot->pid);
                 slot->timed_out = true;
-            } else if (!slot->timed_out && log_full(setup, &tests[slot->index])) {
+            } else if (!slot->timed_out && slot->next < slot->count && log_full(setup, &tests[slot->idx[slot->next]])) {
                 kill_group(slot->pid); /* a log past its cap (a simulator that ignores SIGXFSZ, or log_cap_by_poll) */
             }
             s++;
@@ -340,9 +516,16 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
 
     if (interrupted) {
         for (size_t s = 0; s < nrunning; s++) kill_group(slots[s].pid);
-        for (size_t s = 0; s < nrunning; s++) waitpid(slots[s].pid, NULL, 0);
+        for (size_t s = 0; s < nrunning; s++) {
+            waitpid(slots[s].pid, NULL, 0);
+            /* the tests of a batch that ended before the interrupt keep their (completed) records */
+            take_records(setup, tests, results, &slots[s], false, NULL, NULL);
+            if (slots[s].count > 1) unlink(slots[s].list);
+        }
     }
     free(slots);
+    free(batch_buf);
+    free(retry);
     sigaction(SIGCHLD, &old_child, NULL);
     /* take what is still pending before the unblock: SIGCHLD must not be delivered with its default
      * action, and an interrupt that came in at the very end still counts */

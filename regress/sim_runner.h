@@ -29,6 +29,7 @@ typedef struct sim_setup {
     unsigned max_log_mb;    /* per-test log cap: the test is killed when its log reaches it; 0: DEFAULT_MAX_LOG_MB */
     bool log_cap_by_poll;   /* the simulator writes other files that may be larger (a waveform): the log cap is
                              * checked once a second instead of being a file-size limit (RLIMIT_FSIZE) */
+    unsigned tests_per_process; /* tests run one after another in one simulator process (+stims=); 0 or 1: one */
 } sim_setup;
 
 /* Paths are kept as short as the record's stim field: a regression holds one of these per test. */

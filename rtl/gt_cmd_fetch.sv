@@ -147,9 +147,14 @@ module gt_cmd_fetch (
     end
   end
 
-  // Line data (no reset needed: lcnt says what is valid). The slots after the buffered lines.
+  // Line data (lcnt says what is valid), reset too: several tests run in one process, each from a reset. The
+  // slots after the buffered lines.
   always_ff @(posedge clk)
-    if (!redir) begin
+    if (!rst_n) begin
+      lbuf[0] <= '0;
+      lbuf[1] <= '0;
+      lflt    <= '0;
+    end else if (!redir) begin
       if (k_real) begin
         lbuf[slot_r] <= rsp_data;
         lflt[slot_r] <= 1'b0;

@@ -1216,6 +1216,29 @@ module gt_engine import gtref_pkg::*; #(
       hsw_pend     <= 1'b0;
       hsw_d        <= '0;
       math_left    <= '0;
+      // Data flops too, though a valid bit or the state qualifies them: several tests run one after another in
+      // one simulator process, each from a reset, and none may see what the one before left.
+      ws_addr      <= '0;
+      ws_lo        <= '0;
+      ws_hi        <= '0;
+      ws_qw        <= 1'b0;
+      for (int k = 0; k < 3; k++) begin
+        cq_idx[k] <= '0;
+        cq_val[k] <= '0;
+      end
+      cq_chg       <= '0;
+      bb_tgt       <= '0;
+      bb_np        <= 1'b0;
+      dr_addr      <= '0;
+      rd_q         <= '0;
+      lri_data     <= '0;
+      srca         <= '0;
+      srcb         <= '0;
+      accu         <= '0;
+      zf           <= 1'b0;
+      cf           <= 1'b0;
+      mst_n        <= '0;
+      mst_val      <= '0;
     end else begin
       wr_pend <= wr_pend_next;
       if (need_flt) begin

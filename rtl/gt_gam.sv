@@ -477,6 +477,17 @@ module gt_gam import gtref_pkg::*; #(
       q_rd          <= '0;
       q_wr          <= '0;
       q_cnt         <= '0;
+      // data of T and the queue too (several tests run in one process, each from a reset)
+      t_pa          <= '0;
+      t_waddr       <= '0;
+      t_lvl         <= '0;
+      t_client      <= '0;
+      t_ggtt        <= 1'b0;
+      t_va          <= '0;
+      t_write       <= 1'b0;
+      t_wdata       <= '0;
+      t_be          <= '0;
+      for (int k = 0; k < QD; k++) q[k] <= '0;
     end else begin
       // T: one step; hang-mode faults drop the request; an accepting T takes the grant
       t_ph    <= nx_ph;
@@ -549,6 +560,7 @@ module gt_gam import gtref_pkg::*; #(
     if (!rst_n) begin
       for (int e = 0; e < NE; e++) begin
         tlb_v[e] <= '0;
+        tlb_g[e] <= '0;
         for (int k = 0; k < 3; k++) lra_ptr[e][k] <= lra_min(k, LRA0_RST[4:0], LRA0_RST[20:16], LRA1_RST[4:0]);
       end
     end else begin
@@ -573,9 +585,15 @@ module gt_gam import gtref_pkg::*; #(
   logic unused_tlb_inv;
   assign unused_tlb_inv = ^tlb_inv;
 `endif
-  // entry contents: no reset (the valid bits say what is meaningful)
+  // entry contents: reset too, though the valid bits say what is meaningful (several tests run in one process)
   always_ff @(posedge clk)
-    if (fill) begin
+    if (!rst_n) begin
+      for (int e = 0; e < NE; e++)
+        for (int k = 0; k < 32; k++) begin
+          tlb_vpn[e][k] <= '0;
+          tlb_ppn[e][k] <= '0;
+        end
+    end else if (fill) begin
       tlb_vpn[t_eng][f_idx] <= t_vpn;
       tlb_ppn[t_eng][f_idx] <= w_ent[38:12];
     end

@@ -10,7 +10,8 @@
  *                              as Verilator's C++ runtime does on std::bad_alloc (message, abort())
  *     isolate_log_flood        writes to its log without end (the file-size limit stops it with SIGXFSZ)
  *     isolate_log_flood_nosig  the same, ignoring SIGXFSZ: its writes fail and it goes on until gtref kills it
- * None of them writes a result record. */
+ * None of them writes a result record. Given a list of tests (+stims=), it misbehaves as its first isolate_* test,
+ * before any test of the list has run. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
@@ -20,16 +21,35 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The test name of a stimulus path: its base name without the extension. */
+static void base_name(const char *path, size_t len, char *name, size_t namesz)
+{
+    const char *end = path + len, *base = path;
+    for (const char *c = path; c < end; c++)
+        if (*c == '/') base = c + 1;
+    snprintf(name, namesz, "%.*s", (int)(end - base), base);
+    char *dot = strrchr(name, '.');
+    if (dot) *dot = '\0';
+}
+
+/* The test this run misbehaves on: the one of +stim=, or with +stims=LIST (several tests in one process, lines
+ * "stim<TAB>result<TAB>log") the first isolate_* test of the list, where a broken build would die with the tests
+ * after it unrun (gtref then runs each test without a record alone). */
 static const char *stim_name(int argc, char **argv, char *name, size_t namesz)
 {
     name[0] = '\0';
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "+stim=", 6) == 0) {
-            const char *base = strrchr(argv[i], '/');
-            base = base ? base + 1 : argv[i] + 6;
-            snprintf(name, namesz, "%s", base);
-            char *dot = strrchr(name, '.');
-            if (dot) *dot = '\0';
+            base_name(argv[i] + 6, strlen(argv[i] + 6), name, namesz);
+        } else if (strncmp(argv[i], "+stims=", 7) == 0) {
+            FILE *f = fopen(argv[i] + 7, "r");
+            char line[4096];
+            while (f && fgets(line, sizeof line, f)) {
+                base_name(line, strcspn(line, "\t\n"), name, namesz);
+                if (strncmp(name, "isolate_", 8) == 0) break;
+                name[0] = '\0';
+            }
+            if (f) fclose(f);
         }
     return name;
 }
