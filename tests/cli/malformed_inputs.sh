@@ -35,6 +35,8 @@ expect coverage-mixed "$out/short.stim: .*\(at byte [0-9]+ of 300\)" "$gtref" co
 head -c 200 tests/fuzz/corpus/result/fail.result > "$out/short.result"
 expect show-short "$out/short.result: result: truncated record \(200 bytes; byte [0-9]+" "$gtref" show "$out/short.result"
 expect replay-short "$out/short.result: result: truncated record \(200 bytes; byte [0-9]+" "$gtref" replay "$out/short.result"
+printf '\301' > "$out/junk.result"
+expect show-junk "$out/junk.result: result: not msgpack data \(byte 0 " "$gtref" show "$out/junk.result"
 expect minimize-short "$out/short.result: result: truncated record" "$gtref" minimize "$out/short.result" -o "$out/m.gts"
 
 # .gts text: an unknown command on line 4
