@@ -72,7 +72,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -309,6 +309,11 @@ isolation-test: $(GTREF) $(ISOLATION_SIM) $(call SIMDIR,clean)/Vtb_top
 	sh tests/isolation/check.sh $(GTREF) $(ISOLATION_SIM) $(abspath $(call SIMDIR,clean)/Vtb_top) $(BUILD)/test/isolation \
 	  $(ENGINES) $(JOBS)
 
+# Every reader of a user's file, through the gtref command, on a malformed file: exit status 2, the file and a
+# position (tests/cli/malformed_inputs.sh; the readers themselves are fuzzed by make fuzz, docs/fuzzing.md).
+inputs-test: $(GTREF)
+	sh tests/cli/malformed_inputs.sh $(GTREF) $(BUILD)/test/inputs
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
@@ -316,10 +321,10 @@ check: deps $(GTREF)
 	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
 	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
 
-test: deps lint unit check bug-test slurm-test report-test determinism-test waves-test minimize-test isolation-test cosim-test
+test: deps lint unit check inputs-test bug-test slurm-test report-test determinism-test waves-test minimize-test isolation-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
-FUZZ_TARGETS := stim result gts waiver lists model
+FUZZ_TARGETS := stim result gts waiver lists model history
 FUZZ_SECONDS ?= 60
 FUZZ_CC := clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined

@@ -56,6 +56,16 @@ int gtref_cmd_coverage(const gtref_cli *cli, int argc, char **argv)
     if (pr == CLI_HELP) return gtref_print_usage("coverage"), 0;
     if (pr == CLI_BAD) return EXIT_USAGE;
     if (nfiles == 0) return cli_usage_error("coverage", "which tests? give .gts or .stim files");
+    /* every file must be a test: a coverage table that silently leaves one out would claim less than was asked */
+    gtref_stim s;
+    gtref_stim_init(&s);
+    char err[1024];
+    for (size_t i = 0; i < nfiles; i++)
+        if (read_stimulus(files[i], &s, err, sizeof err)) {
+            gtref_stim_free(&s);
+            return cli_error("coverage", "%s", err);
+        }
+    gtref_stim_free(&s);
     size_t holes = 0;
     int rc = gtref_coverage_report(files, nfiles, stdout, &holes, NULL);
     if (rc) return rc;

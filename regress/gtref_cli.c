@@ -302,7 +302,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .max_sem_slots = c.max_sem_slots, .w_sem_signal = c.w_sem_signal, .w_watchdog = c.w_watchdog,
                     .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct,
                     .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct,
-                    .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct};
+                    .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct,
+                    .min_cycles = c.min_cycles};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -334,6 +335,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--flsh-cntl-pct", CLI_U64, &o->flsh_cntl_pct, 0, 100},
         {"--instpm-pct", CLI_U64, &o->instpm_pct, 0, 100},
         {"--req-limit-pct", CLI_U64, &o->req_limit_pct, 0, 100},
+        {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
 }
@@ -371,6 +373,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->flsh_cntl_pct = (unsigned)o->flsh_cntl_pct;
     c->instpm_pct = (unsigned)o->instpm_pct;
     c->req_limit_pct = (unsigned)o->req_limit_pct;
+    c->min_cycles = o->min_cycles;
 }
 
 int stim_file_from_seed(uint64_t seed, const gtref_gen_config *config, const char *stim_path, char *err, size_t errsz)

@@ -108,6 +108,7 @@ int gtref_history_parse(gtref_history *h, const char *file, const char *text, ch
                 field_u64(&p, "unimplemented", f[10], &r->unimplemented) ||
                 field_u64(&p, "coverage hit", f[11], &r->cov_hit) || field_u64(&p, "coverage bins", f[12], &r->cov_bins))
                 return -1;
+            if (r->id == 0) return herr(&p, "run id 0: runs are numbered from 1");
             if (r->passed + r->failed + r->waived > r->total) return herr(&p, "passed + failed + waived exceed total");
             h->n++;
         } else if (strcmp(f[0], "bucket") == 0) {

@@ -447,7 +447,8 @@ int gtref_result_decode(gtref_result *r, const uint8_t *buf, size_t len, char *e
         if (!strcmp(why, "a container claims more elements than there are bytes left") ||
             !strcmp(why, "a length runs past the end of the data"))
             return fail(&d, "result: truncated record (%zu bytes; byte %zu: %s)", len, bad_off, why);
-        if (!strcmp(why, "a byte that starts no msgpack object")) return fail(&d, "result: not msgpack data");
+        if (!strcmp(why, "a byte that starts no msgpack object"))
+            return fail(&d, "result: not msgpack data (byte %zu starts no msgpack object)", bad_off);
         return fail(&d, "result: byte %zu: %s", bad_off, why);
     }
 

@@ -953,19 +953,18 @@ static int decode_value(mp_reader *r, gtref_stim *s, enum top_key k)
     }
 }
 
-static int decode_into(gtref_stim *s, const uint8_t *buf, size_t len, char *err, size_t errsz)
+/* The top-level map; r is left where reading stopped. */
+static int decode_top(mp_reader *r, gtref_stim *s, char *err, size_t errsz)
 {
-    if (!buf || len == 0) return fail(err, errsz, "empty input (not a gtref stimulus)");
-    mp_reader r = { buf, buf + len, err, errsz };
     mp_item map, key;
-    if (mp_next(&r, &map, "stimulus")) return -1;
+    if (mp_next(r, &map, "stimulus")) return -1;
     if (map.kind != MP_MAP)
         return fail(err, errsz, "stimulus: expected a map at the top level, got %s (not a gtref stimulus)",
                     mp_kind_name(map.kind));
     unsigned seen = 0;
     for (uint64_t i = 0; i < map.u; i++) {
         char kbuf[160];
-        if (mp_next(&r, &key, "stimulus: key")) return -1;
+        if (mp_next(r, &key, "stimulus: key")) return -1;
         if (key.kind != MP_STR) return fail(err, errsz, "stimulus: a key is %s, expected a string", mp_kind_name(key.kind));
         int k = -1;
         for (int j = 0; j < K_COUNT; j++)
@@ -973,14 +972,27 @@ static int decode_into(gtref_stim *s, const uint8_t *buf, size_t len, char *err,
         if (k < 0) return fail(err, errsz, "unknown key '%s'", key_text(&key, kbuf, sizeof kbuf));
         if (seen & (1u << k)) return fail(err, errsz, "duplicate key '%s'", top_keys[k]);
         seen |= 1u << k;
-        if (decode_value(&r, s, (enum top_key)k)) return -1;
+        if (decode_value(r, s, (enum top_key)k)) return -1;
     }
     /* version 1 has no expectations; it is read as a version 2 stimulus without any */
     bool v1 = (seen & (1u << K_VERSION)) && s->version == 1;
     if (v1 && (seen & (1u << K_EXPECT))) return fail(err, errsz, "expect: not part of version 1 (version 2 and later)");
     for (int j = 0; j < K_COUNT; j++)
         if (!(seen & (1u << j)) && !(v1 && j == K_EXPECT)) return fail(err, errsz, "missing key '%s'", top_keys[j]);
-    if (r.p != r.end) return fail(err, errsz, "%zu unexpected bytes after the stimulus", mp_left(&r));
+    if (r->p != r->end) return fail(err, errsz, "%zu unexpected bytes after the stimulus", mp_left(r));
+    return 0;
+}
+
+static int decode_into(gtref_stim *s, const uint8_t *buf, size_t len, char *err, size_t errsz)
+{
+    if (!buf || len == 0) return fail(err, errsz, "empty input (not a gtref stimulus)");
+    mp_reader r = { buf, buf + len, err, errsz };
+    if (decode_top(&r, s, err, errsz)) {
+        /* where the reader stopped: the byte after the object it could not use */
+        size_t n = err ? strlen(err) : 0;
+        if (err && n < errsz) snprintf(err + n, errsz - n, " (at byte %zu of %zu)", (size_t)(r.p - buf), len);
+        return -1;
+    }
     s->version = GTREF_STIM_VERSION;
     return validate(s, err, errsz);
 }

@@ -124,6 +124,8 @@
 #define GTREF_MAX_CMD_BUF 16u         /* dwords of a command built field by field (MI_ATOMIC: 11) */
 #define FILLER_DW      64u            /* NOOP filler comes in chunks of at most this many dwords */
 #define IRQ_WAIT_CYCLES 5000u
+#define GTREF_GEN_MAX_CYCLES_FACTOR 16u  /* long tests: max_cycles = 400000 + this times min_cycles (a runaway guard:
+                                            measured tests ran 1.3 to 9.2 times min_cycles) */
 #define MAX_LRI_POOL   64u
 
 void gtref_gen_config_default(gtref_gen_config *c)
@@ -2038,8 +2040,16 @@ static void place_cycle(const engine_plan *p, uint8_t *ring)
  * chunk with the illegal command has gone by, nothing raises an interrupt any more. */
 static void plan_boundaries(gen *g, engine_plan *p)
 {
-    uint32_t laps = p->laps_mode && pct(g, 30) ? 2 : 1;
+    uint64_t laps = p->laps_mode && pct(g, 30) ? 2 : 1;
     size_t partial = p->laps_mode ? (size_t)range(g, 0, p->nchunks - 1) : 0;
+    if (g->cfg->min_cycles && p->bad_at < 0) {
+        /* a long test: whole laps until the engine has been given the ring dwords the estimate needs (an engine
+         * that halts is not counted on: its submissions stop once it has) */
+        uint64_t need_dw = (g->cfg->min_cycles + GTREF_GEN_CYCLES_PER_RING_DW - 1) / GTREF_GEN_CYCLES_PER_RING_DW;
+        uint64_t lap_dw = p->chunk_start[p->nchunks];
+        uint64_t want = (need_dw + lap_dw - 1) / lap_dw;
+        if (want > laps) laps = want;
+    }
     p->nb = laps * p->nchunks + partial;
     p->bounds = malloc(p->nb * sizeof *p->bounds);
     if (!p->bounds) { g->oom = true; return; }
@@ -2633,6 +2643,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->pages = c->max_ring_pages > 1 && pct(g, c->multi_page_pct) ? (uint32_t)range(g, 2, c->max_ring_pages) : 1;
     p->size = p->pages * 4096u;
     p->laps_mode = p->pages == 1 && pct(g, c->laps_pct);
+    if (c->min_cycles) p->laps_mode = true;        /* a long test: every ring goes round lap after lap */
     bool closed = pct(g, c->irq_closed_pct);
     p->irq_open = !closed;
     p->irq_masked = closed && pct(g, 50);
@@ -2700,19 +2711,28 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     s->lat.req_ready_pct = (uint8_t)range(g, 30, 100);
     s->hang_cycles = 3000;
     s->max_cycles = 400000;   /* a few times the longest test: a DUT that polls forever stops here */
+    if (c->min_cycles) s->max_cycles += GTREF_GEN_MAX_CYCLES_FACTOR * c->min_cycles;
 
     /* which engines: all of them, or a random non-empty proper subset */
     unsigned n = c->engines, all = (1u << n) - 1u;
     unsigned mask = n == 1 || pct(g, c->all_engines_pct) ? all : (unsigned)range(g, 1, all - 1);
+    /* the engines that may stop at an illegal command or a hang-mode fault: all of them, but in a long test one
+     * engine that runs every lap (the runner) */
+    unsigned may_stop = mask;
+    if (c->min_cycles) {
+        unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(mask) - 1);
+        for (unsigned e = 0; e < n; e++)
+            if ((mask >> e & 1) && k-- == 0) may_stop &= ~(1u << e);
+    }
     /* which of them get an illegal command */
     unsigned bad = 0;
-    if (pct(g, c->malformed_pct)) {
+    if (pct(g, c->malformed_pct) && may_stop) {
         for (unsigned e = 0; e < n; e++)
-            if ((mask >> e & 1) && pct(g, c->malformed_engine_pct)) bad |= 1u << e;
+            if ((may_stop >> e & 1) && pct(g, c->malformed_engine_pct)) bad |= 1u << e;
         if (!bad) {
-            unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(mask) - 1);
+            unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(may_stop) - 1);
             for (unsigned e = 0; e < n; e++)
-                if ((mask >> e & 1) && k-- == 0) bad = 1u << e;
+                if ((may_stop >> e & 1) && k-- == 0) bad = 1u << e;
         }
     }
     /* address translation: GGTT remaps, aliases, junk bits; page faults (hang mode: engines that stop at a
@@ -2728,13 +2748,13 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->fclear = g->faults && pct(g, c->fault_clear_pct);
     g->flsh_live = pct(g, c->flsh_cntl_live_pct);
     unsigned fbad = 0;
-    if (g->faults && !g->cont) {
+    if (g->faults && !g->cont && may_stop) {
         for (unsigned e = 0; e < n; e++)
-            if ((mask >> e & 1) && !(bad >> e & 1) && pct(g, c->fault_engine_pct)) fbad |= 1u << e;
+            if ((may_stop >> e & 1) && !(bad >> e & 1) && pct(g, c->fault_engine_pct)) fbad |= 1u << e;
         if (!fbad) {
-            unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(mask) - 1);
+            unsigned k = (unsigned)range(g, 0, (unsigned)__builtin_popcount(may_stop) - 1);
             for (unsigned e = 0; e < n; e++)
-                if ((mask >> e & 1) && k-- == 0) fbad = 1u << e;
+                if ((may_stop >> e & 1) && k-- == 0) fbad = 1u << e;
             bad &= ~fbad;
         }
     }
@@ -2837,6 +2857,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
         !c->w_hws && !c->w_flush && !c->w_sem_wait && !c->w_arb && !c->w_sem_signal && !c->w_watchdog)
         return -1;
     if (c->max_sem_slots > 4) return -1;
+    if (c->min_cycles > GTREF_GEN_MAX_MIN_CYCLES) return -1;
     if (c->max_ring_pages < 1 || c->max_ring_pages > MAX_RING_PAGES) return -1;
     const unsigned pcts[] = { c->all_engines_pct, c->lri_other_pct, c->lri_ignored_pct, c->multi_page_pct, c->laps_pct,
                               c->split_tail_pct, c->back_to_back_pct, c->irq_closed_pct, c->malformed_pct,
@@ -2861,4 +2882,45 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     free_gen(&g);
     if (rc) gtref_stim_free(s);
     return rc;
+}
+
+/* ---- the length measure of long tests ---- */
+
+uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGINES])
+{
+    uint64_t local[GTREF_MAX_ENGINES], size[GTREF_MAX_ENGINES];
+    uint32_t tail[GTREF_MAX_ENGINES];
+    bool seen[GTREF_MAX_ENGINES];
+    if (!dw) dw = local;
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+        dw[e] = 0;
+        size[e] = PAGE;
+        tail[e] = 0;
+        seen[e] = false;
+    }
+    for (size_t i = 0; i < s->nops; i++) {
+        const gtref_host_op *o = &s->ops[i];
+        if (o->op != GTREF_HOST_WRITE) continue;
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+            if (o->off == gtref_engines[e].base + GTREF_RING_CTL) {
+                size[e] = PAGE * (((o->val >> GTREF_CTL_LEN_SHIFT) & 0x1FFu) + 1u);
+            } else if (o->off == gtref_engines[e].base + GTREF_RING_TAIL) {
+                /* the first TAIL is where the ring starts (written while it is disabled); each later one hands
+                 * the engine the dwords from the previous TAIL to it, round the ring */
+                uint32_t t = o->val & 0x1FFFF8u;
+                if (seen[e]) dw[e] += ((t + size[e] - tail[e] % size[e]) % size[e]) / 4u;
+                tail[e] = t % (uint32_t)size[e];
+                seen[e] = true;
+            }
+        }
+    }
+    uint64_t most = 0;
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+        if (dw[e] > most) most = dw[e];
+    return most;
+}
+
+uint64_t gtref_stim_estimate_cycles(const gtref_stim *s)
+{
+    return gtref_stim_ring_dwords(s, NULL) * GTREF_GEN_CYCLES_PER_RING_DW;
 }

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gtref/engines.h"
+
 #define GTREF_STIM_FORMAT  "gtref-stim"
 #define GTREF_STIM_VERSION 3u   /* written; versions 1 (no expectations) and 2 (no mem_write) are still read */
 
@@ -209,9 +211,21 @@ typedef struct gtref_gen_config {
                                   invalidations after some wait_idles */
     unsigned instpm_setup_pct; /* engines whose INSTPM the host writes at setup with storage bits (never bits 5, 9) */
     unsigned req_limit_pct;    /* seeds whose host writes MEDIA_MAX_REQ_COUNT at setup: limits 0..3 (0 counts as 1) */
+    /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
+     * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
+     * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */
+    uint64_t min_cycles;
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);
+/* The generator's length measure (long tests): the ring dwords the host program hands each engine (the advances of
+ * its RING_TAIL writes, modulo the ring size its RING_CTL sets; dw[] may be NULL), and the cycle estimate made from
+ * them, the largest engine's dwords times GTREF_GEN_CYCLES_PER_RING_DW. The factor is a lower bound measured on the
+ * clean RTL (docs/test-lists.md "Long tests"): a test runs at least about that long unless its engines halt. */
+#define GTREF_GEN_CYCLES_PER_RING_DW 3u
+#define GTREF_GEN_MAX_MIN_CYCLES 100000000ull  /* the most min_cycles may ask for */
+uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGINES]);
+uint64_t gtref_stim_estimate_cycles(const gtref_stim *s);
 
 /* The kinds of illegal command the generator makes (docs/cycle-contract.md §4, spec decision C2). */
 enum gtref_bad_kind {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtref/history.h"
 #include "gtref/model_only.h"
 #include "gtref/result.h"
 #include "gtref/stim.h"
@@ -155,8 +156,32 @@ int gtref_fuzz_model(const uint8_t *data, size_t size)
     return 0;
 }
 
+int gtref_fuzz_history(const uint8_t *data, size_t size)
+{
+    char *text = as_text(data, size);
+    if (!text) return 0;
+    gtref_history h = {0};
+    char err[1024] = "";
+    if (gtref_history_parse(&h, "fuzz.tsv", text, err, sizeof err) == 0) {
+        /* what a run asks of the history it read back: the last run of each series and when its buckets began */
+        for (size_t i = 0; i < h.n; i++) {
+            const gtref_hist_run *last = gtref_history_last(&h, h.runs[i].series);
+            CHECK(last != NULL);
+            char when[24];
+            for (size_t b = 0; b < h.runs[i].nbuckets; b++)
+                CHECK(gtref_history_first_seen(&h, h.runs[i].series, h.runs[i].buckets[b].signature, when) != 0);
+        }
+    } else {
+        CHECK(strncmp(err, "fuzz.tsv:", 9) == 0); /* a refusal says FILE:LINE: */
+    }
+    gtref_history_free(&h);
+    free(text);
+    return 0;
+}
+
 const gtref_fuzz_target gtref_fuzz_targets[] = {
     {"stim", gtref_fuzz_stim},     {"result", gtref_fuzz_result}, {"gts", gtref_fuzz_gts},
     {"waiver", gtref_fuzz_waiver}, {"lists", gtref_fuzz_lists},   {"model", gtref_fuzz_model},
+    {"history", gtref_fuzz_history},
 };
 const size_t gtref_fuzz_ntargets = sizeof gtref_fuzz_targets / sizeof gtref_fuzz_targets[0];

@@ -13,6 +13,7 @@ int gtref_fuzz_gts(const uint8_t *data, size_t size);     /* .gts assembler, dis
 int gtref_fuzz_waiver(const uint8_t *data, size_t size);  /* waiver file parser */
 int gtref_fuzz_lists(const uint8_t *data, size_t size);   /* test-list file parser */
 int gtref_fuzz_model(const uint8_t *data, size_t size);   /* a decoded stimulus run on the model alone */
+int gtref_fuzz_history(const uint8_t *data, size_t size); /* regression history file parser (history.tsv) */
 
 typedef struct gtref_fuzz_target {
     const char *name;
