@@ -249,7 +249,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
     uint64_t nseeds = 40, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S, long_seed = 7, pairs = 5, regress_jobs = 2;
     uint64_t per_process = DEFAULT_TESTS_PER_PROCESS;
     gen_opts go;
-    cli_opt opts[12 + GEN_OPTS_COUNT] = {
+    const cli_opt own[] = {
         {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
         {"--sim", CLI_STRING, &sim, 0, 0},
         {"--rtl", CLI_STRING, &rtl, 0, 0},
@@ -263,7 +263,10 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--regress-jobs", CLI_U64, &regress_jobs, 1, 64},
         {"--rebuild-report", CLI_STRING, &rebuild, 0, 0},
     };
-    gen_opts_init(&go, opts + 12);
+    enum { NOWN = sizeof own / sizeof own[0] };   /* the generator's options follow the command's own */
+    cli_opt opts[NOWN + GEN_OPTS_COUNT];
+    memcpy(opts, own, sizeof own);
+    gen_opts_init(&go, opts + NOWN);
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it is measured, also into a log */
     const char *none[1];
     size_t npositional;

@@ -110,7 +110,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
     *o = (regress_options){.seeds = 200, .seed0 = 1, .jobs = default_jobs(), .timeout_s = DEFAULT_TIMEOUT_S,
                           .max_memory_mb = DEFAULT_MAX_MEMORY_MB, .max_log_mb = DEFAULT_MAX_LOG_MB,
                           .tests_per_process = DEFAULT_TESTS_PER_PROCESS};
-    cli_opt opts[21 + GEN_OPTS_COUNT] = {
+    const cli_opt own[] = {
         {"--max-memory", CLI_U64, &o->max_memory_mb, 1, MAX_MEMORY_MB_LIMIT},
         {"--max-log", CLI_U64, &o->max_log_mb, 1, MAX_LOG_MB_LIMIT},
         {"--sim-arg", CLI_STRING, &o->sim_arg, 0, 0},
@@ -133,7 +133,10 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    gen_opts_init(&o->gen, opts + 19);
+    enum { NOWN = sizeof own / sizeof own[0] };   /* the generator's options follow the command's own */
+    cli_opt opts[NOWN + GEN_OPTS_COUNT];
+    memcpy(opts, own, sizeof own);
+    gen_opts_init(&o->gen, opts + NOWN);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);
