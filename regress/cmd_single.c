@@ -131,6 +131,10 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
     int rc = run_one("run", &setup, &t, &r);
     if (rc) return rc;
     gtref_result_print(&r, stdout);
+    if (t.skip) {   /* the file cannot be used: exit 2 like every reader, its ERROR record written all the same */
+        fprintf(stderr, "gtref run: %s\n", err);
+        return EXIT_USAGE;
+    }
     return r.status == GTREF_PASS ? 0 : EXIT_TESTS_FAILED;
 }
 

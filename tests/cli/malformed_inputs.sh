@@ -43,6 +43,8 @@ expect minimize-short "$out/short.result: result: truncated record" "$gtref" min
 printf 'test bad\nengines 1\nring RCS0 0x100000 size 4096 {\n  MI_FROBNICATE\n}\n' > "$out/bad.gts"
 expect asm-bad "$out/bad.gts:[34]: " "$gtref" asm "$out/bad.gts" -o "$out/bad.stim"
 expect check-bad "$out/bad.gts:[34]: " "$gtref" check "$out/bad.gts"
+expect run-bad-gts "$out/bad.gts:[34]: " "$gtref" run "$out/bad.gts" --out "$out/run"
+expect run-short-stim "$out/short.stim: .*\(at byte [0-9]+ of 300\)" "$gtref" run "$out/short.stim" --out "$out/run"
 expect coverage-bad "$out/bad.gts:[34]: " "$gtref" coverage "$out/bad.gts"
 
 # waiver file: a misspelt key on line 3
