@@ -135,3 +135,9 @@ void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be
 size_t gtref_mem_pages(const gtref_mem *m) { return m->used; }
 
 const uint8_t *gtref_mem_page(const gtref_mem *m, uint64_t addr) { return find_page(m, addr / PAGE); }
+
+void gtref_mem_foreach_page(const gtref_mem *m, void (*fn)(void *user, uint64_t pn, const uint8_t *page), void *user)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i]) fn(user, m->keys[i] - 1, m->pages[i]);
+}
