@@ -224,6 +224,9 @@ void cs_watchdog_reset(gtm *m);
 /* The watchdog's part of gtm_tick: counts, applies the cycle's commits; returns whether it reached its threshold
  * (the event, before RCS0's IMR). */
 bool cs_watchdog_tick(gtm *m);
+/* Ticks before the one that reaches the threshold (UINT64_MAX: stopped), and s such ticks at once (gtm_ticks). */
+uint64_t cs_watchdog_ticks_to_fire(const gtm *m);
+void cs_watchdog_skip(gtm *m, uint64_t s);
 
 /* ---- cs_alu.c ---- */
 int cs_math(cs_cmd *cmd);

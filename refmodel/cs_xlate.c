@@ -15,8 +15,7 @@ bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt)
 /* The little-endian 64-bit entry at physical address pa (GAM-3). */
 static uint64_t entry_at(const gtm *m, uint64_t pa)
 {
-    uint64_t lo = gtref_mem_read32(m->mem, pa), hi = gtref_mem_read32(m->mem, pa + 4);
-    return hi << 32 | lo;
+    return gtref_mem_read64(m->mem, pa);
 }
 
 bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)

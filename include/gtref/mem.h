@@ -12,6 +12,8 @@ void gtref_mem_destroy(gtref_mem *m);
 void gtref_mem_read(const gtref_mem *m, uint64_t addr, void *dst, size_t len);
 void gtref_mem_write(gtref_mem *m, uint64_t addr, const void *src, size_t len);
 uint32_t gtref_mem_read32(const gtref_mem *m, uint64_t addr);
+/* The little-endian qword at addr (any alignment). */
+uint64_t gtref_mem_read64(const gtref_mem *m, uint64_t addr);
 void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v);
 /* Write the bytes of a little-endian qword at 8-byte-aligned addr whose enable bit is set. */
 void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be);
