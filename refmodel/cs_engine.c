@@ -14,26 +14,29 @@ static uint32_t ring_size(const gtm *m, int e)
     return (((m->val[e][m->r_ctl] >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
 }
 
+/* x mod sz without a division when x is already below sz (the usual case: offsets are kept inside the ring) */
+static inline uint32_t ring_mod(uint32_t x, uint32_t sz) { return x < sz ? x : x % sz; }
+
 static uint32_t head_offset(const gtm *m, int e)
 {
-    return (m->val[e][m->r_head] & GTREF_HEAD_OFFSET_MASK) % ring_size(m, e);
+    return ring_mod(m->val[e][m->r_head] & GTREF_HEAD_OFFSET_MASK, ring_size(m, e));
 }
 
 static uint32_t tail_offset(const gtm *m, int e)
 {
-    return (m->val[e][m->r_tail] & GTREF_TAIL_OFFSET_MASK) % ring_size(m, e);
+    return ring_mod(m->val[e][m->r_tail] & GTREF_TAIL_OFFSET_MASK, ring_size(m, e));
 }
 
 static uint64_t ring_addr(const gtm *m, int e, uint32_t off)
 {
-    return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + (off % ring_size(m, e));
+    return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + ring_mod(off, ring_size(m, e));
 }
 
 /* Dwords between head and tail. */
 static uint32_t ring_avail(const gtm *m, int e)
 {
     uint32_t h = head_offset(m, e), t = tail_offset(m, e), sz = ring_size(m, e);
-    return ((t + sz - h) % sz) / 4u;
+    return ring_mod(t + sz - h, sz) / 4u;   /* h, t < sz: t + sz - h < 2 sz */
 }
 
 bool gtm_engine_idle(const gtm *m, int e)
@@ -287,8 +290,12 @@ static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
  * (client IF, space ggtt: GAM-2). A fault in continue mode reads the bit-39 address (GAM-15; a legal stimulus never
  * has one, docs/gam.md §5); a fault in hang mode stops the fetch at that dword's page: returns false with *f. Faults
  * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). */
+/* The page of the last translation of one fetch(): the command's later dwords in the same page reuse it (nothing can
+ * change memory or a register between the two halves of a fetch). */
+typedef struct fetch_xlate { bool valid; uint64_t vpage, ppage; } fetch_xlate;
+
 static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire *r, unsigned from, unsigned to,
-                         bool record, cs_fault *f)
+                         bool record, cs_fault *f, fetch_xlate *x)
 {
     for (unsigned i = from; i < to;) {
         uint64_t va = r->level == CS_RING ? ring_addr(m, e, head_off + 4u * i) : r->addr + 4ull * i;
@@ -297,7 +304,11 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
         if (n > to - i) n = to - i;
         uint64_t pa;
         uint8_t type;
-        if (!cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
+        if (x->valid && x->vpage == va >> GTREF_PAGE_SHIFT) {
+            pa = x->ppage | (va & (GTREF_PAGE_SIZE - 1u));
+        } else if (cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
+            *x = (fetch_xlate){ true, va >> GTREF_PAGE_SHIFT, pa & ~(uint64_t)(GTREF_PAGE_SIZE - 1u) };
+        } else {
             *f = (cs_fault){ true, type, GTREF_CLIENT_IF, ggtt, va & ~63ull };   /* the line's address (GAM-1) */
             if (record) cs_xlate_record(m, e, f);
             if (!(m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE)) return false;
@@ -351,8 +362,9 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     bool ggtt = level == CS_RING || cs_xlate_ggtt(m, e, !g->bb_ppgtt[level]);
     uint32_t *dw = r->dw;
     cs_fault f;
+    fetch_xlate x = { false, 0, 0 };
     r->len = 1;
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f)) {   /* GAM-15: DW0's page faulted: dw0 = 0 */
+    if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {   /* GAM-15: DW0's page faulted: dw0 = 0 */
         dw[0] = 0;
         set_fault(r, &f);
         return CS_FETCH_FAULT;
@@ -363,6 +375,7 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         m->dcache[slot].dw0 = dw[0];
         m->dcache[slot].c = cd;
         m->dcache[slot].legal = cd && gtref_cmd_legal(cd, dw[0], NULL, 0);
+        m->dcache[slot].len = cd ? (uint16_t)gtref_cmd_length(cd, dw[0]) : 0;
         m->dcache[slot].valid = true;
     }
     const gtref_cmd_def *c = m->dcache[slot].c;
@@ -373,14 +386,14 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
-    unsigned len = gtref_cmd_length(c, dw[0]);
+    unsigned len = m->dcache[slot].len;
     if (len > GTM_MAX_CMD_DW) {
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
     if (level == CS_RING && ring_avail(m, e) < len) return GTM_STALLED;
     /* GAM-15: a page of the rest faulted: the command ends with its DW0 (already delivered) */
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f)) {
+    if (!fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }

@@ -114,7 +114,7 @@ struct gtm {
     uint64_t fetch_pn;
     const uint8_t *fetch_page;
     /* decode cache: DW0 -> command and its DW0 legality (the table is constant, so entries never go stale) */
-    struct { uint32_t dw0; bool valid, legal; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];
+    struct { uint32_t dw0; bool valid, legal; uint16_t len; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];   /* len: gtref_cmd_length */
 };
 
 /* One command being executed. */
