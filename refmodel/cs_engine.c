@@ -265,17 +265,17 @@ static void set_note(gtm_retire *r, const char *note)
     r->note[n] = 0;
 }
 
-/* Read n dwords from addr (contiguous memory). */
-static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
+/* Read n dwords of engine e's command stream from physical addr (contiguous memory). */
+static void read_dwords(gtm *m, int e, uint64_t addr, uint32_t *dw, unsigned n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t pn = addr >> 12;
     if ((addr & 0xFFFu) + 4u * n <= 0x1000u) {   /* within one page: the cached page when it is the same */
-        if (m->fetch_pn != pn + 1) {
+        if (m->fetch_pn[e] != pn + 1) {
             const uint8_t *p = gtref_mem_page(m->mem, addr);
-            if (p) { m->fetch_pn = pn + 1; m->fetch_page = p; }
+            if (p) { m->fetch_pn[e] = pn + 1; m->fetch_page[e] = p; }
         }
-        if (m->fetch_pn == pn + 1) { memcpy(dw, m->fetch_page + (addr & 0xFFFu), 4u * n); return; }
+        if (m->fetch_pn[e] == pn + 1) { memcpy(dw, m->fetch_page[e] + (addr & 0xFFFu), 4u * n); return; }
     }
     gtref_mem_read(m->mem, addr, dw, 4u * n);
 #else
@@ -314,7 +314,7 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
             if (!(m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE)) return false;
             pa = (va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
         }
-        read_dwords(m, pa, r->dw + i, n);
+        read_dwords(m, e, pa, r->dw + i, n);
         i += n;
     }
     return true;

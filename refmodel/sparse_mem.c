@@ -20,6 +20,7 @@ struct gtref_mem {
     uint64_t *keys;     /* page number + 1; 0 = empty slot */
     uint8_t **pages;
     size_t cap, used;
+    uint64_t writes;    /* write calls so far: memory unchanged while it is unchanged */
 };
 
 /* The pool of free pages, shared by every memory of the process (one lock; taken once per page handed out and once
@@ -145,6 +146,7 @@ void gtref_mem_read(const gtref_mem *m, uint64_t addr, void *dst, size_t len)
 void gtref_mem_write(gtref_mem *m, uint64_t addr, const void *src, size_t len)
 {
     const uint8_t *s = src;
+    m->writes++;
     while (len) {
         uint64_t pn = addr / PAGE;
         size_t off = addr % PAGE, n = PAGE - off;
@@ -192,6 +194,7 @@ void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v)
 
 void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be)
 {
+    m->writes++;
     uint8_t b8[8];
     for (int i = 0; i < 8; i++) b8[i] = (uint8_t)(data >> (8 * i));
     if (!(addr & 7)) {   /* the common forms: one page lookup (an aligned qword never crosses a page) */
@@ -215,3 +218,5 @@ void gtref_mem_foreach_page(const gtref_mem *m, void (*fn)(void *user, uint64_t 
     for (size_t i = 0; i < m->cap; i++)
         if (m->keys[i]) fn(user, m->keys[i] - 1, m->pages[i]);
 }
+
+uint64_t gtref_mem_write_count(const gtref_mem *m) { return m->writes; }

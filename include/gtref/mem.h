@@ -22,6 +22,8 @@ void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be
 const uint8_t *gtref_mem_page(const gtref_mem *m, uint64_t addr);
 /* Number of pages allocated (for tests and statistics). */
 size_t gtref_mem_pages(const gtref_mem *m);
+/* How many write calls the memory has had: its content is unchanged as long as this is (caches of what was read). */
+uint64_t gtref_mem_write_count(const gtref_mem *m);
 /* Call fn once for every allocated page (pn: its page number), in no particular order (tests, digests). */
 void gtref_mem_foreach_page(const gtref_mem *m, void (*fn)(void *user, uint64_t pn, const uint8_t *page), void *user);
 #endif
