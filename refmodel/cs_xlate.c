@@ -50,12 +50,14 @@ static bool walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint
     return true;
 }
 
-/* The walk, through a cache of successful walks: a walk's result depends on the memory (unchanged while its write count
- * is), the page and the space, and for the PPGTT on the engine's PDP0 and PP_DCLV, all of which an entry is checked
- * against. A fault is never cached: it is walked (and recorded by the caller) every time. */
+/* The walk, through a cache of successful walks: a walk's result depends on the memory it reads (unchanged while the
+ * memory's write count is, or for the GGTT, its count of writes to the GGTT's entries), the page and the space, and
+ * for the PPGTT on the engine's PDP0 and PP_DCLV, all of which an entry is checked against. A fault is never cached: it is walked (and recorded by the caller) every time. */
 bool cs_xlate_walk(gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)
 {
-    uint64_t vpage = va >> GTREF_PAGE_SHIFT, writes = gtref_mem_write_count(m->mem);
+    uint64_t vpage = va >> GTREF_PAGE_SHIFT;
+    /* a GGTT walk reads one entry of the GGTT (GAM-4): only writes there can change it; a PPGTT walk reads any page */
+    uint64_t writes = ggtt ? gtref_mem_watched_writes(m->mem) : gtref_mem_write_count(m->mem);
     uint32_t l = ggtt ? 0 : m->val[e][m->r_pdp0_ldw], u = ggtt ? 0 : m->val[e][m->r_pdp0_udw];
     uint32_t d = ggtt ? 0 : m->val[e][m->r_dclv];
     cs_xlate_entry *x = &m->xcache[(vpage ^ vpage >> 9 ^ (ggtt ? 0u : 1u + l)) & (XCACHE_SIZE - 1u)];

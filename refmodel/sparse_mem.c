@@ -21,6 +21,9 @@ struct gtref_mem {
     uint8_t **pages;
     size_t cap, used;
     uint64_t writes;    /* write calls so far: memory unchanged while it is unchanged */
+    uint64_t watch_lo, watch_hi, watched;   /* write calls that touched [watch_lo, watch_hi) */
+    uint64_t last_pn;   /* page number + 1 of the last page a write went to (0: none), and that page */
+    uint8_t *last_page;
 };
 
 /* The pool of free pages, shared by every memory of the process (one lock; taken once per page handed out and once
@@ -115,8 +118,12 @@ static void grow(gtref_mem *m)
 /* The page pn, allocated when it was never written: zeroed, unless `whole` (the caller writes all of it now). */
 static uint8_t *get_page(gtref_mem *m, uint64_t pn, bool whole)
 {
+    if (m->last_pn == pn + 1) return m->last_page;   /* pages never move: the last one stays valid */
     size_t i = slot_of(m, pn + 1);
-    if (m->keys[i]) return m->pages[i];
+    if (m->keys[i]) {
+        m->last_pn = pn + 1;
+        return m->last_page = m->pages[i];
+    }
     if ((m->used + 1) * 2 > m->cap) {
         grow(m);
         i = slot_of(m, pn + 1);
@@ -126,7 +133,8 @@ static uint8_t *get_page(gtref_mem *m, uint64_t pn, bool whole)
     m->keys[i] = pn + 1;
     m->pages[i] = p;
     m->used++;
-    return p;
+    m->last_pn = pn + 1;
+    return m->last_page = p;
 }
 
 void gtref_mem_read(const gtref_mem *m, uint64_t addr, void *dst, size_t len)
@@ -147,6 +155,7 @@ void gtref_mem_write(gtref_mem *m, uint64_t addr, const void *src, size_t len)
 {
     const uint8_t *s = src;
     m->writes++;
+    if (addr < m->watch_hi && addr + len > m->watch_lo) m->watched++;
     while (len) {
         uint64_t pn = addr / PAGE;
         size_t off = addr % PAGE, n = PAGE - off;
@@ -195,6 +204,7 @@ void gtref_mem_write32(gtref_mem *m, uint64_t addr, uint32_t v)
 void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be)
 {
     m->writes++;
+    if (addr < m->watch_hi && addr + 8 > m->watch_lo) m->watched++;
     uint8_t b8[8];
     for (int i = 0; i < 8; i++) b8[i] = (uint8_t)(data >> (8 * i));
     if (!(addr & 7)) {   /* the common forms: one page lookup (an aligned qword never crosses a page) */
@@ -220,3 +230,11 @@ void gtref_mem_foreach_page(const gtref_mem *m, void (*fn)(void *user, uint64_t 
 }
 
 uint64_t gtref_mem_write_count(const gtref_mem *m) { return m->writes; }
+
+void gtref_mem_watch(gtref_mem *m, uint64_t lo, uint64_t hi)
+{
+    m->watch_lo = lo;
+    m->watch_hi = hi;
+}
+
+uint64_t gtref_mem_watched_writes(const gtref_mem *m) { return m->watched; }

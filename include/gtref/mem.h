@@ -24,6 +24,10 @@ const uint8_t *gtref_mem_page(const gtref_mem *m, uint64_t addr);
 size_t gtref_mem_pages(const gtref_mem *m);
 /* How many write calls the memory has had: its content is unchanged as long as this is (caches of what was read). */
 uint64_t gtref_mem_write_count(const gtref_mem *m);
+/* Count apart the write calls that touch [lo, hi) (one range; none before this is called): the content of that range is
+ * unchanged as long as gtref_mem_watched_writes is. */
+void gtref_mem_watch(gtref_mem *m, uint64_t lo, uint64_t hi);
+uint64_t gtref_mem_watched_writes(const gtref_mem *m);
 /* Call fn once for every allocated page (pn: its page number), in no particular order (tests, digests). */
 void gtref_mem_foreach_page(const gtref_mem *m, void (*fn)(void *user, uint64_t pn, const uint8_t *page), void *user);
 #endif
