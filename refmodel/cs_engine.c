@@ -286,14 +286,41 @@ static void read_dwords(gtm *m, int e, uint64_t addr, uint32_t *dw, unsigned n)
 /* Internal status of fetch: an instruction fetch faulted in hang mode (r->fault says how). */
 #define CS_FETCH_FAULT (-2)
 
-/* Fetch dwords [from, to) of the command at r->addr into r->dw, translating each page the command's dwords lie in
- * (client IF, space ggtt: GAM-2). A fault in continue mode reads the bit-39 address (GAM-15; a legal stimulus never
- * has one, docs/gam.md §5); a fault in hang mode stops the fetch at that dword's page: returns false with *f. Faults
- * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). */
 /* The page of the last translation of one fetch(): the command's later dwords in the same page reuse it (nothing can
  * change memory or a register between the two halves of a fetch). */
 typedef struct fetch_xlate { bool valid; uint64_t vpage, ppage; } fetch_xlate;
 
+/* What a walk of engine e in space ggtt read besides the page and the space: the window (gtm.fwin) is valid while it is
+ * unchanged, as cs_xlate_walk's cache entries are. */
+static uint64_t fetch_stamp(const gtm *m, bool ggtt)
+{
+    return ggtt ? gtref_mem_watched_writes(m->mem) : gtref_mem_write_count(m->mem);
+}
+
+/* n dwords at graphics address va, all in one page, read through engine e's fetch window: the same bytes a walk and a
+ * read would give. False (nothing read) when the window does not hold va's page as it is now. */
+static bool fetch_fast(const gtm *m, int e, bool ggtt, uint64_t va, uint32_t *dw, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (!m->fwin[e].valid || m->fwin[e].vpage != va >> GTREF_PAGE_SHIFT || m->fwin[e].ggtt != ggtt ||
+        m->fwin[e].writes != fetch_stamp(m, ggtt))
+        return false;
+    if (!ggtt && (m->fwin[e].pdp_l != m->val[e][m->r_pdp0_ldw] || m->fwin[e].pdp_u != m->val[e][m->r_pdp0_udw] ||
+                  m->fwin[e].dclv != m->val[e][m->r_dclv]))
+        return false;
+    memcpy(dw, m->fwin[e].page + (va & (GTREF_PAGE_SIZE - 1u)), 4u * n);
+    return true;
+#else
+    (void)m; (void)e; (void)ggtt; (void)va; (void)dw; (void)n;
+    return false;
+#endif
+}
+
+/* Fetch dwords [from, to) of the command at r->addr into r->dw, translating each page the command's dwords lie in
+ * (client IF, space ggtt: GAM-2). A fault in continue mode reads the bit-39 address (GAM-15; a legal stimulus never
+ * has one, docs/gam.md §5); a fault in hang mode stops the fetch at that dword's page: returns false with *f. Faults
+ * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). A translated page that exists
+ * becomes the engine's fetch window. */
 static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire *r, unsigned from, unsigned to,
                          bool record, cs_fault *f, fetch_xlate *x)
 {
@@ -308,6 +335,11 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
             pa = x->ppage | (va & (GTREF_PAGE_SIZE - 1u));
         } else if (cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
             *x = (fetch_xlate){ true, va >> GTREF_PAGE_SHIFT, pa & ~(uint64_t)(GTREF_PAGE_SIZE - 1u) };
+            const uint8_t *page = gtref_mem_page(m->mem, pa);
+            if (page)
+                m->fwin[e] = (cs_fetch_win){ true, ggtt, va >> GTREF_PAGE_SHIFT, fetch_stamp(m, ggtt),
+                    ggtt ? 0 : m->val[e][m->r_pdp0_ldw], ggtt ? 0 : m->val[e][m->r_pdp0_udw], ggtt ? 0 : m->val[e][m->r_dclv],
+                    page };
         } else {
             *f = (cs_fault){ true, type, GTREF_CLIENT_IF, ggtt, va & ~63ull };   /* the line's address (GAM-1) */
             if (record) cs_xlate_record(m, e, f);
@@ -364,7 +396,8 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     cs_fault f;
     fetch_xlate x = { false, 0, 0 };
     r->len = 1;
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {   /* GAM-15: DW0's page faulted: dw0 = 0 */
+    /* through the fetch window when it holds DW0's page, else translated (GAM-15: DW0's page faulted: dw0 = 0) */
+    if (!fetch_fast(m, e, ggtt, r->addr, dw, 1) && !fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {
         dw[0] = 0;
         set_fault(r, &f);
         return CS_FETCH_FAULT;
@@ -392,8 +425,11 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         return GTM_UNIMPLEMENTED;
     }
     if (level == CS_RING && ring_avail(m, e) < len) return GTM_STALLED;
-    /* GAM-15: a page of the rest faulted: the command ends with its DW0 (already delivered) */
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
+    /* the rest: through the window when the whole command is in DW0's page (then, in the ring, it does not wrap: a ring
+     * ends at a page end), else translated (GAM-15: a page of it faulted: the command ends with its DW0 delivered) */
+    bool one_page = (r->addr & (GTREF_PAGE_SIZE - 1u)) + 4u * len <= GTREF_PAGE_SIZE;
+    if (!(one_page && fetch_fast(m, e, ggtt, r->addr + 4u, dw + 1, len - 1u)) &&
+        !fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }

@@ -32,6 +32,14 @@
 #define DCACHE_SIZE 256u
 #define XCACHE_SIZE 64u
 
+/* An engine's fetch window (cs_engine.c): the page of its last translated fetch, with what that walk depended on. */
+typedef struct cs_fetch_win {
+    bool valid, ggtt;
+    uint64_t vpage, writes;
+    uint32_t pdp_l, pdp_u, dclv;
+    const uint8_t *page;
+} cs_fetch_win;
+
 /* A successful translation walk (cs_xlate.c), valid while the memory's write count and the registers it read are unchanged. */
 typedef struct cs_xlate_entry {
     uint64_t writes, vpage, ppage;
@@ -118,6 +126,9 @@ struct gtm {
     uint8_t r_gpr[32];
     /* translation (docs/gam.md §2): the engine's PPGTT registers, the GAM's global ones */
     uint8_t r_pdp0_ldw, r_pdp0_udw, r_dclv, r_ring_mode, r_gab_ctl, r_arb_err, r_fr[GTREF_MAX_ENGINES];
+    /* fetch window, per engine (cs_engine.c): the page its last translated fetch read, usable while what that walk read is
+     * unchanged (the memory's write count, or for the GGTT the count of writes to its entries; the PPGTT registers) */
+    cs_fetch_win fwin[GTREF_MAX_ENGINES];
     /* fetch page cache, per engine: page number + 1 of the last page its commands came from, and its (stable) storage */
     uint64_t fetch_pn[GTREF_MAX_ENGINES];
     const uint8_t *fetch_page[GTREF_MAX_ENGINES];
