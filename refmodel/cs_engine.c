@@ -129,8 +129,8 @@ static int cs_lri(cs_cmd *cmd)
     unsigned n = gtref_group_count(cmd->c, cmd->len);
     const gtref_field_def *freg = GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG), *fval = GTREF_FIELD(MI_LOAD_REGISTER_IMM_VALUE);
     for (unsigned k = 0; k < n; k++)
-        cs_reg_write(cmd, (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, freg),
-                     (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, fval), keep);
+        cs_reg_write(cmd, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg),
+                     (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, fval), keep);
     return GTM_RETIRED;
 }
 

@@ -234,6 +234,12 @@ static inline uint64_t gtref_field_get_inline(const uint32_t *dw, const gtref_fi
     return v << (f->kind == GTREF_FK_REG ? 2u : f->kind == GTREF_FK_ADDR ? lo % 32u : 0u);
 }
 #define GTREF_GET(dw, id) gtref_field_get_inline((dw), GTREF_FIELD(id))
+/* gtref_group_get inline. */
+static inline uint64_t gtref_group_get_inline(const uint32_t *dw, const gtref_cmd_def *c, unsigned k,
+                                              const gtref_field_def *f)
+{
+    return gtref_field_get_inline(dw + c->group_start + k * c->group_size, f);
+}
 /* Number of group elements of a command of total length len. */
 unsigned gtref_group_count(const gtref_cmd_def *c, unsigned len);
 
