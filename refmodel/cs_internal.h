@@ -15,7 +15,9 @@
  *                    the fault record and the continue-mode address
  *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
  *
- * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state. */
+ * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state that a result
+ * could depend on: all model state hangs off the handle; what is process-wide is the pool of free pages (sparse_mem.c,
+ * behind a lock) and lookup tables built once from the constant tables (call_once). */
 #ifndef GTREF_CS_INTERNAL_H
 #define GTREF_CS_INTERNAL_H
 #include <setjmp.h>
