@@ -148,9 +148,11 @@ define VERILATE
 	@touch $@
 endef
 # The C++ build and link: Verilator's makefile recompiles what verilation changed; the C libraries are not among its
-# dependencies, so the old binary is removed to force the link.
+# dependencies, so the old binary is removed to force the link. Its VPATH holds .., so for the tracing build (trace/obj)
+# its target ../Vtb_top is also found as ../../Vtb_top, the non-tracing simulator, which counts as up to date when it is
+# newer than the archive: the archive is touched (if it exists) so that the link is made.
 define LINK_SIM
-	@rm -f $@
+	@rm -f $@ && touch -c $(dir $@)obj/Vtb_top__ALL.a
 	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT))"; \
 	$(call VERILATED_MAKE,$(dir $@)obj) >> $$log 2>&1 || { tail -40 $$log; exit 1; }
 	@echo "built $@"

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 #define A1 "KBL-CMD digest A.1 [EXT]"
 #define A2 "KBL-CMD digest A.2 [EXT]"
@@ -349,13 +350,27 @@ const char *gtref_alu_operand_name(unsigned operand)
 
 /* ---- lookup, length, legality ---- */
 
+/* MI commands by opcode (DW0[28:23]): the index + 1 of the first table entry that matches on the opcode alone, 0 for
+ * none. Built once; the table is constant. */
+static uint8_t mi_by_opcode[64];
+static once_flag mi_once = ONCE_FLAG_INIT;
+
+static void mi_build(void)
+{
+    for (unsigned op = 0; op < 64; op++)
+        for (int i = 0; i < GTREF_CMD_COUNT; i++)
+            if (gtref_cmds[i].match_mask == 0xFF800000u && gtref_cmds[i].match_val == op << 23) {
+                mi_by_opcode[op] = (uint8_t)(i + 1);
+                break;
+            }
+}
+
 const gtref_cmd_def *gtref_cmd_find(uint32_t dw0)
 {
-    if (GTREF_CMD_TYPE(dw0) == 0) {   /* MI: one compare on the opcode */
-        for (int i = 0; i < GTREF_CMD_COUNT; i++)
-            if (gtref_cmds[i].match_mask == 0xFF800000u && gtref_cmds[i].match_val == (dw0 & 0xFF800000u))
-                return &gtref_cmds[i];
-        return NULL;
+    if (GTREF_CMD_TYPE(dw0) == 0) {   /* MI: a lookup on the opcode (the first entry that matches it, as a scan finds) */
+        call_once(&mi_once, mi_build);
+        unsigned i = mi_by_opcode[(dw0 >> 23) & 0x3Fu];
+        return i ? &gtref_cmds[i - 1] : NULL;
     }
     for (int i = 0; i < GTREF_CMD_COUNT; i++)
         if ((dw0 & gtref_cmds[i].match_mask) == gtref_cmds[i].match_val) return &gtref_cmds[i];

@@ -33,9 +33,9 @@ int cs_math(cs_cmd *cmd)
                           *f2 = GTREF_FIELD(MI_MATH_ALU_OPERAND2);
     if (n > 256) return cs_unimpl(cmd, "MI_MATH length");
     for (unsigned k = 0; k < n; k++) {
-        op[k] = (uint16_t)gtref_group_get(cmd->dw, cmd->c, k, fop);
-        o1[k] = (uint16_t)gtref_group_get(cmd->dw, cmd->c, k, f1);
-        o2[k] = (uint16_t)gtref_group_get(cmd->dw, cmd->c, k, f2);
+        op[k] = (uint16_t)gtref_group_get_inline(cmd->dw, cmd->c, k, fop);
+        o1[k] = (uint16_t)gtref_group_get_inline(cmd->dw, cmd->c, k, f1);
+        o2[k] = (uint16_t)gtref_group_get_inline(cmd->dw, cmd->c, k, f2);
         switch (op[k]) {
         case GTREF_ALU_NOOP: case GTREF_ALU_ADD: case GTREF_ALU_SUB: case GTREF_ALU_AND: case GTREF_ALU_OR:
         case GTREF_ALU_XOR:

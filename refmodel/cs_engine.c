@@ -14,26 +14,29 @@ static uint32_t ring_size(const gtm *m, int e)
     return (((m->val[e][m->r_ctl] >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
 }
 
+/* x mod sz without a division when x is already below sz (the usual case: offsets are kept inside the ring) */
+static inline uint32_t ring_mod(uint32_t x, uint32_t sz) { return x < sz ? x : x % sz; }
+
 static uint32_t head_offset(const gtm *m, int e)
 {
-    return (m->val[e][m->r_head] & GTREF_HEAD_OFFSET_MASK) % ring_size(m, e);
+    return ring_mod(m->val[e][m->r_head] & GTREF_HEAD_OFFSET_MASK, ring_size(m, e));
 }
 
 static uint32_t tail_offset(const gtm *m, int e)
 {
-    return (m->val[e][m->r_tail] & GTREF_TAIL_OFFSET_MASK) % ring_size(m, e);
+    return ring_mod(m->val[e][m->r_tail] & GTREF_TAIL_OFFSET_MASK, ring_size(m, e));
 }
 
 static uint64_t ring_addr(const gtm *m, int e, uint32_t off)
 {
-    return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + (off % ring_size(m, e));
+    return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + ring_mod(off, ring_size(m, e));
 }
 
 /* Dwords between head and tail. */
 static uint32_t ring_avail(const gtm *m, int e)
 {
     uint32_t h = head_offset(m, e), t = tail_offset(m, e), sz = ring_size(m, e);
-    return ((t + sz - h) % sz) / 4u;
+    return ring_mod(t + sz - h, sz) / 4u;   /* h, t < sz: t + sz - h < 2 sz */
 }
 
 bool gtm_engine_idle(const gtm *m, int e)
@@ -126,8 +129,8 @@ static int cs_lri(cs_cmd *cmd)
     unsigned n = gtref_group_count(cmd->c, cmd->len);
     const gtref_field_def *freg = GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG), *fval = GTREF_FIELD(MI_LOAD_REGISTER_IMM_VALUE);
     for (unsigned k = 0; k < n; k++)
-        cs_reg_write(cmd, (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, freg),
-                     (uint32_t)gtref_group_get(cmd->dw, cmd->c, k, fval), keep);
+        cs_reg_write(cmd, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg),
+                     (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, fval), keep);
     return GTM_RETIRED;
 }
 
@@ -262,17 +265,17 @@ static void set_note(gtm_retire *r, const char *note)
     r->note[n] = 0;
 }
 
-/* Read n dwords from addr (contiguous memory). */
-static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
+/* Read n dwords of engine e's command stream from physical addr (contiguous memory). */
+static void read_dwords(gtm *m, int e, uint64_t addr, uint32_t *dw, unsigned n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t pn = addr >> 12;
     if ((addr & 0xFFFu) + 4u * n <= 0x1000u) {   /* within one page: the cached page when it is the same */
-        if (m->fetch_pn != pn + 1) {
+        if (m->fetch_pn[e] != pn + 1) {
             const uint8_t *p = gtref_mem_page(m->mem, addr);
-            if (p) { m->fetch_pn = pn + 1; m->fetch_page = p; }
+            if (p) { m->fetch_pn[e] = pn + 1; m->fetch_page[e] = p; }
         }
-        if (m->fetch_pn == pn + 1) { memcpy(dw, m->fetch_page + (addr & 0xFFFu), 4u * n); return; }
+        if (m->fetch_pn[e] == pn + 1) { memcpy(dw, m->fetch_page[e] + (addr & 0xFFFu), 4u * n); return; }
     }
     gtref_mem_read(m->mem, addr, dw, 4u * n);
 #else
@@ -283,12 +286,43 @@ static void read_dwords(gtm *m, uint64_t addr, uint32_t *dw, unsigned n)
 /* Internal status of fetch: an instruction fetch faulted in hang mode (r->fault says how). */
 #define CS_FETCH_FAULT (-2)
 
+/* The page of the last translation of one fetch(): the command's later dwords in the same page reuse it (nothing can
+ * change memory or a register between the two halves of a fetch). */
+typedef struct fetch_xlate { bool valid; uint64_t vpage, ppage; } fetch_xlate;
+
+/* What a walk of engine e in space ggtt read besides the page and the space: the window (gtm.fwin) is valid while it is
+ * unchanged, as cs_xlate_walk's cache entries are. */
+static uint64_t fetch_stamp(const gtm *m, bool ggtt)
+{
+    return ggtt ? gtref_mem_watched_writes(m->mem) : gtref_mem_write_count(m->mem);
+}
+
+/* n dwords at graphics address va, all in one page, read through engine e's fetch window: the same bytes a walk and a
+ * read would give. False (nothing read) when the window does not hold va's page as it is now. */
+static bool fetch_fast(const gtm *m, int e, bool ggtt, uint64_t va, uint32_t *dw, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (!m->fwin[e].valid || m->fwin[e].vpage != va >> GTREF_PAGE_SHIFT || m->fwin[e].ggtt != ggtt ||
+        m->fwin[e].writes != fetch_stamp(m, ggtt))
+        return false;
+    if (!ggtt && (m->fwin[e].pdp_l != m->val[e][m->r_pdp0_ldw] || m->fwin[e].pdp_u != m->val[e][m->r_pdp0_udw] ||
+                  m->fwin[e].dclv != m->val[e][m->r_dclv]))
+        return false;
+    memcpy(dw, m->fwin[e].page + (va & (GTREF_PAGE_SIZE - 1u)), 4u * n);
+    return true;
+#else
+    (void)m; (void)e; (void)ggtt; (void)va; (void)dw; (void)n;
+    return false;
+#endif
+}
+
 /* Fetch dwords [from, to) of the command at r->addr into r->dw, translating each page the command's dwords lie in
  * (client IF, space ggtt: GAM-2). A fault in continue mode reads the bit-39 address (GAM-15; a legal stimulus never
  * has one, docs/gam.md §5); a fault in hang mode stops the fetch at that dword's page: returns false with *f. Faults
- * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). */
+ * are recorded (GAM-14) only when record is set (gtm_step; gtm_peek changes nothing). A translated page that exists
+ * becomes the engine's fetch window. */
 static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire *r, unsigned from, unsigned to,
-                         bool record, cs_fault *f)
+                         bool record, cs_fault *f, fetch_xlate *x)
 {
     for (unsigned i = from; i < to;) {
         uint64_t va = r->level == CS_RING ? ring_addr(m, e, head_off + 4u * i) : r->addr + 4ull * i;
@@ -297,13 +331,22 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
         if (n > to - i) n = to - i;
         uint64_t pa;
         uint8_t type;
-        if (!cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
+        if (x->valid && x->vpage == va >> GTREF_PAGE_SHIFT) {
+            pa = x->ppage | (va & (GTREF_PAGE_SIZE - 1u));
+        } else if (cs_xlate_walk(m, e, ggtt, va, &pa, &type)) {
+            *x = (fetch_xlate){ true, va >> GTREF_PAGE_SHIFT, pa & ~(uint64_t)(GTREF_PAGE_SIZE - 1u) };
+            const uint8_t *page = gtref_mem_page(m->mem, pa);
+            if (page)
+                m->fwin[e] = (cs_fetch_win){ true, ggtt, va >> GTREF_PAGE_SHIFT, fetch_stamp(m, ggtt),
+                    ggtt ? 0 : m->val[e][m->r_pdp0_ldw], ggtt ? 0 : m->val[e][m->r_pdp0_udw], ggtt ? 0 : m->val[e][m->r_dclv],
+                    page };
+        } else {
             *f = (cs_fault){ true, type, GTREF_CLIENT_IF, ggtt, va & ~63ull };   /* the line's address (GAM-1) */
             if (record) cs_xlate_record(m, e, f);
             if (!(m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE)) return false;
             pa = (va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
         }
-        read_dwords(m, pa, r->dw + i, n);
+        read_dwords(m, e, pa, r->dw + i, n);
         i += n;
     }
     return true;
@@ -351,8 +394,10 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     bool ggtt = level == CS_RING || cs_xlate_ggtt(m, e, !g->bb_ppgtt[level]);
     uint32_t *dw = r->dw;
     cs_fault f;
+    fetch_xlate x = { false, 0, 0 };
     r->len = 1;
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f)) {   /* GAM-15: DW0's page faulted: dw0 = 0 */
+    /* through the fetch window when it holds DW0's page, else translated (GAM-15: DW0's page faulted: dw0 = 0) */
+    if (!fetch_fast(m, e, ggtt, r->addr, dw, 1) && !fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {
         dw[0] = 0;
         set_fault(r, &f);
         return CS_FETCH_FAULT;
@@ -363,6 +408,7 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         m->dcache[slot].dw0 = dw[0];
         m->dcache[slot].c = cd;
         m->dcache[slot].legal = cd && gtref_cmd_legal(cd, dw[0], NULL, 0);
+        m->dcache[slot].len = cd ? (uint16_t)gtref_cmd_length(cd, dw[0]) : 0;
         m->dcache[slot].valid = true;
     }
     const gtref_cmd_def *c = m->dcache[slot].c;
@@ -373,14 +419,17 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
-    unsigned len = gtref_cmd_length(c, dw[0]);
+    unsigned len = m->dcache[slot].len;
     if (len > GTM_MAX_CMD_DW) {
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
     if (level == CS_RING && ring_avail(m, e) < len) return GTM_STALLED;
-    /* GAM-15: a page of the rest faulted: the command ends with its DW0 (already delivered) */
-    if (!fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f)) {
+    /* the rest: through the window when the whole command is in DW0's page (then, in the ring, it does not wrap: a ring
+     * ends at a page end), else translated (GAM-15: a page of it faulted: the command ends with its DW0 delivered) */
+    bool one_page = (r->addr & (GTREF_PAGE_SIZE - 1u)) + 4u * len <= GTREF_PAGE_SIZE;
+    if (!(one_page && fetch_fast(m, e, ggtt, r->addr + 4u, dw + 1, len - 1u)) &&
+        !fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }

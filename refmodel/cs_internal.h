@@ -15,7 +15,9 @@
  *                    the fault record and the continue-mode address
  *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
  *
- * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state. */
+ * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state that a result
+ * could depend on: all model state hangs off the handle; what is process-wide is the pool of free pages (sparse_mem.c,
+ * behind a lock) and lookup tables built once from the constant tables (call_once). */
 #ifndef GTREF_CS_INTERNAL_H
 #define GTREF_CS_INTERNAL_H
 #include <setjmp.h>
@@ -30,6 +32,22 @@
 #define ENG_SPAN 0x1000u            /* engine-relative offsets of the register table lie below this */
 #define NO_REG 0xFFu
 #define DCACHE_SIZE 256u
+#define XCACHE_SIZE 64u
+
+/* An engine's fetch window (cs_engine.c): the page of its last translated fetch, with what that walk depended on. */
+typedef struct cs_fetch_win {
+    bool valid, ggtt;
+    uint64_t vpage, writes;
+    uint32_t pdp_l, pdp_u, dclv;
+    const uint8_t *page;
+} cs_fetch_win;
+
+/* A successful translation walk (cs_xlate.c), valid while the memory's write count and the registers it read are unchanged. */
+typedef struct cs_xlate_entry {
+    uint64_t writes, vpage, ppage;
+    uint32_t pdp_l, pdp_u, dclv;   /* PPGTT: the engine's PDP0_LDW, PDP0_UDW, PP_DCLV (GGTT: 0) */
+    bool ggtt, valid;
+} cs_xlate_entry;
 
 /* Batch levels (docs/commands.md §3). */
 enum cs_level { CS_RING = 0, CS_BB1 = 1, CS_BB2 = 2 };
@@ -110,11 +128,15 @@ struct gtm {
     uint8_t r_gpr[32];
     /* translation (docs/gam.md §2): the engine's PPGTT registers, the GAM's global ones */
     uint8_t r_pdp0_ldw, r_pdp0_udw, r_dclv, r_ring_mode, r_gab_ctl, r_arb_err, r_fr[GTREF_MAX_ENGINES];
-    /* fetch page cache: page number + 1 of the last page commands came from, and its (stable) storage */
-    uint64_t fetch_pn;
-    const uint8_t *fetch_page;
+    /* fetch window, per engine (cs_engine.c): the page its last translated fetch read, usable while what that walk read is
+     * unchanged (the memory's write count, or for the GGTT the count of writes to its entries; the PPGTT registers) */
+    cs_fetch_win fwin[GTREF_MAX_ENGINES];
+    /* fetch page cache, per engine: page number + 1 of the last page its commands came from, and its (stable) storage */
+    uint64_t fetch_pn[GTREF_MAX_ENGINES];
+    const uint8_t *fetch_page[GTREF_MAX_ENGINES];
     /* decode cache: DW0 -> command and its DW0 legality (the table is constant, so entries never go stale) */
-    struct { uint32_t dw0; bool valid, legal; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];
+    cs_xlate_entry xcache[XCACHE_SIZE];
+    struct { uint32_t dw0; bool valid, legal; uint16_t len; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];   /* len: gtref_cmd_length */
 };
 
 /* One command being executed. */
@@ -179,7 +201,7 @@ static inline bool cs_pred_result(const cs_cmd *cmd) { return gtm_rv(cmd->m, cmd
 bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt);
 /* GAM-3 to GAM-6, GAM-13: walk the model's memory (physical) for graphics address va of engine e in space ggtt, with
  * the registers as the model holds them; no TLB, no side effect. Returns true with *pa, or false with *type. */
-bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type);
+bool cs_xlate_walk(gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type);
 /* GAM-14: record fault f of engine e: its fault register when that register's valid bit is 0, and the type's bit
  * of GFX_ARB_ERROR_RPT. The GAM's hardware updates are not commits (docs/gam.md §2): no sink call. */
 void cs_xlate_record(gtm *m, int e, const cs_fault *f);
@@ -224,6 +246,9 @@ void cs_watchdog_reset(gtm *m);
 /* The watchdog's part of gtm_tick: counts, applies the cycle's commits; returns whether it reached its threshold
  * (the event, before RCS0's IMR). */
 bool cs_watchdog_tick(gtm *m);
+/* Ticks before the one that reaches the threshold (UINT64_MAX: stopped), and s such ticks at once (gtm_ticks). */
+uint64_t cs_watchdog_ticks_to_fire(const gtm *m);
+void cs_watchdog_skip(gtm *m, uint64_t s);
 
 /* ---- cs_alu.c ---- */
 int cs_math(cs_cmd *cmd);

@@ -66,7 +66,7 @@ uint32_t cs_mem_read32(cs_cmd *cmd, bool ggtt, uint64_t addr)
 uint64_t cs_mem_read64(cs_cmd *cmd, bool ggtt, uint64_t addr)
 {
     uint64_t pa = read_pa(cmd, ggtt, addr);   /* 8-byte aligned: one line, one translation */
-    return (uint64_t)gtref_mem_read32(cmd->m->mem, pa + 4) << 32 | gtref_mem_read32(cmd->m->mem, pa);
+    return gtref_mem_read64(cmd->m->mem, pa);
 }
 
 uint64_t cs_hws_base(const cs_cmd *cmd)

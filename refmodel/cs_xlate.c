@@ -15,11 +15,10 @@ bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt)
 /* The little-endian 64-bit entry at physical address pa (GAM-3). */
 static uint64_t entry_at(const gtm *m, uint64_t pa)
 {
-    uint64_t lo = gtref_mem_read32(m->mem, pa), hi = gtref_mem_read32(m->mem, pa + 4);
-    return hi << 32 | lo;
+    return gtref_mem_read64(m->mem, pa);
 }
 
-bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)
+static bool walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)
 {
     uint64_t ent;
     if (ggtt) {
@@ -48,6 +47,27 @@ bool cs_xlate_walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, ui
     }
     /* GAM-3: bits 38:12 of the leaf are the page; every other bit is ignored (G4) */
     *pa = (ent & GTREF_PTE_ADDR_MASK) | (va & (GTREF_PAGE_SIZE - 1u));
+    return true;
+}
+
+/* The walk, through a cache of successful walks: a walk's result depends on the memory it reads (unchanged while the
+ * memory's write count is, or for the GGTT, its count of writes to the GGTT's entries), the page and the space, and
+ * for the PPGTT on the engine's PDP0 and PP_DCLV, all of which an entry is checked against. A fault is never cached: it is walked (and recorded by the caller) every time. */
+bool cs_xlate_walk(gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type)
+{
+    uint64_t vpage = va >> GTREF_PAGE_SHIFT;
+    /* a GGTT walk reads one entry of the GGTT (GAM-4): only writes there can change it; a PPGTT walk reads any page */
+    uint64_t writes = ggtt ? gtref_mem_watched_writes(m->mem) : gtref_mem_write_count(m->mem);
+    uint32_t l = ggtt ? 0 : m->val[e][m->r_pdp0_ldw], u = ggtt ? 0 : m->val[e][m->r_pdp0_udw];
+    uint32_t d = ggtt ? 0 : m->val[e][m->r_dclv];
+    cs_xlate_entry *x = &m->xcache[(vpage ^ vpage >> 9 ^ (ggtt ? 0u : 1u + l)) & (XCACHE_SIZE - 1u)];
+    if (x->valid && x->writes == writes && x->vpage == vpage && x->ggtt == ggtt && x->pdp_l == l && x->pdp_u == u &&
+        x->dclv == d) {
+        *pa = x->ppage | (va & (GTREF_PAGE_SIZE - 1u));
+        return true;
+    }
+    if (!walk(m, e, ggtt, va, pa, type)) return false;
+    *x = (cs_xlate_entry){ writes, vpage, *pa & ~(uint64_t)(GTREF_PAGE_SIZE - 1u), l, u, d, ggtt, true };
     return true;
 }
 

@@ -190,3 +190,39 @@ void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS])
 {
     for (int k = 0; k < GTM_IRQ_WINDOWS; k++) out[k] = m->irq.windows[k];
 }
+
+/* Whether the next gtm_tick, unless the watchdog fires in it, changes nothing but the watchdog's counter and phase:
+ * no commit waiting for the closing edge, no presentation due, nothing latched or raised in the current cycle, and
+ * the values kept for the next cycle already equal the current ones. */
+static bool tick_is_quiet(const gtm *m)
+{
+    const cs_irq *q = &m->irq;
+    const cs_watchdog *w = &m->wd;
+    if (w->ctl_pending || w->thrsh_pending || w->imr_pending) return false;
+    if (q->pend_q[0] || q->pend_q[1] || q->pend_d[0] || q->pend_d[1]) return false;
+    if (q->sl_engines || q->sl_dws || q->dw_written) return false;
+    for (int e = 0; e < m->engines; e++)
+        if (q->latched[e] || q->inst_q[e] != q->inst_cr[e] || q->mask_q[e] != mask_field(m, e)) return false;
+    return true;
+}
+
+uint64_t gtm_ticks(gtm *m, uint64_t n, bool until_irq, uint64_t *fired)
+{
+    uint64_t done = 0;
+    *fired = 0;
+    while (done < n) {
+        /* quiet cycles up to the watchdog's next event: their only effect is on its counter and phase (the irq line
+         * cannot change in them; with until_irq and the line already high, the next cycle ends the call) */
+        if (tick_is_quiet(m) && !(until_irq && gtm_irq_line(m))) {
+            uint64_t s = cs_watchdog_ticks_to_fire(m);
+            if (s > n - done) s = n - done;
+            cs_watchdog_skip(m, s);
+            done += s;
+            if (done == n) break;
+        }
+        if (gtm_tick(m)) (*fired)++;
+        done++;
+        if (until_irq && gtm_irq_line(m)) break;
+    }
+    return done;
+}

@@ -26,6 +26,8 @@ gtm *gtm_create(int engines)
     m->engines = engines;
     m->mem = gtref_mem_create();
     if (!m->mem) { free(m); return NULL; }
+    /* the GGTT's entries (docs/gam.md GAM-4): writes there are counted apart, for the translation cache (cs_xlate.c) */
+    gtref_mem_watch(m->mem, GTREF_GSM_BASE, GTREF_GSM_BASE + (GTREF_GGTT_RANGE >> GTREF_PAGE_SHIFT) * 8u);
     for (int e = 0; e < GTREF_MAX_ENGINES; e++)
         for (size_t i = 0; i < gtref_nregs; i++) m->val[e][i] = gtref_reg_reset(&gtref_regs[i], e);
     memset(m->eng_idx, NO_REG, sizeof m->eng_idx);

@@ -73,3 +73,27 @@ bool cs_watchdog_tick(gtm *m)
     }
     return fired;
 }
+
+/* Ticks the watchdog makes, from now, before the one that reaches its threshold (UINT64_MAX: never, it is stopped),
+ * with no commit in between. */
+uint64_t cs_watchdog_ticks_to_fire(const gtm *m)
+{
+    const cs_watchdog *w = &m->wd;
+    if (!running(w->ctl)) return UINT64_MAX;
+    uint32_t d32 = w->thrsh - w->counter;            /* counts until counter == thrsh (mod 2^32) */
+    uint64_t d = d32 ? d32 : (uint64_t)1 << 32;
+    if (w->ctl & GTREF_WDOG_COUNT_CLOCKS) return d - 1;
+    uint64_t first = GTREF_WDOG_TIMESTAMP_CYCLES - w->phase;   /* the next cycle whose phase comes back to 0 */
+    return first + GTREF_WDOG_TIMESTAMP_CYCLES * (d - 1) - 1;
+}
+
+/* s ticks that do not reach the threshold, no commit pending: exactly what s calls of cs_watchdog_tick would do. */
+void cs_watchdog_skip(gtm *m, uint64_t s)
+{
+    cs_watchdog *w = &m->wd;
+    if (!running(w->ctl) || !s) return;
+    uint64_t p = (uint64_t)w->phase + s;
+    uint64_t counts = (w->ctl & GTREF_WDOG_COUNT_CLOCKS) ? s : p / GTREF_WDOG_TIMESTAMP_CYCLES;
+    w->phase = (uint32_t)(p % GTREF_WDOG_TIMESTAMP_CYCLES);
+    w->counter += (uint32_t)counts;
+}

@@ -181,7 +181,7 @@ static const subcommand subcommands[] = {
     {"bench", gtref_cmd_bench, "throughput figures, each beside its target (docs/performance.md)",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
      "                   [--long-seed S] [--pairs N] [--directed DIR] [--regress-jobs J] [--rebuild-report FILE]\n"
-     "                   [--tests-per-process N] [generator options]\n"
+     "                   [--tests-per-process N] [--model-only] [generator options]\n"
      "\n"
      "Prints figures measured side by side in this one run, then the targets table (docs/performance.md):\n"
      "stimulus generation over seeds S..S+N-1; the reference model alone on a long stimulus (commands per CPU\n"
@@ -203,6 +203,7 @@ static const subcommand subcommands[] = {
      "  --regress-jobs J jobs of the default regression (default 2)\n"
      "  --rebuild-report FILE  the rebuild figure as make rebuild-check writes it\n"
      "  --tests-per-process N  tests one simulator process runs one after another (default 8; gtref help regress)\n"
+     "  --model-only     only the model figure (the long stimulus on the model alone; no simulator needed)\n"
      GEN_OPTS_USAGE},
 };
 #define NSUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])

@@ -45,13 +45,12 @@ static uint32_t read_register(void *user, uint32_t off) { return gtm_reg_peek(us
  * interrupt line high. */
 static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
 {
-    for (uint64_t i = 0; i < n; i++) {
-        bool clocks = gtm_reg_peek(r->model, gtref_engines[0].base + GTREF_PR_CTR_CTL) & GTREF_WDOG_COUNT_CLOCKS;
-        if (gtm_tick(r->model) && r->cov)
-            gtref_cov_event(r->cov, 0, clocks ? GTREF_COV_WDOG_CLOCKS : GTREF_COV_WDOG_PERIODS);
-        r->cycles++;
-        if (until_irq && gtm_irq_line(r->model)) return;
-    }
+    /* the model's PR_CTR_CTL names the kind of event for coverage; no tick changes it */
+    bool clocks = gtm_reg_peek(r->model, gtref_engines[0].base + GTREF_PR_CTR_CTL) & GTREF_WDOG_COUNT_CLOCKS;
+    uint64_t fired;
+    r->cycles += gtm_ticks(r->model, n, until_irq, &fired);
+    for (uint64_t i = 0; i < fired && r->cov; i++)
+        gtref_cov_event(r->cov, 0, clocks ? GTREF_COV_WDOG_CLOCKS : GTREF_COV_WDOG_PERIODS);
 }
 
 /* One host MMIO access that transfers in the current cycle, then the cycle ends. The access is applied to the model
@@ -128,16 +127,25 @@ static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
     }
 }
 
-/* Every engine, one command at a time in turn, until none can go on. */
+/* Every engine, one command at a time in turn, until none can go on. An engine found idle or halted is not stepped
+ * again in this call: only its own commands and the host change its ring registers and halt (another engine's
+ * command writes its own registers, memory and the global registers), so until the next host operation its step
+ * would return the same, with no effect. Engines that stalled are stepped again: another engine's write may wake them. */
 static int run_engines(const gtref_stim *s, gtref_model_run *r)
 {
     int engines = gtm_engines(r->model);
+    unsigned live = (1u << engines) - 1u;   /* engines not yet found idle or halted */
     bool progress = true;
     gtm_retire cmd;
     while (progress) {
         progress = false;
         for (int e = 0; e < engines; e++) {
+            if (!(live >> e & 1u)) continue;
             int st = gtm_step(r->model, e, &cmd);
+            if (st == GTM_IDLE || st == GTM_HALTED) {
+                live &= ~(1u << e);
+                continue;
+            }
             if (st == GTM_UNIMPLEMENTED) {
                 r->unimplemented = true;
                 snprintf(r->error, sizeof r->error, "unimplemented: %s on %s at 0x%" PRIx64 " (docs/commands.md)",

@@ -224,7 +224,22 @@ void gtref_field_set(uint32_t *dw, const gtref_field_def *f, uint64_t value);
 uint64_t gtref_group_get(const uint32_t *dw, const gtref_cmd_def *c, unsigned k, const gtref_field_def *f);
 /* Fast accessors for the model and the RTL package: field by id. */
 #define GTREF_FIELD(id) (&gtref_fields[GTREF_F_##id])
-#define GTREF_GET(dw, id) gtref_field_get((dw), GTREF_FIELD(id))
+/* gtref_field_get inline (the model reads fields of every command it executes): the same bits, the same value. */
+static inline uint64_t gtref_field_get_inline(const uint32_t *dw, const gtref_field_def *f)
+{
+    unsigned lo = f->lo, w = f->hi - lo + 1u, i = lo / 32u, got = 32u - lo % 32u;
+    uint64_t v = dw[i] >> (lo % 32u);
+    while (got < w) { v |= (uint64_t)dw[++i] << got; got += 32u; }
+    if (w < 64) v &= (1ull << w) - 1u;
+    return v << (f->kind == GTREF_FK_REG ? 2u : f->kind == GTREF_FK_ADDR ? lo % 32u : 0u);
+}
+#define GTREF_GET(dw, id) gtref_field_get_inline((dw), GTREF_FIELD(id))
+/* gtref_group_get inline. */
+static inline uint64_t gtref_group_get_inline(const uint32_t *dw, const gtref_cmd_def *c, unsigned k,
+                                              const gtref_field_def *f)
+{
+    return gtref_field_get_inline(dw + c->group_start + k * c->group_size, f);
+}
 /* Number of group elements of a command of total length len. */
 unsigned gtref_group_count(const gtref_cmd_def *c, unsigned len);
 

@@ -174,4 +174,8 @@ void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS]);
  * its threshold (whether or not IMR let the event through). */
 bool gtm_watchdog_commit(gtm *m, uint32_t off, uint32_t val);
 bool gtm_tick(gtm *m);
+/* n cycles that end one after another with nothing else in them (no MMIO access, commit or event): exactly n calls of
+ * gtm_tick, quiet cycles skipped at once. With until_irq it stops after the cycle that leaves the interrupt line high.
+ * Returns the cycles that passed; *fired counts the cycles in which the watchdog reached its threshold. */
+uint64_t gtm_ticks(gtm *m, uint64_t n, bool until_irq, uint64_t *fired);
 #endif
