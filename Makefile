@@ -254,21 +254,22 @@ determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@$(DET_RUN) --jobs 2 --tests-per-process 1 --out $(DET_DIR)/p1 --history $(DET_DIR)/hp.tsv > /dev/null 2>&1; \
 	  $(call SHOW_RECORDS,$(DET_DIR)/p1) > $(DET_DIR)/p1.txt
 	cmp $(DET_DIR)/j1.txt $(DET_DIR)/p1.txt
-	@$(DET_RUN) --jobs 2 --tests-per-process 8 --sim-arg +gtref_selftest_crash=rand-5 --out $(DET_DIR)/crash \
+	@$(DET_RUN) --jobs 1 --tests-per-process 8 --sim-arg +gtref_selftest_crash=rand-5 --out $(DET_DIR)/crash \
 	  --history $(DET_DIR)/hc.tsv > /dev/null 2>&1; \
 	  $(GTREF) show $(DET_DIR)/crash/results/rand-5.result | grep -E '^CRASH rand-5 |killed by signal 6 ' | wc -l | grep -qx 2 \
 	  || { echo "determinism-test: rand-5, made to abort in a batch, is not recorded as its CRASH:"; \
 	       $(GTREF) show $(DET_DIR)/crash/results/rand-5.result; exit 1; }
 	@$(call SHOW_OTHERS,$(DET_DIR)/crash,rand-5) > $(DET_DIR)/crash.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-5) > $(DET_DIR)/j1-5.txt; \
 	  cmp $(DET_DIR)/j1-5.txt $(DET_DIR)/crash.txt
-	@$(DET_RUN) --jobs 2 --tests-per-process 8 --timeout 8 --sim-arg +gtref_selftest_hang=rand-12 --out $(DET_DIR)/hang \
+	@$(DET_RUN) --jobs 1 --tests-per-process 8 --timeout 8 --sim-arg +gtref_selftest_hang=rand-12 --out $(DET_DIR)/hang \
 	  --history $(DET_DIR)/hh.tsv > /dev/null 2>&1; \
 	  $(GTREF) show $(DET_DIR)/hang/results/rand-12.result | grep -E '^TIMEOUT rand-12 |killed after the 8 s ' | wc -l | grep -qx 2 \
 	  || { echo "determinism-test: rand-12, made to hang in a batch, is not recorded as its TIMEOUT:"; \
 	       $(GTREF) show $(DET_DIR)/hang/results/rand-12.result; exit 1; }
 	@$(call SHOW_OTHERS,$(DET_DIR)/hang,rand-12) > $(DET_DIR)/hang.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-12) > $(DET_DIR)/j1-12.txt; \
-	  cmp $(DET_DIR)/j1-12.txt $(DET_DIR)/hang.txt && echo "determinism-test: 8 (the default) and 1 tests per process gave the same 30 records;" \
-	  "a crash and a hang in a batch were recorded on their own tests, the others unchanged"
+	  cmp $(DET_DIR)/j1-12.txt $(DET_DIR)/hang.txt && echo "determinism-test: batches of 7 (1 job), 3 (2 jobs: at least 4 batches a job) and 1 test per process" \
+	  "gave the same 30 records; a crash and a hang in the middle of a batch of 7 were recorded on their own tests," \
+	  "the others unchanged"
 	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
 	  --jobs 1 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv > $(DET_DIR)/killed.log 2>&1 & pid=$$!; \
 	  while [ $$(ls $(DET_DIR)/killed/results 2>/dev/null | wc -l) -lt 10 ]; do sleep 0.05; done; kill -INT $$pid; wait $$pid; \

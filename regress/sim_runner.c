@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #define MAX_TICK_S 1.0
+#define BATCHES_PER_JOB 4 /* a run is cut into at least this many batches per job (tests per process permitting) */
 
 typedef struct running_test {
     size_t index;      /* into tests[] */
@@ -390,6 +391,10 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
 {
     if (jobs == 0) jobs = 1;
     size_t per = setup->tests_per_process ? setup->tests_per_process : 1;
+    /* at least BATCHES_PER_JOB batches for each job, so that the last batches do not leave a job idle while another
+     * runs several tests (40 tests in batches of 8 on 2 jobs would be 3 batches against 2) */
+    size_t fair = n / ((size_t)jobs * BATCHES_PER_JOB);
+    if (per > fair) per = fair > 0 ? fair : 1;
     running_proc *slots = calloc(jobs, sizeof *slots);
     size_t *batch_buf = calloc(jobs * per, sizeof *batch_buf);
     size_t *retry = calloc(n ? n : 1, sizeof *retry); /* tests of a batch that died, to run again one per process */
