@@ -427,9 +427,10 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         gtref_tally t;
         gtref_tally_results(results, n, &t);
         if (!sig && p == 0) {
-            printf("simulation, sequential, one process per test: %zu tests in %.2f s: %.2f tests/s, "
+            printf("simulation, sequential (1 job, --tests-per-process %u): %zu tests in %.2f s: %.2f tests/s, "
                    "%.0f simulated cycles/s, %.0f retired commands/s\n",
-                   t.total, w1, (double)t.total / w1, (double)t.cycles / w1, (double)t.retired / w1);
+                   setup.tests_per_process, t.total, w1, (double)t.total / w1, (double)t.cycles / w1,
+                   (double)t.retired / w1);
             printf("  %" PRIu64 " cycles and %" PRIu64 " commands retired in all; %zu passed, %zu failed; "
                    "results in %s/results\n",
                    t.cycles, t.retired, t.passed, t.failed, out);
