@@ -282,10 +282,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         {"--rebuild-report", CLI_STRING, &rebuild, 0, 0},
         {"--model-only", CLI_FLAG, &model_only, 0, 0},
     };
-    enum { NOWN = sizeof own / sizeof own[0] };   /* the generator's options follow the command's own */
-    cli_opt opts[NOWN + GEN_OPTS_COUNT];
-    memcpy(opts, own, sizeof own);
-    gen_opts_init(&go, opts + NOWN);
+    GEN_OPTS_TABLE(opts, own, &go);
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it is measured, also into a log */
     const char *none[1];
     size_t npositional;

@@ -133,10 +133,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
     };
-    enum { NOWN = sizeof own / sizeof own[0] };   /* the generator's options follow the command's own */
-    cli_opt opts[NOWN + GEN_OPTS_COUNT];
-    memcpy(opts, own, sizeof own);
-    gen_opts_init(&o->gen, opts + NOWN);
+    GEN_OPTS_TABLE(opts, own, &o->gen);
     const char *positional[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], positional, 0, &npositional);

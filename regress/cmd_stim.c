@@ -26,10 +26,7 @@ int gtref_cmd_gen(const gtref_cli *cli, int argc, char **argv)
         {"--seed", CLI_STRING, &seed_text, 0, 0},
         {"-o", CLI_STRING, &out, 0, 0},
     };
-    enum { NOWN = sizeof own / sizeof own[0] };   /* the generator's options follow the command's own */
-    cli_opt opts[NOWN + GEN_OPTS_COUNT];
-    memcpy(opts, own, sizeof own);
-    gen_opts_init(&go, opts + NOWN);
+    GEN_OPTS_TABLE(opts, own, &go);
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);

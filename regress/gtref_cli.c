@@ -288,6 +288,12 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
 
 /* ---- stimulus files ---- */
 
+void gen_opts_table(gen_opts *o, const cli_opt *own, size_t nown, cli_opt *opts)
+{
+    memcpy(opts, own, nown * sizeof *own);
+    gen_opts_init(o, opts + nown);
+}
+
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
 {
     gtref_gen_config c;

@@ -138,6 +138,12 @@ typedef struct gen_opts {
 #define GEN_OPTS_COUNT 31
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
+/* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
+ *     GEN_OPTS_TABLE(opts, own, &go);   declares cli_opt opts[] sized from own, so no count is kept by hand */
+#define GEN_OPTS_TABLE(opts, own, gen)                                   \
+    cli_opt opts[sizeof(own) / sizeof((own)[0]) + GEN_OPTS_COUNT];      \
+    gen_opts_table((gen), (own), sizeof(own) / sizeof((own)[0]), opts)
+void gen_opts_table(gen_opts *o, const cli_opt *own, size_t nown, cli_opt *opts);
 /* The generator's configuration with o applied. */
 void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
 /* The usage lines of those options (for the subcommands' help). */
