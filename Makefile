@@ -313,8 +313,9 @@ isolation-test: $(GTREF) $(ISOLATION_SIM) $(call SIMDIR,clean)/Vtb_top
 	  $(ENGINES) $(JOBS)
 
 # Every reader of a user's file, through the gtref command, on a malformed file: exit status 2, the file and a
-# position (tests/cli/malformed_inputs.sh; the readers themselves are fuzzed by make fuzz, docs/fuzzing.md).
-inputs-test: $(GTREF)
+# position (tests/cli/malformed_inputs.sh; the readers themselves are fuzzed by make fuzz, docs/fuzzing.md). gtref
+# run looks for its simulator before it reads the file, so the clean simulator must exist.
+inputs-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	sh tests/cli/malformed_inputs.sh $(GTREF) $(BUILD)/test/inputs
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
