@@ -297,23 +297,29 @@ static uint64_t fetch_stamp(const gtm *m, bool ggtt)
     return ggtt ? gtref_mem_watched_writes(m->mem) : gtref_mem_write_count(m->mem);
 }
 
+/* Whether engine e's fetch window holds graphics address va's page of space ggtt as it is now: then the window's page
+ * gives the same bytes a walk and a read would. Never on a big-endian host (the page holds little-endian dwords). */
+static inline bool fetch_win_holds(const gtm *m, int e, bool ggtt, uint64_t va)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const cs_fetch_win *w = &m->fwin[e];
+    if (!w->valid || w->vpage != va >> GTREF_PAGE_SHIFT || w->ggtt != ggtt || w->writes != fetch_stamp(m, ggtt))
+        return false;
+    return ggtt || (w->pdp_l == m->val[e][m->r_pdp0_ldw] && w->pdp_u == m->val[e][m->r_pdp0_udw] &&
+                    w->dclv == m->val[e][m->r_dclv]);
+#else
+    (void)m; (void)e; (void)ggtt; (void)va;
+    return false;
+#endif
+}
+
 /* n dwords at graphics address va, all in one page, read through engine e's fetch window: the same bytes a walk and a
  * read would give. False (nothing read) when the window does not hold va's page as it is now. */
 static bool fetch_fast(const gtm *m, int e, bool ggtt, uint64_t va, uint32_t *dw, unsigned n)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (!m->fwin[e].valid || m->fwin[e].vpage != va >> GTREF_PAGE_SHIFT || m->fwin[e].ggtt != ggtt ||
-        m->fwin[e].writes != fetch_stamp(m, ggtt))
-        return false;
-    if (!ggtt && (m->fwin[e].pdp_l != m->val[e][m->r_pdp0_ldw] || m->fwin[e].pdp_u != m->val[e][m->r_pdp0_udw] ||
-                  m->fwin[e].dclv != m->val[e][m->r_dclv]))
-        return false;
+    if (!fetch_win_holds(m, e, ggtt, va)) return false;
     memcpy(dw, m->fwin[e].page + (va & (GTREF_PAGE_SIZE - 1u)), 4u * n);
     return true;
-#else
-    (void)m; (void)e; (void)ggtt; (void)va; (void)dw; (void)n;
-    return false;
-#endif
 }
 
 /* Fetch dwords [from, to) of the command at r->addr into r->dw, translating each page the command's dwords lie in
@@ -397,7 +403,11 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     fetch_xlate x = { false, 0, 0 };
     r->len = 1;
     /* through the fetch window when it holds DW0's page, else translated (GAM-15: DW0's page faulted: dw0 = 0) */
-    if (!fetch_fast(m, e, ggtt, r->addr, dw, 1) && !fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {
+    const uint8_t *wp = NULL;   /* DW0 in the window's page: nothing changes memory or a register before the rest is read */
+    if (fetch_win_holds(m, e, ggtt, r->addr)) {
+        wp = m->fwin[e].page + (r->addr & (GTREF_PAGE_SIZE - 1u));
+        memcpy(dw, wp, 4u);
+    } else if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {
         dw[0] = 0;
         set_fault(r, &f);
         return CS_FETCH_FAULT;
@@ -428,8 +438,10 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
     /* the rest: through the window when the whole command is in DW0's page (then, in the ring, it does not wrap: a ring
      * ends at a page end), else translated (GAM-15: a page of it faulted: the command ends with its DW0 delivered) */
     bool one_page = (r->addr & (GTREF_PAGE_SIZE - 1u)) + 4u * len <= GTREF_PAGE_SIZE;
-    if (!(one_page && fetch_fast(m, e, ggtt, r->addr + 4u, dw + 1, len - 1u)) &&
-        !fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
+    if (one_page && wp) {
+        memcpy(dw + 1, wp + 4u, 4u * (len - 1u));
+    } else if (!(one_page && fetch_fast(m, e, ggtt, r->addr + 4u, dw + 1, len - 1u)) &&
+               !fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }
