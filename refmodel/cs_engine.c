@@ -220,6 +220,19 @@ static const cs_handler handlers[GTREF_CMD_COUNT] = {
     [GTREF_CMD_PIPE_CONTROL] = cs_pipe_control,
 };
 
+/* Commands whose handlers (above, in this file) make no memory access, so never leave through cs_abort_on_fault: they
+ * run without run_handler's setjmp. Their handlers only read and commit registers and change the engine's state. */
+static const bool no_data_access[GTREF_CMD_COUNT] = {
+    [GTREF_CMD_MI_NOOP] = true,
+    [GTREF_CMD_MI_WAIT_FOR_EVENT] = true,
+    [GTREF_CMD_MI_BATCH_BUFFER_END] = true,
+    [GTREF_CMD_MI_ARB_CHECK] = true,
+    [GTREF_CMD_MI_ARB_ON_OFF] = true,
+    [GTREF_CMD_MI_LOAD_REGISTER_IMM] = true,
+    [GTREF_CMD_MI_LOAD_REGISTER_REG] = true,
+    [GTREF_CMD_MI_BATCH_BUFFER_START] = true,
+};
+
 /* Commands MI_SET_PREDICATE never turns into NOOPs (docs/commands.md §4, C23). */
 static bool set_predicate_exempt(unsigned id)
 {
@@ -467,6 +480,7 @@ int gtm_peek(gtm *m, int e, gtm_retire *out)
  * no further request for the command), which returns here as CS_FAULTED. */
 static int run_handler(cs_cmd *cmd)
 {
+    if (no_data_access[cmd->c->id]) return handlers[cmd->c->id](cmd);
     jmp_buf jb;
     if (setjmp(jb)) {
         cmd->g->abort = NULL;

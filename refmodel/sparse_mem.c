@@ -206,7 +206,9 @@ void gtref_mem_write_be64(gtref_mem *m, uint64_t addr, uint64_t data, uint8_t be
     m->writes++;
     if (addr < m->watch_hi && addr + 8 > m->watch_lo) m->watched++;
     uint8_t b8[8];
-    for (int i = 0; i < 8; i++) b8[i] = (uint8_t)(data >> (8 * i));
+    if (GTREF_MEM_LE) memcpy(b8, &data, 8);   /* the same bytes as the loop, in one move */
+    else
+        for (int i = 0; i < 8; i++) b8[i] = (uint8_t)(data >> (8 * i));
     if (!(addr & 7)) {   /* the common forms: one page lookup (an aligned qword never crosses a page) */
         if (be == 0xFF) { memcpy(get_page(m, addr / PAGE, false) + addr % PAGE, b8, 8); return; }
         if (be == 0x0F) { memcpy(get_page(m, addr / PAGE, false) + addr % PAGE, b8, 4); return; }
