@@ -32,13 +32,6 @@ static uint64_t ring_addr(const gtm *m, int e, uint32_t off)
     return (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + ring_mod(off, ring_size(m, e));
 }
 
-/* Dwords between head and tail. */
-static uint32_t ring_avail(const gtm *m, int e)
-{
-    uint32_t h = head_offset(m, e), t = tail_offset(m, e), sz = ring_size(m, e);
-    return ring_mod(t + sz - h, sz) / 4u;   /* h, t < sz: t + sz - h < 2 sz */
-}
-
 bool gtm_engine_idle(const gtm *m, int e)
 {
     const cs_engine *g = &m->eng[e];
@@ -402,10 +395,14 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
 
     uint8_t level = g->level;
     *head_off = 0;
+    uint32_t avail = 0;   /* in the ring: dwords between head and tail (nothing in a fetch changes a register) */
     if (level == CS_RING) {
-        if (gtm_engine_idle(m, e)) return GTM_IDLE;
-        *head_off = head_offset(m, e);
-        r->addr = ring_addr(m, e, *head_off);
+        /* gtm_engine_idle, head_offset, ring_addr and ring_avail with the ring's size and offsets computed once */
+        uint32_t sz = ring_size(m, e), h = head_offset(m, e), t = tail_offset(m, e);
+        if (!(m->val[e][m->r_ctl] & GTREF_CTL_ENABLE) || h == t) return GTM_IDLE;
+        *head_off = h;
+        r->addr = (uint64_t)(m->val[e][m->r_start] & 0xFFFFF000u) + h;   /* h < sz: ring_addr(m, e, h) */
+        avail = ring_mod(t + sz - h, sz) / 4u;
     } else {
         r->addr = g->bb_addr[level];
     }
@@ -447,7 +444,7 @@ static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
-    if (level == CS_RING && ring_avail(m, e) < len) return GTM_STALLED;
+    if (level == CS_RING && avail < len) return GTM_STALLED;
     /* the rest: through the window when the whole command is in DW0's page (then, in the ring, it does not wrap: a ring
      * ends at a page end), else translated (GAM-15: a page of it faulted: the command ends with its DW0 delivered) */
     bool one_page = (r->addr & (GTREF_PAGE_SIZE - 1u)) + 4u * len <= GTREF_PAGE_SIZE;

@@ -124,7 +124,10 @@ void gtm_commit(gtm *m, int e, int src, unsigned ri, uint32_t v)
 {
     int ee = e < 0 ? 0 : e;
     m->val[ee][ri] = v;
-    if (m->sink.reg_commit) m->sink.reg_commit(m->sink.user, src, gtref_reg_abs(&gtref_regs[ri], ee), v);
+    if (m->sink.reg_commit) {
+        const gtref_reg_def *d = &gtref_regs[ri];   /* gtref_reg_abs, inline: one call less per commit */
+        m->sink.reg_commit(m->sink.user, src, (d->flags & GTREF_REGF_ENGINE) ? gtref_engines[ee].base + d->offset : d->offset, v);
+    }
 }
 
 /* ---------------- MMIO ---------------- */
