@@ -377,7 +377,8 @@ static bool invalidates_tlb(const gtref_cmd_def *c, const uint32_t *dw)
  * CS_FETCH_FAULT when a page of it faulted in hang mode (r->fault..., r->dw[0] its DW0 when DW0's page translated,
  * else 0, r->len 1), else the status gtm_step returns: GTM_IDLE, GTM_HALTED, GTM_STALLED (not wholly before TAIL),
  * GTM_ERROR (illegal: the caller raises it) or GTM_UNIMPLEMENTED. */
-static int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc, uint32_t *head_off, bool record)
+static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire *r, const gtref_cmd_def **pc,
+                                                     uint32_t *head_off, bool record)
 {
     cs_engine *g = &m->eng[e];
     r->addr = 0;
