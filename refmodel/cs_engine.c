@@ -185,45 +185,39 @@ static int cs_bbe(cs_cmd *cmd)
 
 /* ---------------- dispatch ---------------- */
 
-/* The commands the model executes (docs/commands.md); any other defined command is UNIMPLEMENTED. */
-static const cs_handler handlers[GTREF_CMD_COUNT] = {
-    [GTREF_CMD_MI_NOOP] = cs_noop,
-    [GTREF_CMD_MI_SET_PREDICATE] = cs_set_predicate,
-    [GTREF_CMD_MI_USER_INTERRUPT] = cs_user_interrupt,
-    [GTREF_CMD_MI_WAIT_FOR_EVENT] = cs_wait_for_event,
-    [GTREF_CMD_MI_ARB_CHECK] = cs_retire_only,
-    [GTREF_CMD_MI_REPORT_HEAD] = cs_report_head,
-    [GTREF_CMD_MI_ARB_ON_OFF] = cs_retire_only,
-    [GTREF_CMD_MI_BATCH_BUFFER_END] = cs_bbe,
-    [GTREF_CMD_MI_PREDICATE] = cs_predicate,
-    [GTREF_CMD_MI_MATH] = cs_math,
-    [GTREF_CMD_MI_SEMAPHORE_SIGNAL] = cs_semaphore_signal,
-    [GTREF_CMD_MI_SEMAPHORE_WAIT] = cs_semaphore_wait,
-    [GTREF_CMD_MI_STORE_DATA_IMM] = cs_sdi,
-    [GTREF_CMD_MI_STORE_DATA_INDEX] = cs_sdx,
-    [GTREF_CMD_MI_LOAD_REGISTER_IMM] = cs_lri,
-    [GTREF_CMD_MI_STORE_REGISTER_MEM] = cs_srm,
-    [GTREF_CMD_MI_FLUSH_DW] = cs_flush_dw,
-    [GTREF_CMD_MI_LOAD_REGISTER_MEM] = cs_lrm,
-    [GTREF_CMD_MI_LOAD_REGISTER_REG] = cs_lrr,
-    [GTREF_CMD_MI_COPY_MEM_MEM] = cs_copy_mem_mem,
-    [GTREF_CMD_MI_ATOMIC] = cs_atomic,
-    [GTREF_CMD_MI_BATCH_BUFFER_START] = cs_bbs,
-    [GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END] = cs_cond_bb_end,
-    [GTREF_CMD_PIPE_CONTROL] = cs_pipe_control,
-};
+/* The commands the model executes (docs/commands.md); any other defined command is UNIMPLEMENTED. `no_data_access`:
+ * the handler makes no memory access, so it never leaves through cs_abort_on_fault and runs without run_handler's
+ * setjmp (it only reads and commits registers and changes the engine's state). */
+typedef struct cs_command_impl {
+    cs_handler run;
+    bool no_data_access;
+} cs_command_impl;
 
-/* Commands whose handlers (above, in this file) make no memory access, so never leave through cs_abort_on_fault: they
- * run without run_handler's setjmp. Their handlers only read and commit registers and change the engine's state. */
-static const bool no_data_access[GTREF_CMD_COUNT] = {
-    [GTREF_CMD_MI_NOOP] = true,
-    [GTREF_CMD_MI_WAIT_FOR_EVENT] = true,
-    [GTREF_CMD_MI_BATCH_BUFFER_END] = true,
-    [GTREF_CMD_MI_ARB_CHECK] = true,
-    [GTREF_CMD_MI_ARB_ON_OFF] = true,
-    [GTREF_CMD_MI_LOAD_REGISTER_IMM] = true,
-    [GTREF_CMD_MI_LOAD_REGISTER_REG] = true,
-    [GTREF_CMD_MI_BATCH_BUFFER_START] = true,
+static const cs_command_impl handlers[GTREF_CMD_COUNT] = {
+    [GTREF_CMD_MI_NOOP] = {cs_noop, true},
+    [GTREF_CMD_MI_SET_PREDICATE] = {cs_set_predicate, false},
+    [GTREF_CMD_MI_USER_INTERRUPT] = {cs_user_interrupt, false},
+    [GTREF_CMD_MI_WAIT_FOR_EVENT] = {cs_wait_for_event, true},
+    [GTREF_CMD_MI_ARB_CHECK] = {cs_retire_only, true},
+    [GTREF_CMD_MI_REPORT_HEAD] = {cs_report_head, false},
+    [GTREF_CMD_MI_ARB_ON_OFF] = {cs_retire_only, true},
+    [GTREF_CMD_MI_BATCH_BUFFER_END] = {cs_bbe, true},
+    [GTREF_CMD_MI_PREDICATE] = {cs_predicate, false},
+    [GTREF_CMD_MI_MATH] = {cs_math, false},
+    [GTREF_CMD_MI_SEMAPHORE_SIGNAL] = {cs_semaphore_signal, false},
+    [GTREF_CMD_MI_SEMAPHORE_WAIT] = {cs_semaphore_wait, false},
+    [GTREF_CMD_MI_STORE_DATA_IMM] = {cs_sdi, false},
+    [GTREF_CMD_MI_STORE_DATA_INDEX] = {cs_sdx, false},
+    [GTREF_CMD_MI_LOAD_REGISTER_IMM] = {cs_lri, true},
+    [GTREF_CMD_MI_STORE_REGISTER_MEM] = {cs_srm, false},
+    [GTREF_CMD_MI_FLUSH_DW] = {cs_flush_dw, false},
+    [GTREF_CMD_MI_LOAD_REGISTER_MEM] = {cs_lrm, false},
+    [GTREF_CMD_MI_LOAD_REGISTER_REG] = {cs_lrr, true},
+    [GTREF_CMD_MI_COPY_MEM_MEM] = {cs_copy_mem_mem, false},
+    [GTREF_CMD_MI_ATOMIC] = {cs_atomic, false},
+    [GTREF_CMD_MI_BATCH_BUFFER_START] = {cs_bbs, true},
+    [GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END] = {cs_cond_bb_end, false},
+    [GTREF_CMD_PIPE_CONTROL] = {cs_pipe_control, false},
 };
 
 /* Commands MI_SET_PREDICATE never turns into NOOPs (docs/commands.md §4, C23). */
@@ -436,7 +430,7 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
     if (!m->dcache[slot].legal || !gtref_cmd_on_engine(c, e)) return GTM_ERROR;
     /* docs/commands.md §1: unimplemented is not illegal. The model executes every command it has a handler
      * for; the table's modelled flag (both sides landed: coverage bins, the generator) may come later. */
-    if (!handlers[c->id]) {
+    if (!handlers[c->id].run) {
         set_note(r, c->name);
         return GTM_UNIMPLEMENTED;
     }
@@ -478,14 +472,14 @@ int gtm_peek(gtm *m, int e, gtm_retire *out)
  * no further request for the command), which returns here as CS_FAULTED. */
 static int run_handler(cs_cmd *cmd)
 {
-    if (no_data_access[cmd->c->id]) return handlers[cmd->c->id](cmd);
+    if (handlers[cmd->c->id].no_data_access) return handlers[cmd->c->id].run(cmd);
     jmp_buf jb;
     if (setjmp(jb)) {
         cmd->g->abort = NULL;
         return CS_FAULTED;
     }
     cmd->g->abort = &jb;
-    int st = handlers[cmd->c->id](cmd);
+    int st = handlers[cmd->c->id].run(cmd);
     cmd->g->abort = NULL;
     return st;
 }
