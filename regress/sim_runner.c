@@ -117,13 +117,7 @@ static void describe_end(int wait_status, char *dst, size_t dstsz)
 
 /* What the end of the child means: the record it wrote, or a CRASH or TIMEOUT made up here. */
 void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
-                         gtref_result *r)
-{
-    sim_complete_result_peak(setup, t, wait_status, timed_out, wall_s, 0, r);
-}
-
-void sim_complete_result_peak(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
-                              uint64_t peak_rss_kib, gtref_result *r)
+                         uint64_t peak_rss_kib, gtref_result *r)
 {
     char why[400], end[96];
     memset(r, 0, sizeof *r);
@@ -379,7 +373,7 @@ static void take_records(const sim_setup *setup, const sim_test *tests, gtref_re
         double at = now - (timespec_s(real_now) - timespec_s(st.st_mtim)); /* the record's time, on our clock */
         if (at < p->test_start_s) at = p->test_start_s;
         if (at > now) at = now;
-        sim_complete_result(setup, &tests[i], 0, false, at - p->test_start_s, &results[i]);
+        sim_complete_result(setup, &tests[i], 0, false, at - p->test_start_s, 0, &results[i]);
         sim_finish(&tests[i], &results[i], notify ? on_event : NULL, ctx);
         p->test_start_s = at;
         p->next++;
@@ -483,7 +477,7 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
                 if (slot->count > 1) unlink(slot->list);
                 if (!interrupted && slot->count == 1) {
                     size_t i = slot->idx[0];
-                    sim_complete_result_peak(setup, &tests[i], status, slot->timed_out, now - slot->start_s,
+                    sim_complete_result(setup, &tests[i], status, slot->timed_out, now - slot->start_s,
                                              ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0, &results[i]);
                     sim_finish(&tests[i], &results[i], on_event, ctx);
                 } else if (!interrupted && slot->next < slot->count) {
@@ -493,7 +487,7 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
                     size_t k = slot->next;
                     if (slot->timed_out) {
                         size_t i = slot->idx[k++];
-                        sim_complete_result(setup, &tests[i], status, true, now - slot->test_start_s, &results[i]);
+                        sim_complete_result(setup, &tests[i], status, true, now - slot->test_start_s, 0, &results[i]);
                         sim_finish(&tests[i], &results[i], on_event, ctx);
                     }
                     for (; k < slot->count; k++) retry[nretry++] = slot->idx[k];

@@ -59,13 +59,11 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
                   sim_event_fn on_event, void *ctx);
 
 /* The record of a test whose simulator ended (wait_status as from waitpid) or ran out of time: the one it wrote,
- * or a CRASH / TIMEOUT made up here; completed with the common fields and wall_s. */
+ * or a CRASH / TIMEOUT made up here; completed with the common fields and wall_s. peak_rss_kib: the child's peak
+ * resident memory (KiB, from wait4; 0: unknown): a child without a record that used at least half of its memory
+ * limit ran out of memory. */
 void sim_complete_result(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
-                         gtref_result *r);
-/* The same, knowing the child's peak resident memory (KiB, from wait4; 0: unknown): a child without a record that
- * used at least half of its memory limit ran out of memory. */
-void sim_complete_result_peak(const sim_setup *setup, const sim_test *t, int wait_status, bool timed_out, double wall_s,
-                              uint64_t peak_rss_kib, gtref_result *r);
+                         uint64_t peak_rss_kib, gtref_result *r);
 /* Write a completed record to its file and tell on_event. */
 void sim_finish(const sim_test *t, gtref_result *r, sim_event_fn on_event, void *ctx);
 

@@ -74,7 +74,7 @@ static bool collect(const sim_setup *setup, const char *status_dir, const sim_te
     bool timed_out = code == TIMEOUT_EXIT;
     /* the shell reports a signal as 128 + N */
     int wait_status = code > 128 && code < 160 ? (code - 128) : (code & 0xff) << 8;
-    sim_complete_result(setup, t, wait_status, timed_out, wall, r);
+    sim_complete_result(setup, t, wait_status, timed_out, wall, 0, r);   /* peak memory unknown */
     sim_finish(t, r, on_event, ctx);
     return true;
 }
