@@ -22,11 +22,6 @@
 #define MIN_MODEL_SECONDS 1.0
 #define MAX_PAIRS 25
 
-/* The long stimulus of the co-simulation ÷ RTL-only figure and of the model figure: a mixed command stream on
- * rings of up to 16 pages (about 100,000 cycles and 10,000 commands with seed 7). */
-#define LONG_MIN_CMDS 20000u
-#define LONG_MAX_CMDS 30000u
-#define LONG_RING_PAGES 16u
 
 /* Targets of issue 9 (docs/performance.md). */
 #define TARGET_COSIM_RATIO 0.90
@@ -328,10 +323,7 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
     if (config.min_cmds > config.max_cmds) return cli_usage_error("bench", "--min-cmds is more than --max-cmds");
     /* the long stimulus: the model figure, then co-simulation against RTL-only */
     gtref_gen_config long_cfg = config;
-    long_cfg.min_cmds = LONG_MIN_CMDS;
-    long_cfg.max_cmds = LONG_MAX_CMDS;
-    long_cfg.max_ring_pages = LONG_RING_PAGES;
-    long_cfg.multi_page_pct = 100;
+    gtref_gen_config_bench_long(&long_cfg);
     char long_stim[GTREF_PATH_MAX], long_res[GTREF_PATH_MAX], long_log[GTREF_PATH_MAX], err[1024];
     if (!path_format(long_stim, sizeof long_stim, "bench", "%s/stim/long-%" PRIu64 ".stim", out, long_seed) ||
         !path_format(long_res, sizeof long_res, "bench", "%s/results/long-%" PRIu64 ".result", out, long_seed) ||

@@ -128,6 +128,14 @@
                                             measured tests ran 1.3 to 9.2 times min_cycles) */
 #define MAX_LRI_POOL   64u
 
+void gtref_gen_config_bench_long(gtref_gen_config *c)
+{
+    c->min_cmds = 20000;
+    c->max_cmds = 30000;
+    c->max_ring_pages = 16;
+    c->multi_page_pct = 100;
+}
+
 void gtref_gen_config_default(gtref_gen_config *c)
 {
     memset(c, 0, sizeof *c);

@@ -217,6 +217,9 @@ typedef struct gtref_gen_config {
     uint64_t min_cycles;
 } gtref_gen_config;
 void gtref_gen_config_default(gtref_gen_config *c);
+/* The long mixed command stream of gtref bench (docs/performance.md): c's weights and corners kept, 20,000-30,000 ring
+ * commands per engine on rings of up to 16 pages, every ring multi-page (about 240,000 cycles with seed 7). */
+void gtref_gen_config_bench_long(gtref_gen_config *c);
 int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c);
 /* The generator's length measure (long tests): the ring dwords the host program hands each engine (the advances of
  * its RING_TAIL writes, modulo the ring size its RING_CTL sets; dw[] may be NULL), and the cycle estimate made from

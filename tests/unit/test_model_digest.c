@@ -195,9 +195,6 @@ Test(model_digest, the_long_bench_stimulus_ends_as_pinned)
 {
     gtref_gen_config c;
     gtref_gen_config_default(&c);
-    c.min_cmds = 20000;
-    c.max_cmds = 30000;
-    c.max_ring_pages = 16;
-    c.multi_page_pct = 100;
+    gtref_gen_config_bench_long(&c);
     check("long seed 7", seed_digest(7, &c), 0x0c7e271be76daeebull);
 }
