@@ -28,7 +28,7 @@
 #include "gtref/model.h"
 #include "gtref/regs.h"
 
-#define MAX_REGS 128
+#define MAX_REGS 192                 /* rows of the register table (indices stay below NO_REG) */
 #define ENG_SPAN 0x1000u            /* engine-relative offsets of the register table lie below this */
 #define NO_REG 0xFFu
 #define DCACHE_SIZE 256u

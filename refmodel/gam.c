@@ -36,7 +36,7 @@
 
 #include "gtref/regs.h"
 
-#define GAM_MAX_REGS 32          /* the table's GAM rows (15 today); gam_create fails if there are more */
+#define GAM_MAX_REGS 64          /* the table's GAM rows (40 today); gam_create fails if there are more */
 #define ENGINES_MAX 4
 #define LEVELS 4                 /* PPGTT: PML4E, PDPE, PDE, PTE (GAM-5) */
 #define LEAF_LEVEL (LEVELS - 1)  /* the PTE level; a GGTT walk starts (and ends) here (GAM-4) */

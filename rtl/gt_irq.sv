@@ -80,8 +80,8 @@ module gt_irq import gtref_pkg::*; #(
     cr_h        = cr;
     sel_acc     = '0;
     id_clr      = '0;
+    g_host      = g;
     for (int i = 0; i < GLOBAL_REGS; i++) begin
-      g_host[i] = g[i];
       // the GAM-owned rows (GLOBAL_REG_GAM: fault, error, LRA, MIDARB and GAB registers) are gt_gam's
       if (!GLOBAL_REG_GAM[i][0] && mmio_addr == GLOBAL_REG_OFF[i]) begin
         mmio_rdata = g[i];                                   // reads return X_q, no side effect but IRQ-11

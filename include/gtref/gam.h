@@ -69,6 +69,10 @@ enum gtref_fault_type {
 #define GTREF_MIDARB_GOTO_NP0 0x043C0u   /* NPs at + 4s, s = 0..3 */
 #define GTREF_GAB_CTL_REG     0x24000u
 #define GTREF_MEDIA_MAX_REQ_COUNT 0x04070u /* accepted-request limits (GAM-23) */
+#define GTREF_ARB_RO_GAC_GAM0 0x043D0u   /* class machines (GAM-28): register k of a class at + 4k, k = 0..3 */
+#define GTREF_ARB_R_GAC_GAM0  0x043E0u
+#define GTREF_ARB_WR_GAC_GAM0 0x043F0u
+#define GTREF_GAC_ARB_CTL_REG 0x14050u   /* the GAC/GAB cascade (GAM-27) */
 #define GTREF_GFX_FLSH_CNTL   0x101008u  /* a write invalidates every GGTT TLB entry (GAM-21) */
 
 /* Engine e's accepted-request limit field in MEDIA_MAX_REQ_COUNT (GAM-23, G19): shift and width; 0 counts as 1. */

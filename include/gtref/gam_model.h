@@ -1,4 +1,4 @@
-/* The GAM model: a cycle-level reference of the kit's GAM (docs/gam.md GAM-7 to GAM-16, GAM-21 to GAM-23), driven by the scoreboard
+/* The GAM model: a cycle-level reference of the kit's GAM (docs/gam.md GAM-7 to GAM-16, GAM-21 to GAM-23, GAM-26 to GAM-29), driven by the scoreboard
  * with what the DUT does not decide (the engines' requests, the memory port's ready and responses, host writes,
  * TLB invalidations, the engines' PPGTT registers) and predicting, for each closing edge, everything the GAM does:
  * grant, arbiter state, TLB lookup and fill, fault, the port register, write acknowledgements and read routing.
@@ -65,6 +65,12 @@ typedef struct gam_edge {
                                                  * limit): the v of GAM-9, whether or not an arbitration was made */
     uint8_t limited;                            /* bit e: engine e's valid request was held back by its limit */
     bool flsh_invalidate;                       /* a GFX_FLSH_CNTL write invalidated the GGTT entries (GAM-21) */
+    /* The cascade (GAM-26 to GAM-29). arb_v above is the v the NP machine arbitrates: after the limits and the
+     * cascade's gates. */
+    uint8_t casc_a;                             /* bit e: engine e was admitted (GAM-23) in cycle n: the a of GAM-26 */
+    uint32_t casc;                              /* the cascade's state after the edge, packed as probe_gam_casc
+                                                 * (GAM-29): [2:0] s_RO, [5:3] s_R, [8:6] s_WR, [9] [10] [11] owners
+                                                 * (1 GAB) of RO, R, WR, [17:12] [23:18] [29:24] their counts */
 } gam_edge;
 
 gam_model *gam_create(int engines);
@@ -114,6 +120,13 @@ typedef struct gam_coverage {
     /* Phase 2 (docs/gam.md §4, GAM-21, GAM-23); INSTPM invalidations (GAM-22) are counted by the scoreboard. */
     uint64_t limited[4];            /* [e]: cycles in which engine e's valid request was held back by its limit */
     uint64_t flsh_invalidations;    /* host writes to GFX_FLSH_CNTL (each invalidates the GGTT entries) */
+    /* The cascade (GAM-27, GAM-28), class index = client (0 RO = IF, 1 R = DR, 2 WR = WR), counted in cycles in
+     * which an arbitration is made: */
+    uint64_t casc_state[3][8];          /* [class][s]: arbitrations made in state s of the class's GAC->GAM machine */
+    uint64_t casc_transition[3][8][8];  /* [class][from][to]: its moves */
+    uint64_t casc_fixed[3][2];          /* [class][0 GAC, 1 GAB]: a conflict decided by the fixed side (limit
+                                         * disabled); WR has no GAB entry (always 0: G23) */
+    uint64_t casc_switch[3][2];         /* [class][0 to GAC, 1 to GAB]: the owner switched at the edge */
 } gam_coverage;
 void gam_get_coverage(const gam_model *g, gam_coverage *out);
 #endif
