@@ -15,7 +15,8 @@ void gtref_tb_engine_probe(void *tb, int e, svBit retire, unsigned int retire_dw
  * write acknowledgements and read routing. Called every cycle before gtref_tb_cycle. */
 void gtref_tb_gam_probe(void *tb, svBit gnt_valid, int gnt_engine, int arb_state, svBit lookup_valid, int lookup_engine,
                         svBit lookup_hit, int lookup_index, svBit fill_valid, int fill_engine, int fill_index,
-                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp);
+                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp,
+                        unsigned casc);
 int gtref_tb_cycle(void *tb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
                    svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
                    svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,

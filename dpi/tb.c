@@ -219,13 +219,14 @@ void gtref_tb_engine_probe(void *vtb, int e, svBit retire, unsigned int retire_d
 
 void gtref_tb_gam_probe(void *vtb, svBit gnt_valid, int gnt_engine, int arb_state, svBit lookup_valid, int lookup_engine,
                         svBit lookup_hit, int lookup_index, svBit fill_valid, int fill_engine, int fill_index,
-                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp)
+                        svBit fault_valid, int fault_engine, int fault_type, int wr_ack, int rsp,
+                        unsigned casc)
 {
     gtref_tb *tb = vtb;
     tb->gam = (gtref_sb_gam_probe){ gnt_valid, (uint8_t)gnt_engine, (uint8_t)arb_state, lookup_valid,
                                     (uint8_t)lookup_engine, lookup_hit, (uint8_t)lookup_index, fill_valid,
                                     (uint8_t)fill_engine, (uint8_t)fill_index, fault_valid, (uint8_t)fault_engine,
-                                    (uint8_t)fault_type, (uint8_t)wr_ack, (uint8_t)rsp };
+                                    (uint8_t)fault_type, (uint8_t)wr_ack, (uint8_t)rsp, casc };
 }
 
 /* Keep the TLB lookups the GAM made at this edge (the GAM model's prediction, which the scoreboard checks against

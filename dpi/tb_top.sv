@@ -18,7 +18,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
       input bit lookup_valid, input int lookup_engine, input bit lookup_hit, input int lookup_index,
       input bit fill_valid, input int fill_engine, input int fill_index,
       input bit fault_valid, input int fault_engine, input int fault_type,
-      input int wr_ack, input int rsp);
+      input int wr_ack, input int rsp, input int unsigned casc);
   import "DPI-C" function int gtref_tb_cycle(input chandle tb,
       input bit mmio_req_ready, input bit mmio_rsp_valid, input int unsigned mmio_rsp_rdata,
       input bit mmio_commit_valid, input int unsigned mmio_commit_off, input int unsigned mmio_commit_data,
@@ -67,6 +67,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
   logic [1:0]  probe_gam_fault_engine, probe_gam_fault_type;
   logic [4:0]  probe_gam_lookup_index, probe_gam_fill_index;
   logic [NUM_ENGINES-1:0] probe_gam_wr_ack, probe_gam_rsp;
+  logic [29:0] probe_gam_casc;
 
   gt_top #(.NUM_ENGINES(NUM_ENGINES)) dut (
     .clk, .rst_n,
@@ -84,7 +85,7 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
     .probe_gam_lookup_valid, .probe_gam_lookup_engine, .probe_gam_lookup_hit, .probe_gam_lookup_index,
     .probe_gam_fill_valid, .probe_gam_fill_engine, .probe_gam_fill_index,
     .probe_gam_fault_valid, .probe_gam_fault_engine, .probe_gam_fault_type,
-    .probe_gam_wr_ack, .probe_gam_rsp
+    .probe_gam_wr_ack, .probe_gam_rsp, .probe_gam_casc
   );
 
   // The clock generator is the one process that toggles clk; a blocking assignment is the usual idiom.
@@ -191,7 +192,8 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
                          probe_gam_lookup_valid, int'(probe_gam_lookup_engine), probe_gam_lookup_hit,
                          int'(probe_gam_lookup_index), probe_gam_fill_valid, int'(probe_gam_fill_engine),
                          int'(probe_gam_fill_index), probe_gam_fault_valid, int'(probe_gam_fault_engine),
-                         int'(probe_gam_fault_type), int'(probe_gam_wr_ack), int'(probe_gam_rsp));
+                         int'(probe_gam_fault_type), int'(probe_gam_wr_ack), int'(probe_gam_rsp),
+                         {2'b0, probe_gam_casc});
       done = gtref_tb_cycle(tb, mmio_req_ready, mmio_rsp_valid, mmio_rsp_rdata,
                             probe_mmio_commit_valid, probe_mmio_commit_off, probe_mmio_commit_data,
                             mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be,

@@ -83,7 +83,8 @@ module gt_gam import gtref_pkg::*; #(
   output logic [1:0]                   probe_gam_fault_engine,
   output logic [1:0]                   probe_gam_fault_type,
   output logic [NUM_ENGINES-1:0]       probe_gam_wr_ack,
-  output logic [NUM_ENGINES-1:0]       probe_gam_rsp
+  output logic [NUM_ENGINES-1:0]       probe_gam_rsp,
+  output logic [29:0]                  probe_gam_casc  // GAM-29: the cascade's state after the previous edge
 );
   localparam int NE = NUM_ENGINES;
   localparam int EW = NE > 1 ? $clog2(NE) : 1;   // engine index width inside the GAM
@@ -637,4 +638,5 @@ module gt_gam import gtref_pkg::*; #(
     end
   end
   assign probe_gam_arb_state = arb_s;
+  assign probe_gam_casc = '0;   // GAM-26..29: not built yet
 endmodule

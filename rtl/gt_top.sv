@@ -75,7 +75,8 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
   output logic [1:0]  probe_gam_fault_engine,
   output logic [1:0]  probe_gam_fault_type,
   output logic [NUM_ENGINES-1:0]       probe_gam_wr_ack,   // wr_ack at the previous edge
-  output logic [NUM_ENGINES-1:0]       probe_gam_rsp       // a read response routed to engine e at the previous edge
+  output logic [NUM_ENGINES-1:0]       probe_gam_rsp,      // a read response routed to engine e at the previous edge
+  output logic [29:0]                  probe_gam_casc      // the cascade's state after the previous edge (GAM-29)
 );
   if (NUM_ENGINES < 1 || NUM_ENGINES > MAX_ENGINES) begin : g_bad_engines
     $error("gt_top: NUM_ENGINES must be 1..%0d", MAX_ENGINES);
@@ -196,7 +197,7 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
     .probe_gam_lookup_valid, .probe_gam_lookup_engine, .probe_gam_lookup_hit, .probe_gam_lookup_index,
     .probe_gam_fill_valid, .probe_gam_fill_engine, .probe_gam_fill_index,
     .probe_gam_fault_valid, .probe_gam_fault_engine, .probe_gam_fault_type,
-    .probe_gam_wr_ack, .probe_gam_rsp
+    .probe_gam_wr_ack, .probe_gam_rsp, .probe_gam_casc
   );
 
   // the engines' current requests (functions of engine flip-flops)

@@ -452,6 +452,29 @@ static void fmt_port(char *buf, size_t sz, const gam_port *p)
         snprintf(buf, sz, "%s read 0x%" PRIx64, src, p->addr);
 }
 
+/* The cascade's state word (GAM-29) of one class: its GAC->GAM machine's state, the GAC/GAB owner and count. */
+static void fmt_casc_class(char *buf, size_t n, uint32_t w, int c)
+{
+    snprintf(buf, n, "state %u, owner %s, count %u", (unsigned)(w >> (3 * c)) & 7u, (w >> (9 + c)) & 1u ? "GAB" : "GAC",
+             (unsigned)(w >> (12 + 6 * c)) & 63u);
+}
+
+/* GAM-29: the first class whose cascade state differs, decoded, with the admitted vector of the previous cycle. */
+static bool casc_mismatch(gtref_sb *sb, const gam_edge *x, uint32_t dut)
+{
+    static const char *const cls[3] = { "RO", "R", "WR" };
+    char exp[96], act[96], what[16];
+    int c = 0;
+    while (c < 2 && ((x->casc ^ dut) & (7u << (3 * c) | 1u << (9 + c) | 63u << (12 + 6 * c))) == 0) c++;
+    fmt_casc_class(exp, sizeof exp, x->casc, c);
+    fmt_casc_class(act, sizeof act, dut, c);
+    snprintf(what, sizeof what, "casc-%s", cls[c]);
+    return fail(sb, "gam", -1, what, exp, act, "the %s class's cascade state after the previous edge (GAM-27 GAC/GAB "
+                "owner and count, GAM-28 GAC->GAM machine); engines admitted in that cycle 0x%x, NP vector 0x%x, "
+                "grant %s (whole word expected 0x%08x, DUT 0x%08x)", cls[c], (unsigned)x->casc_a, (unsigned)x->arb_v,
+                x->gnt_valid ? engine_name(x->gnt_engine) : "none", (unsigned)x->casc, (unsigned)dut);
+}
+
 /* GAM-18: the DUT's port request and GAM probes of this cycle against the GAM model's prediction for the previous
  * closing edge (all of them are flip-flops). */
 static bool check_gam(gtref_sb *sb, const gtref_sb_cycle *c)
@@ -484,6 +507,7 @@ static bool check_gam(gtref_sb *sb, const gtref_sb_cycle *c)
         snprintf(act, sizeof act, "state %u", d->arb_state);
         return fail(sb, "gam", -1, "arb-state", exp, act, "the MIDARB NP machine's state after the previous edge (GAM-9, G14)");
     }
+    if (d->casc != x->casc) return casc_mismatch(sb, x, d->casc);
     if (d->lookup_valid != x->lookup_valid ||
         (x->lookup_valid && (d->lookup_engine != x->lookup_engine || d->lookup_hit != x->lookup_hit ||
                              (x->lookup_hit && d->lookup_index != x->lookup_index)))) {

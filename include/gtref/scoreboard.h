@@ -27,6 +27,7 @@ typedef struct gtref_sb_gam_probe {
     bool fill_valid; uint8_t fill_engine, fill_index;
     bool fault_valid; uint8_t fault_engine, fault_type;
     uint8_t wr_ack, rsp;    /* bit e: engine e */
+    uint32_t casc;          /* probe_gam_casc (GAM-29) */
 } gtref_sb_gam_probe;
 
 typedef struct gtref_sb_cycle {

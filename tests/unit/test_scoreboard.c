@@ -72,7 +72,7 @@ static gtref_sb_cycle blank(void)
     c.port = last.port;
     c.gam = (gtref_sb_gam_probe){ last.gnt_valid, last.gnt_engine, last.arb_state, last.lookup_valid, last.lookup_engine,
                                   last.lookup_hit, last.lookup_index, last.fill_valid, last.fill_engine, last.fill_index,
-                                  last.fault_valid, last.fault_engine, last.fault_type, last.wr_ack, last.rsp };
+                                  last.fault_valid, last.fault_engine, last.fault_type, last.wr_ack, last.rsp, last.casc };
     c.mem_req_ready = true;
     if (rsp_n) {   /* the oldest read that transferred, answered one cycle later */
         c.mem_rsp_valid = true;
