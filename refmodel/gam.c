@@ -1,6 +1,7 @@
 /* The GAM model (include/gtref/gam_model.h): the cycle-level reference of docs/gam.md GAM-7 to GAM-16 and, of phase
- * 2, GAM-21 (GFX_FLSH_CNTL), GAM-22 (INSTPM: through gam_inputs.invalidate, set by the scoreboard) and GAM-23
- * (accepted-request limits).
+ * 2, GAM-21 (GFX_FLSH_CNTL), GAM-22 (INSTPM: through gam_inputs.invalidate, set by the scoreboard), GAM-23
+ * (accepted-request limits) and GAM-26 to GAM-29 (the GAC/GAB cascade: GAC_ARB_CTL_REG's owner and count per class,
+ * the ARB_{RO,R,WR}_GAC_GAM class machines, the packed state of probe_gam_casc).
  *
  * gam_tick(n) follows GAM-10 step by step with the state at the start of cycle n: (1) the response pops the oldest
  * transferred read, (2) stage T makes one step of its phase, (3) the arbiter runs if T can accept, (4) P transfers
@@ -21,14 +22,25 @@
  *   D5 walk_reads counts walk reads when P loads them (each is one read on the port).
  *   D6 A request whose client is not IF, DR or WR (GAM-1 defines no other) is not a request: never arbitrated or
  *      granted, so a DUT that presents one fails the grant comparison instead of crashing the model.
- *   D7 "Requesting" in the contention bin (§4) means taking part in arbitration: a bit of the v of GAM-9 after the
- *      limits of GAM-23, the vector the arbiter sees. A request held back by its limit is not contending (it is
- *      counted by the limited bin instead).
+ *   D7 "Requesting" in the contention bin (§4) means being admitted: a bit of the vector a after the limits of
+ *      GAM-23 (GAM-26: the bins count pairs of a, before the cascade's gates). A request held back by its limit is
+ *      not contending (it is counted by the limited bin instead).
  *   D8 The limited bin (§4) counts every cycle in which an engine's request (valid, with a defined client, D6) is
  *      held back by its limit, whether or not T can accept in that cycle (as D4).
  *   D9 GAM-23's limit is MEDIA_MAX_REQ_COUNT as held at the start of the cycle (a host write to it acts from the
  *      next cycle, GAM-16). A continue-mode fault does not release the count: the request goes on to the port and
- *      is released by its response or acknowledgement. */
+ *      is released by its response or acknowledgement.
+ *   D10 The cascade's gates (GAM-26) are computed in every cycle, so arb_v is the gated v (what the NP machine
+ *      arbitrates, or would if T could accept) whether or not an arbitration is made, as it was before the cascade;
+ *      casc_a is the admitted vector a in every cycle. Only the state moves and the coverage wait for an
+ *      arbitration (GAM-27, GAM-28).
+ *   D11 casc_fixed (§4) counts every arbitration with a class-c conflict (GAB and GAC both present with class c in
+ *      a) and the class's limit disabled, by the fixed side that decided it, whether or not the cascade then wins
+ *      the GAC->GAM machine or the NP grant: the GAC/GAB decision is made by the fixed side either way.
+ *   D12 The owner switches when the count + 1 is at or above the limit (a limit of 0 counts as 1, G23), not only
+ *      exactly at it: a count is kept across a host write that lowers the limit (GAM-27), and ">=" switches at the
+ *      next served conflict instead of letting the count run past the limit. With legal stimulus (GAC_ARB_CTL_REG
+ *      written only while every engine is idle, §5, when every count is 0) both readings are the same. */
 #include "gtref/gam_model.h"
 
 #include <stdlib.h>
@@ -44,6 +56,13 @@
 #define PAGE_OFFSET_MASK (GTREF_PAGE_SIZE - 1)
 
 enum t_phase { T_EMPTY, T_LOOKUP, T_READY, T_WALK_ISSUE, T_WALK_WAIT };
+
+/* The cascade (GAM-26): a request's class is its client (IF -> RO, DR -> R, WR -> WR); the sides of the engines. */
+#define CLASSES GTREF_GAM_CLIENTS
+#define ENG_GAM 0x1u             /* RCS0: the GAM side */
+#define ENG_GAB 0x2u             /* BCS0 */
+#define ENG_GAC 0xCu             /* VCS0, VECS0 */
+enum casc_side { SIDE_GAC = 0, SIDE_GAB = 1 };   /* the owner's encoding is casc's (1 = GAB, GAM-29) */
 
 /* Stage T: the one request in translation (GAM-10) and its translation so far. */
 typedef struct stage_t {
@@ -69,6 +88,11 @@ struct gam_model {
     gam_tlb_entry tlb[ENGINES_MAX][GTREF_TLB_ENTRIES];
     uint8_t lra_ptr[ENGINES_MAX][GTREF_TLB_LRAS];
     uint8_t arb_state;
+    /* The cascade (GAM-27, GAM-28), per class (index = client: 0 RO, 1 R, 2 WR): the GAC->GAM machine's state, the
+     * GAC/GAB owner (SIDE_GAC / SIDE_GAB) and count. Reset: 0, GAC, 0. */
+    uint8_t casc_s[CLASSES], casc_owner[CLASSES], casc_count[CLASSES];
+    /* Slots (in regs) of the registers read in every cycle, found once by gam_create (reg_index searches). */
+    int slot_max_req, slot_prio_np, slot_goto_np[4], slot_gac_ctl, slot_casc[CLASSES][4];
     unsigned outstanding[ENGINES_MAX];   /* GAM-23: granted, not yet answered, acknowledged or dropped */
     stage_t t;
     gam_port p;
@@ -153,6 +177,17 @@ gam_model *gam_create(int engines)
     };
     for (size_t i = 0; i < sizeof used / sizeof used[0]; i++)
         if (reg_index(g, used[i]) < 0) goto fail;
+    static const uint32_t casc_base[CLASSES] = { GTREF_ARB_RO_GAC_GAM0, GTREF_ARB_R_GAC_GAM0, GTREF_ARB_WR_GAC_GAM0 };
+    g->slot_max_req = reg_index(g, GTREF_MEDIA_MAX_REQ_COUNT);
+    g->slot_prio_np = reg_index(g, GTREF_MIDARB_PRIO_NP);
+    g->slot_gac_ctl = reg_index(g, GTREF_GAC_ARB_CTL_REG);
+    if (g->slot_gac_ctl < 0) goto fail;
+    for (int k = 0; k < 4; k++) {
+        g->slot_goto_np[k] = reg_index(g, GTREF_MIDARB_GOTO_NP0 + 4u * (unsigned)k);
+        for (int c = 0; c < CLASSES; c++)
+            if ((g->slot_casc[c][k] = reg_index(g, casc_base[c] + 4u * (unsigned)k)) < 0) goto fail;
+    }
+    /* GAM-27, GAM-28: every class machine in state 0, owners GAC, counts 0 (calloc). */
     reset_lra_ptrs(g);   /* GAM-8: each pointer starts at its LRA's min */
     return g;
 fail:
@@ -380,15 +415,131 @@ static int arbitrate(gam_model *g, unsigned v)
 {
     unsigned s = g->arb_state;
     uint8_t order[4];
-    priority_order((reg_val(g, GTREF_MIDARB_PRIO_NP) >> (5 * s)) & 0x1Fu, order);
+    priority_order((g->regs[g->slot_prio_np].val >> (5 * s)) & 0x1Fu, order);
     int grant = -1;
     for (int i = 0; i < 4 && grant < 0; i++)
         if (v & (1u << order[i])) grant = order[i];
-    uint8_t next = (uint8_t)((reg_val(g, GTREF_MIDARB_GOTO_NP0 + 4 * s) >> (2 * v)) & 3u);   /* G14: also v = 0 */
+    uint8_t next = (uint8_t)((g->regs[g->slot_goto_np[s]].val >> (2 * v)) & 3u);   /* G14: also v = 0 */
     g->cov.state[s]++;
     g->cov.transition[s][next]++;
     g->arb_state = next;
     return grant;
+}
+
+/* ---- the cascade (GAM-26 to GAM-29) ---- */
+
+/* GAC_ARB_CTL_REG's fields of class c (GAM-27, BYT-REG L2631-2692): limit enable, limit, fixed side. WR has no
+ * fixed-priority bit: GAC (G23). */
+static bool casc_enable(uint32_t ctl, int c)
+{
+    static const uint8_t bit[CLASSES] = { [GTREF_CLIENT_IF] = 23, [GTREF_CLIENT_DR] = 15, [GTREF_CLIENT_WR] = 31 };
+    return (ctl >> bit[c]) & 1u;
+}
+
+static unsigned casc_limit(uint32_t ctl, int c)
+{
+    unsigned l = c == GTREF_CLIENT_WR ? (ctl >> 24) & 0x3Fu : (ctl >> (c == GTREF_CLIENT_IF ? 16 : 8)) & 0x1Fu;
+    return l ? l : 1u;   /* G23: a limit of 0 counts as 1 */
+}
+
+static enum casc_side casc_fixed_side(uint32_t ctl, int c)
+{
+    if (c == GTREF_CLIENT_WR) return SIDE_GAC;   /* G23 */
+    return (ctl >> (c == GTREF_CLIENT_IF ? 22 : 14)) & 1u ? SIDE_GAB : SIDE_GAC;
+}
+
+/* Entry s of a class machine (GAM-28, G22): register s >> 1, bits 12:0 for even s, 27:15 for odd s. */
+static unsigned casc_entry(const gam_model *g, int c, unsigned s)
+{
+    return (g->regs[g->slot_casc[c][s >> 1]].val >> (s & 1u ? 15 : 0)) & 0x1FFFu;
+}
+
+/* What the gates decided in one cycle, per class, for the edge's update (GAM-27, GAM-28). */
+typedef struct casc_cycle {
+    bool conflict[CLASSES];        /* GAB and GAC both present with class c in a */
+    uint8_t r[CLASSES];            /* the class machine's request vector: bit 0 GAM, bit 1 cascade */
+} casc_cycle;
+
+/* GAM-26: the v of GAM-9 from the admitted vector a, with the state and registers as at the start of the cycle.
+ * Per class c: (1) GAC/GAB (GAM-27): one side present -> that side; both -> the owner if the limit is enabled,
+ * the fixed side if not; the other side's class-c engines leave. (2) GAC->GAM (GAM-28): r = RCS0 present | the
+ * cascade's side present << 1; 01 GAM, 10 cascade, 11 the priority bit of entry s_c (0 GAM, 1 cascade, G22); the
+ * loser's class-c engines leave. */
+static unsigned casc_gate(const gam_model *g, unsigned a, const gam_inputs *in, uint32_t ctl, casc_cycle *cc)
+{
+    unsigned cls[CLASSES] = { 0 };
+    for (int e = 0; e < ENGINES_MAX; e++)
+        if (a >> e & 1u) cls[in->req[e].client] |= 1u << e;   /* a holds defined clients only (D6) */
+    unsigned v = a;
+    for (int c = 0; c < CLASSES; c++) {
+        unsigned m = cls[c];
+        bool gab = (m & ENG_GAB) != 0, gac = (m & ENG_GAC) != 0;
+        cc->conflict[c] = gab && gac;
+        unsigned casc_eng = m & (ENG_GAB | ENG_GAC);   /* the cascade's class-c engines after gate 1 */
+        if (cc->conflict[c]) {
+            enum casc_side w = casc_enable(ctl, c) ? (enum casc_side)g->casc_owner[c] : casc_fixed_side(ctl, c);
+            unsigned loser = w == SIDE_GAB ? m & ENG_GAC : m & ENG_GAB;
+            v &= ~loser;
+            casc_eng &= ~loser;
+        }
+        unsigned r = ((m & ENG_GAM) ? 1u : 0u) | (casc_eng ? 2u : 0u);
+        cc->r[c] = (uint8_t)r;
+        if (r == 3u) {
+            bool cascade_wins = (casc_entry(g, c, g->casc_s[c]) >> 12) & 1u;
+            v &= ~(cascade_wins ? m & ENG_GAM : casc_eng);
+        }
+    }
+    return v;
+}
+
+/* The cascade's closing edge in a cycle in which an arbitration is made (grant: the NP grant or -1). GAM-28: every
+ * class machine moves by the goto of its entry for its r (also 00). GAM-27: no conflict or limit disabled -> count
+ * 0; a conflict served on the owner's side (the NP grant to an owner's engine with class c) -> count + 1, the owner
+ * switching at the limit (D12) with the count back to 0, WR with GAB the owner giving GAB exactly one write; a
+ * conflict not served -> owner and count hold. */
+static void casc_edge(gam_model *g, const gam_inputs *in, uint32_t ctl, const casc_cycle *cc, int grant)
+{
+    for (int c = 0; c < CLASSES; c++) {
+        unsigned s = g->casc_s[c];
+        unsigned next = (casc_entry(g, c, s) >> (3u * cc->r[c])) & 7u;
+        g->cov.casc_state[c][s]++;
+        g->cov.casc_transition[c][s][next]++;
+        g->casc_s[c] = (uint8_t)next;
+
+        if (!cc->conflict[c]) { g->casc_count[c] = 0; continue; }
+        if (!casc_enable(ctl, c)) {
+            g->casc_count[c] = 0;
+            g->cov.casc_fixed[c][casc_fixed_side(ctl, c)]++;   /* D11 */
+            continue;
+        }
+        unsigned owner = g->casc_owner[c];
+        unsigned owner_eng = owner == SIDE_GAB ? ENG_GAB : ENG_GAC;
+        if (grant < 0 || !(owner_eng >> grant & 1u) || in->req[grant].client != c) continue;   /* not served: hold */
+        bool sw;
+        if (c == GTREF_CLIENT_WR && owner == SIDE_GAB) {
+            sw = true;   /* one GAB write, then GAC (L2642-2644, G23) */
+        } else {
+            unsigned n = g->casc_count[c] + 1u;
+            sw = n >= casc_limit(ctl, c);   /* D12 */
+            g->casc_count[c] = (uint8_t)n;
+        }
+        if (sw) {
+            g->casc_owner[c] = (uint8_t)(owner == SIDE_GAB ? SIDE_GAC : SIDE_GAB);
+            g->casc_count[c] = 0;
+            g->cov.casc_switch[c][g->casc_owner[c]]++;
+        }
+    }
+}
+
+/* The cascade's state packed as probe_gam_casc (GAM-29). A count stays below its limit (at most 62 for WR, 30 for RO
+ * and R), so it fits its 6-bit field. */
+static uint32_t casc_pack(const gam_model *g)
+{
+    uint32_t w = 0;
+    for (int c = 0; c < CLASSES; c++)
+        w |= (uint32_t)g->casc_s[c] << (3 * c) | (uint32_t)g->casc_owner[c] << (9 + c)
+           | (uint32_t)(g->casc_count[c] & 0x3Fu) << (12 + 6 * c);
+    return w;
 }
 
 /* ---- the cycle (GAM-10) ---- */
@@ -401,21 +552,27 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     fault_record rec = { 0 };
     /* The request vector (GAM-9): absent engines never request; D6. GAM-23: an engine takes part only while its
      * outstanding count, as at the start of the cycle, is below its limit (D9); otherwise it is held back (D8). */
-    unsigned v = 0;
-    uint32_t max_req = reg_val(g, GTREF_MEDIA_MAX_REQ_COUNT);
+    unsigned a = 0;   /* the admitted vector (GAM-26) */
+    uint32_t max_req = g->regs[g->slot_max_req].val;
     for (int e = 0; e < g->engines; e++) {
         if (!in->req[e].valid || in->req[e].client >= GTREF_GAM_CLIENTS) continue;
         if (g->outstanding[e] < gtref_req_limit(max_req, e)) {
-            v |= 1u << e;
+            a |= 1u << e;
         } else {
             out->limited |= (uint8_t)(1u << e);
             g->cov.limited[e]++;
         }
     }
+    out->casc_a = (uint8_t)a;
+    for (int x = 0; x < g->engines; x++)   /* D4, D7: pairs of a */
+        for (int y = x + 1; y < g->engines; y++)
+            if ((a >> x & 1u) && (a >> y & 1u)) g->cov.contention[x][y]++;
+    /* GAM-26 to GAM-28: the cascade's gates leave v, with GAC_ARB_CTL_REG as held at the start of the cycle (a host
+     * write of this cycle acts from the next, GAM-16; D10). */
+    uint32_t gac_ctl = g->regs[g->slot_gac_ctl].val;
+    casc_cycle cc;
+    unsigned v = casc_gate(g, a, in, gac_ctl, &cc);
     out->arb_v = (uint8_t)v;
-    for (int a = 0; a < g->engines; a++)   /* D4, D7 */
-        for (int b = a + 1; b < g->engines; b++)
-            if ((v >> a & 1u) && (v >> b & 1u)) g->cov.contention[a][b]++;
 
     /* 1. Response: the oldest transferred read (D3: none outstanding, none routed). */
     bool walk_data = false;
@@ -461,7 +618,8 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
     /* 3. Arbitration, if T can accept: empty at the start of the cycle, or emptied by loading P (not by a fault). */
     if (t_was_empty || t_to_p) {
         out->arb_valid = true;
-        int e = arbitrate(g, v);   /* the filtered v: grant and goto index (GAM-9, GAM-23) */
+        int e = arbitrate(g, v);   /* the gated v: grant and goto index (GAM-9, GAM-23, GAM-26) */
+        casc_edge(g, in, gac_ctl, &cc, e);   /* GAM-27, GAM-28: only in an arbitration */
         if (e >= 0) {
             g->outstanding[e]++;   /* GAM-23: counts from its grant */
             out->gnt_valid = true;
@@ -471,6 +629,7 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
         }
     }
     out->arb_state = g->arb_state;
+    out->casc = casc_pack(g);   /* GAM-29: every cycle; a host write (step 5) never changes it (GAM-27) */
 
     /* 4. Port: a transfer acknowledges a write (GAM-11) or queues a read; then P reloads or empties. */
     if (g->p.valid && in->mem_req_ready) {
