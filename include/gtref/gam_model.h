@@ -115,7 +115,7 @@ typedef struct gam_coverage {
     uint64_t fault[3][2];           /* [type][hang 0 / continue 1] */
     uint64_t state[4];              /* arbitrations made in state s */
     uint64_t transition[4][4];      /* [from][to] at an arbitration */
-    uint64_t contention[4][4];      /* [a][b], a < b: both took part (bits of v, GAM-9/GAM-23) in one cycle */
+    uint64_t contention[4][4];      /* [a][b], a < b: both admitted (bits of casc_a, GAM-23/GAM-26) in one cycle */
     uint64_t walk_reads;
     /* Phase 2 (docs/gam.md §4, GAM-21, GAM-23); INSTPM invalidations (GAM-22) are counted by the scoreboard. */
     uint64_t limited[4];            /* [e]: cycles in which engine e's valid request was held back by its limit */
