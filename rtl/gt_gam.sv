@@ -8,16 +8,20 @@
 // State (GAM-10): stage T (empty, or one request in phase LOOKUP, READY, WALK_ISSUE or WALK_WAIT with its
 // translation so far), the port register P (every mem_req_* output is one of its flops), the response queue (the
 // src of every read that transferred, in order), one 32-entry TLB per engine with three LRA allocation pointers per
-// engine (GAM-7, GAM-8), the arbiter state (GAM-9), each engine's count of accepted, uncompleted requests (GAM-23)
+// engine (GAM-7, GAM-8), the arbiter state (GAM-9), the cascade's state (GAM-26..GAM-29: per class RO/R/WR a class
+// machine state, a GAC/GAB owner and a count), each engine's count of accepted, uncompleted requests (GAM-23)
 // and the GAM-owned global registers (GLOBAL_REG_GAM rows: fault registers, GFX_ARB_ERROR_RPT, CVS_TLB_LRA_0..2,
-// MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3, MEDIA_MAX_REQ_COUNT, GFX_FLSH_CNTL, GAB_CTL_REG).
+// MIDARB_PRIO_NP, MIDARB_GOTOFIELD_NP0..3, MEDIA_MAX_REQ_COUNT, GFX_FLSH_CNTL, GAB_CTL_REG, GAC_ARB_CTL_REG,
+// ARB_{RO,R,WR}_GAC_GAM0..3 and the storage rows of GAM-25).
 //
 // One cycle, in the order of GAM-10 (every state changes only at the closing edge):
 //   1. a memory response goes to the src at the queue head (an engine's rsp_valid, or the walker);
 //   2. stage T takes one step by phase (one TLB lookup per cycle, of the requesting engine's TLB only);
 //   3. the arbiter grants (and its state moves) iff T can accept: T empty, or emptied at this edge by loading P;
-//      an engine takes part (its bit of v) only while its outstanding count is below its MEDIA_MAX_REQ_COUNT
-//      limit (GAM-23);
+//      an engine takes part (its bit of a) only while its outstanding count is below its MEDIA_MAX_REQ_COUNT
+//      limit (GAM-23); the cascade's gates per class (GAC<->GAB, then the GAC->GAM class machine; GAM-26..28)
+//      remove the losers' engines from a, and the NP machine arbitrates what is left (v); the class machines and
+//      the GAC/GAB owners and counts move at the same edges as the NP state;
 //   4. P transfers (a write acknowledges P.src) and loads per step 2, or empties;
 //   5. TLB invalidations and the host write apply last (a fill at the same edge is invalidated too: every entry
 //      by an engine's tlb_inv, a GGTT one by a GFX_FLSH_CNTL write (GAM-21); an LRA register write resets the
@@ -361,19 +365,172 @@ module gt_gam import gtref_pkg::*; #(
   // ---- arbitration (GAM-9, GAM-10 step 3) ----
   logic       accept;
   logic [1:0] arb_s;
-  logic [3:0] v4;
+  logic [3:0] a4;       // the admitted vector a (GAM-23)
+  logic [3:0] v4;       // what the cascade's gates leave of a (GAM-26): the NP machine's v
   logic       g_any;
   eidx_t      g_eng;
   logic [4:0] code;
   logic [31:0] goto_cur;
   logic [1:0] arb_next;
   assign accept = !t_valid || t_done;   // a fault that empties T does not let it accept (GAM-10)
-  // GAM-23: an engine with a valid request takes part (its bit of v, for the grant and for the goto index) only if
-  // its outstanding count at the start of the cycle is below its limit (elig, below).
+  // GAM-23: an engine with a valid request takes part (its bit of a) only if its outstanding count at the start of
+  // the cycle is below its limit (elig, above).
   always_comb begin
-    v4 = '0;
-    for (int e = 0; e < NE; e++) v4[e] = req_valid[e] && elig[e];
+    a4 = '0;
+    for (int e = 0; e < NE; e++) a4[e] = req_valid[e] && elig[e];
   end
+
+  // ---- the GAC/GAB cascade (GAM-26..GAM-28, G21-G23) ----
+  // Per class c (0 RO = client IF, 1 R = client DR, 2 WR = client WR): sides GAM = RCS0 (engine 0), GAB = BCS0
+  // (engine 1), GAC = VCS0 and VECS0 (engines 2, 3). From a and the state at the start of the cycle:
+  //   1. GAC<->GAB (GAM-27): w_c = the only side present, or on a conflict (both) the owner if the class's limit is
+  //      enabled, else its fixed side (RO [22], R [14], WR GAC); the other side's class-c engines leave the vector;
+  //   2. GAC->GAM (GAM-28): the class machine's vector r_c = {cascade present, RCS0 present}; its winner (01 GAM,
+  //      10 cascade, 11 the priority bit of entry s_c: 0 GAM, 1 cascade) keeps its class-c engines, the loser's leave.
+  // The NP machine then arbitrates what is left (v4: its grant and its goto index). At the closing edge of an
+  // arbitration (accept) every class machine moves by its goto for r_c (also 00) and the owner/count update of
+  // GAM-27 applies; otherwise all of it holds. Registers are read as held in the cycle (before a host write).
+  localparam logic SIDE_GAC = 1'b0, SIDE_GAB = 1'b1;
+  logic [2:0]  cs_s [3];         // class machine state s_c
+  logic        cs_own [3];       // GAC<->GAB owner (1 = GAB)
+  logic [5:0]  cs_cnt [3];       // GAC<->GAB count
+  logic [2:0]  cs_s_nx [3];
+  logic        cs_own_nx [3];
+  logic [5:0]  cs_cnt_nx [3];
+  logic        cs_en [3], cs_fix [3];
+  logic [5:0]  cs_lim [3];       // the limit, 0 counted as 1 (G23)
+  // GAC_ARB_CTL_REG: RO enable [23], fixed [22], limit [20:16]; R enable [15], fixed [14], limit [12:8]; WR enable
+  // [31], limit [29:24], no fixed bit (GAC, G23). Bits 30 and 5:0 are storage (GAM-25).
+  always_comb begin
+    cs_en[0]  = g[GAC_ARB_CTL_REG_IDX][23];
+    cs_fix[0] = g[GAC_ARB_CTL_REG_IDX][22];
+    cs_lim[0] = {1'b0, g[GAC_ARB_CTL_REG_IDX][20:16]};
+    cs_en[1]  = g[GAC_ARB_CTL_REG_IDX][15];
+    cs_fix[1] = g[GAC_ARB_CTL_REG_IDX][14];
+    cs_lim[1] = {1'b0, g[GAC_ARB_CTL_REG_IDX][12:8]};
+    cs_en[2]  = g[GAC_ARB_CTL_REG_IDX][31];
+    cs_fix[2] = SIDE_GAC;
+    cs_lim[2] = g[GAC_ARB_CTL_REG_IDX][29:24];
+    for (int c = 0; c < 3; c++) if (cs_lim[c] == 6'd0) cs_lim[c] = 6'd1;
+  end
+  // Entry s of class c's machine: register s >> 1 of ARB_{RO,R,WR}_GAC_GAM0..3, bits 12:0 for even s, the same
+  // fields 15 bits up (27:15) for odd s; in the half, bit 12 is the priority and [3r+2:3r] the goto for vector r.
+  function automatic logic [12:0] casc_entry(input logic [31:0] r0, input logic [31:0] r1, input logic [31:0] r2,
+                                             input logic [31:0] r3, input logic [2:0] s);
+    logic [31:0] w;
+    case (s[2:1])
+      2'd0:    w = r0;
+      2'd1:    w = r1;
+      2'd2:    w = r2;
+      default: w = r3;
+    endcase
+`ifdef GTREF_BUG_GAM_CASC_ODD_ENTRY
+    // BUG (docs/rtl-bugs.md, GAM_CASC_ODD_ENTRY): an odd entry's fields are read 16 bits above the even entry's
+    // (bits 28:16) instead of 15 (bits 27:15).
+    return 13'(s[0] ? w >> 16 : w);
+`else
+    return 13'(s[0] ? w >> 15 : w);   // the half: bit 12 priority, [3r+2:3r] goto for r
+`endif
+  endfunction
+  logic [12:0] cs_ent [3];       // entry s_c of each class machine
+  always_comb begin
+    cs_ent[0] = casc_entry(g[ARB_RO_GAC_GAM0_IDX], g[ARB_RO_GAC_GAM1_IDX], g[ARB_RO_GAC_GAM2_IDX],
+                           g[ARB_RO_GAC_GAM3_IDX], cs_s[0]);
+    cs_ent[1] = casc_entry(g[ARB_R_GAC_GAM0_IDX], g[ARB_R_GAC_GAM1_IDX], g[ARB_R_GAC_GAM2_IDX],
+                           g[ARB_R_GAC_GAM3_IDX], cs_s[1]);
+    cs_ent[2] = casc_entry(g[ARB_WR_GAC_GAM0_IDX], g[ARB_WR_GAC_GAM1_IDX], g[ARB_WR_GAC_GAM2_IDX],
+                           g[ARB_WR_GAC_GAM3_IDX], cs_s[2]);
+  end
+  logic        cs_conf [3];      // GAC and GAB both present with class c (a conflict)
+  logic        cs_side [3];      // w_c when the cascade is present: 1 GAB, 0 GAC
+  logic [1:0]  cs_r [3];         // the class machine's request vector r_c
+  logic        cs_casc [3];      // the class machine's winner is the cascade (else GAM, or none for r_c = 00)
+  always_comb begin
+    v4 = a4;
+    for (int c = 0; c < 3; c++) begin
+      logic gam_p, gab_p, gac_p;
+      gam_p = 1'b0;
+      gab_p = 1'b0;
+      gac_p = 1'b0;
+      for (int e = 0; e < NE; e++)
+        if (a4[e] && req_client[e] == 2'(c)) begin
+          if (e == 0)      gam_p = 1'b1;
+          else if (e == 1) gab_p = 1'b1;
+          else             gac_p = 1'b1;
+        end
+      // 1. GAC<->GAB (GAM-27)
+      cs_conf[c] = gab_p && gac_p;
+      cs_side[c] = cs_conf[c] ? (cs_en[c] ? cs_own[c] : cs_fix[c]) : gab_p;
+      // 2. GAC->GAM (GAM-28)
+      cs_r[c]    = {gab_p || gac_p, gam_p};
+      cs_casc[c] = cs_r[c] == 2'b10 || (cs_r[c] == 2'b11 && cs_ent[c][12]);
+      // the losers' class-c engines leave the vector
+      for (int e = 0; e < NE; e++)
+        if (req_client[e] == 2'(c)) begin
+          if (e == 0) begin
+            if (cs_casc[c]) v4[e] = 1'b0;
+          end else if (e == 1) begin
+            if (!cs_casc[c] || cs_side[c] != SIDE_GAB) v4[e] = 1'b0;
+          end else begin
+            if (!cs_casc[c] || cs_side[c] != SIDE_GAC) v4[e] = 1'b0;
+          end
+        end
+    end
+  end
+  // The update at the closing edge (GAM-27, GAM-28), only when an arbitration is made (accept).
+  logic [1:0] g_client;
+  logic       g_gab, g_gac;      // the NP grant goes to an engine of GAB / of GAC
+  assign g_client = req_client[g_eng];
+  assign g_gab    = accept && g_any && int'(g_eng) == 1;
+  assign g_gac    = accept && g_any && int'(g_eng) >= 2;
+  always_comb
+    for (int c = 0; c < 3; c++) begin
+      logic served;              // the grant went to a class-c engine of the owner's side
+      cs_s_nx[c]   = accept ? cs_ent[c][3 * cs_r[c] +: 3] : cs_s[c];
+      cs_own_nx[c] = cs_own[c];
+      cs_cnt_nx[c] = cs_cnt[c];
+      served = g_client == 2'(c) && (cs_own[c] == SIDE_GAB ? g_gab : g_gac);
+      if (accept) begin
+        if (!cs_conf[c] || !cs_en[c]) begin
+`ifdef GTREF_BUG_GAM_CASC_COUNT_KEPT
+          // BUG (docs/rtl-bugs.md, GAM_CASC_COUNT_KEPT): the count is kept when the conflict ends or the limit is
+          // disabled, instead of cleared (an owner switch still clears it).
+          cs_cnt_nx[c] = cs_cnt[c];
+`else
+          cs_cnt_nx[c] = 6'd0;   // no conflict, or the limit disabled: the count clears, the owner stays
+`endif
+`ifdef GTREF_BUG_GAM_CASC_WR_SYMMETRIC
+        // BUG (docs/rtl-bugs.md, GAM_CASC_WR_SYMMETRIC): writes switch as reads do: GAB gets `limit` writes
+        // instead of exactly one.
+        end else if (served) begin
+`else
+        end else if (served && c == 2 && cs_own[c] == SIDE_GAB) begin
+          cs_own_nx[c] = SIDE_GAC;   // WR: one GAB write, then GAC with the count cleared
+          cs_cnt_nx[c] = 6'd0;
+        end else if (served) begin
+`endif
+          // the count + 1; reaching the limit switches the owner and clears the count (a count at or above the
+          // limit, after a limit lowered under a count, switches at once)
+          if (cs_cnt[c] + 6'd1 >= cs_lim[c]) begin
+            cs_own_nx[c] = !cs_own[c];
+            cs_cnt_nx[c] = 6'd0;
+          end else
+            cs_cnt_nx[c] = cs_cnt[c] + 6'd1;
+        end
+        // a conflict with the limit enabled and not served: owner and count hold
+      end
+    end
+  always_ff @(posedge clk)
+    for (int c = 0; c < 3; c++)
+      if (!rst_n) begin
+        cs_s[c]   <= 3'd0;
+        cs_own[c] <= SIDE_GAC;
+        cs_cnt[c] <= 6'd0;
+      end else begin
+        cs_s[c]   <= cs_s_nx[c];
+        cs_own[c] <= cs_own_nx[c];
+        cs_cnt[c] <= cs_cnt_nx[c];
+      end
   assign code = prio[5 * arb_s +: 5];
   always_comb
     case (arb_s)
@@ -638,5 +795,7 @@ module gt_gam import gtref_pkg::*; #(
     end
   end
   assign probe_gam_arb_state = arb_s;
-  assign probe_gam_casc = '0;   // GAM-26..29: not built yet
+  // GAM-29: the cascade's state after the previous edge (flops): [2:0] s_RO, [5:3] s_R, [8:6] s_WR, [9] [10] [11]
+  // the owners of RO, R, WR (1 = GAB), [17:12] [23:18] [29:24] the counts of RO, R, WR
+  assign probe_gam_casc = {cs_cnt[2], cs_cnt[1], cs_cnt[0], cs_own[2], cs_own[1], cs_own[0], cs_s[2], cs_s[1], cs_s[0]};
 endmodule

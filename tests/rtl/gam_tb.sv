@@ -100,6 +100,15 @@ module gam_tb import gtref_pkg::*; ();
   rsp_t        rs [$];
   logic [NE-1:0] reqlog [int];   // probe_req_valid in cycle n
   logic [1:0]    stlog [int];    // probe_gam_arb_state in cycle n (the state after edge n-1)
+  logic [29:0]   casclog [int];  // probe_gam_casc in cycle n
+  logic [3:0]    cvlog [int];    // the cascade's v (what the NP machine arbitrates) of cycle n, per the monitor
+  // The cascade (GAM-26..GAM-28), the monitor's own model: GAC_ARB_CTL_REG and ARB_{RO,R,WR}_GAC_GAM0..3 as the DUT
+  // holds them (reset 0x00400002 and 0, RW masks of the table rows), and per class (0 RO, 1 R, 2 WR) the machine
+  // state, the GAC/GAB owner (1 = GAB) and the count as after the last edge.
+  localparam logic [31:0] GACCTL_RST = 32'h0040_0002, GACCTL_RW = 32'hFFDF_DF3F, CASC_RW = 32'h0FFF_9FFF;
+  logic [31:0] sh_gac = GACCTL_RST, p_gac;
+  logic [31:0] sh_cm [3][4] = '{default: '{default: '0}}, p_cm [3][4];
+  int          ms_st [3] = '{default: 0}, ms_ow [3] = '{default: 0}, ms_ct [3] = '{default: 0};
   // wr_ack / rsp expectations for the next cycle
   logic [NE-1:0] exp_ack = '0, exp_rsp = '0;
   logic [2:0]    rdsrc [$];
@@ -136,6 +145,89 @@ module gam_tb import gtref_pkg::*; ();
     return f == 0 ? 1 : f;
   endfunction
 
+  // ---- the cascade (GAM-26..GAM-28, G21-G23) ----
+  // class of a client: IF -> RO (0), DR -> R (1), WR -> WR (2); side of an engine: RCS0 the GAM side (0), BCS0 GAB
+  // (1), VCS0 and VECS0 GAC (2)
+  localparam int S_GAM = 0, S_GAB = 1, S_GAC = 2, S_NONE = 3;
+  function automatic int cls_of(input logic [1:0] client);
+    return client == CLIENT_IF ? 0 : client == CLIENT_DR ? 1 : client == CLIENT_WR ? 2 : -1;
+  endfunction
+  function automatic int side_of(input int e);
+    return e == RCS0 ? S_GAM : e == BCS0 ? S_GAB : S_GAC;
+  endfunction
+  // GAC_ARB_CTL_REG (GAM-27): RO enable 23, fixed 22, limit 20:16; R enable 15, fixed 14, limit 12:8; WR enable 31,
+  // limit 29:24, fixed GAC; a limit of 0 counts as 1
+  function automatic bit c_en(input logic [31:0] r, input int c);
+    return c == 0 ? r[23] : c == 1 ? r[15] : r[31];
+  endfunction
+  function automatic int c_fixed(input logic [31:0] r, input int c);
+    return c == 0 ? (r[22] ? S_GAB : S_GAC) : c == 1 ? (r[14] ? S_GAB : S_GAC) : S_GAC;
+  endfunction
+  function automatic int c_limit(input logic [31:0] r, input int c);
+    int l;
+    l = c == 0 ? int'(r[20:16]) : c == 1 ? int'(r[12:8]) : int'(r[29:24]);
+    return l == 0 ? 1 : l;
+  endfunction
+  // entry s of class c's machine (GAM-28): register s / 2, bits 12:0 (even s) or 27:15 (odd s); priority bit 12,
+  // goto for vector r at 3r+2:3r
+  function automatic logic [12:0] c_entry(input logic [31:0] cm [3][4], input int c, input int s);
+    logic [31:0] w;
+    w = cm[c][s / 2];
+    return s % 2 == 1 ? w[27:15] : w[12:0];
+  endfunction
+  function automatic logic [29:0] casc_pack(input int st [3], input int ow [3], input int ct [3]);
+    return {6'(ct[2]), 6'(ct[1]), 6'(ct[0]), 1'(ow[2]), 1'(ow[1]), 1'(ow[0]), 3'(st[2]), 3'(st[1]), 3'(st[0])};
+  endfunction
+  // The gates of one cycle: from the admitted vector a, the clients, the registers and the state at the start of
+  // the cycle: v (what the NP machine arbitrates), each class's request vector r, conflict, and cascade side w.
+  function automatic logic [3:0] casc_gate(input logic [3:0] a, input logic [NE-1:0][1:0] cl, input logic [31:0] ctl,
+                                           input logic [31:0] cm [3][4], input int st [3], input int ow [3],
+                                           output int rv [3], output bit conf [3]);
+    logic [3:0] v;
+    v = a;
+    for (int c = 0; c < 3; c++) begin
+      bit gm, gb, gc;
+      int w, win;   // w: the cascade's side; win: the class machine's winner (S_GAM, or S_GAB/S_GAC, or S_NONE)
+      logic [12:0] ent;
+      gm = 0; gb = 0; gc = 0;
+      for (int e = 0; e < NE; e++)
+        if (a[e] && cls_of(cl[e]) == c) begin
+          if (side_of(e) == S_GAM) gm = 1;
+          else if (side_of(e) == S_GAB) gb = 1;
+          else gc = 1;
+        end
+      conf[c] = gb && gc;
+      if (gb && gc) w = c_en(ctl, c) ? (ow[c] != 0 ? S_GAB : S_GAC) : c_fixed(ctl, c);
+      else w = gb ? S_GAB : gc ? S_GAC : S_NONE;
+      rv[c] = (w != S_NONE ? 2 : 0) + (gm ? 1 : 0);
+      case (rv[c])
+        1:       win = S_GAM;
+        2:       win = w;
+        3:       begin ent = c_entry(cm, c, st[c]); win = ent[12] ? w : S_GAM; end
+        default: win = S_NONE;
+      endcase
+      for (int e = 0; e < NE; e++)
+        if (a[e] && cls_of(cl[e]) == c && side_of(e) != win) v[e] = 1'b0;
+    end
+    return v;
+  endfunction
+  // The cascade's update at the closing edge of an arbitration (GAM-27, GAM-28): the grant (gv: any, ge: engine).
+  task automatic casc_step(input logic [NE-1:0][1:0] cl, input logic [31:0] ctl, input logic [31:0] cm [3][4],
+                           input int rv [3], input bit conf [3], input bit gv, input int ge,
+                           inout int st [3], inout int ow [3], inout int ct [3]);
+    for (int c = 0; c < 3; c++) begin
+      logic [12:0] ent;
+      ent = c_entry(cm, c, st[c]);
+      st[c] = int'(ent[3 * rv[c] +: 3]);
+      if (!conf[c] || !c_en(ctl, c)) ct[c] = 0;
+      else if (gv && cls_of(cl[ge]) == c && side_of(ge) == (ow[c] != 0 ? S_GAB : S_GAC)) begin
+        if (c == 2 && ow[c] != 0) begin ow[c] = 0; ct[c] = 0; end   // WR: one GAB write, then GAC
+        else if (ct[c] + 1 == c_limit(ctl, c)) begin ow[c] = 1 - ow[c]; ct[c] = 0; end
+        else ct[c]++;
+      end
+    end
+  endtask
+
   xfer_t   m_x;
   gnt_t    m_g;
   ev_t     m_ev;
@@ -169,13 +261,35 @@ module gam_tb import gtref_pkg::*; ();
       end
       // ---- grants (edge cyc-1) and the arbiter (GAM-9), v limited by the outstanding counts (GAM-23) ----
       begin
-        logic [3:0] pv;
-        pv = 4'(s_valid);
-        for (int e = 0; e < NE; e++) if (ocnt[e] >= ref_limit(p_maxreq, e)) pv[e] = 1'b0;
+        logic [3:0] pv, av;
+        int  rv [3];
+        bit  cf [3];
+        int  st1 [3], ow1 [3], ct1 [3];
+        av = 4'(s_valid);
+        for (int e = 0; e < NE; e++) if (ocnt[e] >= ref_limit(p_maxreq, e)) av[e] = 1'b0;
+        // the cascade's gates (GAM-26): the NP machine arbitrates pv, what is left of a = av
+        pv = casc_gate(av, s_client, p_gac, p_cm, ms_st, ms_ow, rv, cf);
+        cvlog[cyc - 1] = pv;
+        st1 = ms_st; ow1 = ms_ow; ct1 = ms_ct;
+        casc_step(s_client, p_gac, p_cm, rv, cf, probe_gam_gnt_valid, int'(probe_gam_gnt_engine), st1, ow1, ct1);
+        if (probe_gam_gnt_valid || av != 4'd0) begin
+          // with a request an arbitration is exactly a grant (the gates never empty a non-empty a)
+          if (probe_gam_gnt_valid) begin ms_st = st1; ms_ow = ow1; ms_ct = ct1; end
+          chk(probe_gam_casc == casc_pack(ms_st, ms_ow, ms_ct),
+              $sformatf("probe_gam_casc %08x after edge %0d, expected %08x (%s; a %b, v %b, r RO/R/WR %0d %0d %0d)",
+                        probe_gam_casc, cyc - 1, casc_pack(ms_st, ms_ow, ms_ct),
+                        probe_gam_gnt_valid ? "an arbitration" : "no arbitration: holds", av, pv, rv[0], rv[1], rv[2]));
+        end else begin
+          // no request: an arbitration (vector 00 for every class, counts cleared) or none (holds)
+          chk(probe_gam_casc == casc_pack(ms_st, ms_ow, ms_ct) || probe_gam_casc == casc_pack(st1, ow1, ct1),
+              $sformatf("probe_gam_casc %08x idle after edge %0d, expected %08x (hold) or %08x (moved by 00)",
+                        probe_gam_casc, cyc - 1, casc_pack(ms_st, ms_ow, ms_ct), casc_pack(st1, ow1, ct1)));
+          if (probe_gam_casc == casc_pack(st1, ow1, ct1)) begin ms_st = st1; ms_ow = ow1; ms_ct = ct1; end
+        end
         if (probe_gam_gnt_valid) begin
           logic [1:0] e;
           e = probe_gam_gnt_engine;
-          m_g = '{cyc - 1, e, s_client[e], s_ggtt[e], s_va[e], s_write[e], s_be[e], pv};
+          m_g = '{cyc - 1, e, s_client[e], s_ggtt[e], s_va[e], s_write[e], s_be[e], av};
           gn.push_back(m_g);
         end
         if (pv != 4'd0) begin
@@ -210,6 +324,7 @@ module gam_tb import gtref_pkg::*; ();
       end
       reqlog[cyc] = probe_req_valid;
       stlog[cyc] = probe_gam_arb_state;
+      casclog[cyc] = probe_gam_casc;
       // ---- lookups, fills, faults (GAM-17: edge cyc-1) ----
       if (probe_gam_lookup_valid) begin
         m_ev = '{cyc - 1, probe_gam_lookup_engine, probe_gam_lookup_hit, probe_gam_lookup_index};
@@ -250,17 +365,25 @@ module gam_tb import gtref_pkg::*; ();
     // snapshots of this cycle, for the next edge's checks
     s_valid = probe_req_valid; s_ggtt = probe_req_ggtt; s_write = probe_req_write; s_client = probe_req_client;
     s_va = probe_req_va; s_be = probe_req_be; s_state = probe_gam_arb_state;
-    p_prio = sh_prio; p_goto = sh_goto; p_maxreq = sh_maxreq; p_gab = sh_gab;
+    p_prio = sh_prio; p_goto = sh_goto; p_maxreq = sh_maxreq; p_gab = sh_gab; p_gac = sh_gac; p_cm = sh_cm;
     // a host write to the arbiter, limit and GAB registers changes them at this edge
     if (mmio_req_valid && mmio_req_ready && mmio_req_write) begin
       if (mmio_req_addr == MIDARB_PRIO_NP_OFF) sh_prio = mmio_req_wdata & 32'h000F_FFFF;
       for (int s = 0; s < 4; s++) if (mmio_req_addr == MIDARB_GOTOFIELD_NP0_OFF + 32'(4 * s)) sh_goto[s] = mmio_req_wdata;
       if (mmio_req_addr == MEDIA_MAX_REQ_COUNT_OFF) sh_maxreq = mmio_req_wdata & 32'hFFFF_3F3F;
       if (mmio_req_addr == GAB_CTL_REG_OFF) sh_gab = mmio_req_wdata & 32'h0000_01FF;
+      if (mmio_req_addr == GAC_ARB_CTL_REG_OFF) sh_gac = mmio_req_wdata & GACCTL_RW;
+      for (int k = 0; k < 4; k++) begin
+        if (mmio_req_addr == ARB_RO_GAC_GAM0_OFF + 32'(4 * k)) sh_cm[0][k] = mmio_req_wdata & CASC_RW;
+        if (mmio_req_addr == ARB_R_GAC_GAM0_OFF + 32'(4 * k))  sh_cm[1][k] = mmio_req_wdata & CASC_RW;
+        if (mmio_req_addr == ARB_WR_GAC_GAM0_OFF + 32'(4 * k)) sh_cm[2][k] = mmio_req_wdata & CASC_RW;
+      end
     end
     if (!rst_n) begin
       sh_prio = '0; sh_goto = '{default: '0}; exp_ack = '0; exp_rsp = '0; rdsrc.delete();
       sh_maxreq = MAXREQ_RST; sh_gab = GAB_RST; ocnt = '{default: 0}; rs.delete(); reqlog.delete(); stlog.delete();
+      sh_gac = GACCTL_RST; sh_cm = '{default: '{default: '0}}; casclog.delete(); cvlog.delete();
+      ms_st = '{default: 0}; ms_ow = '{default: 0}; ms_ct = '{default: 0};
     end
     cyc <= cyc + 1;
   end
@@ -942,8 +1065,13 @@ module gam_tb import gtref_pkg::*; ();
   //   1110 in NP0: VECS0 first; -> NP1 (GOTO_NP0[14] = 01).
   //   0110 in NP1: VCS0 before BCS0; -> NP0.  0010 in NP0: BCS0; -> NP1 (GOTO_NP0[2] = 01).
   // Grants RCS0, VECS0, VCS0, BCS0; states after them 0, 1, 0, 1.
+  // The requests are instruction fetches (class RO): GAC_ARB_CTL_REG = 0x2 (RO limit disabled, RO fixed priority
+  // [22] = 0: GAC) so that the cascade leaves VCS0 and VECS0 in v against BCS0 (GAM-27; at reset, [22] = 1, BCS0
+  // would be alone in v). The vectors the NP machine sees are then 1100 (not 1110) and 0100 (not 0110): their gotos
+  // are the same (GOTO_NP0[1100] = 01, GOTO_NP1[0100] = 00), so the grants and states above hold.
   task automatic t_arb_prog();
     string st = "";
+    mmio_wr(GAC_ARB_CTL_REG_OFF, 32'h0000_0002);
     mmio_wr(MIDARB_PRIO_NP_OFF, 32'h5D);
     mmio_wr(MIDARB_GOTOFIELD_NP1_OFF, 32'h0000_0001);
     mmio_wr(MIDARB_GOTOFIELD_NP0_OFF, 32'h1555_5555);

@@ -23,6 +23,7 @@
   logic [1:0] probe_gam_gnt_engine, probe_gam_arb_state, probe_gam_lookup_engine, probe_gam_fill_engine;
   logic [1:0] probe_gam_fault_engine, probe_gam_fault_type;
   logic [4:0] probe_gam_lookup_index, probe_gam_fill_index;
+  logic [29:0] probe_gam_casc;             // the cascade's state (GAM-29)
 
   gt_top #(.NUM_ENGINES(NE)) dut (.*);
 
