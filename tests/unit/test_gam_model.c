@@ -920,14 +920,25 @@ Test(gam, continue_fault_keeps_t_busy)
 
 /* ---- arbiter (GAM-9) ---- */
 
+/* A request of engine e to page 5 in a class of its own, so that the cascade's gates (GAM-26 to GAM-28) leave every
+ * requesting engine in the NP machine's vector: RCS0 an instruction fetch (RO), BCS0 a data read (R), VCS0 and
+ * VECS0 writes (WR: both GAC, which the cascade never separates, G21). */
+static void np_req(int e)
+{
+    if (e == RCS0) read_req(e, IF, true, 0x5000);
+    else if (e == BCS0) read_req(e, DR, true, 0x5000);
+    else write_req(e, true, 0x5000, 0x1234, 0xFF);
+}
+
 /* Reset (all MIDARB registers 0): fixed priority RCS0 > BCS0 > VCS0 > VECS0, state 0. Every engine holds page 5
- * (so each LOOKUP hits and T empties at once: a grant every cycle). All four request in b+1: grants RCS0, BCS0,
- * VCS0, VECS0 in b+1..b+4. Then VECS0 and VCS0 together: VCS0 first; BCS0 and VECS0: BCS0 first. */
+ * (so each LOOKUP hits and T empties at once: a grant every cycle). All four request in b+1, each in a class of
+ * its own (np_req: the cascade gates nothing): grants RCS0, BCS0, VCS0, VECS0 in b+1..b+4. Then VECS0 and VCS0
+ * together (both R, both GAC): VCS0 first; BCS0 (RO) and VECS0 (R): BCS0 first. */
 Test(gam, fixed_priority_at_reset)
 {
     for (int e = 0; e < 4; e++) warm(e, DR, 0x5000, 0x40005000);
     unsigned b = cyc;
-    for (int e = 0; e < 4; e++) read_req(e, DR, true, 0x5000);
+    for (int e = 0; e < 4; e++) np_req(e);
     run_to(b + 4);
     for (int e = 0; e < 4; e++) {
         cr_expect(E[b + 1 + (unsigned)e].gnt_valid);
@@ -944,7 +955,7 @@ Test(gam, fixed_priority_at_reset)
     settle();
     b = cyc;
     read_req(VECS0, DR, true, 0x5000);
-    read_req(BCS0, DR, true, 0x5000);
+    read_req(BCS0, IF, true, 0x5000);
     tick();
     cr_expect_eq(E[b + 1].gnt_engine, BCS0);
 }
@@ -962,7 +973,8 @@ Test(gam, fixed_priority_at_reset)
  *   NP3: v  0..15 -> 3 1 2 1 3 1 2 1 0 0 0 0 0 0 0 0        = 0x00006767
  * All four requesting every cycle: grants RCS0 BCS0 VCS0 VECS0 RCS0 BCS0 VCS0 VECS0, states after 1 2 3 0 1 2 3 0.
  * RCS0 and VCS0 only (v = 5) from state 0: RCS0 (-> 1), VCS0 (state 1's order, -> 3), RCS0 (state 3: VECS0 absent,
- * RCS0 next, -> 1), VCS0 (-> 3). */
+ * RCS0 next, -> 1), VCS0 (-> 3). Every engine requests in a class of its own (np_req; in the second part RCS0
+ * fetches and VCS0 reads data), so the cascade at reset gates nothing (GAM-26 to GAM-28). */
 Test(gam, programmed_round_robin)
 {
     for (int e = 0; e < 4; e++) warm(e, DR, 0x5000, 0x40005000);
@@ -980,7 +992,7 @@ Test(gam, programmed_round_robin)
     static const uint8_t gnt[8] = { RCS0, BCS0, VCS0, VECS0, RCS0, BCS0, VCS0, VECS0 };
     static const uint8_t state[8] = { 1, 2, 3, 0, 1, 2, 3, 0 };
     for (unsigned i = 0; i < 8; i++) {
-        for (int e = 0; e < 4; e++) read_req(e, DR, true, 0x5000);
+        for (int e = 0; e < 4; e++) np_req(e);
         tick();
         cr_expect(E[b + 1 + i].gnt_valid);
         cr_expect_eq(E[b + 1 + i].gnt_engine, gnt[i], "grant %u: engine %u, expected %u", i, E[b + 1 + i].gnt_engine,
@@ -994,7 +1006,7 @@ Test(gam, programmed_round_robin)
     static const uint8_t gnt2[4] = { RCS0, VCS0, RCS0, VCS0 };
     static const uint8_t state2[4] = { 1, 3, 1, 3 };
     for (unsigned i = 0; i < 4; i++) {
-        read_req(RCS0, DR, true, 0x5000);
+        read_req(RCS0, IF, true, 0x5000);
         read_req(VCS0, DR, true, 0x5000);
         tick();
         cr_expect_eq(E[b + 1 + i].gnt_engine, gnt2[i], "grant %u: engine %u, expected %u", i, E[b + 1 + i].gnt_engine,
