@@ -263,17 +263,17 @@ static void keep_requesting(uint8_t mask, uint8_t c, unsigned n)
 
 /* ---- registers (GAM-16, table rows) ---- */
 
-/* Reset values: GAC_ARB_CTL_REG 0x00400002 (BYT-REG L2635), ARB_{RO,R,WR}_GAC_GAM0..3 0 (L2738, L2763, L2788,
- * L2813, L2838 and the RO/WR copies to L3026), ARB_GAC_GAM_REQCNTS0/1 0 (L2700, L2719); all owned by the GAM
- * (docs/gam.md §2). After a cycle with no request the cascade's state is its reset: states 0, owners GAC, counts 0
- * (GAM-27, GAM-28, G23). */
+/* Reset values: GAC_ARB_CTL_REG 0x00400002 (BYT-REG L2635), ARB_{RO,R,WR}_GAC_GAM0..3 0 (R L2738, L2763, L2788,
+ * L2813; RO L2838, L2863, L2888, L2913; WR L2937, L2961, L2985, L3009), ARB_GAC_GAM_REQCNTS0/1 0 (L2700,
+ * L2719); all owned by the GAM (docs/gam.md §2). After a cycle with no request the cascade's state is its
+ * reset: states 0, owners GAC, counts 0 (GAM-27, GAM-28, G23). */
 Test(gam_casc, reset_values)
 {
     cr_expect_eq(gam_reg_read(g, GTREF_GAC_ARB_CTL_REG), 0x00400002u, "BYT-REG L2635");
     for (uint32_t k = 0; k < 4; k++) {
-        cr_expect_eq(gam_reg_read(g, GTREF_ARB_RO_GAC_GAM0 + 4 * k), 0u, "ARB_RO_GAC_GAM%u (BYT-REG L2838)", k);
-        cr_expect_eq(gam_reg_read(g, GTREF_ARB_R_GAC_GAM0 + 4 * k), 0u, "ARB_R_GAC_GAM%u (BYT-REG L2738)", k);
-        cr_expect_eq(gam_reg_read(g, GTREF_ARB_WR_GAC_GAM0 + 4 * k), 0u, "ARB_WR_GAC_GAM%u (BYT-REG L2934-3026)", k);
+        cr_expect_eq(gam_reg_read(g, GTREF_ARB_RO_GAC_GAM0 + 4 * k), 0u, "ARB_RO_GAC_GAM%u (BYT-REG L2838-2913)", k);
+        cr_expect_eq(gam_reg_read(g, GTREF_ARB_R_GAC_GAM0 + 4 * k), 0u, "ARB_R_GAC_GAM%u (BYT-REG L2738-2813)", k);
+        cr_expect_eq(gam_reg_read(g, GTREF_ARB_WR_GAC_GAM0 + 4 * k), 0u, "ARB_WR_GAC_GAM%u (BYT-REG L2937-3009)", k);
         cr_expect(gam_owns(GTREF_ARB_RO_GAC_GAM0 + 4 * k) && gam_owns(GTREF_ARB_R_GAC_GAM0 + 4 * k)
                   && gam_owns(GTREF_ARB_WR_GAC_GAM0 + 4 * k));
     }
@@ -756,7 +756,8 @@ Test(gam_casc, coverage_wr_switches)
                              "casc_transition[%d][%d][%d]", c, s, t);
         }
         for (int k = 0; k < 2; k++) {
-            cr_expect_eq(cv1.casc_fixed[c][k] - cv0.casc_fixed[c][k], 0u, "casc_fixed[%d][%d]: no fixed decision", c, k);
+            cr_expect_eq(cv1.casc_fixed[c][k] - cv0.casc_fixed[c][k], 0u, "casc_fixed[%d][%d]: no fixed decision", c,
+                         k);
             cr_expect_eq(cv1.casc_switch[c][k] - cv0.casc_switch[c][k], c == WR_C ? 2u : 0u,
                          "casc_switch[%d][%d] + %llu, expected + %u (GAM-27: WR switches at b+3, b+7 to GAB, b+4, b+8 "
                          "to GAC)", c, k, (unsigned long long)(cv1.casc_switch[c][k] - cv0.casc_switch[c][k]),
