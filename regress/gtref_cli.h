@@ -125,7 +125,8 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
  *   --max-ring-pages N  --split-tail-pct P  --back-to-back-pct P  --lri-other-pct P
  *   --w-batch W  --w-math W  --w-atomic W  --w-predicate W  --w-set-predicate W  --w-sem-wait W  --w-flush W
  *   --nonpriv-pct P  --max-sem-slots N  --ppgtt-pct P  --fault-pct P  --ggtt-remap-pct P
- *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --min-cycles N */
+ *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --gac-gab-pct P  --gac-gam-pct P  --casc-contend-pct P
+ *   --min-cycles N */
 typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
         split_tail_pct, back_to_back_pct, lri_other_pct;
@@ -133,9 +134,10 @@ typedef struct gen_opts {
     uint64_t w_sem_signal, w_watchdog, sem_signal_pct, watchdog_pct, host_race_pct;
     uint64_t ppgtt_pct, fault_pct, ggtt_remap_pct;
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
+    uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT 31
+#define GEN_OPTS_COUNT 34
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -166,6 +168,9 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --flsh-cntl-pct P     remaps invalidated by a host write of GFX_FLSH_CNTL (GGTT entries) (default 40)\n" \
     "  --instpm-pct P        remaps invalidated by a host write of INSTPM bits 9 and 5, engines idle (default 30)\n" \
     "  --req-limit-pct P     seeds with MEDIA_MAX_REQ_COUNT limits 0..3 programmed at setup (default 40)\n" \
+    "  --gac-gab-pct P       seeds with GAC_ARB_CTL_REG (the GAC/GAB cascade, limits 0..3) at setup (default 60)\n" \
+    "  --gac-gam-pct P       seeds with random ARB_RO/R/WR_GAC_GAM0..3 (the GAC->GAM machines) at setup (default 60)\n" \
+    "  --casc-contend-pct P  seeds whose BCS0, VCS0, VECS0 run data-heavy streams together (default 35)\n" \
     "  --min-cycles N        a long test: rings go round until the generator's estimate reaches N cycles\n" \
     "                        (0..100000000, default 0: off; docs/test-lists.md \"Long tests\")\n"
 

@@ -32,6 +32,21 @@ const char *gtref_status_name(int status)
     return status_names[status];
 }
 
+/* The cascade's class machines (GAM-28): the arbitrations made in each of the 8 states, and each (state -> state) move. */
+#define CASC_STATES(C)                                                                                                  \
+    "arbitration in GAC->GAM " C " machine state 0 (GAM-28)", "arbitration in GAC->GAM " C " machine state 1 (GAM-28)", \
+    "arbitration in GAC->GAM " C " machine state 2 (GAM-28)", "arbitration in GAC->GAM " C " machine state 3 (GAM-28)", \
+    "arbitration in GAC->GAM " C " machine state 4 (GAM-28)", "arbitration in GAC->GAM " C " machine state 5 (GAM-28)", \
+    "arbitration in GAC->GAM " C " machine state 6 (GAM-28)", "arbitration in GAC->GAM " C " machine state 7 (GAM-28)"
+#define CASC_MOVES_FROM(C, f)                                                                                 \
+    "GAC->GAM " C " transition " #f " -> 0 (GAM-28)", "GAC->GAM " C " transition " #f " -> 1 (GAM-28)",      \
+    "GAC->GAM " C " transition " #f " -> 2 (GAM-28)", "GAC->GAM " C " transition " #f " -> 3 (GAM-28)",      \
+    "GAC->GAM " C " transition " #f " -> 4 (GAM-28)", "GAC->GAM " C " transition " #f " -> 5 (GAM-28)",      \
+    "GAC->GAM " C " transition " #f " -> 6 (GAM-28)", "GAC->GAM " C " transition " #f " -> 7 (GAM-28)"
+#define CASC_MOVES(C)                                                                                         \
+    CASC_MOVES_FROM(C, 0), CASC_MOVES_FROM(C, 1), CASC_MOVES_FROM(C, 2), CASC_MOVES_FROM(C, 3),               \
+    CASC_MOVES_FROM(C, 4), CASC_MOVES_FROM(C, 5), CASC_MOVES_FROM(C, 6), CASC_MOVES_FROM(C, 7)
+
 const char *const gtref_corner_names[GTREF_CORNERS] = {
     "host write and engine commit of one register in one cycle (cycle contract 8)",
     "signal-mode MI_SEMAPHORE_WAIT read again after a signal (C32)",
@@ -91,6 +106,21 @@ const char *const gtref_corner_names[GTREF_CORNERS] = {
     "VECS0 held back by its accepted-request limit (GAM-23)",
     "GGTT entries invalidated by a GFX_FLSH_CNTL write (GAM-21)",
     "a TLB invalidated by a host INSTPM write (GAM-22)",
+    /* the cascade, per class RO, R, WR (docs/gam.md §4, GAM-27, GAM-28): the GAC->GAM machine's states, its moves, a
+     * conflict decided by the fixed side (no WR-GAB bin: writes have no fixed GAB side, G23), the owner switches */
+    CASC_STATES("RO"), CASC_STATES("R"), CASC_STATES("WR"),
+    CASC_MOVES("RO"), CASC_MOVES("R"), CASC_MOVES("WR"),
+    "GAC/GAB RO conflict decided by the fixed side GAC (GAM-27)",
+    "GAC/GAB RO conflict decided by the fixed side GAB (GAM-27)",
+    "GAC/GAB R conflict decided by the fixed side GAC (GAM-27)",
+    "GAC/GAB R conflict decided by the fixed side GAB (GAM-27)",
+    "GAC/GAB WR conflict decided by the fixed side GAC (GAM-27)",
+    "GAC/GAB RO owner switch to GAB (GAM-27)",
+    "GAC/GAB RO owner switch to GAC (GAM-27)",
+    "GAC/GAB R owner switch to GAB (GAM-27)",
+    "GAC/GAB R owner switch to GAC (GAM-27)",
+    "GAC/GAB WR owner switch to GAB (GAM-27)",
+    "GAC/GAB WR owner switch to GAC (GAM-27)",
 };
 
 /* ---- field tables (shared by encode and decode, so both agree on keys and order) ---- */

@@ -128,7 +128,8 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
 {
     _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
                    "the corners are the scoreboard's two, the interrupt logic's windows and the GAM's bins");
-    _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6 + 4 + 2,
+    _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6 + 4 + 2 +
+                                            3 * 8 + 3 * 64 + 5 + 6,
                    "the GAM's bins (gtref_corner_names)");
     out[0] = sb->same_cycle_collisions;
     out[1] = sb->signal_rereads;
@@ -150,6 +151,19 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
     for (int e = 0; e < 4; e++) *o++ = g.limited[e];
     *o++ = g.flsh_invalidations;
     *o++ = sb->instpm_invalidations;
+    /* the cascade (GAM-27, GAM-28), per class RO, R, WR: the class machine's states, its moves, a conflict decided by
+     * the fixed side (GAC, GAB; WR: GAC only, G23), an owner switch to GAB and to GAC */
+    for (int c = 0; c < 3; c++)
+        for (int st = 0; st < 8; st++) *o++ = g.casc_state[c][st];
+    for (int c = 0; c < 3; c++)
+        for (int a = 0; a < 8; a++)
+            for (int b = 0; b < 8; b++) *o++ = g.casc_transition[c][a][b];
+    for (int c = 0; c < 3; c++)
+        for (int side = 0; side < (c == 2 ? 1 : 2); side++) *o++ = g.casc_fixed[c][side];
+    for (int c = 0; c < 3; c++) {
+        *o++ = g.casc_switch[c][1];   /* to GAB */
+        *o++ = g.casc_switch[c][0];   /* to GAC */
+    }
 }
 
 /* ---- helpers ---- */

@@ -63,9 +63,12 @@
  * starts likewise. What the generator guarantees besides the rules above (docs/gam.md §5):
  *   - the two lines after every ring and batch end are mapped (prefetch), and so is every status page;
  *   - RING_MODE[9], PDP0 and PP_DCLV are written by the host at setup only, never by MI_LOAD_REGISTER_*; the GAM's
- *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG, MEDIA_MAX_REQ_COUNT) likewise; MEDIA_MAX_REQ_COUNT
- *     (req_limit_pct) gets small limits (0..3, 0 counting as 1) for every engine's field, so that they bind while
- *     the engines contend (GAM-23);
+ *     global registers (CVS_TLB_LRA_*, MIDARB_*, GAB_CTL_REG, MEDIA_MAX_REQ_COUNT, GAC_ARB_CTL_REG, ARB_*_GAC_GAM*)
+ *     likewise; MEDIA_MAX_REQ_COUNT (req_limit_pct) gets small limits (0..3, 0 counting as 1) for every engine's
+ *     field, so that they bind while the engines contend (GAM-23); the cascade's registers too (GAC_ARB_CTL_REG, gac_gab_pct, with small limits so
+ *     that the GAC/GAB owner switches within a test; ARB_*_GAC_GAM0..3, gac_gam_pct), drawn from a random stream of
+ *     their own; in contending seeds (casc_contend_pct) BCS0, VCS0 and VECS0 run data-heavy streams mostly back to
+ *     back, so that GAB and GAC request the R and WR classes together over runs of grants (GAM-27);
  *   - INSTPM is never a target of MI_LOAD_REGISTER_* (any engine's); the host writes its storage bits at setup
  *     (instpm_setup_pct), and bits 9 and 5 with their enables (0x02200220, a TLB invalidation, GAM-22) only after a
  *     wait_idle, before the next submission: every engine is idle;
@@ -218,6 +221,10 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->instpm_pct = 30;
     c->instpm_setup_pct = 30;
     c->req_limit_pct = 40;
+    /* the GAC/GAB cascade (docs/gam.md GAM-26 to GAM-28) */
+    c->gac_gab_pct = 60;
+    c->gac_gam_pct = 60;
+    c->casc_contend_pct = 35;
 }
 
 /* ---- illegal commands ---- */
@@ -481,6 +488,10 @@ typedef struct gen {
     bool flsh_live;            /* the host writes GFX_FLSH_CNTL now and then while engines run (flsh_cntl_live_pct) */
     bool flsh_written;         /* GFX_FLSH_CNTL was written: read back at the end, now and then */
     bool req_limit;            /* MEDIA_MAX_REQ_COUNT programmed at setup (req_limit_pct) */
+    /* the cascade's choices come from a stream of their own, so that a seed's other choices do not move with them */
+    gtref_rng crng;
+    bool contend;              /* BCS0, VCS0, VECS0 data-heavy and mostly back to back (casc_contend_pct) */
+    bool gac_gab, gac_gam;     /* GAC_ARB_CTL_REG, ARB_*_GAC_GAM* programmed at setup (gac_gab_pct, gac_gam_pct) */
     uint64_t *cont_pages; int *cont_owner; size_t ncont;   /* continue-mode targets (bit 39 pages) and their engine */
 } gen;
 
@@ -500,6 +511,10 @@ static uint32_t rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->rng); }
 static uint64_t range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->rng, lo, hi); }
 static bool pct(gen *g, unsigned p) { return gtref_rng_pct(&g->rng, p); }
 static uint64_t rng_source(void *ctx) { return gtref_rng_next(ctx); }
+/* The cascade's stream (gen.crng). */
+static uint32_t c_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->crng); }
+static uint64_t c_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->crng, lo, hi); }
+static bool c_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->crng, p); }
 
 /* Index drawn by weight; -1 when every weight is 0. */
 static int pick_weighted(gen *g, const unsigned *w, int n)
@@ -1669,6 +1684,15 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
         [F_COND_END] = x->keep_certain && x->level ? 0 : c->w_cond_end, [F_HWS] = c->w_hws,
         [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb,
         [F_SEM_SIGNAL] = c->w_sem_signal, [F_WATCHDOG] = g->p->e == 0 ? c->w_watchdog * (g->race ? 8u : 1u) : 0 };
+    if (g->contend && g->p->e != 0) {
+        /* GAB (BCS0) and GAC (VCS0, VECS0) contending for one class over runs of grants (GAM-27): data reads (LRM,
+         * MI_COPY_MEM_MEM's source, MI_ATOMIC) and writes (SDI, SRM, the copy's destination) most of the time */
+        w[F_LRM] *= 8;
+        w[F_COPY] *= 8;
+        w[F_SRM] *= 4;
+        w[F_SDI] *= 2;
+        w[F_ATOMIC] *= 2;
+    }
     if (x->in_block) {   /* simple commands only */
         w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
     }
@@ -2167,6 +2191,42 @@ static void program_round_robin(gen *g)
     }
 }
 
+/* A GAC/GAB limit field of `bits` bits (GAM-27): mostly 0..3 (0 counts as 1), so that the owner switches within a
+ * test; now and then any value. */
+static uint32_t gac_limit(gen *g, unsigned bits)
+{
+    return c_pct(g, 85) ? (uint32_t)c_range(g, 0, 3) : c_rnd32(g) & ((1u << bits) - 1u);
+}
+
+/* The cascade at setup (GAM-27, GAM-28; docs/gam.md §5: never while an engine is busy), from the cascade's own
+ * stream: GAC_ARB_CTL_REG (gac_gab_pct) with each class's enable and RO/R fixed side at random, small limits and
+ * random storage bits (VLF final writes [30], the TLB064 partition [5:0], G24), now and then random bits that are
+ * not stored; ARB_RO/R/WR_GAC_GAM0..3 (gac_gam_pct): any value is legal (3-bit gotos, priority bits). */
+static void program_cascade(gen *g)
+{
+    g->gac_gab = c_pct(g, g->cfg->gac_gab_pct);
+    if (g->gac_gab) {
+        uint32_t v = 0;
+        if (c_pct(g, 50)) v |= 1u << 31;                       /* WR enable */
+        v |= gac_limit(g, 6) << 24;                            /* WR limit [29:24] */
+        if (c_pct(g, 50)) v |= 1u << 23;                       /* RO enable */
+        if (c_pct(g, 50)) v |= 1u << 22;                       /* RO fixed side: GAB */
+        v |= gac_limit(g, 5) << 16;                            /* RO limit [20:16] */
+        if (c_pct(g, 50)) v |= 1u << 15;                       /* R enable */
+        if (c_pct(g, 50)) v |= 1u << 14;                       /* R fixed side: GAB */
+        v |= gac_limit(g, 5) << 8;                             /* R limit [12:8] */
+        v |= c_pct(g, 50) ? c_rnd32(g) & 0x4000003Fu : 0x00000002u;   /* storage, or its reset value */
+        if (c_pct(g, 20)) v |= c_rnd32(g) & 0x002020C0u;      /* bits that are not stored */
+        op(g, GTREF_HOST_WRITE, GTREF_GAC_ARB_CTL_REG, v, 0);
+    }
+    g->gac_gam = c_pct(g, g->cfg->gac_gam_pct);
+    if (g->gac_gam) {
+        static const uint32_t base[3] = { GTREF_ARB_RO_GAC_GAM0, GTREF_ARB_R_GAC_GAM0, GTREF_ARB_WR_GAC_GAM0 };
+        for (int c = 0; c < 3; c++)
+            for (uint32_t k = 0; k < 4; k++) op(g, GTREF_HOST_WRITE, base[c] + 4u * k, c_rnd32(g), 0);
+    }
+}
+
 /* The GAM's global registers at setup, before any ring is enabled (docs/gam.md §5: never while an engine is
  * busy): TLB LRA ranges and client assignment (lra_pct), the arbiter's priority codes (c[2:0] 0..5, any c[4:3])
  * and goto fields (midarb_pct), the accepted-request limits (req_limit_pct: RCS0 [31:24], BCS0/VCS0 [23:16], VECS0
@@ -2204,6 +2264,7 @@ static void program_gam(gen *g)
         }
     }
     if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
+    program_cascade(g);
 }
 
 /* INSTPM at setup (GAM-22): masked writes of other bits than 5 and 9 (storage bits 0, 2, 3, 6, 7, 8; bit 11 and
@@ -2478,7 +2539,8 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
             op(g, GTREF_HOST_WRITE, gtref_fault_reg(plans[range(g, 0, np - 1)].e), 0, 0);
             if (pct(g, 30)) op(g, GTREF_HOST_WRITE, GTREF_GFX_ARB_ERROR_RPT, 0, 0);
         }
-        if (pct(g, g->cfg->back_to_back_pct)) continue;   /* the next submission at once: engines overlap */
+        unsigned b2b = g->contend && g->cfg->back_to_back_pct < 80 ? 80 : g->cfg->back_to_back_pct;
+        if (pct(g, b2b)) continue;   /* the next submission at once: engines overlap */
         const gtref_engine_def *ed = &gtref_engines[p->e];
         if (irq && p->irq_open && pct(g, 50)) {
             op(g, GTREF_HOST_WAIT_IRQ, 0, 0, IRQ_WAIT_CYCLES);
@@ -2523,6 +2585,9 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
         if (p->instpm_setup && pct(g, 50)) op(g, GTREF_HOST_READ, base + GTREF_INSTPM, 0, 0);
     }
     if (g->req_limit && pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_MEDIA_MAX_REQ_COUNT, 0, 0);
+    if (g->gac_gab && c_pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_GAC_ARB_CTL_REG, 0, 0);
+    if (g->gac_gam && c_pct(g, 50))
+        op(g, GTREF_HOST_READ, GTREF_ARB_RO_GAC_GAM0 + 4u * (uint32_t)c_range(g, 0, 11), 0, 0);
     if (g->flsh_written && pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_GFX_FLSH_CNTL, 0, 0);
     if (g->faults) {   /* the fault records: each engine's register once, then the arbiter's error report */
         uint32_t done[GTREF_MAX_ENGINES];
@@ -2724,6 +2789,9 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     /* which engines: all of them, or a random non-empty proper subset */
     unsigned n = c->engines, all = (1u << n) - 1u;
     unsigned mask = n == 1 || pct(g, c->all_engines_pct) ? all : (unsigned)range(g, 1, all - 1);
+    /* GAB and GAC contending (casc_contend_pct): BCS0 and the media engines of the GT driven */
+    g->contend = n >= 3 && c_pct(g, c->casc_contend_pct);
+    if (g->contend) mask |= all & 0xEu;
     /* the engines that may stop at an illegal command or a hang-mode fault: all of them, but in a long test one
      * engine that runs every lap (the runner) */
     unsigned may_stop = mask;
@@ -2876,7 +2944,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->live_remap_pct, c->lra_pct, c->midarb_pct, c->fault_pct, c->fault_continue_pct,
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
                               c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
-                              c->instpm_setup_pct, c->req_limit_pct };
+                              c->instpm_setup_pct, c->req_limit_pct, c->gac_gab_pct, c->gac_gam_pct,
+                              c->casc_contend_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -2884,6 +2953,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gen g;
     memset(&g, 0, sizeof g);
     gtref_rng_seed(&g.rng, seed);
+    gtref_rng_seed(&g.crng, seed ^ 0xCA5CAD0CA5CAD0CAull);
     g.cfg = c;
     g.s = s;
     int rc = generate(&g, seed, gpr->offset);

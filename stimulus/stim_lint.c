@@ -9,9 +9,10 @@
 
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/gam.h"
 #include "gtref/regs.h"
 
-enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_COUNT };
+enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_GAM_IDLE, R_COUNT };
 
 const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
     [R_BB_QWORD] = {"bb-qword-aligned", "KBL-OVW L657-659",
@@ -24,6 +25,11 @@ const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
                     "HWS_PGA points at a 4 KB-aligned page (bits 11:0 MBZ)"},
     [R_SDI_INTO_COMMANDS] = {"no-store-into-commands", "docs/cycle-contract.md §8",
                              "MI_STORE_DATA_IMM does not write ring or batch memory (the DUT may have fetched it)"},
+    [R_GAM_IDLE] = {"gam-regs-while-idle", "docs/gam.md §5",
+                    "the GAM's arbiter and limit registers (CVS_TLB_LRA_0..2, MEDIA_MAX_REQ_COUNT, MIDARB_PRIO_NP, "
+                    "MIDARB_GOTOFIELD_NP0..3, GAC_ARB_CTL_REG, ARB_RO/R/WR_GAC_GAM0..3) are written by MMIO only while "
+                    "every engine is idle: before any ring has work, or after a wait_idle and before the next "
+                    "submission"},
 };
 const size_t gtref_lint_nrules = R_COUNT;
 
@@ -72,6 +78,30 @@ static uint32_t engine_reg(uint32_t off, int engines)
     return UINT32_MAX;
 }
 
+/* The GAM registers of docs/gam.md §5 that the host writes only while every engine is idle; NULL if off is none. */
+static const char *gam_idle_reg(uint32_t off)
+{
+    static const struct { uint32_t off; const char *name; } regs[] = {
+        {GTREF_CVS_TLB_LRA_0, "CVS_TLB_LRA_0"}, {GTREF_CVS_TLB_LRA_1, "CVS_TLB_LRA_1"},
+        {GTREF_CVS_TLB_LRA_2, "CVS_TLB_LRA_2"}, {GTREF_MEDIA_MAX_REQ_COUNT, "MEDIA_MAX_REQ_COUNT"},
+        {GTREF_MIDARB_PRIO_NP, "MIDARB_PRIO_NP"}, {GTREF_GAC_ARB_CTL_REG, "GAC_ARB_CTL_REG"},
+    };
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+        if (off == regs[i].off) return regs[i].name;
+    static const char *const goto_np[4] = {"MIDARB_GOTOFIELD_NP0", "MIDARB_GOTOFIELD_NP1", "MIDARB_GOTOFIELD_NP2",
+                                           "MIDARB_GOTOFIELD_NP3"};
+    if (off >= GTREF_MIDARB_GOTO_NP0 && off < GTREF_MIDARB_GOTO_NP0 + 16 && !(off & 3))
+        return goto_np[(off - GTREF_MIDARB_GOTO_NP0) / 4];
+    static const char *const casc[12] = {"ARB_RO_GAC_GAM0", "ARB_RO_GAC_GAM1", "ARB_RO_GAC_GAM2", "ARB_RO_GAC_GAM3",
+                                         "ARB_R_GAC_GAM0",  "ARB_R_GAC_GAM1",  "ARB_R_GAC_GAM2",  "ARB_R_GAC_GAM3",
+                                         "ARB_WR_GAC_GAM0", "ARB_WR_GAC_GAM1", "ARB_WR_GAC_GAM2", "ARB_WR_GAC_GAM3"};
+    _Static_assert(GTREF_ARB_R_GAC_GAM0 == GTREF_ARB_RO_GAC_GAM0 + 16 && GTREF_ARB_WR_GAC_GAM0 == GTREF_ARB_RO_GAC_GAM0 + 32,
+                   "the class machines' registers follow one another");
+    if (off >= GTREF_ARB_RO_GAC_GAM0 && off < GTREF_ARB_RO_GAC_GAM0 + 48 && !(off & 3))
+        return casc[(off - GTREF_ARB_RO_GAC_GAM0) / 4];
+    return NULL;
+}
+
 static bool in_command_memory(const gtref_stim *s, uint64_t addr, uint64_t len)
 {
     for (size_t g = 0; g < s->nsegs; g++) {
@@ -114,12 +144,32 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
             off += 4 * len;
         }
     }
-    /* host MMIO writes */
+    /* host MMIO writes. An engine may be busy (gam-regs-while-idle) from a host write that leaves its ring enabled
+     * with TAIL other than HEAD (offsets [20:2] as last written) until the next wait_idle, after which HEAD is where
+     * TAIL is. */
+    struct { bool enabled; uint32_t head, tail; } ring[GTREF_MAX_ENGINES] = {{0}};
+    const uint32_t ring_off = 0x001FFFFCu;
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *op = &s->ops[i];
+        if (op->op == GTREF_HOST_WAIT_IDLE)
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) ring[e].head = ring[e].tail;
         if (op->op != GTREF_HOST_WRITE) continue;
         uint32_t r = engine_reg(op->off, s->engines);
         snprintf(where, sizeof where, "host operation %zu (write 0x%05" PRIx32 ")", i + 1, op->off);
+        const char *gam = gam_idle_reg(op->off);
+        if (gam) {
+            int busy = -1;
+            for (int e = 0; e < GTREF_MAX_ENGINES && busy < 0; e++)
+                if (ring[e].enabled && ring[e].head != ring[e].tail) busy = e;
+            if (busy >= 0)
+                report(&l, R_GAM_IDLE, where, "%s = 0x%08" PRIx32 " while %s may be busy (no wait_idle since its TAIL "
+                       "0x%" PRIx32 " was submitted)", gam, op->val, gtref_engines[busy].name, ring[busy].tail);
+        }
+        for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) {
+            if (op->off == gtref_engines[e].base + GTREF_RING_CTL) ring[e].enabled = op->val & 1u;
+            if (op->off == gtref_engines[e].base + GTREF_RING_HEAD) ring[e].head = op->val & ring_off;
+            if (op->off == gtref_engines[e].base + GTREF_RING_TAIL) ring[e].tail = op->val & ring_off;
+        }
         if (r == GTREF_RING_START && (op->val & 0xE0000FFFu)) report(&l, R_RING_START, where, "RING_START = 0x%08" PRIx32, op->val);
         if (r == GTREF_RING_TAIL && (op->val & 7)) report(&l, R_TAIL_QWORD, where, "RING_TAIL = 0x%08" PRIx32, op->val);
         if (r == GTREF_HWS_PGA && (op->val & 0xfff)) report(&l, R_HWS_PAGE, where, "HWS_PGA = 0x%08" PRIx32, op->val);

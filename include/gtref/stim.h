@@ -211,6 +211,14 @@ typedef struct gtref_gen_config {
                                   invalidations after some wait_idles */
     unsigned instpm_setup_pct; /* engines whose INSTPM the host writes at setup with storage bits (never bits 5, 9) */
     unsigned req_limit_pct;    /* seeds whose host writes MEDIA_MAX_REQ_COUNT at setup: limits 0..3 (0 counts as 1) */
+    /* the GAC/GAB cascade (docs/gam.md GAM-26 to GAM-28), drawn from a random stream of its own (a seed's other
+     * choices are those it makes with these knobs at 0) */
+    unsigned gac_gab_pct;      /* seeds whose host writes GAC_ARB_CTL_REG at setup: random enables and fixed sides,
+                                  limits 0..3 (0 counts as 1; now and then any), random storage bits [30], [5:0] */
+    unsigned gac_gam_pct;      /* seeds whose host writes ARB_RO/R/WR_GAC_GAM0..3 at setup (random: gotos, priorities) */
+    unsigned casc_contend_pct; /* seeds (of 3 or more engines) that drive BCS0, VCS0 and VECS0 with streams heavy in
+                                  data reads and writes, submitted mostly back to back, so that GAB and GAC contend
+                                  for the R and WR classes over runs of grants (GAM-27's owner switches) */
     /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
      * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
      * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */

@@ -585,7 +585,39 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 56 entries, expected 57");
+    assert_rejected(&spec, "result.corners: 283 entries, expected 284");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 58 entries, expected 57");
+    assert_rejected(&spec, "result.corners: 285 entries, expected 284");
+}
+
+/* The corner names (gtref_corner_names, gtref_sb_corners_reached's order): every one named and distinct; the GAM's bins
+ * end with the cascade's (docs/gam.md §4): per class RO, R, WR the GAC->GAM machine's 8 states, then its 64 moves
+ * (from-major), then the conflicts decided by the fixed side (RO GAC, RO GAB, R GAC, R GAB, WR GAC: no WR GAB, G23),
+ * then the owner switches (per class to GAB, to GAC). */
+Test(result, corner_names_are_distinct_and_end_with_the_cascade_bins)
+{
+    for (int i = 0; i < GTREF_CORNERS; i++) {
+        cr_assert(gtref_corner_names[i] && gtref_corner_names[i][0], "corner %d has no name", i);
+        for (int j = 0; j < i; j++)
+            cr_assert_str_neq(gtref_corner_names[i], gtref_corner_names[j], "corners %d and %d", j, i);
+    }
+    const int casc = GTREF_CORNERS - (3 * 8 + 3 * 64 + 5 + 6);
+    cr_assert_str_eq(gtref_corner_names[casc - 1], "a TLB invalidated by a host INSTPM write (GAM-22)");
+    cr_assert_str_eq(gtref_corner_names[casc], "arbitration in GAC->GAM RO machine state 0 (GAM-28)");
+    cr_assert_str_eq(gtref_corner_names[casc + 8 + 5], "arbitration in GAC->GAM R machine state 5 (GAM-28)");
+    cr_assert_str_eq(gtref_corner_names[casc + 23], "arbitration in GAC->GAM WR machine state 7 (GAM-28)");
+    const int moves = casc + 24;
+    cr_assert_str_eq(gtref_corner_names[moves], "GAC->GAM RO transition 0 -> 0 (GAM-28)");
+    cr_assert_str_eq(gtref_corner_names[moves + 64 + 5 * 8 + 2], "GAC->GAM R transition 5 -> 2 (GAM-28)");
+    cr_assert_str_eq(gtref_corner_names[moves + 2 * 64 + 7 * 8 + 6], "GAC->GAM WR transition 7 -> 6 (GAM-28)");
+    const int fixed = moves + 3 * 64;
+    static const char *const tail[] = {
+        "GAC/GAB RO conflict decided by the fixed side GAC (GAM-27)", "GAC/GAB RO conflict decided by the fixed side GAB (GAM-27)",
+        "GAC/GAB R conflict decided by the fixed side GAC (GAM-27)",  "GAC/GAB R conflict decided by the fixed side GAB (GAM-27)",
+        "GAC/GAB WR conflict decided by the fixed side GAC (GAM-27)", "GAC/GAB RO owner switch to GAB (GAM-27)",
+        "GAC/GAB RO owner switch to GAC (GAM-27)",                    "GAC/GAB R owner switch to GAB (GAM-27)",
+        "GAC/GAB R owner switch to GAC (GAM-27)",                     "GAC/GAB WR owner switch to GAB (GAM-27)",
+        "GAC/GAB WR owner switch to GAC (GAM-27)"};
+    for (int k = 0; k < 11; k++) cr_assert_str_eq(gtref_corner_names[fixed + k], tail[k]);
+    cr_assert_eq(fixed + 11, GTREF_CORNERS);
 }

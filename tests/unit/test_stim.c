@@ -1988,3 +1988,117 @@ Test(gen, host_invalidation_knobs_at_zero_turn_their_corners_off)
                                               knob, instpm_remaps, flush_remaps);
     }
 }
+
+/* The cascade's registers (docs/gam.md GAM-27, GAM-28): GAC_ARB_CTL_REG or ARB_RO/R/WR_GAC_GAM0..3. */
+static bool casc_reg(uint32_t off)
+{
+    return off == GTREF_GAC_ARB_CTL_REG || (off >= GTREF_ARB_RO_GAC_GAM0 && off < GTREF_ARB_RO_GAC_GAM0 + 48);
+}
+
+/* The stimulus's msgpack bytes with every host operation on a cascade register left out. */
+static uint8_t *encode_without_casc(gtref_stim *s, size_t *len)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->nops; i++)
+        if (!((s->ops[i].op == GTREF_HOST_WRITE || s->ops[i].op == GTREF_HOST_READ) && casc_reg(s->ops[i].off)))
+            s->ops[k++] = s->ops[i];
+    s->nops = k;
+    uint8_t *b = NULL;
+    cr_assert_eq(gtref_stim_encode(s, &b, len), 0);
+    return b;
+}
+
+/* gac_gab_pct and gac_gam_pct (GAM-27, GAM-28): the cascade is programmed at setup, before the first ring is enabled
+ * (docs/gam.md §5), GAC_ARB_CTL_REG with every enable and fixed side both ways and limits mostly 0..3; the draws come
+ * from a stream of their own, so that a seed is otherwise the same stimulus with the knobs at 0 (casc_contend_pct 0). */
+Test(gen, cascade_knobs_program_the_cascade_at_setup_and_leave_the_rest_of_the_seed_alone)
+{
+    gtref_gen_config on, off;
+    gtref_gen_config_default(&on);
+    on.casc_contend_pct = 0;
+    off = on;
+    off.gac_gab_pct = off.gac_gam_pct = 0;
+    on.gac_gab_pct = on.gac_gam_pct = 100;
+    unsigned ctl_bits[32] = {0}, small_limits = 0, limits = 0, nctl = 0;
+    for (uint64_t seed = 1; seed <= 80; seed++) {
+        gtref_stim a, b;
+        gtref_stim_init(&a);
+        gtref_stim_init(&b);
+        cr_assert_eq(gtref_stim_generate(&a, seed, &on), 0);
+        cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
+        cr_assert_eq(writes_to(&b, GTREF_GAC_ARB_CTL_REG, false), 0);
+        cr_assert_eq(writes_to(&a, GTREF_GAC_ARB_CTL_REG, false), 1, "seed %" PRIu64, seed);
+        for (uint32_t r = 0; r < 12; r++)
+            cr_assert_eq(writes_to(&a, GTREF_ARB_RO_GAC_GAM0 + 4u * r, false), 1, "seed %" PRIu64 " register %u", seed, r);
+        bool enabled = false;
+        for (size_t i = 0; i < a.nops; i++) {
+            const gtref_host_op *o = &a.ops[i];
+            if (o->op != GTREF_HOST_WRITE) continue;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+                if (o->off == gtref_engines[e].base + GTREF_RING_CTL && (o->val & 1u)) enabled = true;
+            if (!casc_reg(o->off)) continue;
+            cr_assert(!enabled, "seed %" PRIu64 ": cascade register 0x%05x written after a ring was enabled", seed, o->off);
+            if (o->off != GTREF_GAC_ARB_CTL_REG) continue;
+            nctl++;
+            for (int k = 0; k < 32; k++) ctl_bits[k] += o->val >> k & 1u;
+            const uint32_t lim[3] = { o->val >> 24 & 0x3Fu, o->val >> 16 & 0x1Fu, o->val >> 8 & 0x1Fu };
+            for (int k = 0; k < 3; k++) { limits++; small_limits += lim[k] <= 3; }
+        }
+        size_t la, lb;
+        uint8_t *ea = encode_without_casc(&a, &la), *eb = encode_without_casc(&b, &lb);
+        cr_assert(la == lb && memcmp(ea, eb, la) == 0, "seed %" PRIu64 ": the cascade knobs changed the rest of the stimulus", seed);
+        free(ea);
+        free(eb);
+        gtref_stim_free(&a);
+        gtref_stim_free(&b);
+    }
+    /* WR enable [31], RO enable [23] and fixed side [22], R enable [15] and fixed side [14]: set and clear */
+    static const int fields[] = { 31, 23, 22, 15, 14 };
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+        cr_assert(ctl_bits[fields[k]] > nctl / 5 && ctl_bits[fields[k]] < nctl - nctl / 5, "bit %d set in %u of %u",
+                  fields[k], ctl_bits[fields[k]], nctl);
+    cr_assert(small_limits * 10 >= limits * 8, "limits 0..3: %u of %u", small_limits, limits);
+}
+
+/* casc_contend_pct: BCS0, VCS0 and VECS0 are all driven (each has work submitted), with more data reads and writes
+ * (LRM, MI_COPY_MEM_MEM, SRM) in their rings than RCS0's; 0 leaves the engine choice to all_engines_pct. */
+Test(gen, contending_seeds_drive_gab_and_gac_with_data_heavy_streams)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.casc_contend_pct = 100;
+    c.all_engines_pct = 0;   /* a proper subset unless contending */
+    unsigned data_cmds[GTREF_MAX_ENGINES] = {0}, cmds[GTREF_MAX_ENGINES] = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        for (int e = 1; e < 4; e++) {
+            bool submitted = false;
+            for (size_t i = 0; i < s.nops; i++)
+                submitted |= s.ops[i].op == GTREF_HOST_WRITE && s.ops[i].off == gtref_engines[e].base + GTREF_RING_TAIL &&
+                             s.ops[i].val != 0 && i > 0;
+            cr_assert(submitted, "seed %" PRIu64 ": %s not driven", seed, gtref_engines[e].name);
+        }
+        for (size_t g = 0; g < s.nsegs; g++) {
+            const gtref_segment *seg = &s.segs[g];
+            if (seg->kind != GTREF_SEG_RING) continue;
+            int e = (int)((seg->addr - 0x00100000u) / 0x10000u);
+            if (e < 0 || e >= GTREF_MAX_ENGINES) continue;
+            for (size_t off = 0; off + 4 <= seg->len; off += 4) {
+                uint32_t dw = (uint32_t)seg->bytes[off] | (uint32_t)seg->bytes[off + 1] << 8 |
+                              (uint32_t)seg->bytes[off + 2] << 16 | (uint32_t)seg->bytes[off + 3] << 24;
+                const gtref_cmd_def *d = dw ? gtref_cmd_find(dw) : NULL;
+                if (!d) continue;
+                cmds[e]++;
+                data_cmds[e] += d->id == GTREF_CMD_MI_LOAD_REGISTER_MEM || d->id == GTREF_CMD_MI_COPY_MEM_MEM ||
+                                d->id == GTREF_CMD_MI_STORE_REGISTER_MEM;
+            }
+        }
+        gtref_stim_free(&s);
+    }
+    /* counted over every dword that decodes as a command (operands too): a rough share, far apart */
+    for (int e = 1; e < 4; e++)
+        cr_assert(data_cmds[e] * cmds[0] > 2 * data_cmds[0] * cmds[e], "%s: %u of %u, RCS0: %u of %u",
+                  gtref_engines[e].name, data_cmds[e], cmds[e], data_cmds[0], cmds[0]);
+}

@@ -44,6 +44,35 @@ Test(stim_lint, each_rule_fires_and_names_its_spec_line)
     assemble_fails(HEAD BAD_SDI, "out of spec (no-store-into-commands, docs/cycle-contract.md");
 }
 
+/* docs/gam.md §5: the GAM's arbiter and limit registers (the MIDARB NP machine, the cascade's GAC_ARB_CTL_REG and
+ * ARB_*_GAC_GAM*, the LRA ranges, MEDIA_MAX_REQ_COUNT) are written by MMIO only while every engine is idle. */
+#define RING_UP "  write RCS0.RING_CTL 0x0\n  write RCS0.RING_START 0x100000\n  write RCS0.RING_HEAD 0x0\n" \
+                "  write RCS0.RING_TAIL 0x0\n  write RCS0.RING_CTL 0x1\n"
+#define RING_NOOPS "ring 0x100000 size 0x1000 {\n  MI_NOOP\n  MI_NOOP\n  MI_NOOP\n  MI_NOOP\n}\n"
+Test(stim_lint, gam_registers_are_written_only_while_every_engine_is_idle)
+{
+    /* at setup, with the ring enabled but empty (HEAD = TAIL), and after a wait_idle: legal */
+    assemble_ok(HEAD RING_NOOPS "host {\n  write GAC_ARB_CTL_REG 0x83814100\n  write ARB_RO_GAC_GAM0 0x0fff9fff\n"
+                RING_UP "  write ARB_WR_GAC_GAM3 0x12345678\n  write MIDARB_PRIO_NP 0x1\n  write RCS0.RING_TAIL 0x10\n"
+                "  wait_idle\n  write GAC_ARB_CTL_REG 0x00400002\n  write ARB_R_GAC_GAM2 0x7\n}\n");
+    /* submitted (TAIL moved past HEAD) and no wait_idle since: each register of the rule is reported */
+    static const char *const regs[] = {"GAC_ARB_CTL_REG",     "ARB_RO_GAC_GAM0",      "ARB_R_GAC_GAM2",
+                                       "ARB_WR_GAC_GAM3",     "MIDARB_PRIO_NP",       "MIDARB_GOTOFIELD_NP1",
+                                       "CVS_TLB_LRA_2",       "MEDIA_MAX_REQ_COUNT"};
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
+        char text[1024], want[256];
+        snprintf(text, sizeof text, HEAD RING_NOOPS "host {\n" RING_UP "  write RCS0.RING_TAIL 0x10\n  write %s 0x3\n"
+                 "  wait_idle\n}\n", regs[i]);
+        snprintf(want, sizeof want, "out of spec (gam-regs-while-idle, docs/gam.md §5): host operation 7 (write 0x");
+        assemble_fails(text, want);
+        snprintf(want, sizeof want, "%s = 0x00000003 while RCS0 may be busy", regs[i]);
+        assemble_fails(text, want);
+    }
+    /* waived by its mark */
+    assemble_ok(HEAD "out-of-spec gam-regs-while-idle \"a cascade write under way\"\n" RING_NOOPS "host {\n" RING_UP
+                "  write RCS0.RING_TAIL 0x10\n  write GAC_ARB_CTL_REG 0x80000000\n  wait_idle\n}\n");
+}
+
 Test(stim_lint, out_of_spec_waives_exactly_its_rule)
 {
     assemble_ok(HEAD "out-of-spec bb-qword-aligned \"a DWord-aligned batch start\"\n" BAD_BB);
