@@ -278,7 +278,8 @@ module gam_tb import gtref_pkg::*; ();
           chk(probe_gam_casc == casc_pack(ms_st, ms_ow, ms_ct),
               $sformatf("probe_gam_casc %08x after edge %0d, expected %08x (%s; a %b, v %b, r RO/R/WR %0d %0d %0d)",
                         probe_gam_casc, cyc - 1, casc_pack(ms_st, ms_ow, ms_ct),
-                        probe_gam_gnt_valid ? "an arbitration" : "no arbitration: holds", av, pv, rv[0], rv[1], rv[2]));
+                        probe_gam_gnt_valid ? string'("an arbitration") : string'("no arbitration: holds"), av, pv,
+                        rv[0], rv[1], rv[2]));
         end else begin
           // no request: an arbitration (vector 00 for every class, counts cleared) or none (holds)
           chk(probe_gam_casc == casc_pack(ms_st, ms_ow, ms_ct) || probe_gam_casc == casc_pack(st1, ow1, ct1),
@@ -1470,6 +1471,212 @@ module gam_tb import gtref_pkg::*; ();
     chk(probe_halted[RCS0] && ocnt[RCS0] == 0, $sformatf("E: halted %0d, outstanding %0d", probe_halted[RCS0], ocnt[RCS0]));
   endtask
 
+  // =====================================================================================================
+  // The GAC/GAB cascade (docs/gam.md GAM-26..GAM-29, G21-G23)
+  // =====================================================================================================
+  // Classes: IF = RO, DR = R, WR = WR. Sides: RCS0 = GAM, BCS0 = GAB, VCS0/VECS0 = GAC. probe_gam_casc (GAM-29):
+  // [2:0] s_RO, [5:3] s_R, [8:6] s_WR, [9] [10] [11] owners (1 = GAB), [17:12] [23:18] [29:24] counts. The monitor
+  // checks every cycle against its own model; the tests below check hand-derived grant orders and probe values.
+  function automatic string cls_order(input int cls, input int from = 0);   // engines granted with client cls
+    string r = "";
+    foreach (gn[i]) if (int'(gn[i].client) == cls && int'(gn[i].cyc) >= from) r = {r, $sformatf(" %0d", gn[i].eng)};
+    return r;
+  endfunction
+  // probe_gam_casc right after each grant with client cls (the state after that grant's edge), as " owner/count"
+  // of class cls, or " state" of its machine when st = 1
+  function automatic string cls_probe(input int cls, input int from = 0, input bit st = 0);
+    string r = "";
+    foreach (gn[i])
+      if (int'(gn[i].client) == cls && int'(gn[i].cyc) >= from && casclog.exists(int'(gn[i].cyc) + 1)) begin
+        logic [29:0] p = casclog[int'(gn[i].cyc) + 1];
+        if (st) r = {r, $sformatf(" %0d", p[3 * cls +: 3])};
+        else r = {r, $sformatf(" %0d/%0d", p[9 + cls], p[12 + 6 * cls +: 6])};
+      end
+    return r;
+  endfunction
+  // A pile-up of requests of class cls (1 R: MI_LOAD_REGISTER_MEM, 2 WR: MI_STORE_DATA_IMM; both GGTT) from BCS0,
+  // VCS0 and VECS0 with RCS0's request of that class as the blocker. Each engine adds two ring lines (after
+  // skip_to_line when `again`): RCS0's command after 8 NOOPs, the others' as the last 4 dwords (after 28 NOOPs, about
+  // 60 cycles later, every line of theirs fetched by then). When RCS0's request is granted, mem_req_ready goes low:
+  // its access misses (a fresh page, 64'h1000 * e above pg) and its walk read waits in P, so T accepts nothing
+  // (GAM-10) and the others' requests of class cls pile up; ready returns 2 cycles after all three are requesting.
+  // The next arbitration sees a = 1110 (all class cls) and the rest follows from the cascade alone. Returns the
+  // cycle from which the pile's grants are counted.
+  task automatic pile(input int cls, input logic [63:0] pg, input bit again, output int from);
+    int t;
+    bit found;
+    from = cyc;
+    for (int e = 0; e < NE; e++) begin
+      logic [63:0] a = pg + 64'h1000 * 64'(e);
+      if (again) skip_to_line(e);
+      repeat (e == RCS0 ? 8 : 28) put(e, NOOP);
+      if (cls == 1) c_lrm(e, LRM_GG, REG(e, 32'h600), a);
+      else c_sdi(e, SDI_GG, a, 32'hC0DE_0000 + 32'(e));
+      while (wp[e][5:0] != 6'd0) put(e, NOOP);
+    end
+    for (int e = 0; e < NE; e++) release_all(e);
+    found = 0;
+    for (t = 0; t < 400 && !found; t++) begin
+      @(negedge clk);
+      foreach (gn[i]) if (gn[i].eng == 2'(RCS0) && int'(gn[i].client) == cls && int'(gn[i].cyc) >= from) found = 1;
+    end
+    chk(found, $sformatf("pile: RCS0's class-%0d request not granted", cls));
+    mem_req_ready = 1'b0;
+    found = 0;
+    for (t = 0; t < 400 && !found; t++) begin
+      @(negedge clk);
+      found = 1;
+      for (int e = 1; e < NE; e++) if (!probe_req_valid[e] || int'(probe_req_client[e]) != cls) found = 0;
+    end
+    chk(found, $sformatf("pile: BCS0, VCS0, VECS0 not all requesting class %0d", cls));
+    wait_cycles(2);
+    mem_req_ready = 1'b1;
+    wait_cycles(200);
+    for (int e = 0; e < NE; e++) chk(probe_idle[e], $sformatf("pile: engine %0d not idle", e));
+  endtask
+  // the request vector a at the first grant of class cls after the blocker's (the pile's first arbitration)
+  function automatic logic [3:0] pile_a(input int cls, input int from);
+    int n = 0;
+    foreach (gn[i]) if (int'(gn[i].client) == cls && int'(gn[i].cyc) >= from) begin
+      n++;
+      if (n == 2) return gn[i].v;
+    end
+    return 4'd0;
+  endfunction
+  function automatic bit casc_all_zero();
+    foreach (casclog[c]) if (casclog[c] != 30'd0) return 0;
+    return 1;
+  endfunction
+
+  // The reset arbiter per class (GAM-28 last paragraph): every register at reset, each class machine stays in state
+  // 0 (all gotos 0) and RCS0 beats the cascade (priority bit 0 = GAM, G22); GAC<->GAB with the limits disabled takes
+  // the fixed side: RO GAB (GAC_ARB_CTL_REG[22] = 1 at reset), R GAC ([14] = 0), WR GAC (no fixed bit, G23).
+  //  RO: the rings of arb_rings (RCS0's fetch walks while BCS0, VCS0, VECS0 start fetching) with MIDARB_PRIO_NP = 0x1
+  //      (NP0 code 00001: RCS0 VCS0 BCS0, VECS0 4th; GOTOs 0: the state stays 0). The second arbitration sees a = 1110
+  //      (all IF): GAC<->GAB gives RO to GAB, so v = 0010 and BCS0 is granted although the NP order puts VCS0 first;
+  //      then a = 1100 (no GAB left): VCS0, then VECS0. Grants 0 1 2 3.
+  //  R:  pile of MI_LOAD_REGISTER_MEM reads (DR): after RCS0's, a = 1110 -> the cascade's side GAC, v = 1100 -> VCS0
+  //      (NP reset order); then a = 1010 -> GAC again -> VECS0; then BCS0 alone. Grants 0 2 3 1 (the NP order alone
+  //      would give 0 1 2 3).
+  //  WR: the same with MI_STORE_DATA_IMM writes: 0 2 3 1.
+  // With the limits disabled no count ever steps and the machines stay in 0: probe_gam_casc is 0 throughout.
+  task automatic t_casc_reset();
+    int from;
+    mmio_wr(MIDARB_PRIO_NP_OFF, 32'h1);
+    arb_rings();
+    chk(cls_order(0) == " 0 1 2 3", $sformatf("RO: IF grants%s, expected 0 1 2 3", cls_order(0)));
+    chk(gn.size() >= 2 && gn[1].v == 4'b1110, $sformatf("RO: request vector at the second grant %b, expected 1110",
+                                                       gn.size() >= 2 ? gn[1].v : 4'd0));
+    chk(casc_all_zero(), "RO: probe_gam_casc not 0 throughout");
+    // R
+    do_reset();
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    pile(1, 64'h90_0000, 0, from);
+    chk(pile_a(1, from) == 4'b1110, $sformatf("R: a at the pile's first arbitration %b, expected 1110", pile_a(1, from)));
+    chk(cls_order(1, from) == " 0 2 3 1", $sformatf("R: DR grants%s, expected 0 2 3 1", cls_order(1, from)));
+    chk(casc_all_zero(), "R: probe_gam_casc not 0 throughout");
+    // WR
+    do_reset();
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    pile(2, 64'h90_0000, 0, from);
+    chk(pile_a(2, from) == 4'b1110, $sformatf("WR: a at the pile's first arbitration %b, expected 1110", pile_a(2, from)));
+    chk(cls_order(2, from) == " 0 2 3 1", $sformatf("WR: WR grants%s, expected 0 2 3 1", cls_order(2, from)));
+    chk(casc_all_zero(), "WR: probe_gam_casc not 0 throughout");
+  endtask
+
+  // A programmed RO class machine with odd entries (GAM-28, G22: entry 2k+1 in bits 27:15 of register k; priority
+  // bit 12 of the half, goto for vector r at [3r+2:3r]; r bit 0 = RCS0, bit 1 = the cascade):
+  //   entry 0: prio 0, every goto 1                       -> half 0x0249
+  //   entry 1: prio 1, goto 00 -> 1, 01 -> 3, 10 -> 2, 11 -> 2 -> half 0x1499    ARB_RO_GAC_GAM0 = 0x0A4C_8249
+  //   entry 2: (not reached) every goto 2                  -> half 0x0492
+  //   entry 3: prio 1, goto 00 -> 3, 01 -> 7, 10 -> 5, 11 -> 5 -> half 0x1B7B    ARB_RO_GAC_GAM1 = 0x0DBD_8492
+  //   entry 4: (not reached) every goto 4                  -> half 0x0924
+  //   entry 5: prio 0, goto 00 -> 5, others -> 7           -> half 0x0FFD       ARB_RO_GAC_GAM2 = 0x07FE_8924
+  //   entry 6: (not reached) every goto 6                  -> half 0x0DB6
+  //   entry 7: prio 1, every goto 7                         -> half 0x1FFF       ARB_RO_GAC_GAM3 = 0x0FFF_8DB6
+  // Idle (r = 00 for every class at every arbitration): state 0 -> 1, then stays 1 (entry 1's goto 00).
+  // Rings: RCS0 20 NOOPs (two lines), BCS0, VCS0, VECS0 4 NOOPs, released in that order; all IF (class RO):
+  //   1. RCS0's first line alone: r = 01 -> GAM wins; state -> entry 1 goto 01 = 3.
+  //   2. (RCS0's walk done) RCS0's second line, BCS0, VCS0, VECS0: a = 1111; GAC<->GAB gives RO to GAB (reset fixed
+  //      side), r = 11; entry 3's priority 1 -> the cascade: BCS0 (v = 0010); state -> entry 3 goto 11 = 5.
+  //   3. RCS0, VCS0, VECS0: r = 11; entry 5's priority 0 -> GAM: RCS0; state -> entry 5 goto 11 = 7.
+  //   4. VCS0, VECS0: r = 10 -> the cascade, v = 1100: VCS0 (NP); state 7.  5. VECS0; state 7. Idle: stays 7.
+  // IF grants 0 1 0 2 3, the RO state after each 3 5 7 7 7. R and WR machines: reset registers, state 0.
+  task automatic t_casc_prog();
+    mmio_wr(ARB_RO_GAC_GAM0_OFF, 32'h0A4C_8249);
+    mmio_wr(ARB_RO_GAC_GAM1_OFF, 32'h0DBD_8492);
+    mmio_wr(ARB_RO_GAC_GAM2_OFF, 32'h07FE_8924);
+    mmio_wr(ARB_RO_GAC_GAM3_OFF, 32'h0FFF_8DB6);
+    expect_reg(ARB_RO_GAC_GAM0_OFF, 32'h0A4C_8249, "ARB_RO_GAC_GAM0");
+    expect_reg(ARB_RO_GAC_GAM3_OFF, 32'h0FFF_8DB6, "ARB_RO_GAC_GAM3");
+    wait_cycles(4);
+    chk(probe_gam_casc == 30'd1, $sformatf("idle: probe_gam_casc %08x, expected 1 (RO state 1)", probe_gam_casc));
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    repeat (20) put(RCS0, NOOP);
+    for (int e = 1; e < NE; e++) repeat (4) put(e, NOOP);
+    for (int e = 0; e < NE; e++) release_all(e);
+    wait_cycles(150);
+    chk(cls_order(0) == " 0 1 0 2 3", $sformatf("IF grants%s, expected 0 1 0 2 3", cls_order(0)));
+    chk(gn.size() >= 2 && gn[1].v == 4'b1111, $sformatf("request vector at the second grant %b, expected 1111",
+                                                       gn.size() >= 2 ? gn[1].v : 4'd0));
+    chk(cls_probe(0, 0, 1) == " 3 5 7 7 7", $sformatf("RO state after each grant%s, expected 3 5 7 7 7",
+                                                      cls_probe(0, 0, 1)));
+    chk(probe_gam_casc == 30'd7, $sformatf("idle after: probe_gam_casc %08x, expected 7 (RO state 7)", probe_gam_casc));
+    for (int e = 0; e < NE; e++) chk(probe_idle[e], $sformatf("engine %0d not idle", e));
+  endtask
+
+  // GAC<->GAB counts for reads (GAM-27, G23; class R: enable [15], limit [12:8]), piles of DR reads as in casc_reset:
+  //  A: GAC_ARB_CTL_REG = 0x0040_8302 (R enabled, limit 3; owner GAC at reset). a = 1110: a conflict, the owner GAC's
+  //     side stays: VCS0 (NP), served: count 1. a = 1010: conflict, VECS0 served: count 2. a = 0010: BCS0 alone, no
+  //     conflict: the count clears (owner stays GAC). DR grants 0 2 3 1; R owner/count after each (the blocker's
+  //     first: RCS0 alone, no conflict) 0/0 0/1 0/2 0/0.
+  //  B: GAC_ARB_CTL_REG = 0x0040_8002 (R enabled, limit 0: counts as 1). a = 1110: VCS0 served, count 1 reaches the
+  //     limit: owner GAB, count 0. a = 1010: conflict, owner GAB: v = 0010, BCS0 served: owner GAC, count 0.
+  //     a = 1000: VECS0 alone. DR grants 0 2 1 3; owner/count 0/0 1/0 0/0 0/0.
+  task automatic t_casc_rd();
+    int from;
+    mmio_wr(GAC_ARB_CTL_REG_OFF, 32'h0040_8302);
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    pile(1, 64'h90_0000, 0, from);
+    chk(pile_a(1, from) == 4'b1110, $sformatf("A: a at the pile's first arbitration %b, expected 1110", pile_a(1, from)));
+    chk(cls_order(1, from) == " 0 2 3 1", $sformatf("A: DR grants%s, expected 0 2 3 1", cls_order(1, from)));
+    chk(cls_probe(1, from) == " 0/0 0/1 0/2 0/0", $sformatf("A: R owner/count after each%s, expected 0/0 0/1 0/2 0/0",
+                                                           cls_probe(1, from)));
+    do_reset();
+    mmio_wr(GAC_ARB_CTL_REG_OFF, 32'h0040_8002);
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    pile(1, 64'h90_0000, 0, from);
+    chk(pile_a(1, from) == 4'b1110, $sformatf("B: a at the pile's first arbitration %b, expected 1110", pile_a(1, from)));
+    chk(cls_order(1, from) == " 0 2 1 3", $sformatf("B: DR grants%s, expected 0 2 1 3", cls_order(1, from)));
+    chk(cls_probe(1, from) == " 0/0 1/0 0/0 0/0", $sformatf("B: R owner/count after each%s, expected 0/0 1/0 0/0 0/0",
+                                                           cls_probe(1, from)));
+  endtask
+
+  // GAC<->GAB for writes (GAM-27, G23: WR enable [31], limit [29:24]; GAC gets `limit` writes, then GAB exactly one):
+  // GAC_ARB_CTL_REG = 0x8240_0002 (WR enabled, limit 2), piles of MI_STORE_DATA_IMM writes as in casc_reset.
+  //  1: a = 1110: owner GAC: VCS0 served, count 1; a = 1010: VECS0 served, count 2 = the limit: owner GAB, count 0;
+  //     a = 0010: BCS0 alone (no conflict: count 0, owner stays GAB). WR grants 0 2 3 1; WR owner/count 0/0 0/1 1/0 1/0.
+  //  2: (no reset; owner GAB) a = 1110: owner GAB: v = 0010, BCS0 served: its one write, then owner GAC, count 0 (with
+  //     limit 2 a read class would count 1 and keep GAB). a = 1100 (GAC only): VCS0, then VECS0. WR grants 0 1 2 3;
+  //     owner/count 1/0 0/0 0/0 0/0.
+  task automatic t_casc_wr();
+    int from;
+    mmio_wr(GAC_ARB_CTL_REG_OFF, 32'h8240_0002);
+    for (int e = 0; e < NE; e++) ring_setup(e);
+    pile(2, 64'h90_0000, 0, from);
+    chk(pile_a(2, from) == 4'b1110, $sformatf("1: a at the pile's first arbitration %b, expected 1110", pile_a(2, from)));
+    chk(cls_order(2, from) == " 0 2 3 1", $sformatf("1: WR grants%s, expected 0 2 3 1", cls_order(2, from)));
+    chk(cls_probe(2, from) == " 0/0 0/1 1/0 1/0", $sformatf("1: WR owner/count after each%s, expected 0/0 0/1 1/0 1/0",
+                                                           cls_probe(2, from)));
+    pile(2, 64'h98_0000, 1, from);
+    chk(pile_a(2, from) == 4'b1110, $sformatf("2: a at the pile's first arbitration %b, expected 1110", pile_a(2, from)));
+    chk(cls_order(2, from) == " 0 1 2 3", $sformatf("2: WR grants%s, expected 0 1 2 3", cls_order(2, from)));
+    chk(cls_probe(2, from) == " 1/0 0/0 0/0 0/0", $sformatf("2: WR owner/count after each%s, expected 1/0 0/0 0/0 0/0",
+                                                           cls_probe(2, from)));
+    for (int e = 0; e < NE; e++) chk(rd32(64'h98_0000 + 64'h1000 * 64'(e)) == 32'hC0DE_0000 + 32'(e),
+                                     $sformatf("2: engine %0d's store", e));
+  endtask
+
   // GAM registers by MMIO (GAM-2, GAM-16): reset values and RW bits of the table, commit reports of host writes.
   task automatic t_regs();
     expect_reg(CVS_TLB_LRA_0_OFF, 32'h1F08_0700, "CVS_TLB_LRA_0 reset");
@@ -1510,6 +1717,10 @@ module gam_tb import gtref_pkg::*; ();
       "flsh":        t_flsh();
       "instpm":      t_instpm();
       "limit":       t_limit();
+      "casc_reset":  t_casc_reset();
+      "casc_prog":   t_casc_prog();
+      "casc_rd":     t_casc_rd();
+      "casc_wr":     t_casc_wr();
       default:       $fatal(1, "unknown test %s", test);
     endcase
     if ($test$plusargs("dump")) begin   // debugging aid: the transfers and grants of the last part
