@@ -200,7 +200,8 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
     gtref_mismatch *mm = &sb->mm;
     memset(mm, 0, sizeof *mm);
     copy(mm->kind, sizeof mm->kind, kind);
-    copy(mm->engine, sizeof mm->engine, engine_name(e));
+    /* A GAM mismatch of no engine (the arbiter's or the cascade's state) is the GAM's own, not the host's. */
+    copy(mm->engine, sizeof mm->engine, e < 0 && strcmp(kind, "gam") == 0 ? "GAM" : engine_name(e));
     mm->cycle = sb->cycle;
     copy(mm->expected, sizeof mm->expected, expected);
     copy(mm->actual, sizeof mm->actual, actual);
