@@ -16,96 +16,21 @@
 #include <string.h>
 
 #include "gtref/gam_model.h"
+#include "gam_bench.h"
 #include "gtref/regs.h"
 
-#define MAXC 1200
-#define RCS0 0
-#define BCS0 1
-#define VCS0 2
-#define VECS0 3
-#define IF GTREF_CLIENT_IF
-#define DR GTREF_CLIENT_DR
-#define WR GTREF_CLIENT_WR
 #define WALKER GTREF_GAM_SRC_WALKER
-
-static gam_model *g;
-static gam_inputs in;            /* the next cycle's inputs */
-static gam_edge E[MAXC + 1];     /* E[n]: the closing edge of cycle n */
-static unsigned cyc;             /* the last cycle that ended */
-static bool stall[MAXC + 1];
-static unsigned lat;
-
-static struct { uint64_t addr, val; } mem[256];
-static int nmem;
-static struct { uint64_t line; unsigned due; } pend[64];
-static int npend;
-typedef struct xfer { unsigned cyc; gam_port p; } xfer;
-static xfer xf[512];             /* every transfer on the port */
-static int nxf;
 
 static void setup(void)
 {
     g = gam_create(4);
     cr_assert_not_null(g);
-    memset(&in, 0, sizeof in);
-    memset(E, 0, sizeof E);
-    memset(stall, 0, sizeof stall);
-    cyc = 0;
-    lat = 1;
-    nmem = npend = nxf = 0;
+    gb_reset();
 }
 static void teardown(void) { gam_destroy(g); }
 TestSuite(gam, .init = setup, .fini = teardown);
 
 /* ---- testbench ---- */
-
-static void mem_put(uint64_t addr, uint64_t val)
-{
-    for (int i = 0; i < nmem; i++)
-        if (mem[i].addr == addr) { mem[i].val = val; return; }
-    cr_assert(nmem < 256);
-    mem[nmem].addr = addr;
-    mem[nmem++].val = val;
-}
-
-static uint64_t mem_get(uint64_t addr)
-{
-    for (int i = 0; i < nmem; i++)
-        if (mem[i].addr == addr) return mem[i].val;
-    return 0;   /* unmapped memory reads as zeros: a not-present entry */
-}
-
-static void tick(void)
-{
-    cr_assert(cyc < MAXC, "test ran out of cycles");
-    cyc++;
-    gam_port p;
-    gam_port_now(g, &p);
-    in.mem_req_ready = !stall[cyc];
-    in.mem_rsp_valid = npend > 0 && pend[0].due <= cyc;
-    if (in.mem_rsp_valid) {
-        for (int q = 0; q < 8; q++) {
-            uint64_t v = mem_get(pend[0].line + 8u * (unsigned)q);
-            for (int b = 0; b < 8; b++) in.mem_rsp_data[8 * q + b] = (uint8_t)(v >> (8 * b));
-        }
-        memmove(pend, pend + 1, (size_t)--npend * sizeof pend[0]);
-    }
-    gam_tick(g, &in, &E[cyc]);
-    if (p.valid && in.mem_req_ready) {
-        cr_assert(nxf < 512);
-        xf[nxf++] = (xfer){ cyc, p };
-        if (!p.write) {
-            cr_assert(npend < 64);
-            pend[npend].line = p.addr & ~0x3Full;
-            pend[npend++].due = cyc + lat;
-        }
-    }
-    if (E[cyc].gnt_valid) in.req[E[cyc].gnt_engine].valid = false;
-    in.host_write = false;
-    in.invalidate = 0;
-}
-
-static void run_to(unsigned last) { while (cyc < last) tick(); }
 
 static void read_req(int e, uint8_t client, bool ggtt, uint64_t va)
 {
@@ -115,26 +40,6 @@ static void read_req(int e, uint8_t client, bool ggtt, uint64_t va)
 static void write_req(int e, bool ggtt, uint64_t va, uint64_t wdata, uint8_t be)
 {
     in.req[e] = (gam_req){ .valid = true, .client = WR, .ggtt = ggtt, .va = va, .write = true, .wdata = wdata, .be = be };
-}
-
-/* A host write transferring in the next cycle. */
-static void host(uint32_t off, uint32_t data)
-{
-    in.host_write = true;
-    in.host_off = off;
-    in.host_data = data;
-}
-
-/* Testbench page tables: the GGTT entry of va (GAM-4: at GSM_BASE + (va >> 12) * 8). */
-static void ggtt_map(uint64_t va, uint64_t pa) { mem_put(GTREF_GSM_BASE + (va >> 12) * 8, pa | 1); }
-
-static bool anything_busy(void)
-{
-    gam_port p;
-    gam_port_now(g, &p);
-    for (int e = 0; e < 4; e++)
-        if (gam_engine_busy(g, e)) return true;
-    return p.valid || npend;
 }
 
 /* Run until the GAM is idle (no request in T or P, no read outstanding). */
