@@ -310,6 +310,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct,
                     .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct,
                     .gac_gab_pct = c.gac_gab_pct, .gac_gam_pct = c.gac_gam_pct, .casc_contend_pct = c.casc_contend_pct,
+                    .irq_burst_pct = c.irq_burst_pct,
                     .min_cycles = c.min_cycles};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
@@ -345,6 +346,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--gac-gab-pct", CLI_U64, &o->gac_gab_pct, 0, 100},
         {"--gac-gam-pct", CLI_U64, &o->gac_gam_pct, 0, 100},
         {"--casc-contend-pct", CLI_U64, &o->casc_contend_pct, 0, 100},
+        {"--irq-burst-pct", CLI_U64, &o->irq_burst_pct, 0, 100},
         {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
@@ -386,6 +388,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->gac_gab_pct = (unsigned)o->gac_gab_pct;
     c->gac_gam_pct = (unsigned)o->gac_gam_pct;
     c->casc_contend_pct = (unsigned)o->casc_contend_pct;
+    c->irq_burst_pct = (unsigned)o->irq_burst_pct;
     c->min_cycles = o->min_cycles;
 }
 

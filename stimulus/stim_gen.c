@@ -47,6 +47,12 @@
  * acknowledges RCS0's GT_INTR bit now and then; in racing seeds (host_race_pct) it also writes PR_CTR_* right
  * after submitting to RCS0, whose own LRIs write them, so that both sometimes land in one cycle.
  *
+ * Interrupt bursts (irq_burst_pct of the seeds with 2 or more engines that never stop; drawn from a stream of their
+ * own, only where the knob fires): those engines' rings in single mode with 2..6 burst segments after the cycle; at
+ * the end, every engine idle, the host opens their interrupts (enable and mask fields), then each round is a service routine (the DW bits clear), the engines'
+ * RING_TAILs back to back (the lowest engine's run of MI_USER_INTERRUPT, the others' single one after some NOOPs) and
+ * a wait for idle, so that two engines' second-level events land in one cycle (docs/interrupts.md IRQ-10).
+ *
  * Illegal commands (malformed_pct of the seeds, gtref_gen_malformed / gtref_gen_wrong_engine): one in the second
  * half of the ring stream of some engines, in the ring, a first-level or a second-level batch. The engine halts
  * there; the rest of its stream never executes. Once a wait_idle has made sure it has halted (a halted engine
@@ -130,6 +136,7 @@
 #define GTREF_GEN_MAX_CYCLES_FACTOR 16u  /* long tests: max_cycles = 400000 + this times min_cycles (a runaway guard:
                                             measured tests ran 1.3 to 9.2 times min_cycles) */
 #define MAX_LRI_POOL   64u
+#define MAX_BURSTS     6u             /* rounds of an interrupt burst (irq_burst_pct) */
 
 void gtref_gen_config_bench_long(gtref_gen_config *c)
 {
@@ -225,6 +232,8 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->gac_gab_pct = 60;
     c->gac_gam_pct = 60;
     c->casc_contend_pct = 35;
+    /* the aggregator's same-cycle events (docs/interrupts.md IRQ-10) */
+    c->irq_burst_pct = 25;
 }
 
 /* ---- illegal commands ---- */
@@ -458,6 +467,10 @@ typedef struct engine_plan {
     int rank;
     /* interrupts */
     bool irq_open, irq_masked, emr_unmasked, notify_irq;
+    /* interrupt bursts (irq_burst_pct): after the cycle, in the ring, one segment per round; bend[r] is the dword
+     * offset (from the end of the cycle) where round r's segment ends */
+    dw_vec bdw;
+    uint32_t bend[MAX_BURSTS];
     /* submissions */
     boundary *bounds; size_t nb, k;
     uint64_t pos, idle_pos, halt_pos;
@@ -493,6 +506,11 @@ typedef struct gen {
     bool contend;              /* BCS0, VCS0, VECS0 data-heavy and mostly back to back (casc_contend_pct) */
     bool gac_gab, gac_gam;     /* GAC_ARB_CTL_REG, ARB_*_GAC_GAM* programmed at setup (gac_gab_pct, gac_gam_pct) */
     uint64_t *cont_pages; int *cont_owner; size_t ncont;   /* continue-mode targets (bit 39 pages) and their engine */
+    /* interrupt bursts (irq_burst_pct), drawn from a stream of their own, only in the seeds where the knob fires */
+    gtref_rng brng;
+    unsigned burst;            /* the engines of the bursts (a mask of engine indices; 0: no bursts) */
+    unsigned nbursts;          /* rounds */
+    uint32_t brun[MAX_BURSTS]; /* the lowest burst engine's run of MI_USER_INTERRUPT in each round */
 } gen;
 
 static void push(gen *g, dw_vec *d, uint32_t v)
@@ -515,6 +533,9 @@ static uint64_t rng_source(void *ctx) { return gtref_rng_next(ctx); }
 static uint32_t c_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->crng); }
 static uint64_t c_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->crng, lo, hi); }
 static bool c_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->crng, p); }
+/* The interrupt bursts' stream (gen.brng). */
+static uint64_t b_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->brng, lo, hi); }
+static bool b_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->brng, p); }
 
 /* Index drawn by weight; -1 when every weight is 0. */
 static int pick_weighted(gen *g, const unsigned *w, int n)
@@ -1956,6 +1977,7 @@ static void free_plan(engine_plan *p)
     free(p->chunk_start);
     for (int l = 0; l < 3; l++) free(p->batches[l]);
     free(p->bounds);
+    free(p->bdw.v);
 }
 
 /* ---- the ring: a cycle of chunks ---- */
@@ -1964,6 +1986,7 @@ static void free_plan(engine_plan *p)
 static void build_cycle(gen *g, engine_plan *p)
 {
     uint32_t ring_dw = p->size / 4u, capacity_dw = p->laps_mode ? ring_dw : ring_dw - 2u;
+    capacity_dw -= (uint32_t)p->bdw.n;       /* the interrupt bursts follow the cycle (single mode only) */
     /* laps mode fills the ring with as many commands as it holds (at most max_cmds), single mode draws */
     unsigned want = p->laps_mode ? g->cfg->max_cmds : (unsigned)range(g, g->cfg->min_cmds, g->cfg->max_cmds);
     if (!want && g->nsems) want = 1;          /* the first chunk writes the engine's semaphores */
@@ -2066,6 +2089,32 @@ static void place_cycle(const engine_plan *p, uint8_t *ring)
             uint32_t off = (uint32_t)((p->start + 4u * k) % p->size), v = p->chunks[i].dw.v[j];
             for (unsigned b = 0; b < 4; b++) ring[off + b] = (uint8_t)(v >> (8 * b));
         }
+    for (size_t j = 0; j < p->bdw.n; j++, k++) {   /* the interrupt bursts, right after the cycle */
+        uint32_t off = (uint32_t)((p->start + 4u * k) % p->size), v = p->bdw.v[j];
+        for (unsigned b = 0; b < 4; b++) ring[off + b] = (uint8_t)(v >> (8 * b));
+    }
+}
+
+/* Engine p's segments of the interrupt bursts (irq_burst_pct): in each round, the lowest engine of the bursts
+ * runs brun[r] MI_USER_INTERRUPTs back to back, every other one a single MI_USER_INTERRUPT after 0..3/4 of that
+ * many MI_NOOPs, so that its event (IRQ-9) most likely lands in a cycle of one of the run's. Each segment is
+ * QWORD-padded with MI_NOOP. Drawn from the bursts' stream. */
+static void make_bursts(gen *g, engine_plan *p)
+{
+    bool run = (unsigned)__builtin_ctz(g->burst) == (unsigned)p->e;
+    uint32_t noop = gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_NOOP], 1);
+    uint32_t user = gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_USER_INTERRUPT], 1);
+    for (unsigned r = 0; r < g->nbursts && !g->oom; r++) {
+        if (run) {
+            for (uint32_t i = 0; i < g->brun[r]; i++) push(g, &p->bdw, user);
+        } else {
+            uint32_t lead = (uint32_t)b_range(g, 0, g->brun[r] * 3u / 4u);
+            for (uint32_t i = 0; i < lead; i++) push(g, &p->bdw, noop);
+            push(g, &p->bdw, user);
+        }
+        if (p->bdw.n % 2) push(g, &p->bdw, noop);
+        p->bend[r] = (uint32_t)p->bdw.n;
+    }
 }
 
 /* The chunk boundaries in submission order: the cycle once or twice, then part of it (laps mode). Once the
@@ -2488,6 +2537,59 @@ static void live_remap(gen *g)
         }
 }
 
+/* The interrupt bursts (irq_burst_pct), every engine idle: in each round the host services what is pending (the DW
+ * bits clear, so that a lost one shows), then submits the round's segments back to back, the run's engine first and
+ * the others in random order, and waits for idle; the next round's service routine (or the end's reads) reads
+ * GFX_MSTR_IRQ and GT_INTR_DW0/1 (IRQ-10: every engine of a same-cycle event has its bit). */
+static void bursts(gen *g, engine_plan *plans, size_t np)
+{
+    /* the burst engines' events opened (enabled and unmasked: docs/interrupts.md IRQ-7, IRQ-9), the others' fields as
+     * they are (setup, unmask_one) */
+    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
+    size_t nregs = 0;
+    for (size_t i = 0; i < np; i++) {
+        engine_plan *p = &plans[i];
+        const gtref_engine_def *ed = &gtref_engines[p->e];
+        if (g->burst >> p->e & 1) {
+            p->irq_open = true;
+            p->irq_masked = false;
+        }
+        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
+        if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
+        uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
+        uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
+        for (int pass = 0; pass < 2; pass++) {
+            uint32_t reg = pass ? ed->intr_mask_reg : ed->intr_enable_reg;
+            size_t j = 0;
+            while (j < nregs && regs[j] != reg) j++;
+            if (j == nregs) {
+                regs[nregs] = reg;
+                vals[nregs++] = pass ? 0xFFFFFFFFu : 0u;
+            }
+            if (pass) vals[j] &= ~unmask;
+            else vals[j] |= en;
+        }
+    }
+    for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+    for (unsigned r = 0; r < g->nbursts && !g->oom; r++) {
+        op(g, GTREF_HOST_ISR, 0, b_pct(g, 40) ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)(b_pct(g, 50) ? 0 : b_range(g, 1, 10)));
+        size_t order[GTREF_MAX_ENGINES], n = 0;
+        for (size_t i = 0; i < np; i++)
+            if (g->burst >> plans[i].e & 1) order[n++] = i;
+        for (size_t i = n; i > 2; i--) {   /* order[0], the lowest engine (the run), stays first */
+            size_t j = (size_t)b_range(g, 1, i - 1), t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+        for (size_t i = 0; i < n; i++) {
+            engine_plan *p = &plans[order[i]];
+            uint64_t pos = 4ull * p->chunk_start[p->nchunks] + 4ull * p->bend[r];
+            op(g, GTREF_HOST_WRITE, gtref_engines[p->e].base + GTREF_RING_TAIL, (uint32_t)((p->start + pos) % p->size), 0);
+        }
+        op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    }
+}
+
 static void program_host(gen *g, engine_plan *plans, size_t np)
 {
     program_setup(g, plans, np);
@@ -2568,6 +2670,7 @@ static void program_host(gen *g, engine_plan *plans, size_t np)
 
     /* the end: idle, then a few registers of every engine */
     op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
+    if (g->burst) bursts(g, plans, np);
     bool dw1 = false;
     for (size_t i = 0; i < np; i++) {
         const engine_plan *p = &plans[i];
@@ -2721,6 +2824,12 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->irq_open = !closed;
     p->irq_masked = closed && pct(g, 50);
     p->notify_irq = pct(g, c->notify_irq_pct);
+    if (g->burst >> e & 1) {
+        /* an engine of the interrupt bursts: its ring in single mode with the bursts' segments after the cycle (its
+         * events are opened when the bursts begin) */
+        p->laps_mode = false;
+        make_bursts(g, p);
+    }
     p->bad_at = bad || fbad ? 0 : -1;              /* drawn in build_cycle */
     p->bad_level = (bad || fbad) && pct(g, c->malformed_batch_pct) ? (int)range(g, 1, 2) : 0;
     if (fbad) {
@@ -2834,6 +2943,14 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
             bad &= ~fbad;
         }
     }
+    /* interrupt bursts (irq_burst_pct): two or more engines that never stop (no illegal command, no hang-mode
+     * fault), not in a long test, nor when the weights ask for no MI_USER_INTERRUPT (w_user_irq 0) */
+    unsigned steady = mask & ~bad & ~fbad;
+    if (!c->min_cycles && c->w_user_irq && __builtin_popcount(steady) >= 2 && b_pct(g, c->irq_burst_pct)) {
+        g->burst = steady;
+        g->nbursts = (unsigned)b_range(g, 2, MAX_BURSTS);
+        for (unsigned r = 0; r < g->nbursts; r++) g->brun[r] = (uint32_t)b_range(g, 8, 40);
+    }
     engine_plan plans[GTREF_MAX_ENGINES];
     memset(plans, 0, sizeof plans);
     size_t np = 0;
@@ -2945,7 +3062,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
                               c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
                               c->instpm_setup_pct, c->req_limit_pct, c->gac_gab_pct, c->gac_gam_pct,
-                              c->casc_contend_pct };
+                              c->casc_contend_pct, c->irq_burst_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -2954,6 +3071,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     memset(&g, 0, sizeof g);
     gtref_rng_seed(&g.rng, seed);
     gtref_rng_seed(&g.crng, seed ^ 0xCA5CAD0CA5CAD0CAull);
+    gtref_rng_seed(&g.brng, seed ^ 0x1B0B5171B0B5171Bull);
     g.cfg = c;
     g.s = s;
     int rc = generate(&g, seed, gpr->offset);

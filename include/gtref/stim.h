@@ -219,6 +219,15 @@ typedef struct gtref_gen_config {
     unsigned casc_contend_pct; /* seeds (of 3 or more engines) that drive BCS0, VCS0 and VECS0 with streams heavy in
                                   data reads and writes, submitted mostly back to back, so that GAB and GAC contend
                                   for the R and WR classes over runs of grants (GAM-27's owner switches) */
+    /* the aggregator's same-cycle events (docs/interrupts.md IRQ-9, IRQ-10), drawn from a random stream of its own,
+     * only in the seeds where it fires (the other seeds are the stimulus they are with it at 0) */
+    unsigned irq_burst_pct;    /* seeds (of 2 or more engines that never stop; not long tests, nor w_user_irq 0)
+                                  that end with 2..6 rounds of interrupt bursts: those engines' rings in single
+                                  mode; at the end the host enables and unmasks their interrupts; in each round it
+                                  services (the DW bits clear), then submits back to back a run of 8..40
+                                  MI_USER_INTERRUPT to the lowest of them and a single MI_USER_INTERRUPT after some
+                                  MI_NOOPs to each other, and waits for idle: second-level events of two engines in
+                                  one cycle (IRQ-10) */
     /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
      * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
      * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */

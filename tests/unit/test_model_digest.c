@@ -149,7 +149,7 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
     gtref_gen_config c;
     gtref_gen_config_default(&c);
     static const uint64_t want[8] = {
-        0xb64079ae0c4182b6ull, 0x2ced96783b3339a9ull, 0xbf64c672c85a217dull, 0xc0af0e27cce4039eull,
+        0xb64079ae0c4182b6ull, 0x2ced96783b3339a9ull, 0xef585a0671aabf61ull, 0xc0af0e27cce4039eull,
         0xd26a3b70e4ca7d00ull, 0xae19a897525d2e50ull, 0xc507e16bc982676dull, 0xc1914af85631284aull,
     };
     for (unsigned i = 0; i < 8; i++) {
@@ -162,7 +162,7 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
 Test(model_digest, many_seeds_of_every_engine_count_end_as_pinned)
 {
     static const uint64_t want[4] = {
-        0x25694da7dfc38c93ull, 0x3cbc87e8d4e969fdull, 0x4e4452dfb40de206ull, 0x29bb75eb4468a66cull,
+        0x25694da7dfc38c93ull, 0xfeffa19393e205aaull, 0xfb30136c2d6ea91bull, 0x9afd0c57acf76275ull,
     };
     for (int engines = 1; engines <= 4; engines++) {
         gtref_gen_config c;
@@ -187,7 +187,7 @@ Test(model_digest, seeds_with_faults_errors_ppgtt_and_the_watchdog_end_as_pinned
     c.watchdog_pct = 80;
     c.host_race_pct = 50;
     c.sem_signal_pct = 50;
-    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0x42a6aa699db5aa8aull);
+    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0x0e0fb030634e7bedull);
 }
 
 /* The bench's long stimulus (gtref bench: 20,000-30,000 commands per engine, rings up to 16 pages). */

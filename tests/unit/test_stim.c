@@ -14,6 +14,7 @@
 #include "gtref/regs.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"
+#include "gtref/stim_lint.h"
 
 #include "gam_walk.h"
 #include "test_support.h"
@@ -2101,4 +2102,111 @@ Test(gen, contending_seeds_drive_gab_and_gac_with_data_heavy_streams)
     for (int e = 1; e < 4; e++)
         cr_assert(data_cmds[e] * cmds[0] > 2 * data_cmds[0] * cmds[e], "%s: %u of %u, RCS0: %u of %u",
                   gtref_engines[e].name, data_cmds[e], cmds[e], data_cmds[0], cmds[0]);
+}
+
+/* The longest run of MI_USER_INTERRUPT dwords in a ring segment (segments are physical pages: a run may be split
+ * where the ring wraps). */
+static unsigned user_irq_run(const gtref_stim *s)
+{
+    unsigned best = 0, run = 0;
+    uint32_t user = gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_USER_INTERRUPT], 1);
+    for (size_t g = 0; g < s->nsegs; g++) {
+        const gtref_segment *seg = &s->segs[g];
+        if (seg->kind != GTREF_SEG_RING) continue;
+        for (size_t off = 0; off + 4 <= seg->len; off += 4) {
+            uint32_t dw = (uint32_t)seg->bytes[off] | (uint32_t)seg->bytes[off + 1] << 8 |
+                          (uint32_t)seg->bytes[off + 2] << 16 | (uint32_t)seg->bytes[off + 3] << 24;
+            run = dw == user ? run + 1 : 0;
+            if (run > best) best = run;
+        }
+    }
+    return best;
+}
+
+/* The rounds of interrupt bursts (irq_burst_pct): an ISR, then RING_TAIL writes of two or more engines one right
+ * after the other, lowest engine first, then a wait for idle. *engines: the engines of the last round (a mask). */
+static unsigned burst_rounds(const gtref_stim *s, unsigned *engines)
+{
+    unsigned rounds = 0;
+    for (size_t i = 0; i < s->nops; i++) {
+        if (s->ops[i].op != GTREF_HOST_ISR) continue;
+        unsigned mask = 0;
+        int last = -1;
+        size_t j = i + 1;
+        for (; j < s->nops && s->ops[j].op == GTREF_HOST_WRITE; j++) {
+            int e = -1;
+            for (int k = 0; k < GTREF_MAX_ENGINES; k++)
+                if (s->ops[j].off == gtref_engines[k].base + GTREF_RING_TAIL) e = k;
+            if (e < 0 || (mask >> e & 1)) break;
+            if (last >= 0 && e < (int)__builtin_ctz(mask)) break;   /* the run's engine (the lowest) comes first */
+            mask |= 1u << e;
+            last = e;
+        }
+        if (__builtin_popcount(mask) >= 2 && j < s->nops && s->ops[j].op == GTREF_HOST_WAIT_IDLE) {
+            rounds++;
+            *engines = mask;
+        }
+    }
+    return rounds;
+}
+
+/* irq_burst_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
+ * byte the stimulus it is with the knob at 0; the seeds where it fires end with 2..6 rounds of bursts (counted here
+ * with the pattern, which the main part may happen to show too) and stay legal. */
+Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
+{
+    gtref_gen_config on, off;
+    gtref_gen_config_default(&on);
+    off = on;
+    off.irq_burst_pct = 0;
+    unsigned fired = 0, seeds = 100;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        gtref_stim a, b;
+        gtref_stim_init(&a);
+        gtref_stim_init(&b);
+        cr_assert_eq(gtref_stim_generate(&a, seed, &on), 0);
+        cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
+        size_t la, lb;
+        uint8_t *ea = NULL, *eb = NULL;
+        cr_assert_eq(gtref_stim_encode(&a, &ea, &la), 0);
+        cr_assert_eq(gtref_stim_encode(&b, &eb, &lb), 0);
+        bool same = la == lb && memcmp(ea, eb, la) == 0;
+        unsigned engines = 0, rounds = burst_rounds(&a, &engines);
+        if (!same) {
+            fired++;
+            cr_assert_geq(rounds, 2, "seed %" PRIu64 ": the stimulus changed with %u burst rounds", seed, rounds);
+            cr_assert_geq(user_irq_run(&a), 4, "seed %" PRIu64 ": no run", seed);
+            gtref_lint_violation v[1];
+            cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        }
+        free(ea);
+        free(eb);
+        gtref_stim_free(&a);
+        gtref_stim_free(&b);
+    }
+    cr_assert(fired >= seeds / 20 && fired <= seeds / 3, "bursts in %u of %u seeds", fired, seeds);
+}
+
+/* irq_burst_pct 100: every seed of engines that never stop ends with 2..6 rounds in which the host services, then
+ * writes every engine's RING_TAIL back to back (RCS0's run first), then waits for idle; every stimulus is legal. */
+Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.irq_burst_pct = 100;
+    c.all_engines_pct = 100;
+    c.malformed_pct = 0;
+    c.fault_pct = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        gtref_lint_violation v[1];
+        cr_assert_eq(gtref_stim_lint(&s, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        unsigned engines = 0, rounds = burst_rounds(&s, &engines);
+        cr_assert_geq(rounds, 2, "seed %" PRIu64 ": %u burst rounds", seed, rounds);
+        cr_assert_eq(engines, (1u << c.engines) - 1u, "seed %" PRIu64 ": engines 0x%x", seed, engines);
+        cr_assert_geq(user_irq_run(&s), 4, "seed %" PRIu64 ": no run", seed);
+        gtref_stim_free(&s);
+    }
 }
