@@ -2326,6 +2326,35 @@ static uint32_t instpm_setup_value(gen *g)
     return m << 16 | v;
 }
 
+/* The interrupt enable and mask registers of the test's engines, each written once with the fields of every engine
+ * (shared registers, spec decisions I1-I2): an engine's events open (enabled and unmasked), masked (enabled, masked)
+ * or disabled (unmasked, not enabled) as its plan says. */
+static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
+{
+    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
+    size_t nregs = 0;
+    for (size_t i = 0; i < np; i++) {
+        const engine_plan *p = &plans[i];
+        const gtref_engine_def *ed = &gtref_engines[p->e];
+        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
+        if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
+        uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
+        uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
+        for (int pass = 0; pass < 2; pass++) {
+            uint32_t reg = pass ? ed->intr_mask_reg : ed->intr_enable_reg;
+            size_t j = 0;
+            while (j < nregs && regs[j] != reg) j++;
+            if (j == nregs) {
+                regs[nregs] = reg;
+                vals[nregs++] = pass ? 0xFFFFFFFFu : 0u;
+            }
+            if (pass) vals[j] &= ~unmask;
+            else vals[j] |= en;
+        }
+    }
+    for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+}
+
 /* Setup with every ring disabled: the GAM, ring registers, EMR, INSTPM (instpm_setup_pct), the PPGTT (RING_MODE[9],
  * PDP0, PP_DCLV), interrupt enables and masks. The enable registers are shared by two engines each and the mask fields sit where the engine
  * table says (spec decisions I1-I2): each register is written once with the fields of every engine of the test. */
@@ -2370,29 +2399,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
             op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->forced[k], 0);
     }
     op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
-    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
-    size_t nregs = 0;
-    for (size_t i = 0; i < np; i++) {
-        const engine_plan *p = &plans[i];
-        const gtref_engine_def *ed = &gtref_engines[p->e];
-        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
-        if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
-        uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
-        /* open: enabled and unmasked; masked: enabled, masked; disabled: unmasked, not enabled */
-        uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
-        for (int pass = 0; pass < 2; pass++) {
-            uint32_t reg = pass ? ed->intr_mask_reg : ed->intr_enable_reg;
-            size_t j = 0;
-            while (j < nregs && regs[j] != reg) j++;
-            if (j == nregs) {
-                regs[nregs] = reg;
-                vals[nregs++] = pass ? 0xFFFFFFFFu : 0u;
-            }
-            if (pass) vals[j] &= ~unmask;
-            else vals[j] |= en;
-        }
-    }
-    for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+    write_irq_enables(g, plans, np);
     if (g->wdog) {   /* the watchdog (commands.md §7): a threshold, then the start, counting clocks or periods */
         op(g, GTREF_HOST_WRITE, gtref_engines[0].base + GTREF_PR_CTR_THRSH, wdog_thrsh(g), 0);
         op(g, GTREF_HOST_WRITE, gtref_engines[0].base + GTREF_PR_CTR_CTL, pct(g, 60) ? GTREF_WDOG_COUNT_CLOCKS : 0u, 0);
@@ -2545,32 +2552,12 @@ static void bursts(gen *g, engine_plan *plans, size_t np)
 {
     /* the burst engines' events opened (enabled and unmasked: docs/interrupts.md IRQ-7, IRQ-9), the others' fields as
      * they are (setup, unmask_one) */
-    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
-    size_t nregs = 0;
-    for (size_t i = 0; i < np; i++) {
-        engine_plan *p = &plans[i];
-        const gtref_engine_def *ed = &gtref_engines[p->e];
-        if (g->burst >> p->e & 1) {
-            p->irq_open = true;
-            p->irq_masked = false;
+    for (size_t i = 0; i < np; i++)
+        if (g->burst >> plans[i].e & 1) {
+            plans[i].irq_open = true;
+            plans[i].irq_masked = false;
         }
-        uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
-        if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
-        uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
-        uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
-        for (int pass = 0; pass < 2; pass++) {
-            uint32_t reg = pass ? ed->intr_mask_reg : ed->intr_enable_reg;
-            size_t j = 0;
-            while (j < nregs && regs[j] != reg) j++;
-            if (j == nregs) {
-                regs[nregs] = reg;
-                vals[nregs++] = pass ? 0xFFFFFFFFu : 0u;
-            }
-            if (pass) vals[j] &= ~unmask;
-            else vals[j] |= en;
-        }
-    }
-    for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+    write_irq_enables(g, plans, np);
     for (unsigned r = 0; r < g->nbursts && !g->oom; r++) {
         op(g, GTREF_HOST_ISR, 0, b_pct(g, 40) ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)(b_pct(g, 50) ? 0 : b_range(g, 1, 10)));
         size_t order[GTREF_MAX_ENGINES], n = 0;
