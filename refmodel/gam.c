@@ -430,22 +430,20 @@ static int arbitrate(gam_model *g, unsigned v)
 
 /* GAC_ARB_CTL_REG's fields of class c (GAM-27, BYT-REG L2631-2692): limit enable, limit, fixed side. WR has no
  * fixed-priority bit: GAC (G23). */
-static bool casc_enable(uint32_t ctl, int c)
-{
-    static const uint8_t bit[CLASSES] = { [GTREF_CLIENT_IF] = 23, [GTREF_CLIENT_DR] = 15, [GTREF_CLIENT_WR] = 31 };
-    return (ctl >> bit[c]) & 1u;
-}
+static bool casc_enable(uint32_t ctl, int c) { return (ctl >> gtref_gac_ctl_class_of(c).enable) & 1u; }
 
 static unsigned casc_limit(uint32_t ctl, int c)
 {
-    unsigned l = c == GTREF_CLIENT_WR ? (ctl >> 24) & 0x3Fu : (ctl >> (c == GTREF_CLIENT_IF ? 16 : 8)) & 0x1Fu;
+    gtref_gac_ctl_class f = gtref_gac_ctl_class_of(c);
+    unsigned l = (ctl >> f.limit_shift) & ((1u << f.limit_bits) - 1u);
     return l ? l : 1u;   /* G23: a limit of 0 counts as 1 */
 }
 
 static enum casc_side casc_fixed_side(uint32_t ctl, int c)
 {
-    if (c == GTREF_CLIENT_WR) return SIDE_GAC;   /* G23 */
-    return (ctl >> (c == GTREF_CLIENT_IF ? 22 : 14)) & 1u ? SIDE_GAB : SIDE_GAC;
+    gtref_gac_ctl_class f = gtref_gac_ctl_class_of(c);
+    if (f.fixed == GTREF_GAC_CTL_NO_FIXED) return SIDE_GAC;   /* G23 */
+    return (ctl >> f.fixed) & 1u ? SIDE_GAB : SIDE_GAC;
 }
 
 /* Entry s of a class machine (GAM-28, G22): register s >> 1, bits 12:0 for even s, 27:15 for odd s. */
@@ -537,8 +535,8 @@ static uint32_t casc_pack(const gam_model *g)
 {
     uint32_t w = 0;
     for (int c = 0; c < CLASSES; c++)
-        w |= (uint32_t)g->casc_s[c] << (3 * c) | (uint32_t)g->casc_owner[c] << (9 + c)
-           | (uint32_t)(g->casc_count[c] & 0x3Fu) << (12 + 6 * c);
+        w |= (uint32_t)g->casc_s[c] << GTREF_CASC_STATE_SHIFT(c) | (uint32_t)g->casc_owner[c] << GTREF_CASC_OWNER_SHIFT(c)
+           | (uint32_t)(g->casc_count[c] & 0x3Fu) << GTREF_CASC_COUNT_SHIFT(c);
     return w;
 }
 

@@ -470,8 +470,8 @@ static void fmt_port(char *buf, size_t sz, const gam_port *p)
 /* The cascade's state word (GAM-29) of one class: its GAC->GAM machine's state, the GAC/GAB owner and count. */
 static void fmt_casc_class(char *buf, size_t n, uint32_t w, int c)
 {
-    snprintf(buf, n, "state %u, owner %s, count %u", (unsigned)(w >> (3 * c)) & 7u, (w >> (9 + c)) & 1u ? "GAB" : "GAC",
-             (unsigned)(w >> (12 + 6 * c)) & 63u);
+    snprintf(buf, n, "state %u, owner %s, count %u", (unsigned)(w >> GTREF_CASC_STATE_SHIFT(c)) & 7u,
+             (w >> GTREF_CASC_OWNER_SHIFT(c)) & 1u ? "GAB" : "GAC", (unsigned)(w >> GTREF_CASC_COUNT_SHIFT(c)) & 63u);
 }
 
 /* GAM-29: the first class whose cascade state differs, decoded, with the admitted vector of the previous cycle. */
@@ -480,7 +480,8 @@ static bool casc_mismatch(gtref_sb *sb, const gam_edge *x, uint32_t dut)
     static const char *const cls[3] = { "RO", "R", "WR" };
     char exp[96], act[96], what[16];
     int c = 0;
-    while (c < 2 && ((x->casc ^ dut) & (7u << (3 * c) | 1u << (9 + c) | 63u << (12 + 6 * c))) == 0) c++;
+    while (c < 2 && ((x->casc ^ dut) & (7u << GTREF_CASC_STATE_SHIFT(c) | 1u << GTREF_CASC_OWNER_SHIFT(c) |
+                                        63u << GTREF_CASC_COUNT_SHIFT(c))) == 0) c++;
     fmt_casc_class(exp, sizeof exp, x->casc, c);
     fmt_casc_class(act, sizeof act, dut, c);
     snprintf(what, sizeof what, "casc-%s", cls[c]);

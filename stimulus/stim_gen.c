@@ -2255,15 +2255,14 @@ static void program_cascade(gen *g)
 {
     g->gac_gab = c_pct(g, g->cfg->gac_gab_pct);
     if (g->gac_gab) {
+        static const int order[3] = { GTREF_CLIENT_WR, GTREF_CLIENT_IF, GTREF_CLIENT_DR };   /* WR, RO, R */
         uint32_t v = 0;
-        if (c_pct(g, 50)) v |= 1u << 31;                       /* WR enable */
-        v |= gac_limit(g, 6) << 24;                            /* WR limit [29:24] */
-        if (c_pct(g, 50)) v |= 1u << 23;                       /* RO enable */
-        if (c_pct(g, 50)) v |= 1u << 22;                       /* RO fixed side: GAB */
-        v |= gac_limit(g, 5) << 16;                            /* RO limit [20:16] */
-        if (c_pct(g, 50)) v |= 1u << 15;                       /* R enable */
-        if (c_pct(g, 50)) v |= 1u << 14;                       /* R fixed side: GAB */
-        v |= gac_limit(g, 5) << 8;                             /* R limit [12:8] */
+        for (int i = 0; i < 3; i++) {   /* each class's enable, fixed side (GAB) and limit (gtref_gac_ctl_class_of) */
+            gtref_gac_ctl_class f = gtref_gac_ctl_class_of(order[i]);
+            if (c_pct(g, 50)) v |= 1u << f.enable;
+            if (f.fixed != GTREF_GAC_CTL_NO_FIXED && c_pct(g, 50)) v |= 1u << f.fixed;
+            v |= gac_limit(g, f.limit_bits) << f.limit_shift;
+        }
         v |= c_pct(g, 50) ? c_rnd32(g) & 0x4000003Fu : 0x00000002u;   /* storage, or its reset value */
         if (c_pct(g, 20)) v |= c_rnd32(g) & 0x002020C0u;      /* bits that are not stored */
         op(g, GTREF_HOST_WRITE, GTREF_GAC_ARB_CTL_REG, v, 0);

@@ -73,6 +73,20 @@ enum gtref_fault_type {
 #define GTREF_ARB_R_GAC_GAM0  0x043E0u
 #define GTREF_ARB_WR_GAC_GAM0 0x043F0u
 #define GTREF_GAC_ARB_CTL_REG 0x14050u   /* the GAC/GAB cascade (GAM-27) */
+/* GAC_ARB_CTL_REG's fields of class c (GAM-27, BYT-REG L2631-2692; class = client: RO, R, WR): the limit enable
+ * bit, the limit field and the fixed-side bit (1 = GAB); writes have no fixed-side bit (GAC, G23). */
+typedef struct gtref_gac_ctl_class { uint8_t enable, limit_shift, limit_bits, fixed; } gtref_gac_ctl_class;
+#define GTREF_GAC_CTL_NO_FIXED 0xFFu
+static inline gtref_gac_ctl_class gtref_gac_ctl_class_of(int c)
+{
+    return c == 0 ? (gtref_gac_ctl_class){ 23, 16, 5, 22 } : c == 1 ? (gtref_gac_ctl_class){ 15, 8, 5, 14 }
+                  : (gtref_gac_ctl_class){ 31, 24, 6, GTREF_GAC_CTL_NO_FIXED };
+}
+/* probe_gam_casc's fields of class c (GAM-29): the class machine's state (3 bits), the owner (1 = GAB), the count
+ * (6 bits). */
+#define GTREF_CASC_STATE_SHIFT(c) (3 * (c))
+#define GTREF_CASC_OWNER_SHIFT(c) (9 + (c))
+#define GTREF_CASC_COUNT_SHIFT(c) (12 + 6 * (c))
 #define GTREF_GFX_FLSH_CNTL   0x101008u  /* a write invalidates every GGTT TLB entry (GAM-21) */
 
 /* Engine e's accepted-request limit field in MEDIA_MAX_REQ_COUNT (GAM-23, G19): shift and width; 0 counts as 1. */
