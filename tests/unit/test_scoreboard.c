@@ -807,3 +807,33 @@ Test(scoreboard, an_acknowledgement_without_a_transfer_is_a_gam_failure)
     cr_assert(!check(&c));
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "gam/-/wr-ack");
 }
+
+/* The cascade's probe (GAM-29) of n+1: RCS0's store alone, every register at reset: each class machine stays in
+ * state 0 (gotos 0), owners GAC, counts 0 (GAM-27, GAM-28): the word is 0. A DUT showing the R class owned by GAB
+ * with count 1 (bits [10] and [23:18] = 1: 0x00040400) fails as gam/-/casc-R, decoded, on the GAM (no engine); one
+ * differing only in WR's machine state ([8:6] = 5: 0x140) names the WR class. */
+Test(scoreboard, a_cascade_state_the_model_does_not_hold_is_a_gam_failure)
+{
+    uint64_t n = present_store();
+    gtref_sb_cycle c = blank();
+    cr_assert_eq(c.gam.casc, 0u, "the cascade at reset (GAM-29)");
+    c.gam.casc = 0x00040400u;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "gam/-/casc-R");
+    cr_assert_str_eq(mm->engine, "GAM");
+    cr_assert_eq(mm->cycle, n + 1);
+    cr_assert_str_eq(mm->expected, "state 0, owner GAC, count 0");
+    cr_assert_str_eq(mm->actual, "state 0, owner GAB, count 1");
+}
+
+Test(scoreboard, a_cascade_difference_in_the_write_class_names_it)
+{
+    present_store();
+    gtref_sb_cycle c = blank();
+    c.gam.casc = 0x140u;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "gam/-/casc-WR");
+    cr_assert_str_eq(mm->actual, "state 5, owner GAC, count 0");
+}
