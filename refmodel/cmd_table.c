@@ -11,6 +11,7 @@
 
 #define A1 "KBL-CMD digest A.1 [EXT]"
 #define A2 "KBL-CMD digest A.2 [EXT]"
+#define G11 "genxml gen11.xml [EXT rank 1]"
 #define K3D "KBL-CMD "
 
 #define MI(op) 0xFF800000u, ((uint32_t)(op) << 23)
@@ -31,11 +32,11 @@ const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
     CMD(MI_SET_PREDICATE,      MI(0x01), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x01, 1 DW"),
     CMD(MI_USER_INTERRUPT,     MI(0x02), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x02, 1 DW"),
     CMD(MI_WAIT_FOR_EVENT,     MI(0x03), 0, 1, 1, 1, RANGE, RB, 1, 0, 0, A1 " opcode 0x03, 1 DW, render/blitter"),
+    CMD(MI_WAIT_FOR_EVENT_2,   MI(0x04), 0, 1, 1, 1, RANGE, RB, 0, 0, 0, G11 " opcode 0x04, 1 DW (new on Gen11; C34)"),
     CMD(MI_ARB_CHECK,          MI(0x05), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x05, 1 DW"),
     CMD(MI_RS_CONTROL,         MI(0x06), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x06, 1 DW, render"),
     CMD(MI_REPORT_HEAD,        MI(0x07), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x07, 1 DW"),
     CMD(MI_ARB_ON_OFF,         MI(0x08), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x08, 1 DW"),
-    CMD(MI_URB_ATOMIC_ALLOC,   MI(0x09), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A1 " opcode 0x09, 1 DW, render"),
     CMD(MI_BATCH_BUFFER_END,   MI(0x0A), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x0A, 1 DW"),
     CMD(MI_SUSPEND_FLUSH,      MI(0x0B), 0, 1, 1, 1, RANGE, ALL, 0, 0, 0, A1 " opcode 0x0B, 1 DW"),
     CMD(MI_PREDICATE,          MI(0x0C), 0, 1, 1, 1, RANGE, ALL, 1, 0, 0, A1 " opcode 0x0C, 1 DW"),
@@ -49,9 +50,9 @@ const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
     CMD(MI_SEMAPHORE_SIGNAL,   MI(0x1B), 8, 2, 2, 2, RANGE, ALL, 1, 0, 0, A1 " opcode 0x1B, DWL[7:0]+2"),
     CMD(MI_SEMAPHORE_WAIT,     MI(0x1C), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x1C, DWL[7:0]+2, 4 DW"),
     CMD(MI_FORCE_WAKEUP,       MI(0x1D), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x1D, DWL[7:0]+2"),
-    CMD(MI_STORE_DATA_IMM,     MI(0x20), 10, 2, 4, 5, SDI, ALL, 1, 0, 0, A1 " opcode 0x20, DWL[9:0]+2; A.5 dword 4 DW, qword 5 DW"),
+    CMD(MI_STORE_DATA_IMM,     MI(0x20), 10, 2, 4, 1025, SDI, ALL, 1, 0, 0, A1 " opcode 0x20, DWL[9:0]+2; A.5 dword 4 DW, qword 5 DW; C35 (Gen11: consecutive dwords or qwords)"),
     CMD(MI_STORE_DATA_INDEX,   MI(0x21), 8, 2, 3, 4, SDX, ALL, 1, 0, 0, A1 " opcode 0x21, DWL[7:0]+2; A.2 Data DWord 1 at DW3"),
-    CMD(MI_LOAD_REGISTER_IMM,  MI(0x22), 8, 2, 3, 255, PAIRS, ALL, 1, 1, 2, A1 " opcode 0x22, DWL[7:0]+2, 1 + 2n DW"),
+    CMD(MI_LOAD_REGISTER_IMM,  MI(0x22), 8, 2, 3, 257, PAIRS, ALL, 1, 1, 2, A1 " opcode 0x22, DWL[7:0]+2, 1 + 2n DW, n <= 128 (C36)"),
     CMD(MI_STORE_REGISTER_MEM, MI(0x24), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x24, DWL[7:0]+2, 4 DW"),
     CMD(MI_FLUSH_DW,           MI(0x26), 6, 2, 4, 5, RANGE, NR, 1, 0, 0, A1 " opcode 0x26, DWL[5:0]+2; A.5 i915 MI_FLUSH_DW+1 = 4 DW, Mesa 5 DW"),
     CMD(MI_CLFLUSH,            MI(0x27), 10, 2, 3, 1025, RANGE, R, 0, 3, 1, A1 " opcode 0x27, DWL[9:0]+2, render"),
@@ -59,17 +60,14 @@ const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
     CMD(MI_LOAD_REGISTER_MEM,  MI(0x29), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x29, DWL[7:0]+2, 4 DW"),
     CMD(MI_LOAD_REGISTER_REG,  MI(0x2A), 8, 2, 3, 3, RANGE, ALL, 1, 0, 0, A1 " opcode 0x2A, DWL[7:0]+2, 3 DW"),
     CMD(MI_RS_STORE_DATA_IMM,  MI(0x2B), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2B, DWL[7:0]+2, render"),
-    CMD(MI_LOAD_URB_MEM,       MI(0x2C), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2C, DWL[7:0]+2, render"),
-    CMD(MI_STORE_URB_MEM,      MI(0x2D), 8, 2, 4, 4, RANGE, R, 0, 0, 0, A1 " opcode 0x2D, DWL[7:0]+2, render"),
     CMD(MI_COPY_MEM_MEM,       MI(0x2E), 8, 2, 5, 5, RANGE, ALL, 1, 0, 0, A1 " opcode 0x2E, DWL[7:0]+2, 5 DW"),
-    CMD(MI_ATOMIC,             MI(0x2F), 8, 2, 3, 11, ATOMIC, ALL, 1, 0, 0, A1 " opcode 0x2F, DWL[7:0]+2; A.3 3 DW, 11 with Inline Data"),
+    CMD(MI_ATOMIC,             MI(0x2F), 8, 2, 3, 11, ATOMIC, ALL, 1, 0, 0, A1 " opcode 0x2F, DWL[7:0]+2; A.3 3 DW; inline 5/7 or 11 DW (C28)"),
     CMD(MI_BATCH_BUFFER_START, MI(0x31), 8, 2, 3, 3, RANGE, ALL, 1, 0, 0, A1 " opcode 0x31, DWL[7:0]+2, 3 DW"),
     CMD(MI_CONDITIONAL_BATCH_BUFFER_END, MI(0x36), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x36, DWL[7:0]+2, 4 DW"),
     CMD(PIPE_CONTROL,          GFX(3, 2, 0), 8, 2, 6, 6, RANGE, R, 1, 0, 0, A2 " PIPE_CONTROL type 3/3/2/0, DWL[7:0]+2, 6 DW, render"),
     CMD(PIPELINE_SELECT,       GFX(1, 1, 4), 0, 1, 1, 1, RANGE, R, 0, 0, 0, A2 " PIPELINE_SELECT type 3/1/1/4, 1 DW, render"),
-    CMD(STATE_BASE_ADDRESS,    GFX(0, 1, 1), 8, 2, 19, 19, RANGE, R, 0, 0, 0, A2 " STATE_BASE_ADDRESS type 3/0/1/1, 19 DW, render"),
+    CMD(STATE_BASE_ADDRESS,    GFX(0, 1, 1), 8, 2, 22, 22, RANGE, R, 0, 0, 0, "ICL-RCS L2427; genxml gen11.xml [EXT rank 1] STATE_BASE_ADDRESS type 3/0/1/1, 22 DW on Gen11 (19 on Gen9), render"),
     CMD(STATE_SIP,             GFX(0, 1, 2), 8, 2, 3, 3, RANGE, R, 0, 0, 0, A2 " STATE_SIP type 3/0/1/2, 3 DW, render"),
-    CMD(STATE_PREFETCH,        GFX(0, 0, 3), 8, 2, 2, 2, RANGE, R, 0, 0, 0, A2 " STATE_PREFETCH type 3/0/0/3, 2 DW, render"),
     /* KBL-CMD §1.2 (volume lines below): opcode, sub-opcode, DWord Length width and default (fixed length) or
      * range (variable length); render only; not modelled (docs/spec-decisions.md C29). */
     CMD(3DPRIMITIVE, GFX(3, 3, 0x00), 8, 2, 7, 7, RANGE, R, 0, 0, 0, K3D "L1250-1477"),
@@ -162,7 +160,8 @@ static const char *const predicate_compare[4] = { "TRUE", "FALSE", "SRCS_EQUAL",
 static const char *const predicate_combine[4] = { "SET", "AND", "OR", "XOR" };
 static const char *const predicate_load[4] = { "KEEP", NULL, "LOAD", "LOADINV" };
 static const char *const sem_compare[6] = { "SAD_GT_SDD", "SAD_GTE_SDD", "SAD_LT_SDD", "SAD_LTE_SDD", "SAD_EQ_SDD", "SAD_NEQ_SDD" };
-static const char *const sem_target[5] = { "RCS", "VCS0", "BCS", "VECS", "VCS1" };
+static const char *const sem_target[15] = { "RCS", "VCS0", "BCS", "VECS", "VCS1", NULL, "VCS2", "VCS3", "VCS4",
+                                            "VCS5", "VCS6", "VCS7", "VECS1", "VECS2", "VECS3" };
 static const char *const atomic_size[3] = { "DWORD", "QWORD", "OCTWORD" };
 static const char *const atomic_op[0x50] = {
     [0x01] = "AND", [0x02] = "OR", [0x03] = "XOR", [0x04] = "MOVE", [0x05] = "INC", [0x06] = "DEC", [0x07] = "ADD",
@@ -191,6 +190,8 @@ static const char *const alu_operands[0x34] = {
 #define F(c, f, key, spec, lo, hi, kind) FLD(c, f, key, spec, lo, hi, kind, 0, NOVALS, A2 " " #c)
 #define FE(c, f, key, spec, lo, hi, vals) FLD(c, f, key, spec, lo, hi, ENUM, 0, NV(vals), A2 " " #c)
 #define G(c, f, key, spec, lo, hi, kind) FLD(c, f, key, spec, lo, hi, kind, 1, NOVALS, A2 " " #c)
+#define G11X "genxml gen11.xml [EXT rank 1]"
+#define F11(c, f, key, spec, lo, hi, kind) FLD(c, f, key, spec, lo, hi, kind, 0, NOVALS, G11X " " #c)
 #define GE(c, f, key, spec, lo, hi, vals) FLD(c, f, key, spec, lo, hi, ENUM, 1, NV(vals), "KBL-CMD digest A.4 [EXT] " #c)
 
 const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
@@ -198,10 +199,13 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_NOOP, NOPID_WRITE, "write_nopid", "Identification Number Register Write Enable", 22, 22, BOOL),
     FE(MI_SET_PREDICATE, ENABLE, "enable", "PREDICATE ENABLE", 0, 3, set_predicate_enable),
     F(MI_WAIT_FOR_EVENT, WAIT_ENABLES, "wait", "Display Plane Flip Pending / Scan Line / Vertical Blank Wait Enables", 0, 21, UINT),
+    F11(MI_WAIT_FOR_EVENT_2, FLIP_WAIT, "flip_wait", "Display Plane Flip Pending Wait Enable", 0, 5, UINT),
+    F11(MI_WAIT_FOR_EVENT_2, VBLANK_WAIT, "vblank_wait", "Display Pipe Vertical Blank Wait Enable", 8, 10, UINT),
+    F11(MI_WAIT_FOR_EVENT_2, SCANLINE_WAIT, "scanline_wait", "Display Pipe Scan Line Wait Enable", 12, 14, UINT),
     F(MI_RS_CONTROL, START, "start", "Resource Streamer Control", 0, 0, BOOL),
     F(MI_ARB_ON_OFF, ENABLE, "enable", "Arbitration Enable", 0, 0, BOOL),
-    F(MI_URB_ATOMIC_ALLOC, SIZE, "size", "URB Atomic Storage Size", 0, 8, UINT),
-    F(MI_URB_ATOMIC_ALLOC, OFFSET, "offset", "URB Atomic Storage Offset", 12, 19, UINT),
+    F11(MI_ARB_ON_OFF, LITE_RESTORE, "lite_restore", "Allow Lite Restore", 1, 1, BOOL),
+    F11(MI_BATCH_BUFFER_END, END_CONTEXT, "end_context", "End Context", 0, 0, BOOL),
     F(MI_SUSPEND_FLUSH, SUSPEND, "suspend", "Suspend Flush", 0, 0, BOOL),
     FE(MI_PREDICATE, COMPARE, "compare", "Compare Operation", 0, 1, predicate_compare),
     FE(MI_PREDICATE, COMBINE, "combine", "Combine Operation", 3, 4, predicate_combine),
@@ -215,7 +219,7 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_LOAD_SCAN_LINES_EXCL, PLANE, "plane", "Display (Plane) Select", 19, 21, UINT),
     F(MI_LOAD_SCAN_LINES_EXCL, END, "end", "End Scan Line Number", 32, 44, UINT),
     F(MI_LOAD_SCAN_LINES_EXCL, START, "start", "Start Scan Line Number", 48, 60, UINT),
-    F(MI_DISPLAY_FLIP, PLANE, "plane", "Display Plane Select", 8, 12, UINT),
+    F11(MI_DISPLAY_FLIP, PLANE, "plane", "Display Plane Select", 8, 13, UINT),
     F(MI_DISPLAY_FLIP, ASYNC, "async", "Async Flip Indicator", 22, 22, BOOL),
     F(MI_DISPLAY_FLIP, TILE, "tile", "Tile Parameter", 32, 34, UINT),
     F(MI_DISPLAY_FLIP, PITCH, "pitch", "Display Buffer Pitch", 38, 47, UINT),
@@ -227,7 +231,7 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     GE(MI_MATH, ALU_OP, "op", "ALU Opcode", 20, 31, alu_ops),
     GE(MI_MATH, ALU_OPERAND1, "operand1", "Operand 1", 10, 19, alu_operands),
     GE(MI_MATH, ALU_OPERAND2, "operand2", "Operand 2", 0, 9, alu_operands),
-    FE(MI_SEMAPHORE_SIGNAL, TARGET, "target", "Target Engine Select", 15, 17, sem_target),
+    FLD(MI_SEMAPHORE_SIGNAL, TARGET, "target", "Target Engine Select", 15, 18, ENUM, 0, NV(sem_target), G11X " MI_SEMAPHORE_SIGNAL (Gen9: [17:15]; C32)"),
     F(MI_SEMAPHORE_SIGNAL, POST_SYNC, "post_sync", "Post-Sync Operation", 21, 21, BOOL),
     F(MI_SEMAPHORE_SIGNAL, CONTEXT, "context", "Target Context ID", 32, 63, UINT),
     FE(MI_SEMAPHORE_WAIT, COMPARE, "compare", "Compare Operation", 12, 14, sem_compare),
@@ -248,8 +252,10 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_STORE_DATA_INDEX, OFFSET, "offset", "Offset", 34, 43, ADDR),
     F(MI_STORE_DATA_INDEX, DATA, "data", "Data DWord 0, Data DWord 1", 64, 127, UINT),
     F(MI_LOAD_REGISTER_IMM, BWD, "bwd", "Byte Write Disables", 8, 11, UINT),
+    F11(MI_LOAD_REGISTER_IMM, CS_MMIO, "cs_mmio", "Add CS MMIO Start Offset", 19, 19, BOOL),
     G(MI_LOAD_REGISTER_IMM, REG, "reg", "Register Offset", 2, 22, REG),
     G(MI_LOAD_REGISTER_IMM, VALUE, "value", "Data DWord", 32, 63, UINT),
+    F11(MI_STORE_REGISTER_MEM, CS_MMIO, "cs_mmio", "Add CS MMIO Start Offset", 19, 19, BOOL),
     F(MI_STORE_REGISTER_MEM, PREDICATE, "predicate", "Predicate Enable", 21, 21, BOOL),
     F(MI_STORE_REGISTER_MEM, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
     F(MI_STORE_REGISTER_MEM, REG, "reg", "Register Address", 34, 54, REG),
@@ -271,19 +277,19 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_REPORT_PERF_COUNT, CORE_MODE, "core_mode", "Core Mode Enable", 36, 36, BOOL),
     F(MI_REPORT_PERF_COUNT, ADDR, "addr", "Memory Address", 38, 95, ADDR),
     F(MI_REPORT_PERF_COUNT, REPORT_ID, "report_id", "Report ID", 96, 127, UINT),
+    F11(MI_LOAD_REGISTER_MEM, CS_MMIO, "cs_mmio", "Add CS MMIO Start Offset", 19, 19, BOOL),
+    F11(MI_LOAD_REGISTER_MEM, LOOP_VAR, "loop_var", "Add Loop Variable", 20, 20, BOOL),
     F(MI_LOAD_REGISTER_MEM, ASYNC, "async", "Async Mode Enable", 21, 21, BOOL),
     F(MI_LOAD_REGISTER_MEM, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
     F(MI_LOAD_REGISTER_MEM, REG, "reg", "Register Address", 34, 54, REG),
     F(MI_LOAD_REGISTER_MEM, ADDR, "addr", "Memory Address", 66, 127, ADDR),
+    F11(MI_LOAD_REGISTER_REG, CS_MMIO_SRC, "cs_mmio_src", "Add CS MMIO Start Offset Source", 18, 18, BOOL),
+    F11(MI_LOAD_REGISTER_REG, CS_MMIO_DST, "cs_mmio_dst", "Add CS MMIO Start Offset Destination", 19, 19, BOOL),
     F(MI_LOAD_REGISTER_REG, SRC, "src", "Source Register Address", 34, 54, REG),
     F(MI_LOAD_REGISTER_REG, DST, "dst", "Destination Register Address", 66, 86, REG),
     F(MI_RS_STORE_DATA_IMM, CORE_MODE, "core_mode", "Core Mode Enable", 32, 32, BOOL),
     F(MI_RS_STORE_DATA_IMM, ADDR, "addr", "Destination Address", 34, 95, ADDR),
     F(MI_RS_STORE_DATA_IMM, DATA, "data", "Data DWord 0", 96, 127, UINT),
-    F(MI_LOAD_URB_MEM, URB, "urb", "URB Address", 34, 46, UINT),
-    F(MI_LOAD_URB_MEM, ADDR, "addr", "Memory Address", 70, 127, ADDR),
-    F(MI_STORE_URB_MEM, URB, "urb", "URB Address", 34, 46, UINT),
-    F(MI_STORE_URB_MEM, ADDR, "addr", "Memory Address", 70, 127, ADDR),
     F(MI_COPY_MEM_MEM, GGTT_DST, "ggtt_dst", "Use Global GTT Destination", 21, 21, BOOL),
     F(MI_COPY_MEM_MEM, GGTT_SRC, "ggtt_src", "Use Global GTT Source", 22, 22, BOOL),
     F(MI_COPY_MEM_MEM, DST, "dst", "Destination Memory Address", 34, 95, ADDR),
@@ -307,7 +313,6 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_BATCH_BUFFER_START, PPGTT, "ppgtt", "Address Space Indicator (1 = PPGTT)", 8, 8, BOOL),
     F(MI_BATCH_BUFFER_START, RS_ENABLE, "rs_enable", "Resource Streamer Enable", 10, 10, BOOL),
     F(MI_BATCH_BUFFER_START, PREDICATE, "predicate", "Predication Enable", 15, 15, BOOL),
-    F(MI_BATCH_BUFFER_START, ADD_OFFSET, "add_offset", "Add Offset Enable", 16, 16, BOOL),
     F(MI_BATCH_BUFFER_START, SECOND, "second", "Second Level Batch Buffer", 22, 22, BOOL),
     F(MI_BATCH_BUFFER_START, ADDR, "addr", "Batch Buffer Start Address", 34, 95, ADDR),
     F(MI_CONDITIONAL_BATCH_BUFFER_END, MASK_MODE, "mask_mode", "Compare Mask Mode", 19, 19, BOOL),
@@ -315,6 +320,7 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT, "ggtt", "Use Global GTT", 22, 22, BOOL),
     F(MI_CONDITIONAL_BATCH_BUFFER_END, DATA, "data", "Compare Data Dword", 32, 63, UINT),
     F(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR, "addr", "Compare Address", 67, 127, ADDR),
+    F11(PIPE_CONTROL, HDC_FLUSH, "hdc_flush", "HDC Pipeline Flush Enable (DW0[9])", 9, 9, BOOL),
     F(PIPE_CONTROL, CACHE_BITS, "flush", "Depth Cache Flush .. Pipe Control Flush Enable (DW1[7:0])", 32, 39, UINT),
     F(PIPE_CONTROL, NOTIFY, "notify", "Notify Enable", 40, 40, BOOL),
     F(PIPE_CONTROL, CACHE_BITS_HI, "flush_hi", "Indirect State Pointers Disable .. Depth Stall (DW1[13:9])", 41, 45, UINT),
@@ -334,8 +340,6 @@ const gtref_field_def gtref_fields[GTREF_F_COUNT] = {
     F(PIPELINE_SELECT, FLAGS, "flags", "Media Sampler DOP Clock Gate Enable, Force Media Awake", 4, 5, UINT),
     F(PIPELINE_SELECT, MASK, "mask", "Mask Bits", 8, 15, UINT),
     F(STATE_SIP, SIP, "sip", "System Instruction Pointer", 36, 95, ADDR),
-    F(STATE_PREFETCH, COUNT, "count", "Prefetch Count", 32, 34, UINT),
-    F(STATE_PREFETCH, ADDR, "addr", "Prefetch Pointer", 38, 63, ADDR),
 };
 
 const char *gtref_alu_op_name(unsigned op)
@@ -414,10 +418,10 @@ int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whys
         return 0;
     }
     switch (c->len_rule) {
-    case GTREF_LEN_SDI: {
+    case GTREF_LEN_SDI: {   /* C35: Store Qword 0 stores len - 3 dwords, 1 stores (len - 3) / 2 qwords */
         int qw = (dw0 & GTREF_SDI_STORE_QWORD) != 0;
-        if ((len == 5) != qw) {
-            say(why, whysz, "%s length %u with Store Qword=%d (4 <-> dword, 5 <-> qword)", c->name, len, qw);
+        if (qw && (len < 5 || (len - 3) % 2)) {
+            say(why, whysz, "%s length %u with Store Qword=1 (3 + 2n dwords: whole qwords)", c->name, len);
             return 0;
         }
         break;
@@ -425,10 +429,14 @@ int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whys
     case GTREF_LEN_PAIRS:
         if ((len - 1) % 2) { say(why, whysz, "%s length %u is not 1 + 2n", c->name, len); return 0; }
         break;
-    case GTREF_LEN_ATOMIC: {
-        int inl = (int)((dw0 >> 18) & 1u);
-        if (len != (inl ? 11u : 3u)) {
-            say(why, whysz, "%s length %u with Inline Data=%d (3 without, 11 with)", c->name, len, inl);
+    case GTREF_LEN_ATOMIC: {   /* C28: without Inline Data 3; with it the operands of the Data Size (5, 7, 11) or 11 */
+        unsigned inl = (dw0 >> 18) & 1u, size = (dw0 >> 19) & 3u;
+        unsigned sized = size < 3 ? 3u + 2u * (1u << size) : 11u;
+        if (inl ? (len != sized && len != 11u) : len != 3u) {
+            if (inl)
+                say(why, whysz, "%s length %u with Inline Data=1 and Data Size=%u (%u or 11)", c->name, len, size, sized);
+            else
+                say(why, whysz, "%s length %u with Inline Data=0 (3)", c->name, len);
             return 0;
         }
         break;

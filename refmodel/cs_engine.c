@@ -148,7 +148,6 @@ static int cs_bbs(cs_cmd *cmd)
     const uint32_t *dw = cmd->dw;
     gtm *m = cmd->m;
     cs_engine *g = cmd->g;
-    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_ADD_OFFSET)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START add_offset");
     if (GTREF_GET(dw, MI_BATCH_BUFFER_START_RS_ENABLE)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START rs_enable");
     if (GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;  /* C17 */
     uint64_t a = GTREF_GET(dw, MI_BATCH_BUFFER_START_ADDR);

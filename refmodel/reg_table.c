@@ -22,9 +22,10 @@
                  "ICL-RCS L1960, L718-733 (CS_GPR 0x2600-0x267C, 32 dwords: R(n/2) low/high)" }
 #define RWREG(name, off, flags, src) { name, off, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, GTREF_ACC_RW, ENG | (flags), src }
 #define HWREG(name, off, cmp, src) { name, off, 0, 0, 0, cmp, GTREF_ACC_RO, ENG | CTX | HW, src }
-#define NONPRIV_REG(n) { "FORCE_TO_NONPRIV" #n, GTREF_FORCE_TO_NONPRIV + 4u * (n), 0, GTREF_NONPRIV_OFFSET_MASK, 0, \
-                         GTREF_NONPRIV_OFFSET_MASK, GTREF_ACC_RW, ENG, \
-                         "ICL-RCS L83-84, L706-717, L1771 (RCS 0x24D0, 12 entries [INF]); [EXT] i915 address [25:2]" }
+#define NONPRIV_REG(n) { "FORCE_TO_NONPRIV" #n, GTREF_FORCE_TO_NONPRIV + 4u * (n), 0, GTREF_NONPRIV_WRITABLE, 0, \
+                         GTREF_NONPRIV_WRITABLE, GTREF_ACC_RW, ENG, \
+                         "ICL-RCS L83-84, L706-717, L1771 (RCS 0x24D0, 12 entries [INF]); [EXT] i915 address [25:2], " \
+                         "range [1:0], access [29:28], deny [30] (C37)" }
 
 const gtref_reg_def gtref_regs[] = {
     /* name, offset, reset, rw_mask, w1c_mask, cmp_mask, access, flags, source */

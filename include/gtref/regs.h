@@ -131,6 +131,13 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 #define GTREF_FORCE_TO_NONPRIV 0x4D0u  /* 12 entries, 4 bytes apart */
 #define GTREF_FORCE_TO_NONPRIV_COUNT 12
 #define GTREF_NONPRIV_OFFSET_MASK 0x03FFFFFCu  /* [25:2] */
+/* FORCE_TO_NONPRIV fields on Gen11 (docs/spec-decisions.md C37; [EXT] i915 intel_engine_regs.h, "CFL+ & Gen11+") */
+#define GTREF_NONPRIV_RANGE_MASK  0x00000003u  /* [1:0]: 0 = 1, 1 = 4, 2 = 16, 3 = 64 dwords, a naturally aligned block */
+#define GTREF_NONPRIV_ACCESS_SHIFT 28
+#define GTREF_NONPRIV_ACCESS_MASK 0x30000000u  /* [29:28]: 0 RW, 1 RD, 2 WR, 3 invalid */
+#define GTREF_NONPRIV_DENY        0x40000000u  /* [30] */
+#define GTREF_NONPRIV_WRITABLE    (GTREF_NONPRIV_DENY | GTREF_NONPRIV_ACCESS_MASK | GTREF_NONPRIV_OFFSET_MASK | \
+                                   GTREF_NONPRIV_RANGE_MASK)
 #define GTREF_CS_GPR      0x600u       /* R0 low; Rn = 0x600 + 8n (low), + 4 (high) */
 #define GTREF_BB_STATE_PPGTT 0x20u
 #define GTREF_INSTPM      0x0C0u       /* masked; bits 9 and 5 together: TLB invalidation (docs/gam.md GAM-22) */
