@@ -446,6 +446,32 @@ int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whys
     return 1;
 }
 
+/* C39: per command, the DW0 bits of its header, DWord Length and fields below bit 32 (a group starts at DW1 or later).
+ * Built once; the tables are constant. */
+static uint32_t dw0_defined[GTREF_CMD_COUNT];
+static once_flag dw0_once = ONCE_FLAG_INIT;
+
+static void dw0_build(void)
+{
+    for (int i = 0; i < GTREF_CMD_COUNT; i++) {
+        const gtref_cmd_def *c = &gtref_cmds[i];
+        dw0_defined[i] = c->match_mask | (c->len_bits ? (1u << c->len_bits) - 1u : 0u);
+    }
+    for (int i = 0; i < GTREF_F_COUNT; i++) {
+        const gtref_field_def *f = &gtref_fields[i];
+        if (f->in_group || f->lo >= 32) continue;
+        unsigned hi = f->hi < 31 ? f->hi : 31;
+        uint32_t m = (hi >= 31 ? 0xFFFFFFFFu : (1u << (hi + 1)) - 1u) & ~((1u << f->lo) - 1u);
+        dw0_defined[f->cmd] |= m;
+    }
+}
+
+uint32_t gtref_cmd_dw0_defined(const gtref_cmd_def *c)
+{
+    call_once(&dw0_once, dw0_build);
+    return dw0_defined[c->id];
+}
+
 int gtref_cmd_on_engine(const gtref_cmd_def *c, int engine)
 {
     return engine >= 0 && engine < 8 && (c->engines >> engine) & 1u;

@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,59 @@ static uint64_t field_value(const uint32_t *dw, const gtref_field_def *f, int hi
 static const char *enum_name(const gtref_field_def *f, uint64_t v)
 {
     return v < f->nvalues && f->values[v] && f->values[v][0] ? f->values[v] : NULL;
+}
+
+/* C38: the Add CS MMIO Start Offset bit that makes register field f engine-relative, or NULL. */
+static const gtref_field_def *rel_bit(const gtref_field_def *f)
+{
+    switch (f->id) {
+    case GTREF_F_MI_LOAD_REGISTER_IMM_REG: return GTREF_FIELD(MI_LOAD_REGISTER_IMM_CS_MMIO);
+    case GTREF_F_MI_STORE_REGISTER_MEM_REG: return GTREF_FIELD(MI_STORE_REGISTER_MEM_CS_MMIO);
+    case GTREF_F_MI_LOAD_REGISTER_MEM_REG: return GTREF_FIELD(MI_LOAD_REGISTER_MEM_CS_MMIO);
+    case GTREF_F_MI_LOAD_REGISTER_REG_SRC: return GTREF_FIELD(MI_LOAD_REGISTER_REG_CS_MMIO_SRC);
+    case GTREF_F_MI_LOAD_REGISTER_REG_DST: return GTREF_FIELD(MI_LOAD_REGISTER_REG_CS_MMIO_DST);
+    default: return NULL;
+    }
+}
+
+/* Whether the text line's cs_mmio bits (given[0] cs_mmio, [1] cs_mmio_src, [2] cs_mmio_dst) make f engine-relative. */
+static bool rel_on(const bool given[3], const gtref_field_def *f)
+{
+    switch (f->id) {
+    case GTREF_F_MI_LOAD_REGISTER_REG_SRC: return given[1];
+    case GTREF_F_MI_LOAD_REGISTER_REG_DST: return given[2];
+    default: return rel_bit(f) && given[0];
+    }
+}
+
+/* The engine register at engine-relative offset rel (a name the text form takes bare with a cs_mmio bit), or NULL. */
+static const gtref_reg_def *engine_reg_at(uint32_t rel)
+{
+    for (size_t i = 0; i < gtref_nregs; i++)
+        if ((gtref_regs[i].flags & GTREF_REGF_ENGINE) && gtref_regs[i].offset == rel) return &gtref_regs[i];
+    return NULL;
+}
+
+/* The text of a register offset: engine-relative (rel: a bare engine register name, else hex) or absolute. */
+static const char *reg_text(uint32_t off, bool rel, int engines, char *buf, size_t sz)
+{
+    if (!rel) return gtref_reg_name(off, engines, buf, sz);
+    const gtref_reg_def *d = engine_reg_at(off);
+    if (d) snprintf(buf, sz, "%s", d->name);
+    else snprintf(buf, sz, "0x%x", off);
+    return buf;
+}
+
+/* Parse a register offset: absolute ("RCS0.RING_TAIL", a global name, a number), or with rel engine-relative
+ * (a number or a bare engine register name such as CS_GPR0). */
+static int reg_parse(const char *t, bool rel, uint32_t *off)
+{
+    if (!rel) return gtref_reg_parse(t, off);
+    if (t[0] >= '0' && t[0] <= '9') return gtref_reg_parse(t, off);
+    const gtref_reg_def *d = gtref_reg_by_name(t);
+    if (!d || !(d->flags & GTREF_REGF_ENGINE)) return -1;
+    *off = d->offset;
+    return 0;
 }
 
 /* The length a command's text implies without len=: fixed, or decided by its flags / group. */
@@ -117,7 +171,7 @@ static int format_raw(const uint32_t *dw, unsigned n, char *buf, size_t sz)
     return (int)w;
 }
 
-static size_t format_value(const gtref_field_def *f, uint64_t v, int hi, int engines, char *buf, size_t sz)
+static size_t format_value(const gtref_field_def *f, uint64_t v, int hi, int engines, bool rel, char *buf, size_t sz)
 {
     size_t w = 0;
     char name[48];
@@ -128,7 +182,7 @@ static size_t format_value(const gtref_field_def *f, uint64_t v, int hi, int eng
         else APPEND("0x%" PRIx64, v);
         break;
     case GTREF_FK_REG:
-        APPEND("%s", gtref_reg_name((uint32_t)v, engines, name, sizeof name));
+        APPEND("%s", reg_text((uint32_t)v, rel, engines, name, sizeof name));
         break;
     case GTREF_FK_UINT:
         if (hi - (int)f->lo + 1 >= 32) { APPEND("0x%0*" PRIx64, (hi - (int)f->lo + 1) / 4, v); break; }
@@ -162,7 +216,8 @@ int gtref_cmd_format(const uint32_t *dw, unsigned n, int engines, char *buf, siz
         if (!v) continue;
         if (f->kind == GTREF_FK_BOOL) { APPEND(" %s", f->key); continue; }
         APPEND(" %s=", f->key);
-        w += format_value(f, v, hi, engines, buf + (w < sz ? w : sz), w < sz ? sz - w : 0);
+        bool rel = rel_bit(f) && gtref_field_get_inline(dw, rel_bit(f)) != 0;
+        w += format_value(f, v, hi, engines, rel, buf + (w < sz ? w : sz), w < sz ? sz - w : 0);
     }
     unsigned ne = gtref_group_count(c, len);
     for (unsigned k = 0; k < ne; k++) {
@@ -172,7 +227,8 @@ int gtref_cmd_format(const uint32_t *dw, unsigned n, int engines, char *buf, siz
         uint64_t v0 = gtref_group_get(dw, c, k, g0);
         if (g0->kind == GTREF_FK_REG && g1) {
             char name[48];
-            APPEND(" %s=0x%08" PRIx64, gtref_reg_name((uint32_t)v0, engines, name, sizeof name), gtref_group_get(dw, c, k, g1));
+            bool rel = rel_bit(g0) && gtref_field_get_inline(dw, rel_bit(g0)) != 0;
+            APPEND(" %s=0x%08" PRIx64, reg_text((uint32_t)v0, rel, engines, name, sizeof name), gtref_group_get(dw, c, k, g1));
         } else if (g0->kind == GTREF_FK_ENUM) {
             const char *on = enum_name(g0, v0);
             if (on) APPEND(" %s", on); else APPEND(" 0x%" PRIx64, v0);
@@ -214,14 +270,15 @@ static int enum_parse(const gtref_field_def *f, const char *t, uint64_t *v)
 static uint64_t width_max(unsigned bits) { return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1u; }
 
 /* Value of field f from its text t; checks range and alignment. */
-static int field_parse(const gtref_cmd_def *c, const gtref_field_def *f, const char *t, uint64_t *v, char *err, size_t errsz)
+static int field_parse(const gtref_cmd_def *c, const gtref_field_def *f, const char *t, uint64_t *v, bool rel, char *err,
+                       size_t errsz)
 {
     int rc;
     switch (f->kind) {
     case GTREF_FK_ENUM: rc = enum_parse(f, t, v); break;
     case GTREF_FK_REG: {
         uint32_t off;
-        rc = gtref_reg_parse(t, &off);
+        rc = reg_parse(t, rel, &off);
         *v = off;
         break;
     }
@@ -279,7 +336,14 @@ int gtref_cmd_parse(const char *line, int engines, uint32_t *dw, unsigned max, c
     for (int i = first, k = 0; i < first + nf; i++)
         if (gtref_fields[i].in_group && k < 3) g[k++] = &gtref_fields[i];
     /* first pass: fields into a scratch command as long as the longest this command can be */
-    uint64_t fval[64] = { 0 };
+    /* the cs_mmio bits given anywhere on the line: they make register fields engine-relative (C38) */
+    bool rel_given[3] = { false, false, false };   /* cs_mmio, cs_mmio_src, cs_mmio_dst */
+    for (unsigned i = 1; i < nt; i++) {
+        if (strcmp(tok[i], "cs_mmio") == 0) rel_given[0] = true;
+        else if (strcmp(tok[i], "cs_mmio_src") == 0) rel_given[1] = true;
+        else if (strcmp(tok[i], "cs_mmio_dst") == 0) rel_given[2] = true;
+    }
+uint64_t fval[64] = { 0 };
     const gtref_field_def *fdef[64];
     unsigned nfv = 0, ne = 0, len_override = 0;
     uint32_t elems[GTREF_MAX_TEXT_DW][2];
@@ -299,7 +363,7 @@ int gtref_cmd_parse(const char *line, int engines, uint32_t *dw, unsigned max, c
             uint64_t v = 1;
             if (f->kind == GTREF_FK_BOOL && eq) { say(err, errsz, "%s: %s takes no value", c->name, t); goto done; }
             if (f->kind != GTREF_FK_BOOL && !eq) { say(err, errsz, "%s: %s needs a value (%s=...)", c->name, t, t); goto done; }
-            if (eq && field_parse(c, f, eq + 1, &v, err, errsz)) goto done;
+            if (eq && field_parse(c, f, eq + 1, &v, rel_on(rel_given, f), err, errsz)) goto done;
             for (unsigned j = 0; j < nfv; j++)
                 if (fdef[j] == f) { say(err, errsz, "%s: %s given twice", c->name, t); goto done; }
             if (nfv == 64) { say(err, errsz, "too many fields"); goto done; }
@@ -312,10 +376,10 @@ int gtref_cmd_parse(const char *line, int engines, uint32_t *dw, unsigned max, c
         uint32_t el[2] = { 0, 0 };
         if (g[0]->kind == GTREF_FK_REG) {
             uint64_t off, v;
-            if (!eq || field_parse(c, g[0], t, &off, NULL, 0)) {
+            if (!eq || field_parse(c, g[0], t, &off, rel_on(rel_given, g[0]), NULL, 0)) {
                 say(err, errsz, "%s: unknown register '%s'", c->name, t); goto done;
             }
-            if (field_parse(c, g[1], eq + 1, &v, NULL, 0)) {
+            if (field_parse(c, g[1], eq + 1, &v, false, NULL, 0)) {
                 say(err, errsz, "%s: value for %s does not fit 32 bits", c->name, t); goto done;
             }
             gtref_field_set(el, g[0], off);
@@ -331,15 +395,15 @@ int gtref_cmd_parse(const char *line, int engines, uint32_t *dw, unsigned max, c
                 if (comma) { *comma = 0; b = comma + 1; }
             }
             uint64_t ov, av = 0, bv = 0;
-            if (field_parse(c, g[0], t, &ov, err, errsz)) goto done;
-            if (a && (!g[1] || field_parse(c, g[1], a, &av, err, errsz))) { if (!g[1]) say(err, errsz, "%s: no operands", c->name); goto done; }
-            if (b && (!g[2] || field_parse(c, g[2], b, &bv, err, errsz))) { if (!g[2]) say(err, errsz, "%s: one operand only", c->name); goto done; }
+            if (field_parse(c, g[0], t, &ov, false, err, errsz)) goto done;
+            if (a && (!g[1] || field_parse(c, g[1], a, &av, false, err, errsz))) { if (!g[1]) say(err, errsz, "%s: no operands", c->name); goto done; }
+            if (b && (!g[2] || field_parse(c, g[2], b, &bv, false, err, errsz))) { if (!g[2]) say(err, errsz, "%s: one operand only", c->name); goto done; }
             gtref_field_set(el, g[0], ov);
             if (g[1]) gtref_field_set(el, g[1], av);
             if (g[2]) gtref_field_set(el, g[2], bv);
         } else {
             uint64_t v;
-            if (eq || field_parse(c, g[0], t, &v, err, errsz)) {
+            if (eq || field_parse(c, g[0], t, &v, false, err, errsz)) {
                 if (eq) say(err, errsz, "%s: unexpected '%s='", c->name, t);
                 goto done;
             }

@@ -62,7 +62,7 @@ int cs_math(cs_cmd *cmd)
         case GTREF_ALU_LOAD: *d = operand(cmd, &a, o2[k]); break;
         case GTREF_ALU_LOADINV: *d = ~operand(cmd, &a, o2[k]); break;
         case GTREF_ALU_LOAD0: *d = 0; break;
-        case GTREF_ALU_LOAD1: *d = 1; break;
+        case GTREF_ALU_LOAD1: *d = ~0ull; break;   /* 64 ones (C21) */
         case GTREF_ALU_ADD:
             a.accu = a.srca + a.srcb;
             a.cf = a.accu < a.srca;   /* carry out of bit 63 */

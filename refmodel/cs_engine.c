@@ -5,6 +5,7 @@
 #include "cs_internal.h"
 
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---------------- ring arithmetic ---------------- */
@@ -51,12 +52,29 @@ uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off)
     return ri == NO_REG ? 0u : gtm_rv(cmd->m, cmd->e, ri);
 }
 
-/* Whether one of the engine's FORCE_TO_NONPRIV registers names absolute offset off (bits [25:2]). */
-static bool forced_nonpriv(const gtm *m, int e, uint32_t off)
+/* C37: whether FORCE_TO_NONPRIV entry value v covers absolute offset off: both agree above the entry's block (the
+ * naturally aligned block of 1, 4, 16 or 64 dwords holding the entry's address [25:2]). */
+static inline bool nonpriv_covers(uint32_t v, uint32_t off)
 {
-    for (unsigned k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++)
-        if ((m->val[e][m->r_nonpriv[k]] & GTREF_NONPRIV_OFFSET_MASK) == off) return true;
-    return false;
+    uint32_t block = 4u << (2u * (v & GTREF_NONPRIV_RANGE_MASK));   /* 4, 16, 64, 256 bytes */
+    return ((off ^ (v & GTREF_NONPRIV_OFFSET_MASK)) & ~(block - 1u)) == 0;
+}
+
+bool cs_write_allowed(const cs_cmd *cmd, uint32_t off)
+{
+    if (!cmd->nonpriv) return true;
+    const gtm *m = cmd->m;
+    int e = cmd->e;
+    unsigned ri = gtm_eng_reg(m, e, off);
+    bool allow = ri != NO_REG && (gtref_regs[ri].flags & GTREF_REGF_NONPRIV);
+    for (unsigned k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++) {
+        uint32_t v = m->val[e][m->r_nonpriv[k]];
+        if (!nonpriv_covers(v, off)) continue;
+        if (v & GTREF_NONPRIV_DENY) return false;                          /* a deny wins over everything (C37) */
+        uint32_t access = (v & GTREF_NONPRIV_ACCESS_MASK) >> GTREF_NONPRIV_ACCESS_SHIFT;
+        if (access == 0 || access == 2) allow = true;                      /* RW or WR */
+    }
+    return allow;
 }
 
 void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep)
@@ -67,8 +85,6 @@ void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep)
     if (ri == NO_REG) return;                              /* not a register of the issuing engine (C6) */
     const gtref_reg_def *d = &gtref_regs[ri];
     if (!(gtref_reg_rw(d, e) || d->w1c_mask)) return;     /* no writable bit (C6) */
-    if (cmd->nonpriv && !(d->flags & GTREF_REGF_NONPRIV) && !forced_nonpriv(m, e, off))
-        return;                                            /* privileged target from a PPGTT batch: dropped (C13) */
     uint32_t old = m->val[e][ri];
     uint32_t v = gtref_reg_apply_write_engine(d, e, old, val);
     gtm_commit(m, e, e, ri, (v & ~keep) | (old & keep));
@@ -119,18 +135,28 @@ static int cs_lri(cs_cmd *cmd)
     uint32_t bwd = (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_IMM_BWD), keep = 0;
     for (int b = 0; b < 4; b++)
         if (bwd & (1u << b)) keep |= 0xFFu << (8 * b);
+    bool rel = GTREF_GET(cmd->dw, MI_LOAD_REGISTER_IMM_CS_MMIO) != 0;
     unsigned n = gtref_group_count(cmd->c, cmd->len);
     const gtref_field_def *freg = GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG), *fval = GTREF_FIELD(MI_LOAD_REGISTER_IMM_VALUE);
+    /* C13: from a non-privileged batch, one pair not allowed makes the whole command a NOOP */
+    if (cmd->nonpriv)
+        for (unsigned k = 0; k < n; k++)
+            if (!cs_write_allowed(cmd, cs_mmio_abs(cmd, rel, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg))))
+                return GTM_RETIRED;
     for (unsigned k = 0; k < n; k++)
-        cs_reg_write(cmd, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg),
+        cs_reg_write(cmd, cs_mmio_abs(cmd, rel, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg)),
                      (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, fval), keep);
     return GTM_RETIRED;
 }
 
 static int cs_lrr(cs_cmd *cmd)
 {
-    uint32_t v = cs_reg_read(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_REG_SRC));
-    cs_reg_write(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_REG_DST), v, 0);
+    const uint32_t *dw = cmd->dw;
+    uint32_t v = cs_reg_read(cmd, cs_mmio_abs(cmd, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC) != 0,
+                                              (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_SRC)));
+    uint32_t dst = cs_mmio_abs(cmd, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) != 0,
+                               (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST));
+    if (cs_write_allowed(cmd, dst)) cs_reg_write(cmd, dst, v, 0);   /* not allowed: commits nothing (C13) */
     return GTM_RETIRED;
 }
 
@@ -149,7 +175,10 @@ static int cs_bbs(cs_cmd *cmd)
     gtm *m = cmd->m;
     cs_engine *g = cmd->g;
     if (GTREF_GET(dw, MI_BATCH_BUFFER_START_RS_ENABLE)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START rs_enable");
-    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;  /* C17 */
+    if (GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE)) {   /* C17: MI_PREDICATE_RESULT_1 bit 0, render only */
+        if (cmd->e != 0) return cs_unimpl(cmd, "MI_BATCH_BUFFER_START predicate (not RCS0)");
+        if (!(gtm_rv(m, cmd->e, m->r_pred_result1) & 1u)) return GTM_RETIRED;
+    }
     uint64_t a = GTREF_GET(dw, MI_BATCH_BUFFER_START_ADDR);
     bool ppgtt = GTREF_GET(dw, MI_BATCH_BUFFER_START_PPGTT) != 0;
     if (cmd->level == CS_RING || (cmd->level == CS_BB1 && !GTREF_GET(dw, MI_BATCH_BUFFER_START_SECOND))) {
@@ -178,6 +207,7 @@ void cs_batch_end(cs_cmd *cmd)
 
 static int cs_bbe(cs_cmd *cmd)
 {
+    if (GTREF_GET(cmd->dw, MI_BATCH_BUFFER_END_END_CONTEXT)) return cs_unimpl(cmd, "MI_BATCH_BUFFER_END end_context");  /* C39 */
     cs_batch_end(cmd);   /* in the ring: a NOOP (C8) */
     return GTM_RETIRED;
 }
@@ -423,6 +453,8 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
         m->dcache[slot].c = cd;
         m->dcache[slot].legal = cd && gtref_cmd_legal(cd, dw[0], NULL, 0);
         m->dcache[slot].len = cd ? (uint16_t)gtref_cmd_length(cd, dw[0]) : 0;
+        uint32_t rsv = cd ? dw[0] & ~gtref_cmd_dw0_defined(cd) : 0;
+        m->dcache[slot].rsv = rsv ? (uint8_t)(__builtin_ctz(rsv) + 1) : 0;
         m->dcache[slot].valid = true;
     }
     const gtref_cmd_def *c = m->dcache[slot].c;
@@ -431,6 +463,12 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
      * for; the table's modelled flag (both sides landed: coverage bins, the generator) may come later. */
     if (!handlers[c->id].run) {
         set_note(r, c->name);
+        return GTM_UNIMPLEMENTED;
+    }
+    /* C39: a set DW0 bit that no field covers makes a modelled command unimplemented; a command MI_SET_PREDICATE
+     * NOOPs is not checked for unimplemented uses (C23) */
+    if (m->dcache[slot].rsv && !(g->set_pred && !set_predicate_exempt(c->id) && cs_set_predicate_noops(m, e))) {
+        snprintf(r->note, sizeof r->note, "%s DW0[%u] reserved", c->name, m->dcache[slot].rsv - 1u);
         return GTM_UNIMPLEMENTED;
     }
     unsigned len = m->dcache[slot].len;

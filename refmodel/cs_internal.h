@@ -121,7 +121,7 @@ struct gtm {
     /* indices into gtref_regs of the registers the engine logic touches */
     uint8_t r_tail, r_head, r_start, r_ctl, r_eir, r_emr, r_esr, r_mstr, r_dw[2];
     uint8_t r_hws, r_nopid, r_bb_addr, r_bb_udw, r_bb_state, r_sbb_addr, r_sbb_udw, r_sbb_state;
-    uint8_t r_pred_src0[2], r_pred_src1[2], r_pred_data[2], r_pred_result, r_pred_result2;
+    uint8_t r_pred_src0[2], r_pred_src1[2], r_pred_data[2], r_pred_result, r_pred_result2, r_pred_result1;
     uint8_t r_imr, r_hwstam, r_ipehr, r_ident[2], r_sel[2];
     uint8_t r_en[GTREF_MAX_ENGINES], r_mask[GTREF_MAX_ENGINES];   /* EN[e] and MASK[e] registers */
     uint8_t r_nonpriv[GTREF_FORCE_TO_NONPRIV_COUNT];
@@ -136,7 +136,8 @@ struct gtm {
     const uint8_t *fetch_page[GTREF_MAX_ENGINES];
     /* decode cache: DW0 -> command and its DW0 legality (the table is constant, so entries never go stale) */
     cs_xlate_entry xcache[XCACHE_SIZE];
-    struct { uint32_t dw0; bool valid, legal; uint16_t len; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];   /* len: gtref_cmd_length */
+    struct { uint32_t dw0; bool valid, legal; uint8_t rsv; uint16_t len; const gtref_cmd_def *c; } dcache[DCACHE_SIZE];
+    /* len: gtref_cmd_length; rsv: 1 + the lowest set DW0 bit that no field covers (C39), 0 for none */
 };
 
 /* One command being executed. */
@@ -183,8 +184,17 @@ void cs_irq_reset(gtm *m);
 /* ---- cs_engine.c ---- */
 /* §2 read rule: the value of register off of the issuing engine, 0 when it names none. */
 uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off);
-/* §2 target rule + write rules (+ keep mask of Byte Write Disables); one commit when kept. */
+/* C6 target rule + write rules (+ keep mask of Byte Write Disables); one commit when kept. The caller applies the
+ * privilege rule first (cs_write_allowed). */
 void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep);
+/* C13, C37: whether the command may write absolute offset off (always from a privileged level). */
+bool cs_write_allowed(const cs_cmd *cmd, uint32_t off);
+/* C38: the absolute offset of a register field: with the Add CS MMIO Start Offset bit (rel), the engine's MMIO base
+ * plus the field's offset (a plain add). */
+static inline uint32_t cs_mmio_abs(const cs_cmd *cmd, bool rel, uint32_t off)
+{
+    return rel ? gtref_engines[cmd->e].base + off : off;
+}
 /* End the current batch as MI_BATCH_BUFFER_END does (second level -> first, first -> ring). */
 void cs_batch_end(cs_cmd *cmd);
 /* Commit a register only if its value changes. */

@@ -76,12 +76,19 @@ uint64_t cs_hws_base(const cs_cmd *cmd)
 
 /* ---------------- writes only (§4) ---------------- */
 
-int cs_sdi(cs_cmd *cmd)   /* C4, C5 */
+int cs_sdi(cs_cmd *cmd)   /* C4, C5, C35 */
 {
+    if (cmd->len > 5) return cs_unimpl(cmd, "MI_STORE_DATA_IMM len>5");
     uint64_t a = GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_ADDR);
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_GGTT));
-    if (cmd->len == 4) cs_store_dword(cmd, ggtt, a, cmd->dw[3]);
-    else cs_store_qword(cmd, ggtt, a, cmd->dw[3], cmd->dw[4]);
+    if (cmd->len == 4) {
+        cs_store_dword(cmd, ggtt, a, cmd->dw[3]);
+    } else if (GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_QWORD)) {
+        cs_store_qword(cmd, ggtt, a, cmd->dw[3], cmd->dw[4]);
+    } else {   /* two dwords, each exactly as a dword store at its address, in order (C35) */
+        cs_store_dword(cmd, ggtt, a, cmd->dw[3]);
+        cs_store_dword(cmd, ggtt, a + 4u, cmd->dw[4]);
+    }
     return GTM_RETIRED;
 }
 
@@ -97,7 +104,8 @@ int cs_sdx(cs_cmd *cmd)   /* C19 */
 int cs_srm(cs_cmd *cmd)
 {
     if (GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;
-    uint32_t v = cs_reg_read(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG));
+    uint32_t v = cs_reg_read(cmd, cs_mmio_abs(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_CS_MMIO) != 0,
+                                              (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG)));   /* C38 */
     cs_store_dword(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_GGTT)),
                    GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_ADDR), v);
     return GTM_RETIRED;
@@ -150,9 +158,12 @@ int cs_pipe_control(cs_cmd *cmd)   /* C25 */
 
 int cs_lrm(cs_cmd *cmd)
 {
+    if (GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_LOOP_VAR)) return cs_unimpl(cmd, "MI_LOAD_REGISTER_MEM loop_var");   /* C39 */
     uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_GGTT)),
                                GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
-    cs_reg_write(cmd, (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_REG), v, 0);
+    uint32_t off = cs_mmio_abs(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_CS_MMIO) != 0,
+                               (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_REG));   /* C38 */
+    if (cs_write_allowed(cmd, off)) cs_reg_write(cmd, off, v, 0);   /* not allowed: the read stays, no commit (C13) */
     return GTM_RETIRED;
 }
 
@@ -168,14 +179,19 @@ int cs_copy_mem_mem(cs_cmd *cmd)
 int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
 {
     const uint32_t *dw = cmd->dw;
-    if (!GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE))
-        return cs_unimpl(cmd, "MI_CONDITIONAL_BATCH_BUFFER_END semaphore=0");
-    if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE))
-        return cs_unimpl(cmd, "MI_CONDITIONAL_BATCH_BUFFER_END mask_mode");
-    if (cmd->level == CS_RING) return GTM_RETIRED;   /* a NOOP, no read */
-    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT)),
-                               GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR));
-    if (v <= (uint32_t)GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_DATA)) cs_batch_end(cmd);
+    /* in the ring, or with Compare Semaphore = 0: a NOOP without a read */
+    if (cmd->level == CS_RING || !GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) return GTM_RETIRED;
+    bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT));
+    uint64_t a = GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR);
+    uint32_t v;
+    if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE)) {   /* one qword read: mask (low) AND data (high) */
+        uint64_t q = cs_mem_read64(cmd, ggtt, a);
+        v = (uint32_t)q & (uint32_t)(q >> 32);
+    } else {
+        v = cs_mem_read32(cmd, ggtt, a);
+    }
+    if (v <= (uint32_t)GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_DATA))
+        cmd->g->level = CS_RING;   /* ends the batch; from a second level both levels: back to the ring */
     return GTM_RETIRED;
 }
 
@@ -186,10 +202,13 @@ int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
 int cs_semaphore_wait(cs_cmd *cmd)
 {
     const uint32_t *dw = cmd->dw;
-    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT reg_poll");   /* C33 */
     uint64_t op = GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
     if (op > 5) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT compare>5");
-    uint32_t sad = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT)), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
+    uint32_t sad;
+    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL))   /* C33: the register at absolute DW2[22:2], read as C14 */
+        sad = cs_reg_read(cmd, dw[2] & GTREF_LRI_OFFSET_MASK);
+    else
+        sad = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT)), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
     uint32_t sdd = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
     bool ok;
     switch (op) {
@@ -206,10 +225,11 @@ int cs_semaphore_wait(cs_cmd *cmd)
 /* C32: sets the target engine's pending-signal flag at its retire. The model does not track the flag (it
  * completes waits on their condition), so the signal has no effect here: no write, no commit but a ring
  * command's RING_HEAD; Target Context ID and Post-Sync Operation have no visible effect. Target Engine Select
- * 0..4 (RCS, VCS0, BCS, VECS, VCS1) are defined; 5..7 are not (unimplemented, like the other reserved values). */
+ * DW0[18:15]: 0..4 and 6..14 name engines (those the kit lacks: no effect); 5 and 15 name none: unimplemented. */
 int cs_semaphore_signal(cs_cmd *cmd)
 {
-    if (GTREF_GET(cmd->dw, MI_SEMAPHORE_SIGNAL_TARGET) > 4) return cs_unimpl(cmd, "MI_SEMAPHORE_SIGNAL target>4");
+    uint64_t t = GTREF_GET(cmd->dw, MI_SEMAPHORE_SIGNAL_TARGET);
+    if (t == 5 || t == 15) return cs_unimpl(cmd, t == 5 ? "MI_SEMAPHORE_SIGNAL target=5" : "MI_SEMAPHORE_SIGNAL target=15");
     return GTM_RETIRED;
 }
 
@@ -229,17 +249,20 @@ int cs_atomic(cs_cmd *cmd)
     if ((op & ~0x2Fu) || base < 0x01 || base > 0x0F || (op & 0x10u)) return cs_unimpl(cmd, "MI_ATOMIC op (undefined)");
     bool op8b = (op & 0x20u) != 0;
     if (op8b != q) return cs_unimpl(cmd, op8b ? "MI_ATOMIC 8B op with size=DWORD" : "MI_ATOMIC dword op with size=QWORD");
-    bool needs_inline = !(base == 0x05 || base == 0x06 || base == 0x0F);   /* INC, DEC, PREDEC */
-    if (needs_inline && !inl) return cs_unimpl(cmd, "MI_ATOMIC op without inline data");
     uint64_t a = GTREF_GET(dw, MI_ATOMIC_ADDR);
     if (q && (a & 4)) return cs_unimpl(cmd, "MI_ATOMIC qword addr not 8-aligned");
 
     uint64_t mask = q ? ~0ull : 0xFFFFFFFFull;
-    uint64_t op1 = 0, op2 = 0;
-    if (inl) {
+    uint64_t op1, op2;
+    if (inl) {   /* DW3 op1 lo, DW4 op2 lo, DW5 op1 hi, DW6 op2 hi, whatever the length (C28) */
         op1 = GTREF_GET(dw, MI_ATOMIC_OPERAND1_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND1_1) << 32 : 0);
         op2 = GTREF_GET(dw, MI_ATOMIC_OPERAND2_0) | (q ? GTREF_GET(dw, MI_ATOMIC_OPERAND2_1) << 32 : 0);
+    } else {     /* op1 = R0 = {CS_GPR1, CS_GPR0}, op2 = R2 = {CS_GPR5, CS_GPR4} (C28) */
+        op1 = cs_gpr_read64(cmd, 0);
+        op2 = cs_gpr_read64(cmd, 2);
     }
+    op1 &= mask;
+    op2 &= mask;
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_ATOMIC_GGTT));
     uint64_t old = q ? cs_mem_read64(cmd, ggtt, a) : cs_mem_read32(cmd, ggtt, a);
     /* signed view of a dword or qword */
@@ -267,8 +290,9 @@ int cs_atomic(cs_cmd *cmd)
     if (q) cs_mem_write(cmd, ggtt, a, nv, 0xFF);
     else cs_store_dword(cmd, ggtt, a, (uint32_t)nv);
     if (GTREF_GET(dw, MI_ATOMIC_RETURN_DATA)) {
-        if (q) cs_gpr_write64(cmd, 0, old);
-        else cs_commit_if_changed(cmd, cmd->m->r_gpr[0], (uint32_t)old);
+        /* the old value into R4: QWORD CS_GPR8 then CS_GPR9, DWORD only CS_GPR8, each only if it changes (C28) */
+        if (q) cs_gpr_write64(cmd, 4, old);
+        else cs_commit_if_changed(cmd, cmd->m->r_gpr[8], (uint32_t)old);
     }
     return GTM_RETIRED;
 }
@@ -276,5 +300,7 @@ int cs_atomic(cs_cmd *cmd)
 bool gtm_is_signal_wait(const gtm_retire *r)
 {
     const gtref_cmd_def *c = r->len == 4 ? gtref_cmd_find(r->dw[0]) : NULL;
-    return c && c->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL);
+    /* a register-poll wait (C33) always polls: never signal mode, whatever Wait Mode says */
+    return c && c->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) &&
+           !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL);
 }

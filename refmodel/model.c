@@ -46,14 +46,14 @@ gtm *gtm_create(int engines)
         eng_index(m, GTREF_SBB_ADDR_UDW), eng_index(m, GTREF_SBB_STATE),
         eng_index(m, GTREF_PRED_SRC0), eng_index(m, GTREF_PRED_SRC0 + 4), eng_index(m, GTREF_PRED_SRC1),
         eng_index(m, GTREF_PRED_SRC1 + 4), eng_index(m, GTREF_PRED_DATA), eng_index(m, GTREF_PRED_DATA + 4),
-        eng_index(m, GTREF_PRED_RESULT), eng_index(m, GTREF_PRED_RESULT_2),
+        eng_index(m, GTREF_PRED_RESULT), eng_index(m, GTREF_PRED_RESULT_2), eng_index(m, GTREF_PRED_RESULT_1),
     };
     uint8_t *dst[] = {
         &m->r_tail, &m->r_head, &m->r_start, &m->r_ctl, &m->r_eir, &m->r_emr, &m->r_esr, &m->r_mstr,
         &m->r_dw[0], &m->r_dw[1], &m->r_hws, &m->r_nopid, &m->r_bb_addr, &m->r_bb_udw, &m->r_bb_state,
         &m->r_sbb_addr, &m->r_sbb_udw, &m->r_sbb_state, &m->r_pred_src0[0], &m->r_pred_src0[1],
         &m->r_pred_src1[0], &m->r_pred_src1[1], &m->r_pred_data[0], &m->r_pred_data[1], &m->r_pred_result,
-        &m->r_pred_result2,
+        &m->r_pred_result2, &m->r_pred_result1,
     };
     for (size_t k = 0; k < sizeof idx / sizeof idx[0]; k++) {
         if (idx[k] < 0) goto fail;

@@ -215,6 +215,9 @@ unsigned gtref_cmd_length(const gtref_cmd_def *c, uint32_t dw0);
  * decided from DW0 alone (docs/cycle-contract.md §4), so the parser can reject a command before
  * fetching the rest. On failure, writes a reason into why (may be NULL). */
 int gtref_cmd_legal(const gtref_cmd_def *c, uint32_t dw0, char *why, size_t whysz);
+/* The DW0 bits the command's header, DWord Length and (non-group) fields cover; any other set DW0 bit is reserved
+ * (docs/spec-decisions.md C39). */
+uint32_t gtref_cmd_dw0_defined(const gtref_cmd_def *c);
 /* Whether engine e (index into gtref_engines) accepts the command. */
 int gtref_cmd_on_engine(const gtref_cmd_def *c, int engine);
 

@@ -56,7 +56,7 @@ Test(coverage, errors_are_classified_by_cause)
     size_t holes = gtref_cov_holes(c);
     gtm_retire unknown = retire_of("DW 0x0f800000", GTM_ERROR, 0);          /* MI opcode 0x1F: not defined */
     gtm_retire type2 = retire_of("DW 0x40000000", GTM_ERROR, 0);            /* command type 2: not defined */
-    gtm_retire badlen = retire_of("DW 0x10000003 0 0 0 0", GTM_ERROR, 1);   /* SDI, 5 DW without Store Qword */
+    gtm_retire badlen = retire_of("DW 0x10200004 0 0 0 0 0", GTM_ERROR, 1); /* SDI, 6 DW with Store Qword (C35) */
     gtm_retire wrong = retire_of("DW 0x7a000004 0 0 0 0 0", GTM_ERROR, 0);  /* PIPE_CONTROL on BCS0 */
     gtref_cov_sample(c, 0, &unknown);
     gtref_cov_sample(c, 0, &type2);

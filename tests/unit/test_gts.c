@@ -340,7 +340,7 @@ Test(gts, disassembly_prints_what_does_not_parse_as_raw_dwords)
                     "batch 0x200000 {\n"
                     "  DW 0x1f800000\n"                      /* unknown opcode */
                     "  DW 0x00400000\n"                      /* MI_NOOP with bit 22: the nopid fields */
-                    "  DW 0x10000003 0x400000 0 1 2\n"       /* SDI length 5 without Store Qword: illegal */
+                    "  DW 0x10200004 0x400000 0 1 2 3\n"     /* SDI length 6 with Store Qword: illegal (C35) */
                     "  MI_LOAD_REGISTER_IMM 0x00022600=0x1\n" /* BCS0.CS_GPR0 with one engine: a number */
                     "  MI_STORE_DATA_IMM addr=0x400000 data=0x9\n"
                     "  DW 0x10000002 0x400000\n"             /* an SDI cut off by the end of the segment */
@@ -348,7 +348,7 @@ Test(gts, disassembly_prints_what_does_not_parse_as_raw_dwords)
     char *text = test_disassemble(&s);
     cr_assert(strstr(text, "  DW 0x1f800000"), "%s", text);
     cr_assert(strstr(text, "  MI_NOOP write_nopid"), "%s", text);
-    cr_assert(strstr(text, "  DW 0x10000003 "), "%s", text);
+    cr_assert(strstr(text, "  DW 0x10200004 "), "%s", text);
     cr_assert(strstr(text, "MI_LOAD_REGISTER_IMM 0x00022600=0x00000001"), "%s", text);
     cr_assert(strstr(text, "MI_STORE_DATA_IMM addr=0x400000 data=0x00000009"), "%s", text);
     cr_assert(strstr(text, "  DW 0x10000002 "), "%s", text);

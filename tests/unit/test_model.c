@@ -299,7 +299,7 @@ Test(model, illegal_opcode_halts_with_error_registers)
 
 Test(model, illegal_with_unmasked_emr_sets_eir_and_raises_master_error)
 {
-    uint32_t bad[2] = { 0x10000005u /* SDI with length 7 */, 0 };
+    uint32_t bad[2] = { 0x10200004u /* SDI with Store Qword and length 6: not 3 + 2n (C35) */, 0 };
     ring_put(0, bad, 2);
     gtm_mmio_write(m, RCS + GTREF_EMR, 0xFFFFFFFEu);
     ring_start(0, 8);

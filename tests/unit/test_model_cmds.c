@@ -205,15 +205,26 @@ Test(cmds, alu_and_or_xor_and_cf_cleared_by_logic_ops)
     cr_assert_eq(R(7), 0xFFFFFFFFFFFFFFFFull);
 }
 
-Test(cmds, alu_load1_is_one_and_load0_is_zero)
+Test(cmds, alu_load1_is_all_ones_and_load0_is_zero)
 {
-    /* LOAD1(d): d := 1 (§4), LOAD0: d := 0 -> 1 + 0 = 1 */
+    /* C21: LOAD1(d): d := 0xFFFFFFFFFFFFFFFF, LOAD0: d := 0 -> ~0 + 0 = ~0 (both halves change: two commits) */
     uint64_t r[4] = { 0, 0, 0, 0 };
     math_run(r, "MI_MATH LOAD1(SRCA) LOAD0(SRCB) ADD STORE(R8,ACCU)");
-    cr_assert_eq(R(8), 1);
-    uint32_t off[] = { GPR(16) };
-    uint32_t val[] = { 1 };
-    expect_commits(off, val, 1);
+    cr_assert_eq(R(8), 0xFFFFFFFFFFFFFFFFull);
+    uint32_t off[] = { GPR(16), GPR(17) };
+    uint32_t val[] = { 0xFFFFFFFF, 0xFFFFFFFF };
+    expect_commits(off, val, 2);
+}
+
+Test(cmds, alu_load1_adds_as_minus_one_with_carry)
+{
+    /* C21 (Mesa add_imm: x + ~0 = x - 1): R0 = 5; 5 + 0xFFFFFFFFFFFFFFFF = 4 with a carry out of bit 63, so
+     * STORE(R2,CF) gives 64 ones; LOAD1 into SRCB with SUB: 5 - ~0 = 6 with a borrow */
+    uint64_t r[4] = { 5, 0, 0, 0 };
+    math_run(r, "MI_MATH LOAD(SRCA,R0) LOAD1(SRCB) ADD STORE(R1,ACCU) STORE(R2,CF) SUB STORE(R3,ACCU)");
+    cr_assert_eq(R(1), 4);
+    cr_assert_eq(R(2), 0xFFFFFFFFFFFFFFFFull);
+    cr_assert_eq(R(3), 6);
 }
 
 Test(cmds, alu_loadinv_storeinv_and_store_of_srca_srcb)
@@ -434,7 +445,8 @@ static void atomic_check(const atomic_case *c, int ret, uint64_t addr)
     setup();
     wr(addr, (uint32_t)c->old);
     if (c->qword) wr(addr + 4, (uint32_t)(c->old >> 32));
-    gtm_mmio_write(m, GPR(0), 0x99u);   /* R0 low before the return data */
+    gtm_mmio_write(m, GPR(8), 0x99u);   /* R4 low and high before the return data (C28) */
+    gtm_mmio_write(m, GPR(9), 0x55u);
     snprintf(text, sizeof text, "MI_ATOMIC op=%s%s inline size=%s addr=0x%llx op1_0=0x%x op2_0=0x%x op1_1=0x%x op2_1=0x%x",
              c->op, ret ? " return_data" : "", c->qword ? "QWORD" : "DWORD", (unsigned long long)addr,
              (uint32_t)c->op1, (uint32_t)c->op2, (uint32_t)(c->op1 >> 32), (uint32_t)(c->op2 >> 32));
@@ -453,11 +465,12 @@ static void atomic_check(const atomic_case *c, int ret, uint64_t addr)
         cr_assert_eq((uint32_t)(ev.wdata[0] >> ((addr & 4) ? 32 : 0)), (uint32_t)c->expect, "%s", c->op);
     }
     cr_assert_eq(rd(addr), (uint32_t)c->expect);
-    if (ret) {   /* the OLD value into R0 (CS_GPR0, and CS_GPR1 for a qword) */
-        cr_assert_eq(peek(GPR(0)), (uint32_t)c->old, "%s: GPR0", c->op);
-        cr_assert_eq(peek(GPR(1)), c->qword ? (uint32_t)(c->old >> 32) : 0u, "%s: GPR1", c->op);
+    if (ret) {   /* C28: the OLD value into R4 (CS_GPR8; CS_GPR9 for a qword only: a dword leaves it) */
+        cr_assert_eq(peek(GPR(8)), (uint32_t)c->old, "%s: GPR8", c->op);
+        cr_assert_eq(peek(GPR(9)), c->qword ? (uint32_t)(c->old >> 32) : 0x55u, "%s: GPR9", c->op);
+        cr_assert_eq(peek(GPR(0)), 0u, "%s: R0 untouched", c->op);
     } else {
-        cr_assert_eq(peek(GPR(0)), 0x99u);
+        cr_assert_eq(peek(GPR(8)), 0x99u);
         cr_assert_eq(ev.nc, 1, "%s: only RING_HEAD", c->op);
     }
 }
@@ -512,12 +525,12 @@ Test(cmds, mi_atomic_every_qword_op_with_and_without_return_data)
 
 Test(cmds, mi_atomic_return_data_commits_only_changed_halves)
 {
-    /* qword INC8B of 0x0000000100000000 with return: GPR0 := 0 (was 0: no commit), GPR1 := 1 (commit) */
+    /* C28: qword INC8B of 0x0000000100000000 with return: R4 low GPR8 := 0 (was 0: no commit), GPR9 := 1 (commit) */
     wr(0x500008, 0); wr(0x50000C, 1);
     RING0("MI_ATOMIC op=INC8B return_data size=QWORD addr=0x500008");
     clear_events();
     step_ok(0, 1);
-    uint32_t off[] = { GPR(1) };
+    uint32_t off[] = { GPR(9) };
     uint32_t val[] = { 1 };
     expect_commits(off, val, 1);
     cr_assert_eq(rd(0x500008), 1);
@@ -530,7 +543,6 @@ Test(cmds, mi_atomic_unimplemented_uses)
         "MI_ATOMIC op=CMP_WR16B size=OCTWORD inline addr=0x500000",
         "MI_ATOMIC op=ADD8B size=DWORD inline addr=0x500000",
         "MI_ATOMIC op=ADD size=QWORD inline addr=0x500000",
-        "MI_ATOMIC op=ADD size=DWORD addr=0x500000",         /* ADD needs inline data */
         "MI_ATOMIC op=INC8B size=QWORD addr=0x500004",        /* qword not 8-aligned */
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -543,6 +555,65 @@ Test(cmds, mi_atomic_unimplemented_uses)
         cr_assert(strncmp(r.note, "MI_ATOMIC", 9) == 0, "%s", r.note);
         cr_assert_eq(ev.nw + ev.nc, 0);
     }
+}
+
+/* C28: without Inline Data, operand 1 is R0 = {CS_GPR1, CS_GPR0} and operand 2 is R2 = {CS_GPR5, CS_GPR4} (their low
+ * dwords for a DWORD op); R1 (GPR2/3) is not an operand. */
+Test(cmds, mi_atomic_gpr_operands_are_r0_and_r2)
+{
+    gtm_mmio_write(m, GPR(0), 7);            /* R0 low: op1 */
+    gtm_mmio_write(m, GPR(1), 0x100);        /* R0 high */
+    gtm_mmio_write(m, GPR(2), 0xEEE);        /* R1: not an operand */
+    gtm_mmio_write(m, GPR(4), 0x33);         /* R2 low: op2 */
+    gtm_mmio_write(m, GPR(5), 0x200);        /* R2 high */
+    wr(0x500000, 5);
+    wr(0x500010, 7); wr(0x500014, 0x100);   /* qword 0x0000010000000007 = R0 */
+    RING0("MI_ATOMIC op=ADD return_data addr=0x500000",              /* 5 + 7 = 12; R4 low := 5 */
+          "MI_ATOMIC op=CMP_WR8B size=QWORD addr=0x500010");          /* old == R0: writes R2 */
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nw, 1);
+    cr_assert_eq(ev.wbe[0], 0x0F);
+    cr_assert_eq(ev.wdata[0], 12u);
+    uint32_t off[] = { GPR(8) };
+    uint32_t val[] = { 5 };
+    expect_commits(off, val, 1);
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nw, 1);
+    cr_assert_eq(ev.waddr[0], 0x500010u);
+    cr_assert_eq(ev.wbe[0], 0xFF);
+    cr_assert_eq(ev.wdata[0], 0x0000020000000033ull);
+}
+
+/* C28: the 5-dword (DWORD) and 7-dword (QWORD) inline forms: op1 Dword 0 at DW3, op2 Dword 0 at DW4, op1 Dword 1 at
+ * DW5, op2 Dword 1 at DW6. */
+Test(cmds, mi_atomic_short_inline_forms)
+{
+    uint32_t dw[16];
+    cr_assert_eq(as("MI_ATOMIC op=CMP_WR inline addr=0x500000 op1_0=0x5 op2_0=0x9 len=5", dw), 5u);
+    cr_assert_eq(as("MI_ATOMIC op=CMP_WR8B inline size=QWORD addr=0x500008 op1_0=0x1 op2_0=0x3 op1_1=0x2 op2_1=0x4 len=7",
+                    dw), 7u);
+    cr_assert_eq(dw[3], 1u); cr_assert_eq(dw[4], 3u); cr_assert_eq(dw[5], 2u); cr_assert_eq(dw[6], 4u);
+    wr(0x500000, 5);
+    wr(0x500008, 1); wr(0x50000C, 2);   /* old qword 0x0000000200000001 = op1 */
+    RING0("MI_ATOMIC op=CMP_WR inline addr=0x500000 op1_0=0x5 op2_0=0x9 len=5",
+          "MI_ATOMIC op=CMP_WR8B inline size=QWORD return_data addr=0x500008 op1_0=0x1 op2_0=0x3 op1_1=0x2 op2_1=0x4 len=7",
+          "MI_ATOMIC op=ADD inline addr=0x500000 op1_0=0x10 len=5");
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nw, 1);
+    cr_assert_eq(ev.wdata[0], 9u, "5 == op1 5: op2 9 is written");
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nw, 1);
+    cr_assert_eq(ev.wdata[0], 0x0000000400000003ull);
+    uint32_t off[] = { GPR(8), GPR(9) };
+    uint32_t val[] = { 1, 2 };
+    expect_commits(off, val, 2);
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(rd(0x500000), 0x19u);
 }
 
 /* ======================= MI_SEMAPHORE_WAIT poll mode (§5, C27) ======================= */
@@ -626,31 +697,51 @@ Test(cmds, mi_semaphore_wait_signal_mode_completes_on_its_condition)
     cr_assert_eq(ev.cval[1], 0x20u);
 }
 
-Test(cmds, mi_semaphore_wait_register_poll_and_compare_6_7_are_unimplemented)
+Test(cmds, mi_semaphore_wait_compare_6_7_are_unimplemented_in_every_mode)
 {
-    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x1 addr=0x600000");   /* C33, signal mode too */
     gtm_retire r;
-    cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-    cr_assert_str_eq(r.note, "MI_SEMAPHORE_WAIT reg_poll");
-    teardown();
-    setup();
-    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD poll reg_poll data=0x1 addr=0x600000");
-    cr_assert_eq(step(0), GTM_UNIMPLEMENTED);
     for (uint32_t op = 6; op <= 7; op++)
-        for (uint32_t poll = 0; poll <= 1; poll++) {
+        for (uint32_t mode = 0; mode <= 2; mode++) {   /* signal, poll, register poll (C27, C32, C33) */
             teardown();
             setup();
             RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x0 addr=0x600000");
-            wr(RING, (rd(RING) & ~0xF000u) | op << 12 | poll << 15);   /* Compare Operation [14:12], Wait Mode [15] */
+            /* Compare Operation [14:12], Wait Mode [15], Register Poll Mode [16] */
+            wr(RING, (rd(RING) & ~0xF000u) | op << 12 | (mode == 1 ? 1u << 15 : 0) | (mode == 2 ? 1u << 16 : 0));
             cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
             cr_assert_str_eq(r.note, "MI_SEMAPHORE_WAIT compare>5");
             cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 0);
         }
 }
 
-/* §5, C32: MI_SEMAPHORE_SIGNAL to every Target Engine Select value 0..4 (VCS1 and engines the build lacks
- * included), with Post-Sync and a Target Context ID: no write, no interrupt, no commit but RING_HEAD in the ring
- * and none at all in a batch. */
+/* C33: register poll compares the issuing engine's register at the absolute offset DW2[22:2] with SDD until the
+ * condition holds; no memory operand; Wait Mode and Memory Type ignored; never a signal-mode wait. */
+Test(cmds, mi_semaphore_wait_register_poll)
+{
+    wr(0x2600, 5);   /* memory at the same address: not read */
+    RING0("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x5 addr=0x2600",        /* RCS0.CS_GPR0 == 5 */
+          "MI_SEMAPHORE_WAIT compare=SAD_GT_SDD poll reg_poll ggtt data=0x2 addr=0x2604");  /* CS_GPR1 > 2 */
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_STALLED, "GPR0 is 0");
+    cr_assert(!gtm_is_signal_wait(&r), "register poll is not signal mode");
+    cr_assert_eq(ev.nw, 0);
+    gtm_mmio_write(m, GPR(0), 5);
+    clear_events();
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    cr_assert_eq(ev.nc, 1, "RING_HEAD only");
+    cr_assert_eq(ev.nw, 0);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_STALLED);
+    gtm_mmio_write(m, GPR(1), 3);
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED);
+    /* another engine's register reads 0 (C14): on BCS0, RCS0.CS_GPR0 (5) reads 0, so EQ 0 holds at once; its own
+     * CS_GPR0 at 0x22600 is compared as it is */
+    gtm_mmio_write(m, BCS + 0x600, 9);
+    RING1("MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x0 addr=0x2600",
+          "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x9 addr=0x22600",
+          "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD reg_poll data=0x8 addr=0x22600");
+    step_ok(1, 2);
+    cr_assert_eq(gtm_step(m, 1, &r), GTM_STALLED);
+}
+
 Test(cmds, mi_semaphore_signal_has_no_effect_but_ring_head)
 {
     static const char *const targets[] = { "RCS", "VCS0", "BCS", "VECS", "VCS1" };
@@ -684,21 +775,35 @@ Test(cmds, mi_semaphore_signal_has_no_effect_but_ring_head)
 
 Test(cmds, mi_semaphore_signal_reserved_target_is_unimplemented)
 {
-    for (uint32_t t = 5; t <= 7; t++) {
+    /* C32: Target Engine Select DW0[18:15]; 5 and 15 name no engine */
+    for (uint32_t t = 5; t <= 15; t += 10) {
         teardown();
         setup();
         RING0("MI_SEMAPHORE_SIGNAL target=RCS");
-        wr(RING, rd(RING) | t << 15);   /* Target Engine Select [17:15] */
+        wr(RING, rd(RING) | t << 15);
         gtm_retire r;
         cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-        cr_assert_str_eq(r.note, "MI_SEMAPHORE_SIGNAL target>4");
+        cr_assert_str_eq(r.note, t == 5 ? "MI_SEMAPHORE_SIGNAL target=5" : "MI_SEMAPHORE_SIGNAL target=15");
         cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 0);
         cr_assert_eq(peek(RCS + GTREF_ESR), 0, "unimplemented, not illegal");
     }
 }
 
-/* C23: a wait or a signal that MI_SET_PREDICATE turns into a NOOP retires at once and says so (gtm_retire.nooped):
- * the scoreboard does not take a NOOPed wait or signal for a real one. */
+Test(cmds, mi_semaphore_signal_to_engines_the_kit_lacks_has_no_effect)
+{
+    /* C32: 4 (VCS1), 6..11 (VCS2..VCS7), 12..14 (VECS1..VECS3): engines the kit lacks, no effect but RING_HEAD */
+    static const uint32_t t[] = { 4, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
+    for (unsigned i = 0; i < 10; i++) {
+        RING0("MI_SEMAPHORE_SIGNAL target=RCS");
+        wr(RING + ring_tail[0] - 8, rd(RING + ring_tail[0] - 8) | t[i] << 15);
+    }
+    clear_events();
+    step_ok(0, 10);
+    cr_assert_eq(ev.nw + ev.nirq, 0);
+    cr_assert_eq(ev.nc, 10, "RING_HEAD only");
+    cr_assert_eq(peek(RCS + GTREF_ESR), 0);
+}
+
 Test(cmds, nooped_semaphore_commands_say_so)
 {
     RING0("MI_SET_PREDICATE enable=NOOP_ALWAYS",
@@ -868,29 +973,47 @@ Test(cmds, second_level_inherits_the_first_levels_privilege_in_sbb_state)
 
 Test(cmds, predicated_batch_buffer_start_in_ring_and_batch)
 {
-    /* RESULT bit 0 = 0: nothing but RING_HEAD in the ring; in a batch the next command follows (C17) */
+    /* C17: MI_PREDICATE_RESULT_1 (+0x41C) bit 0 = 0: nothing but RING_HEAD in the ring; in a batch the next
+     * command follows. MI_PREDICATE_RESULT (+0x418) plays no part. */
     BATCH(0x200000, "MI_BATCH_BUFFER_START predicate addr=0x300000", "MI_BATCH_BUFFER_END");
     BATCH(0x300000, "MI_BATCH_BUFFER_END");
+    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 1);
     RING0("MI_BATCH_BUFFER_START predicate addr=0x200000", "MI_NOOP");
     clear_events();
     step_ok(0, 1);
-    cr_assert(!gtm_engine_in_batch(m, 0));
+    cr_assert(!gtm_engine_in_batch(m, 0), "RESULT_1 is 0: not started, whatever MI_PREDICATE_RESULT says");
     cr_assert_eq(ev.nc, 1);
     cr_assert_eq(ev.coff[0], RCS + GTREF_RING_HEAD);
     teardown();
     setup();
     BATCH(0x200000, "MI_BATCH_BUFFER_START predicate addr=0x300000", "MI_BATCH_BUFFER_END");
     BATCH(0x300000, "MI_BATCH_BUFFER_END");
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 1);
+    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT_1, 1);
     RING0("MI_BATCH_BUFFER_START predicate addr=0x200000");
     step_ok(0, 1);
-    cr_assert(gtm_engine_in_batch(m, 0), "RESULT 1: the batch starts");
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 0);
+    cr_assert(gtm_engine_in_batch(m, 0), "RESULT_1 1: the batch starts");
+    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT_1, 0);
     clear_events();
     cr_assert_eq(step_at(0), GTM_RETIRED);   /* predicated off inside the batch */
     cr_assert_eq(ev.nc, 0);
     cr_assert_eq(step_at(0), GTM_RETIRED);
     cr_assert_eq(last_addr, 0x20000Cu, "continues with the next command");
+}
+
+Test(cmds, predicated_batch_buffer_start_off_rcs0_is_unimplemented)
+{
+    /* C17: Predication Enable names the render streamer only; rs_enable is checked first */
+    gtm_mmio_write(m, BCS + GTREF_PRED_RESULT_1, 1);
+    RING1("MI_BATCH_BUFFER_START predicate addr=0x200000");
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 1, &r), GTM_UNIMPLEMENTED);
+    cr_assert(strstr(r.note, "MI_BATCH_BUFFER_START predicate") == r.note, "%s", r.note);
+    cr_assert(!gtm_engine_in_batch(m, 1));
+    teardown();
+    setup();
+    RING1("MI_BATCH_BUFFER_START rs_enable predicate addr=0x200000");
+    cr_assert_eq(gtm_step(m, 1, &r), GTM_UNIMPLEMENTED);
+    cr_assert_str_eq(r.note, "MI_BATCH_BUFFER_START rs_enable");
 }
 
 Test(cmds, batch_buffer_end_in_the_ring_is_a_noop)
@@ -903,22 +1026,29 @@ Test(cmds, batch_buffer_end_in_the_ring_is_a_noop)
     cr_assert(!gtm_engine_in_batch(m, 0));
 }
 
-Test(cmds, batch_buffer_start_add_offset_and_rs_enable_are_unimplemented)
+Test(cmds, batch_buffer_start_bit_16_and_rs_enable_are_unimplemented)
 {
-    RING0("MI_BATCH_BUFFER_START add_offset addr=0x200000");
+    /* C17, C39: Gen11 has no Add Offset Enable: DW0[16] is reserved */
+    RING0("MI_BATCH_BUFFER_START addr=0x200000");
+    wr(RING, rd(RING) | 1u << 16);
     gtm_retire r;
     cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-    cr_assert_str_eq(r.note, "MI_BATCH_BUFFER_START add_offset");
+    cr_assert_str_eq(r.note, "MI_BATCH_BUFFER_START DW0[16] reserved");
     cr_assert(!gtm_engine_in_batch(m, 0));
+    teardown();
+    setup();
+    RING0("MI_BATCH_BUFFER_START rs_enable addr=0x200000");
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
+    cr_assert_str_eq(r.note, "MI_BATCH_BUFFER_START rs_enable");
 }
 
 Test(cmds, conditional_batch_buffer_end)
 {
-    /* memory 3: data 3 -> 3 is not greater than 3 -> ends; data 2 -> 3 > 2 -> continues (C26) */
+    /* memory 3: data 3 -> 3 is not greater than 3 -> ends; data 2 -> 3 > 2 -> continues (C26). From the second
+     * level it ends both levels: the ring goes on after the first level's start */
     wr(0x600000, 3);
     BATCH(0x200000, "MI_CONDITIONAL_BATCH_BUFFER_END semaphore data=0x2 addr=0x600000",
-          "MI_BATCH_BUFFER_START second addr=0x300000", "MI_CONDITIONAL_BATCH_BUFFER_END semaphore data=0x3 addr=0x600000",
-          "MI_STORE_DATA_IMM addr=0x400000 data=0x1");
+          "MI_BATCH_BUFFER_START second addr=0x300000", "MI_STORE_DATA_IMM addr=0x400000 data=0x1");
     BATCH(0x300000, "MI_CONDITIONAL_BATCH_BUFFER_END semaphore data=0x3 addr=0x600000",
           "MI_STORE_DATA_IMM addr=0x400008 data=0x1");
     RING0("MI_CONDITIONAL_BATCH_BUFFER_END semaphore data=0x0 addr=0x600000", "MI_BATCH_BUFFER_START addr=0x200000",
@@ -929,33 +1059,75 @@ Test(cmds, conditional_batch_buffer_end)
     step_ok(0, 1);   /* data 2: continue */
     cr_assert_eq(step_at(0), GTM_RETIRED);
     cr_assert_eq(last_addr, 0x200010u);
-    cr_assert_eq(step_at(0), GTM_RETIRED);   /* second level: 3 <= 3 -> back to the first level */
+    clear_events();
+    cr_assert_eq(step_at(0), GTM_RETIRED);   /* second level: 3 <= 3 -> ends both levels */
     cr_assert_eq(last_addr, 0x300000u);
+    cr_assert_eq(ev.nc + ev.nw, 0, "no commit");
+    cr_assert(!gtm_engine_in_batch(m, 0), "back to the ring, not to the first level");
     cr_assert_eq(step_at(0), GTM_RETIRED);
-    cr_assert_eq(last_addr, 0x20001Cu, "the return address, not the second level's SDI");
-    cr_assert(!gtm_engine_in_batch(m, 0), "first level: 3 <= 3 -> back to the ring");
-    cr_assert_eq(step_at(0), GTM_RETIRED);
-    cr_assert_eq(last_addr, RING + 0x1Cu);
+    cr_assert_eq(last_addr, RING + 0x1Cu, "the ring command after the first level's start");
     cr_assert_eq(rd(0x400000), 0);
     cr_assert_eq(rd(0x400008), 0);
 }
 
-Test(cmds, conditional_batch_buffer_end_without_semaphore_is_unimplemented)
+Test(cmds, conditional_batch_buffer_end_first_level_ends_the_batch)
 {
-    RING0("MI_CONDITIONAL_BATCH_BUFFER_END data=0x0 addr=0x600000");
-    gtm_retire r;
-    cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
-    cr_assert(strstr(r.note, "MI_CONDITIONAL_BATCH_BUFFER_END") != NULL);
+    wr(0x600000, 3);
+    BATCH(0x200000, "MI_CONDITIONAL_BATCH_BUFFER_END semaphore data=0x3 addr=0x600000",
+          "MI_STORE_DATA_IMM addr=0x400000 data=0x1");
+    RING0("MI_BATCH_BUFFER_START addr=0x200000", "MI_NOOP");
+    step_ok(0, 2);
+    cr_assert(!gtm_engine_in_batch(m, 0));
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert_eq(last_addr, RING + 0xCu);
 }
 
-/* ======================= privilege (§2, C13) ======================= */
-
-Test(cmds, ppgtt_batch_drops_privileged_lri_targets_keeps_nonpriv_and_whitelisted)
+Test(cmds, conditional_batch_buffer_end_without_semaphore_is_a_noop)
 {
-    /* FORCE_TO_NONPRIV0 names RCS0.BB_OFFSET (absolute 0x2158, bits [25:2]) */
+    /* C26: Compare Semaphore = 0: "the parser will continue to the next command", no read (an address that would
+     * fault in hang mode shows that nothing is read) */
+    wr(0x600000, 0);
+    BATCH(0x200000, "MI_CONDITIONAL_BATCH_BUFFER_END data=0x5 addr=0x600000",
+          "MI_CONDITIONAL_BATCH_BUFFER_END data=0x5 addr=0x7FFFFFFF000", "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START addr=0x200000");
+    step_ok(0, 1);
+    clear_events();
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert(gtm_engine_in_batch(m, 0), "0 <= 5 would end it with the semaphore bit: without it, it goes on");
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert_eq(ev.nc + ev.nw, 0);
+    cr_assert_eq(peek(RCS + GTREF_ESR), 0, "no read: no fault");
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert_eq(last_addr, 0x200020u);
+    cr_assert(!gtm_engine_in_batch(m, 0));
+}
+
+Test(cmds, conditional_batch_buffer_end_mask_mode)
+{
+    /* C26: Compare Mask Mode: the qword at Compare Address, mask (low dword) AND data (high dword), compared with
+     * Compare Data. 0x0F AND 0x35 = 0x05: > 4 continues; not > 5 ends */
+    wr(0x600000, 0x0F); wr(0x600004, 0x35);
+    BATCH(0x200000, "MI_CONDITIONAL_BATCH_BUFFER_END mask_mode semaphore data=0x4 addr=0x600000",
+          "MI_CONDITIONAL_BATCH_BUFFER_END mask_mode semaphore data=0x5 addr=0x600000",
+          "MI_STORE_DATA_IMM addr=0x400000 data=0x1");
+    RING0("MI_BATCH_BUFFER_START addr=0x200000", "MI_NOOP");
+    step_ok(0, 1);
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert(gtm_engine_in_batch(m, 0), "5 > 4: continues");
+    cr_assert_eq(step_at(0), GTM_RETIRED);
+    cr_assert(!gtm_engine_in_batch(m, 0), "5 is not > 5: ends");
+    cr_assert_eq(rd(0x400000), 0);
+}
+
+/* ======================= privilege (§2, C13, C37) ======================= */
+
+Test(cmds, ppgtt_batch_lri_with_a_privileged_target_is_a_noop_as_a_whole)
+{
+    /* C13: FORCE_TO_NONPRIV0 names RCS0.BB_OFFSET (absolute 0x2158, range 0, access RW): an LRI of NONPRIV and
+     * whitelisted targets commits every pair; one with a privileged target (RING_TAIL) commits none */
     gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, RCS + GTREF_BB_OFFSET);
-    BATCH(0x200000, "MI_LOAD_REGISTER_IMM RCS0.RING_TAIL=0x00000040 RCS0.CS_GPR0=0x00000005 "
-                    "RCS0.BB_OFFSET=0x00000077 RCS0.HWS_PGA=0x00009000 RCS0.MI_PREDICATE_SRC0=0x00000003",
+    BATCH(0x200000, "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x00000005 RCS0.BB_OFFSET=0x00000077 RCS0.MI_PREDICATE_SRC0=0x00000003",
+          "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x00000006 RCS0.RING_TAIL=0x00000040 RCS0.BB_OFFSET=0x00000078",
           "MI_BATCH_BUFFER_END");
     RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");
     uint32_t tail = peek(RCS + GTREF_RING_TAIL);
@@ -965,9 +1137,77 @@ Test(cmds, ppgtt_batch_drops_privileged_lri_targets_keeps_nonpriv_and_whiteliste
     uint32_t off[] = { GPR(0), RCS + GTREF_BB_OFFSET, RCS + GTREF_PRED_SRC0 };
     uint32_t val[] = { 5, 0x77, 3 };
     expect_commits(off, val, 3);
-    cr_assert_eq(peek(RCS + GTREF_RING_TAIL), tail, "RING_TAIL dropped");
-    cr_assert_eq(peek(RCS + GTREF_HWS_PGA), 0, "HWS_PGA dropped");
+    clear_events();
+    step_ok(0, 1);
+    expect_commits(off, val, 0);
+    cr_assert_eq(peek(GPR(0)), 5u, "no pair of the NOOPed LRI commits");
+    cr_assert_eq(peek(RCS + GTREF_BB_OFFSET), 0x77u);
+    cr_assert_eq(peek(RCS + GTREF_RING_TAIL), tail, "RING_TAIL not written");
     cr_assert_eq(peek(RCS + GTREF_ESR), 0, "no error");
+}
+
+/* C37: run one LRI of `pair` from a PPGTT batch with FORCE_TO_NONPRIV0/1 = e0/e1; returns whether it committed. */
+static bool nonpriv_lri(uint32_t e0, uint32_t e1, const char *pair)
+{
+    char text[160];
+    teardown();
+    setup();
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, e0);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV + 4, e1);
+    snprintf(text, sizeof text, "MI_LOAD_REGISTER_IMM %s", pair);
+    BATCH(0x200000, text, "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");
+    step_ok(0, 1);
+    clear_events();
+    step_ok(0, 1);
+    return ev.nc > 0;
+}
+
+Test(cmds, force_to_nonpriv_range_access_and_deny)
+{
+    const uint32_t hws = RCS + GTREF_HWS_PGA;   /* 0x2080: privileged */
+    const char *w_hws = "RCS0.HWS_PGA=0x00009000";
+    /* range [1:0]: 0 covers the one dword, 1 the aligned block of 4 dwords (0x2080..0x208F), 2 of 16, 3 of 64 */
+    cr_assert(nonpriv_lri(hws, 0, w_hws));
+    cr_assert(!nonpriv_lri(hws + 4, 0, w_hws), "range 0 at 0x2084 does not cover 0x2080");
+    cr_assert(nonpriv_lri((hws + 0xC) | 1u, 0, w_hws), "range 1 at 0x208C: block 0x2080..0x208F");
+    cr_assert(!nonpriv_lri((hws + 0x10) | 1u, 0, w_hws), "range 1 at 0x2090: block 0x2090..0x209F");
+    cr_assert(nonpriv_lri((hws + 0x3C) | 2u, 0, w_hws), "range 2 at 0x20BC: block 0x2080..0x20BF");
+    cr_assert(nonpriv_lri((RCS + 0x0FC) | 3u, 0, w_hws), "range 3 at 0x20FC: block 0x2000..0x20FF");
+    cr_assert(!nonpriv_lri((RCS + 0x100) | 3u, 0, w_hws), "range 3 at 0x2100: block 0x2100..0x21FF");
+    /* access [29:28]: RW (0) and WR (2) allow, RD (1) and invalid (3) do not */
+    cr_assert(nonpriv_lri(hws | 2u << 28, 0, w_hws), "WR");
+    cr_assert(!nonpriv_lri(hws | 1u << 28, 0, w_hws), "RD");
+    cr_assert(!nonpriv_lri(hws | 3u << 28, 0, w_hws), "invalid");
+    /* deny [30] wins over an allowing entry and over the NONPRIV flag */
+    cr_assert(!nonpriv_lri(hws, hws | 1u << 30, w_hws), "allow + deny");
+    cr_assert(!nonpriv_lri(hws | 1u << 30, hws, w_hws), "deny + allow");
+    cr_assert(!nonpriv_lri((GPR(0) + 0x3C) | 2u | 1u << 30, 0, "RCS0.CS_GPR0=0x00000001"), "deny of CS_GPR0..15");
+    cr_assert(nonpriv_lri((GPR(0) + 0x3C) | 2u | 1u << 30, 0, "RCS0.CS_GPR16=0x00000001"), "CS_GPR16 outside the block");
+    /* one entry allowing only half of an LRI's pairs: the whole LRI is a NOOP */
+    cr_assert(!nonpriv_lri(hws, 0, "RCS0.HWS_PGA=0x00009000 RCS0.BB_OFFSET=0x00000001"));
+    cr_assert_eq(peek(hws), 0, "not even the allowed pair");
+}
+
+Test(cmds, ppgtt_batch_lrr_lrm_not_allowed_commit_nothing_and_reads_are_free)
+{
+    /* C13: LRR/LRM to a privileged target commit nothing (the LRM still reads); reads are never restricted */
+    wr(0x600000, 0x5000);
+    gtm_mmio_write(m, RCS + GTREF_HWS_PGA, 0x3000);
+    gtm_mmio_write(m, GPR(4), 0x7000);
+    BATCH(0x200000, "MI_LOAD_REGISTER_REG src=RCS0.HWS_PGA dst=RCS0.CS_GPR2",
+          "MI_LOAD_REGISTER_REG src=RCS0.CS_GPR4 dst=RCS0.HWS_PGA",
+          "MI_LOAD_REGISTER_MEM reg=RCS0.HWS_PGA addr=0x600000",
+          "MI_STORE_REGISTER_MEM reg=RCS0.HWS_PGA addr=0x400000", "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");
+    step_ok(0, 1);
+    clear_events();
+    step_ok(0, 4);
+    uint32_t off[] = { GPR(2) };
+    uint32_t val[] = { 0x3000 };
+    expect_commits(off, val, 1);
+    cr_assert_eq(peek(RCS + GTREF_HWS_PGA), 0x3000u);
+    cr_assert_eq(rd(0x400000), 0x3000u);
 }
 
 Test(cmds, ggtt_batch_and_ring_write_privileged_registers)
@@ -1218,4 +1458,344 @@ Test(cmds, an_unmodelled_command_is_unimplemented_with_its_name)
     cr_assert_eq(gtm_peek(m, 0, &r), GTM_UNIMPLEMENTED);
     cr_assert_str_eq(r.note, "MI_FORCE_WAKEUP");
     cr_assert_eq(peek(RCS + GTREF_ESR), 0);
+}
+
+/* ======================= issue 16: Gen11 rows (C35, C36, C38, C39) ======================= */
+
+/* C35: 5 dwords without Store Qword: DW3 to addr, DW4 to addr + 4, each one write exactly as a dword store there */
+Test(cmds, sdi_five_dwords_without_qword_stores_two_dwords)
+{
+    RING0("MI_STORE_DATA_IMM addr=0x400000 data=0x1111111122222222 len=5",
+          "MI_STORE_DATA_IMM addr=0x400014 data=0x3333333344444444 len=5");
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nw, 2);
+    cr_assert_eq(ev.waddr[0], 0x400000u); cr_assert_eq(ev.wbe[0], 0x0F); cr_assert_eq(ev.wdata[0], 0x22222222u);
+    cr_assert_eq(ev.waddr[1], 0x400000u); cr_assert_eq(ev.wbe[1], 0xF0); cr_assert_eq(ev.wdata[1], 0x11111111ull << 32);
+    clear_events();
+    step_ok(0, 1);   /* at 0x400014: the first in the high half of 0x400010, the second in the low half of 0x400018 */
+    cr_assert_eq(ev.nw, 2);
+    cr_assert_eq(ev.waddr[0], 0x400010u); cr_assert_eq(ev.wbe[0], 0xF0); cr_assert_eq(ev.wdata[0], 0x44444444ull << 32);
+    cr_assert_eq(ev.waddr[1], 0x400018u); cr_assert_eq(ev.wbe[1], 0x0F); cr_assert_eq(ev.wdata[1], 0x33333333u);
+    cr_assert_eq(rd(0x400014), 0x44444444u);
+    cr_assert_eq(rd(0x400018), 0x33333333u);
+}
+
+Test(cmds, sdi_longer_than_five_dwords_is_unimplemented)
+{
+    /* C35: legal (up to 1025 dwords), not modelled */
+    static const char *const bad[] = { "MI_STORE_DATA_IMM addr=0x400000 data=0x1 len=6",
+                                       "MI_STORE_DATA_IMM qword addr=0x400000 data=0x1 len=7" };
+    for (int i = 0; i < 2; i++) {
+        teardown();
+        setup();
+        RING0(bad[i]);
+        clear_events();
+        gtm_retire r;
+        cr_assert_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED, "%s", bad[i]);
+        cr_assert(strncmp(r.note, "MI_STORE_DATA_IMM", 17) == 0, "%s", r.note);
+        cr_assert_eq(ev.nw + ev.nc, 0);
+        cr_assert_eq(peek(RCS + GTREF_ESR), 0);
+    }
+}
+
+/* C36: an MI_LOAD_REGISTER_IMM of 257 dwords (128 pairs), pair i writes i to CS_GPR(i mod 32) */
+Test(cmds, lri_of_257_dwords)
+{
+    wr(RING, 0x11000000u | 0xFFu);   /* DWord Length 255: 257 dwords */
+    for (unsigned i = 0; i < 128; i++) {
+        wr(RING + 4 + 8 * i, 0x2600u + 4u * (i % 32));
+        wr(RING + 8 + 8 * i, i);
+    }
+    wr(RING + 4 * 257, 0);           /* MI_NOOP: TAIL qword granular */
+    gtm_mmio_write(m, RCS + GTREF_RING_START, RING);
+    gtm_mmio_write(m, RCS + GTREF_RING_TAIL, 4 * 258);
+    gtm_mmio_write(m, RCS + GTREF_RING_CTL, 1);
+    clear_events();
+    step_ok(0, 1);
+    cr_assert_eq(ev.nc, 129, "128 pair commits and RING_HEAD");
+    for (unsigned k = 0; k < 32; k++) cr_assert_eq(peek(GPR(k)), 96u + k);
+    cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 4u * 257);
+}
+
+/* C38: with Add CS MMIO Start Offset the offset is the engine's MMIO base + the field (plain add) */
+Test(cmds, cs_mmio_offsets_are_engine_relative)
+{
+    wr(0x600000, 0xBEEF);
+    gtm_mmio_write(m, BCS + 0x600, 0x11);        /* BCS0.CS_GPR0 */
+    RING1("MI_LOAD_REGISTER_IMM cs_mmio CS_GPR1=0x00000022",                    /* 0x22000 + 0x604 */
+          "MI_LOAD_REGISTER_REG cs_mmio_src src=CS_GPR0 dst=BCS0.CS_GPR2",      /* 0x22600 -> 0x22608 */
+          "MI_LOAD_REGISTER_REG cs_mmio_dst src=BCS0.CS_GPR1 dst=0x60c",        /* 0x22604 -> 0x2260C */
+          "MI_LOAD_REGISTER_MEM cs_mmio reg=CS_GPR4 addr=0x600000",
+          "MI_STORE_REGISTER_MEM cs_mmio reg=CS_GPR0 addr=0x400000");
+    clear_events();
+    step_ok(1, 4);
+    uint32_t off[] = { BCS + 0x604, BCS + 0x608, BCS + 0x60C, BCS + 0x610 };
+    uint32_t val[] = { 0x22, 0x11, 0x22, 0xBEEF };
+    expect_commits(off, val, 4);
+    step_ok(1, 1);
+    cr_assert_eq(rd(0x400000), 0x11u);
+    /* on RCS0, offset 0x2600 with the bit is 0x4600 (0x2000 + 0x2600): no register of RCS0, dropped (C6) */
+    RING0("MI_LOAD_REGISTER_IMM cs_mmio 0x2600=0x00000007", "MI_LOAD_REGISTER_IMM cs_mmio CS_GPR3=0x00000007");
+    clear_events();
+    step_ok(0, 2);
+    uint32_t off2[] = { GPR(3) };
+    uint32_t val2[] = { 7 };
+    expect_commits(off2, val2, 1);
+    cr_assert_eq(peek(GPR(0)), 0);
+}
+
+/* C13, C38: the privilege rule applies to the absolute offset */
+Test(cmds, cs_mmio_privilege_uses_the_absolute_offset)
+{
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, RCS + GTREF_HWS_PGA);
+    BATCH(0x200000, "MI_LOAD_REGISTER_IMM cs_mmio HWS_PGA=0x00009000", "MI_LOAD_REGISTER_IMM cs_mmio NOPID=0x00000001",
+          "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");
+    step_ok(0, 2);
+    cr_assert_eq(peek(RCS + GTREF_HWS_PGA), 0x9000u, "0x2000 + 0x80 is whitelisted");
+    cr_assert_eq(peek(RCS + GTREF_NOPID), 0);
+}
+
+/* ---- C39: the DW0 walk ---- */
+
+/* One legal command of each modelled command (the table's modelled flag), with every field 0. */
+static unsigned base_command(const gtref_cmd_def *c, uint32_t *dw)
+{
+    unsigned len = c->min_len;
+    if (c->len_rule == GTREF_LEN_SDI) len = 4;
+    memset(dw, 0, sizeof(uint32_t) * 16);
+    dw[0] = gtref_cmd_header(c, len);
+    return len;
+}
+
+/* Run dw (len dwords) first in engine e's empty ring; returns the status, with r. */
+static int run_raw(int e, const uint32_t *dw, unsigned len, gtm_retire *r)
+{
+    uint64_t base = ring_of(e);
+    for (unsigned k = 0; k < len; k++) wr(base + 4 * k, dw[k]);
+    unsigned tail = (4 * len + 7) & ~7u;
+    if (len & 1) wr(base + 4 * len, 0);
+    gtm_mmio_write(m, base_of(e) + GTREF_RING_START, (uint32_t)base);
+    gtm_mmio_write(m, base_of(e) + GTREF_RING_TAIL, tail);
+    gtm_mmio_write(m, base_of(e) + GTREF_RING_CTL, 1);
+    clear_events();
+    return gtm_step(m, e, r);
+}
+
+/* By hand from the table's fields and genxml gen11.xml (C39): the reserved DW0 bits of a few commands */
+Test(cmds, reserved_dw0_bits_by_hand)
+{
+    static const struct { const char *name; uint32_t rsv; } cases[] = {
+        { "MI_SEMAPHORE_WAIT", 0x003E0F00u },       /* [11:8], [21:17] */
+        { "MI_LOAD_REGISTER_IMM", 0x0077F000u },    /* [18:12], [22:20] */
+        { "MI_STORE_DATA_IMM", 0x001FFC00u },       /* [20:10] */
+        { "MI_BATCH_BUFFER_START", 0x003F7A00u },   /* 9, [14:11], [21:16] */
+        { "MI_ATOMIC", 0x00000000u },
+        { "MI_NOOP", 0x00000000u },
+        { "MI_ARB_ON_OFF", 0x007FFFFCu },           /* [22:2] */
+        { "MI_BATCH_BUFFER_END", 0x007FFFFEu },     /* [22:1] */
+        { "MI_SEMAPHORE_SIGNAL", 0x00587F00u },     /* [14:8], [20:19], 22 */
+        { "PIPE_CONTROL", 0x0000FD00u },            /* [15:10], 8 */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const gtref_cmd_def *c = gtref_cmd_by_name(cases[i].name);
+        cr_assert_eq(~gtref_cmd_dw0_defined(c), cases[i].rsv, "%s: reserved 0x%08x", cases[i].name, ~gtref_cmd_dw0_defined(c));
+    }
+}
+
+/* Every modelled command, every DW0 bit that neither the header, the DWord Length nor a field covers: set alone, the
+ * command is UNIMPLEMENTED naming the bit, with no effect */
+Test(cmds, every_reserved_dw0_bit_of_every_modelled_command_is_unimplemented)
+{
+    unsigned checked = 0;
+    for (int i = 0; i < GTREF_CMD_COUNT; i++) {
+        const gtref_cmd_def *c = &gtref_cmds[i];
+        if (!c->modelled) continue;
+        int e = gtref_cmd_on_engine(c, 0) ? 0 : 1;
+        /* covered bits, worked out here from the table: header, DWord Length, fields below bit 32 */
+        uint32_t cov = c->match_mask | (c->len_bits ? (1u << c->len_bits) - 1u : 0u);
+        for (int f = 0; f < GTREF_F_COUNT; f++)
+            if (gtref_fields[f].cmd == c->id && !gtref_fields[f].in_group && gtref_fields[f].lo < 32)
+                for (unsigned b = gtref_fields[f].lo; b <= gtref_fields[f].hi && b < 32; b++) cov |= 1u << b;
+        for (unsigned b = 0; b < 32; b++) {
+            if (cov & 1u << b) continue;
+            teardown();
+            setup();
+            uint32_t dw[16];
+            unsigned len = base_command(c, dw);
+            dw[0] |= 1u << b;
+            gtm_retire r;
+            cr_assert_eq(run_raw(e, dw, len, &r), GTM_UNIMPLEMENTED, "%s with DW0[%u]", c->name, b);
+            char note[96];
+            snprintf(note, sizeof note, "%s DW0[%u] reserved", c->name, b);
+            cr_assert_str_eq(r.note, note);
+            cr_assert_eq(ev.nc + ev.nw + ev.nirq, 0, "%s DW0[%u]: no effect", c->name, b);
+            cr_assert_eq(peek(base_of(e) + GTREF_ESR), 0, "unimplemented, not illegal");
+            checked++;
+        }
+    }
+    cr_assert_gt(checked, 200u);
+}
+
+/* C23 with C39: a command MI_SET_PREDICATE NOOPs is not checked for unimplemented uses, reserved bits included */
+Test(cmds, a_nooped_command_with_a_reserved_bit_is_a_noop)
+{
+    RING0("MI_SET_PREDICATE enable=NOOP_ALWAYS", "MI_STORE_DATA_IMM addr=0x400000 data=0x1");
+    wr(RING + 4, rd(RING + 4) | 1u << 15);
+    step_ok(0, 1);
+    gtm_retire r;
+    cr_assert_eq(gtm_step(m, 0, &r), GTM_RETIRED, "%s", r.note);
+    cr_assert(r.nooped);
+    cr_assert_eq(rd(0x400000), 0);
+}
+
+/* Every DW0 field of every modelled command is classified (C39): acted on (A), no visible effect (N) or
+ * unimplemented when set (U); docs/commands.md §3-§5 */
+static const struct { uint16_t id; char cls; } field_class[] = {
+    { GTREF_F_MI_NOOP_NOPID, 'A' }, { GTREF_F_MI_NOOP_NOPID_WRITE, 'A' }, { GTREF_F_MI_SET_PREDICATE_ENABLE, 'A' },
+    { GTREF_F_MI_WAIT_FOR_EVENT_WAIT_ENABLES, 'U' }, { GTREF_F_MI_ARB_ON_OFF_ENABLE, 'N' },
+    { GTREF_F_MI_ARB_ON_OFF_LITE_RESTORE, 'N' }, { GTREF_F_MI_BATCH_BUFFER_END_END_CONTEXT, 'U' },
+    { GTREF_F_MI_PREDICATE_COMPARE, 'A' }, { GTREF_F_MI_PREDICATE_COMBINE, 'A' }, { GTREF_F_MI_PREDICATE_LOAD, 'A' },
+    { GTREF_F_MI_SEMAPHORE_SIGNAL_TARGET, 'A' }, { GTREF_F_MI_SEMAPHORE_SIGNAL_POST_SYNC, 'N' },
+    { GTREF_F_MI_SEMAPHORE_WAIT_COMPARE, 'A' }, { GTREF_F_MI_SEMAPHORE_WAIT_POLL, 'A' },
+    { GTREF_F_MI_SEMAPHORE_WAIT_REG_POLL, 'A' }, { GTREF_F_MI_SEMAPHORE_WAIT_GGTT, 'A' },
+    { GTREF_F_MI_STORE_DATA_IMM_GGTT, 'A' }, { GTREF_F_MI_STORE_DATA_IMM_QWORD, 'A' },
+    { GTREF_F_MI_STORE_DATA_INDEX_PPHWSP, 'U' }, { GTREF_F_MI_LOAD_REGISTER_IMM_BWD, 'A' },
+    { GTREF_F_MI_LOAD_REGISTER_IMM_CS_MMIO, 'A' }, { GTREF_F_MI_STORE_REGISTER_MEM_CS_MMIO, 'A' },
+    { GTREF_F_MI_STORE_REGISTER_MEM_PREDICATE, 'A' }, { GTREF_F_MI_STORE_REGISTER_MEM_GGTT, 'A' },
+    { GTREF_F_MI_FLUSH_DW_VIDEO_INVALIDATE, 'N' }, { GTREF_F_MI_FLUSH_DW_NOTIFY, 'A' },
+    { GTREF_F_MI_FLUSH_DW_FLUSH_LLC, 'N' }, { GTREF_F_MI_FLUSH_DW_POST_SYNC, 'A' },
+    { GTREF_F_MI_FLUSH_DW_TLB_INVALIDATE, 'A' }, { GTREF_F_MI_FLUSH_DW_STORE_INDEX, 'A' },
+    { GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO, 'A' }, { GTREF_F_MI_LOAD_REGISTER_MEM_LOOP_VAR, 'U' },
+    { GTREF_F_MI_LOAD_REGISTER_MEM_ASYNC, 'N' }, { GTREF_F_MI_LOAD_REGISTER_MEM_GGTT, 'A' },
+    { GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_SRC, 'A' }, { GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST, 'A' },
+    { GTREF_F_MI_COPY_MEM_MEM_GGTT_DST, 'A' }, { GTREF_F_MI_COPY_MEM_MEM_GGTT_SRC, 'A' },
+    { GTREF_F_MI_ATOMIC_OP, 'A' }, { GTREF_F_MI_ATOMIC_RETURN_DATA, 'A' }, { GTREF_F_MI_ATOMIC_CS_STALL, 'N' },
+    { GTREF_F_MI_ATOMIC_INLINE, 'A' }, { GTREF_F_MI_ATOMIC_SIZE, 'A' }, { GTREF_F_MI_ATOMIC_POST_SYNC, 'N' },
+    { GTREF_F_MI_ATOMIC_GGTT, 'A' }, { GTREF_F_MI_BATCH_BUFFER_START_PPGTT, 'A' },
+    { GTREF_F_MI_BATCH_BUFFER_START_RS_ENABLE, 'U' }, { GTREF_F_MI_BATCH_BUFFER_START_PREDICATE, 'A' },
+    { GTREF_F_MI_BATCH_BUFFER_START_SECOND, 'A' }, { GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE, 'A' },
+    { GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE, 'A' }, { GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT, 'A' },
+    { GTREF_F_PIPE_CONTROL_HDC_FLUSH, 'N' },
+};
+
+Test(cmds, every_dw0_field_of_a_modelled_command_is_classified)
+{
+    for (int f = 0; f < GTREF_F_COUNT; f++) {
+        const gtref_field_def *d = &gtref_fields[f];
+        if (!gtref_cmds[d->cmd].modelled || d->in_group || d->lo >= 32) continue;
+        bool found = false;
+        for (unsigned i = 0; i < sizeof field_class / sizeof field_class[0]; i++) found |= field_class[i].id == f;
+        cr_assert(found, "%s %s is not classified (C39)", gtref_cmds[d->cmd].name, d->key);
+    }
+}
+
+/* Run text alone on engine e in a fresh model; the events and the status. */
+static int run_text(int e, const char *text, events *out)
+{
+    uint32_t dw[32];
+    teardown();
+    setup();
+    wr(0x600000, 3);
+    unsigned len = as(text, dw);
+    gtm_retire r;
+    int st = run_raw(e, dw, len, &r);
+    *out = ev;
+    return st;
+}
+
+static bool same_events(const events *a, const events *b)
+{
+    if (a->nw != b->nw || a->nc != b->nc || a->irq != b->irq || a->nirq != b->nirq) return false;
+    for (int i = 0; i < a->nw; i++)
+        if (a->waddr[i] != b->waddr[i] || a->wdata[i] != b->wdata[i] || a->wbe[i] != b->wbe[i]) return false;
+    for (int i = 0; i < a->nc; i++)
+        if (a->coff[i] != b->coff[i] || a->cval[i] != b->cval[i]) return false;
+    return true;
+}
+
+/* The no-effect fields (N): the command with the field set does exactly what it does without it */
+Test(cmds, no_effect_dw0_fields_change_nothing)
+{
+    static const struct { int e; const char *without, *with; } cases[] = {
+        { 0, "MI_ARB_ON_OFF", "MI_ARB_ON_OFF enable" },
+        { 0, "MI_ARB_ON_OFF enable", "MI_ARB_ON_OFF enable lite_restore" },
+        { 0, "MI_SEMAPHORE_SIGNAL target=BCS", "MI_SEMAPHORE_SIGNAL target=BCS post_sync" },
+        { 1, "MI_FLUSH_DW post_sync=WRITE_IMM addr=0x400000 data=0x5", "MI_FLUSH_DW video_invalidate post_sync=WRITE_IMM addr=0x400000 data=0x5" },
+        { 1, "MI_FLUSH_DW post_sync=WRITE_IMM addr=0x400000 data=0x5", "MI_FLUSH_DW flush_llc post_sync=WRITE_IMM addr=0x400000 data=0x5" },
+        { 0, "MI_LOAD_REGISTER_MEM reg=RCS0.CS_GPR0 addr=0x600000", "MI_LOAD_REGISTER_MEM async reg=RCS0.CS_GPR0 addr=0x600000" },
+        { 0, "MI_ATOMIC op=INC return_data addr=0x600000", "MI_ATOMIC op=INC return_data cs_stall addr=0x600000" },
+        { 0, "MI_ATOMIC op=INC return_data addr=0x600000", "MI_ATOMIC op=INC return_data post_sync addr=0x600000" },
+        { 0, "PIPE_CONTROL post_sync=WRITE_IMM addr=0x400000 data=0x5", "PIPE_CONTROL hdc_flush post_sync=WRITE_IMM addr=0x400000 data=0x5" },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        events a, b;
+        cr_assert_eq(run_text(cases[i].e, cases[i].without, &a), GTM_RETIRED, "%s", cases[i].without);
+        cr_assert_eq(run_text(cases[i].e, cases[i].with, &b), GTM_RETIRED, "%s", cases[i].with);
+        cr_assert(a.nc + a.nw > 0, "%s does something", cases[i].without);
+        cr_assert(same_events(&a, &b), "%s", cases[i].with);
+    }
+}
+
+/* The unimplemented-when-set fields (U), each set alone on an otherwise modelled command */
+Test(cmds, unimplemented_when_set_dw0_fields)
+{
+    static const struct { int e; const char *text, *note; } cases[] = {
+        { 0, "MI_WAIT_FOR_EVENT wait=0x200000", "MI_WAIT_FOR_EVENT wait" },
+        { 0, "MI_BATCH_BUFFER_END end_context", "MI_BATCH_BUFFER_END end_context" },
+        { 1, "MI_BATCH_BUFFER_END end_context", "MI_BATCH_BUFFER_END end_context" },
+        { 0, "MI_STORE_DATA_INDEX pphwsp offset=0x10 data=0x1", "MI_STORE_DATA_INDEX pphwsp" },
+        { 0, "MI_LOAD_REGISTER_MEM loop_var reg=RCS0.CS_GPR0 addr=0x600000", "MI_LOAD_REGISTER_MEM loop_var" },
+        { 0, "MI_BATCH_BUFFER_START rs_enable addr=0x200000", "MI_BATCH_BUFFER_START rs_enable" },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t dw[32];
+        teardown();
+        setup();
+        unsigned len = as(cases[i].text, dw);
+        gtm_retire r;
+        cr_assert_eq(run_raw(cases[i].e, dw, len, &r), GTM_UNIMPLEMENTED, "%s", cases[i].text);
+        cr_assert_str_eq(r.note, cases[i].note);
+        cr_assert_eq(ev.nc + ev.nw + ev.nirq, 0, "%s", cases[i].text);
+    }
+}
+
+/* ---- text form (C35, C28, C38): asm -> disasm -> asm ---- */
+
+Test(cmds, text_form_round_trips_gen11_forms)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        { "MI_STORE_DATA_IMM len=5 addr=0x400000 data=0x1111111122222222",
+          "MI_STORE_DATA_IMM addr=0x400000 data=0x1111111122222222 len=5" },
+        { "MI_ATOMIC inline size=QWORD len=7 op=ADD8B addr=0x1000 op1_0=0x1 op1_1=0x2",
+          "MI_ATOMIC op=ADD8B inline size=QWORD addr=0x1000 op1_0=0x00000001 op1_1=0x00000002 len=7" },
+        { "MI_ATOMIC inline len=5 op=CMP_WR addr=0x1000 op1_0=0x1 op2_0=0x2",
+          "MI_ATOMIC op=CMP_WR inline addr=0x1000 op1_0=0x00000001 op2_0=0x00000002 len=5" },
+        { "MI_LOAD_REGISTER_IMM cs_mmio CS_GPR0=0x1 0x2600=0x2",
+          "MI_LOAD_REGISTER_IMM cs_mmio CS_GPR0=0x00000001 0x2600=0x00000002" },
+        { "MI_STORE_REGISTER_MEM cs_mmio reg=0x600 addr=0x1000", "MI_STORE_REGISTER_MEM cs_mmio reg=CS_GPR0 addr=0x1000" },
+        { "MI_LOAD_REGISTER_MEM reg=CS_GPR1 cs_mmio addr=0x1000", "MI_LOAD_REGISTER_MEM cs_mmio reg=CS_GPR1 addr=0x1000" },
+        { "MI_LOAD_REGISTER_REG cs_mmio_dst src=RCS0.CS_GPR1 dst=CS_GPR0",
+          "MI_LOAD_REGISTER_REG cs_mmio_dst src=RCS0.CS_GPR1 dst=CS_GPR0" },
+        { "MI_LOAD_REGISTER_REG cs_mmio_src src=0x1234 dst=RCS0.CS_GPR0",
+          "MI_LOAD_REGISTER_REG cs_mmio_src src=0x1234 dst=RCS0.CS_GPR0" },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t a[32], b[32];
+        char text[512];
+        unsigned n = as(cases[i].in, a);
+        gtref_cmd_format(a, n, 2, text, sizeof text);
+        cr_assert_str_eq(text, cases[i].out);
+        cr_assert_eq(as(text, b), n);
+        cr_assert(memcmp(a, b, 4 * n) == 0, "%s", text);
+    }
+    uint32_t dw[8];
+    cr_assert_eq(as("MI_STORE_REGISTER_MEM cs_mmio reg=CS_GPR0 addr=0x1000", dw), 4u);
+    cr_assert_eq(dw[1], 0x600u, "a bare name is the engine-relative offset");
+    char err[128];
+    cr_assert_lt(gtref_cmd_parse("MI_STORE_REGISTER_MEM cs_mmio reg=RCS0.CS_GPR0 addr=0x1000", 2, dw, 8, err, sizeof err), 0,
+                 "an absolute ENGINE.NAME is refused with cs_mmio");
+    cr_assert_lt(gtref_cmd_parse("MI_STORE_REGISTER_MEM reg=CS_GPR0 addr=0x1000", 2, dw, 8, err, sizeof err), 0,
+                 "a bare engine name is refused without cs_mmio");
 }

@@ -136,9 +136,31 @@ Test(tables, command_decode_and_length)
 Test(tables, legality_rules)
 {
     char why[128];
-    uint32_t sdi_bad[] = { 0x10000003u, 0, 0, 0, 0 };            /* length 5 without Store Qword */
+    uint32_t sdi_bad[] = { 0x10200004u, 0, 0, 0, 0, 0 };         /* length 6 with Store Qword: not 3 + 2n (C35) */
     cr_assert(!gtref_cmd_legal(gtref_cmd_find(sdi_bad[0]), sdi_bad[0], why, sizeof why));
     cr_assert(strstr(why, "Store Qword"), "%s", why);
+    const gtref_cmd_def *sdi = gtref_cmd_find(0x10000000u);
+    cr_assert(gtref_cmd_legal(sdi, 0x10000003u, NULL, 0), "C35: 5 dwords without Store Qword");
+    cr_assert(gtref_cmd_legal(sdi, 0x10000004u, NULL, 0), "C35: 6 dwords without Store Qword (legal, unimplemented)");
+    cr_assert(gtref_cmd_legal(sdi, 0x100003FFu, NULL, 0), "C35: 1025 dwords (10-bit DWord Length)");
+    cr_assert(gtref_cmd_legal(sdi, 0x10200005u, NULL, 0), "C35: 7 dwords with Store Qword (two qwords)");
+    cr_assert(!gtref_cmd_legal(sdi, 0x10000001u, NULL, 0), "3 dwords: below 4");
+    const gtref_cmd_def *lri = gtref_cmd_find(0x11000000u);
+    cr_assert(gtref_cmd_legal(lri, 0x110000FFu, NULL, 0), "C36: 257 dwords (128 pairs)");
+    /* C28: MI_ATOMIC: Inline Data [18], Data Size [20:19]: 3 without inline data; 5 or 11 (DWORD), 7 or 11 (QWORD),
+     * 11 (OCTWORD) with it */
+    const gtref_cmd_def *at = gtref_cmd_find(0x17800000u);
+    cr_assert(gtref_cmd_legal(at, 0x17800001u, NULL, 0));
+    cr_assert(!gtref_cmd_legal(at, 0x17800003u, NULL, 0), "5 dwords without inline data");
+    cr_assert(gtref_cmd_legal(at, 0x17840003u, NULL, 0), "DWORD inline 5");
+    cr_assert(!gtref_cmd_legal(at, 0x17840005u, NULL, 0), "DWORD inline 7");
+    cr_assert(gtref_cmd_legal(at, 0x17840009u, NULL, 0), "DWORD inline 11");
+    cr_assert(gtref_cmd_legal(at, 0x178C0005u, NULL, 0), "QWORD inline 7");
+    cr_assert(!gtref_cmd_legal(at, 0x178C0003u, NULL, 0), "QWORD inline 5");
+    cr_assert(gtref_cmd_legal(at, 0x178C0009u, NULL, 0), "QWORD inline 11");
+    cr_assert(gtref_cmd_legal(at, 0x17940009u, NULL, 0), "OCTWORD inline 11");
+    cr_assert(!gtref_cmd_legal(at, 0x17940001u, NULL, 0), "OCTWORD inline 3");
+    cr_assert(!gtref_cmd_legal(at, 0x17840001u, NULL, 0), "inline 3");
     uint32_t lri_even[] = { 0x11000002u, 0, 0, 0 };
     cr_assert(!gtref_cmd_legal(gtref_cmd_find(lri_even[0]), lri_even[0], why, sizeof why));
     cr_assert(strstr(why, "1 + 2n"), "%s", why);
