@@ -2277,3 +2277,83 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
         gtref_stim_free(&s);
     }
 }
+
+/* The Gen11 variant knobs draw from a stream of their own: with every knob at 0, gen11_unit_pct changes nothing (a
+ * seed whose knobs all miss is the stimulus it is with them at 0). */
+Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
+{
+    gtref_gen_config a, b;
+    gtref_gen_config_default(&a);
+    a.cs_mmio_pct = a.math_load1_pct = a.pred_jump_pct = a.atomic_forms_pct = a.cbbe_pct = a.sig_target_pct = 0;
+    a.nonpriv_entries_pct = a.sdi2_pct = a.reg_poll_pct = a.long_lri_pct = 0;
+    b = a;
+    a.gen11_unit_pct = 0;
+    b.gen11_unit_pct = 100;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim x, y;
+        gtref_stim_init(&x);
+        gtref_stim_init(&y);
+        cr_assert_eq(gtref_stim_generate(&x, seed, &a), 0);
+        cr_assert_eq(gtref_stim_generate(&y, seed, &b), 0);
+        size_t lx, ly;
+        uint8_t *ex = NULL, *ey = NULL;
+        cr_assert_eq(gtref_stim_encode(&x, &ex, &lx), 0);
+        cr_assert_eq(gtref_stim_encode(&y, &ey, &ly), 0);
+        cr_assert(lx == ly && memcmp(ex, ey, lx) == 0, "seed %" PRIu64 ": the stimulus changed", seed);
+        free(ex);
+        free(ey);
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+}
+
+/* Every Gen11 variant knob at 100: the stimuli keep the generator's rules (the walk) and reach each variant: CS MMIO
+ * bits on LRI/LRM/SRM and LRR's three forms (C38), LOAD1 (C21), predicated loops on RCS0 (C17), MI_ATOMIC 5 and 7
+ * dwords and return data (C28), CBBE without semaphore and in mask mode (C26), two-dword SDIs (C35), LRIs longer than
+ * 6 pairs (C36), register-poll waits on an engine's own register and on another's (C33), signal targets 4..14 (C32). */
+Test(gen, gen11_variant_knobs_reach_their_variants)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.cs_mmio_pct = c.math_load1_pct = c.pred_jump_pct = c.atomic_forms_pct = c.cbbe_pct = c.sig_target_pct = 100;
+    c.nonpriv_entries_pct = c.sdi2_pct = c.reg_poll_pct = c.long_lri_pct = 100;
+    walk_stats t;
+    memset(&t, 0, sizeof t);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        for (int k = 0; k < 6; k++) t.cs_mmio[k] += st.cs_mmio[k];
+        t.load1 += st.load1;
+        t.atomic_len[5] += st.atomic_len[5];
+        t.atomic_len[7] += st.atomic_len[7];
+        t.atomic_len[3] += st.atomic_len[3];
+        t.atomic_ret += st.atomic_ret;
+        t.cbbe_nosem += st.cbbe_nosem;
+        t.cbbe_mask += st.cbbe_mask;
+        t.sdi2 += st.sdi2;
+        t.long_lris += st.long_lris;
+        t.pred_loops += st.pred_loops;
+        t.result1_lrr += st.result1_lrr;
+        t.reg_poll_own += st.reg_poll_own;
+        t.reg_poll_other += st.reg_poll_other;
+        t.signal_noeffect += st.signal_noeffect;
+        gtref_stim_free(&s);
+    }
+    for (int k = 0; k < 6; k++) cr_assert_gt(t.cs_mmio[k], 0, "cs_mmio form %d", k);
+    cr_assert_gt(t.load1, 0);
+    cr_assert_gt(t.atomic_len[5], 0);
+    cr_assert_gt(t.atomic_len[7], 0);
+    cr_assert_gt(t.atomic_len[3], 0);
+    cr_assert_gt(t.atomic_ret, 0);
+    cr_assert_gt(t.cbbe_nosem, 0);
+    cr_assert_gt(t.cbbe_mask, 0);
+    cr_assert_gt(t.sdi2, 0);
+    cr_assert_gt(t.long_lris, 0);
+    cr_assert_gt(t.pred_loops, 0);
+    cr_assert_gt(t.result1_lrr, 0);
+    cr_assert_gt(t.reg_poll_own, 0);
+    cr_assert_gt(t.reg_poll_other, 0);
+    cr_assert_gt(t.signal_noeffect, 0);
+}
