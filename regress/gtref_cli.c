@@ -311,6 +311,17 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct,
                     .gac_gab_pct = c.gac_gab_pct, .gac_gam_pct = c.gac_gam_pct, .casc_contend_pct = c.casc_contend_pct,
                     .irq_burst_pct = c.irq_burst_pct,
+                    .gen11_unit_pct = c.gen11_unit_pct,
+                    .cs_mmio_pct = c.cs_mmio_pct,
+                    .math_load1_pct = c.math_load1_pct,
+                    .pred_jump_pct = c.pred_jump_pct,
+                    .atomic_forms_pct = c.atomic_forms_pct,
+                    .cbbe_pct = c.cbbe_pct,
+                    .sig_target_pct = c.sig_target_pct,
+                    .nonpriv_entries_pct = c.nonpriv_entries_pct,
+                    .sdi2_pct = c.sdi2_pct,
+                    .reg_poll_pct = c.reg_poll_pct,
+                    .long_lri_pct = c.long_lri_pct,
                     .min_cycles = c.min_cycles};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
@@ -347,6 +358,17 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--gac-gam-pct", CLI_U64, &o->gac_gam_pct, 0, 100},
         {"--casc-contend-pct", CLI_U64, &o->casc_contend_pct, 0, 100},
         {"--irq-burst-pct", CLI_U64, &o->irq_burst_pct, 0, 100},
+        {"--gen11-unit-pct", CLI_U64, &o->gen11_unit_pct, 0, 100},
+        {"--cs-mmio-pct", CLI_U64, &o->cs_mmio_pct, 0, 100},
+        {"--math-load1-pct", CLI_U64, &o->math_load1_pct, 0, 100},
+        {"--pred-jump-pct", CLI_U64, &o->pred_jump_pct, 0, 100},
+        {"--atomic-forms-pct", CLI_U64, &o->atomic_forms_pct, 0, 100},
+        {"--cbbe-pct", CLI_U64, &o->cbbe_pct, 0, 100},
+        {"--sig-target-pct", CLI_U64, &o->sig_target_pct, 0, 100},
+        {"--nonpriv-entries-pct", CLI_U64, &o->nonpriv_entries_pct, 0, 100},
+        {"--sdi2-pct", CLI_U64, &o->sdi2_pct, 0, 100},
+        {"--reg-poll-pct", CLI_U64, &o->reg_poll_pct, 0, 100},
+        {"--long-lri-pct", CLI_U64, &o->long_lri_pct, 0, 100},
         {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
@@ -389,6 +411,17 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->gac_gam_pct = (unsigned)o->gac_gam_pct;
     c->casc_contend_pct = (unsigned)o->casc_contend_pct;
     c->irq_burst_pct = (unsigned)o->irq_burst_pct;
+    c->gen11_unit_pct = (unsigned)o->gen11_unit_pct;
+    c->cs_mmio_pct = (unsigned)o->cs_mmio_pct;
+    c->math_load1_pct = (unsigned)o->math_load1_pct;
+    c->pred_jump_pct = (unsigned)o->pred_jump_pct;
+    c->atomic_forms_pct = (unsigned)o->atomic_forms_pct;
+    c->cbbe_pct = (unsigned)o->cbbe_pct;
+    c->sig_target_pct = (unsigned)o->sig_target_pct;
+    c->nonpriv_entries_pct = (unsigned)o->nonpriv_entries_pct;
+    c->sdi2_pct = (unsigned)o->sdi2_pct;
+    c->reg_poll_pct = (unsigned)o->reg_poll_pct;
+    c->long_lri_pct = (unsigned)o->long_lri_pct;
     c->min_cycles = o->min_cycles;
 }
 

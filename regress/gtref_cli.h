@@ -126,6 +126,8 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
  *   --w-batch W  --w-math W  --w-atomic W  --w-predicate W  --w-set-predicate W  --w-sem-wait W  --w-flush W
  *   --nonpriv-pct P  --max-sem-slots N  --ppgtt-pct P  --fault-pct P  --ggtt-remap-pct P
  *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --gac-gab-pct P  --gac-gam-pct P  --casc-contend-pct P
+ *   --gen11-unit-pct P  --cs-mmio-pct P  --math-load1-pct P  --pred-jump-pct P  --atomic-forms-pct P  --cbbe-pct P
+ *   --sig-target-pct P  --nonpriv-entries-pct P  --sdi2-pct P  --reg-poll-pct P  --long-lri-pct P
  *   --min-cycles N */
 typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
@@ -136,9 +138,10 @@ typedef struct gen_opts {
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
     uint64_t irq_burst_pct;
+    uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, sdi2_pct, reg_poll_pct, long_lri_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT 35
+#define GEN_OPTS_COUNT 46
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -172,6 +175,19 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --gac-gab-pct P       seeds with GAC_ARB_CTL_REG (the GAC/GAB cascade, limits 0..3) at setup (default 60)\n" \
     "  --gac-gam-pct P       seeds with random ARB_RO/R/WR_GAC_GAM0..3 (the GAC->GAM machines) at setup (default 60)\n" \
     "  --casc-contend-pct P  seeds whose BCS0, VCS0, VECS0 run data-heavy streams together (default 35)\n" \
+    "  --irq-burst-pct P     seeds ending with rounds of back-to-back user-interrupt bursts (default 25)\n" \
+    "  Gen11 variants, each in the seeds its knob fires in (a stream of their own; docs/stimulus-format.md §3):\n" \
+    "  --gen11-unit-pct P    command draws that are a variant unit, in such seeds (default 12)\n" \
+    "  --cs-mmio-pct P       LRI/LRM/SRM/LRR with engine-relative offsets and the CS MMIO bits, C38 (default 50)\n" \
+    "  --math-load1-pct P    MI_MATH with LOAD1 as all ones, results stored to memory, C21 (default 50)\n" \
+    "  --pred-jump-pct P     RCS0 jumps and loops on MI_PREDICATE_RESULT_1, C17 (default 60)\n" \
+    "  --atomic-forms-pct P  MI_ATOMIC 5/7/11-dword and GPR-operand forms, return data stored, C28 (default 50)\n" \
+    "  --cbbe-pct P          MI_CONDITIONAL_BATCH_BUFFER_END: no semaphore, mask mode, both levels, C26 (default 50)\n" \
+    "  --sig-target-pct P    MI_SEMAPHORE_SIGNAL targets 4, 6..14 (no effect), C32 (default 40)\n" \
+    "  --nonpriv-entries-pct P   all 12 FORCE_TO_NONPRIV entries, deny, whole-LRI NOOPs, C13/C37 (default 50)\n" \
+    "  --sdi2-pct P          5-dword MI_STORE_DATA_IMM without Store Qword, C35 (default 50)\n" \
+    "  --reg-poll-pct P      register-poll waits the host releases with one write, C33 (default 40)\n" \
+    "  --long-lri-pct P      MI_LOAD_REGISTER_IMM of up to 257 dwords in batches, C36 (default 30)\n" \
     "  --min-cycles N        a long test: rings go round until the generator's estimate reaches N cycles\n" \
     "                        (0..100000000, default 0: off; docs/test-lists.md \"Long tests\")\n"
 

@@ -3,12 +3,18 @@
 #include "gtref/coverage.h"
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
+#include "gtref/regs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define LEVELS 3
 #define VARIANT_LENGTH (-1)   /* the variant is the command's length in dwords */
+/* Variants derived from several fields (labels in derived_labels): */
+#define VARIANT_ATOMIC_FORM (-3)  /* MI_ATOMIC length (3, 5, 7, 11) x Return Data (C28) */
+#define VARIANT_SDI_FORM    (-4)  /* MI_STORE_DATA_IMM: one dword, two dwords (5 without Store Qword), a qword (C35) */
+#define VARIANT_LRI_SIZE    (-5)  /* MI_LOAD_REGISTER_IMM: 1..6 pairs, 7..127, 128 (257 dwords, C36) */
+#define VARIANT_LRR_MMIO    (-6)  /* MI_LOAD_REGISTER_REG: no CS MMIO bit, source only, destination only, both (C38) */
 #define MAX_VALUES 64
 
 static const char *const level_names[LEVELS] = { "ring", "batch", "second" };
@@ -22,52 +28,101 @@ static const char *const event_names[GTREF_COV_EVENTS] = {
     [GTREF_COV_WDOG_PERIODS] = "watchdog event, counting 64-clock periods",
     [GTREF_COV_SIGWAIT_MET] = "signal-mode wait met when reached",
     [GTREF_COV_SIGWAIT_WOKEN] = "signal-mode wait met after waiting",
+    [GTREF_COV_CBBE_END_FIRST] = "conditional end ended a first-level batch",
+    [GTREF_COV_CBBE_END_BOTH] = "conditional end ended both batch levels",
+    [GTREF_COV_NP_ENTRY0 + 0] = "nonpriv write allowed by entry 0",
+    [GTREF_COV_NP_ENTRY0 + 1] = "nonpriv write allowed by entry 1",
+    [GTREF_COV_NP_ENTRY0 + 2] = "nonpriv write allowed by entry 2",
+    [GTREF_COV_NP_ENTRY0 + 3] = "nonpriv write allowed by entry 3",
+    [GTREF_COV_NP_ENTRY0 + 4] = "nonpriv write allowed by entry 4",
+    [GTREF_COV_NP_ENTRY0 + 5] = "nonpriv write allowed by entry 5",
+    [GTREF_COV_NP_ENTRY0 + 6] = "nonpriv write allowed by entry 6",
+    [GTREF_COV_NP_ENTRY0 + 7] = "nonpriv write allowed by entry 7",
+    [GTREF_COV_NP_ENTRY0 + 8] = "nonpriv write allowed by entry 8",
+    [GTREF_COV_NP_ENTRY0 + 9] = "nonpriv write allowed by entry 9",
+    [GTREF_COV_NP_ENTRY0 + 10] = "nonpriv write allowed by entry 10",
+    [GTREF_COV_NP_ENTRY0 + 11] = "nonpriv write allowed by entry 11",
+    [GTREF_COV_NP_RW] = "nonpriv target under an RW entry",
+    [GTREF_COV_NP_RD] = "nonpriv target under an RD entry",
+    [GTREF_COV_NP_WR] = "nonpriv target under a WR entry",
+    [GTREF_COV_NP_RANGE1] = "nonpriv target under a 1-dword entry",
+    [GTREF_COV_NP_RANGE4] = "nonpriv target under a 4-dword entry",
+    [GTREF_COV_NP_RANGE16] = "nonpriv target under a 16-dword entry",
+    [GTREF_COV_NP_RANGE64] = "nonpriv target under a 64-dword entry",
+    [GTREF_COV_NP_DENY] = "nonpriv target under a deny entry",
+    [GTREF_COV_NP_LRI_NOOP] = "nonpriv LRI NOOP as a whole (mixed pairs)",
+};
+
+/* Labels of the derived variants, by value. */
+static const char *const atomic_form_labels[] = { "len=3 no return", "len=3 return", "len=5 no return", "len=5 return",
+                                                  "len=7 no return", "len=7 return", "len=11 no return", "len=11 return" };
+static const char *const sdi_form_labels[] = { "form=one dword", "form=two dwords", "form=qword" };
+static const char *const lri_size_labels[] = { "pairs=1..6", "pairs=7..127", "pairs=128 (257 dwords)" };
+static const char *const lrr_mmio_labels[] = { "absolute", "cs_mmio_src only", "cs_mmio_dst only", "cs_mmio both" };
+static const struct derived { int field; const char *const *labels; unsigned n; } derived[] = {
+    { VARIANT_ATOMIC_FORM, atomic_form_labels, 8 },
+    { VARIANT_SDI_FORM, sdi_form_labels, 3 },
+    { VARIANT_LRI_SIZE, lri_size_labels, 3 },
+    { VARIANT_LRR_MMIO, lrr_mmio_labels, 4 },
 };
 
 /* Whether engine e can have event k: the watchdog is RCS0's (commands.md §7). */
 static int event_ok(int k, int e) { return (k != GTREF_COV_WDOG_CLOCKS && k != GTREF_COV_WDOG_PERIODS) || e == 0; }
 
 /* Variant fields: a bin per value listed in `values` ("" = every named value of an ENUM field, 0 and 1 of a
- * BOOL field; for VARIANT_LENGTH, every legal length). Values docs/commands.md marks unimplemented are left
- * out by listing the others. */
+ * BOOL field; for VARIANT_LENGTH, every legal length; a derived variant's labels). Values docs/commands.md marks
+ * unimplemented are left out by listing the others; a value unimplemented on some engines has bins only on the
+ * others (only_value, only_engines: e.g. a predicated MI_BATCH_BUFFER_START off RCS0, C17). */
 static const struct variant_field {
     uint8_t cmd;
-    int field;               /* enum gtref_field_id, or VARIANT_LENGTH */
+    int field;               /* enum gtref_field_id, VARIANT_LENGTH or a derived variant */
     const char *values;      /* comma-separated names, or "" */
+    int only_value;          /* -1, or the value whose bins exist only on only_engines */
+    uint8_t only_engines;    /* GTREF_ENG_* */
 } variant_fields[] = {
-    { GTREF_CMD_MI_NOOP, GTREF_F_MI_NOOP_NOPID_WRITE, "" },
+    { GTREF_CMD_MI_NOOP, GTREF_F_MI_NOOP_NOPID_WRITE, "", -1, 0 },
     { GTREF_CMD_MI_SET_PREDICATE, GTREF_F_MI_SET_PREDICATE_ENABLE,
-      "NOOP_NEVER,NOOP_ON_RESULT2_CLEAR,NOOP_ON_RESULT2_SET,NOOP_ON_RESULT_CLEAR,NOOP_ON_RESULT_SET,NOOP_ALWAYS" },
-    { GTREF_CMD_MI_ARB_ON_OFF, GTREF_F_MI_ARB_ON_OFF_ENABLE, "" },
-    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_LOAD, "" },
-    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_COMBINE, "" },
-    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_COMPARE, "" },
-    { GTREF_CMD_MI_MATH, GTREF_F_MI_MATH_ALU_OP, "" },
-    { GTREF_CMD_MI_SEMAPHORE_WAIT, GTREF_F_MI_SEMAPHORE_WAIT_COMPARE, "" },
-    { GTREF_CMD_MI_SEMAPHORE_WAIT, GTREF_F_MI_SEMAPHORE_WAIT_POLL, "" },
-    { GTREF_CMD_MI_SEMAPHORE_SIGNAL, GTREF_F_MI_SEMAPHORE_SIGNAL_TARGET, "" },
-    { GTREF_CMD_MI_STORE_DATA_IMM, GTREF_F_MI_STORE_DATA_IMM_QWORD, "" },
-    { GTREF_CMD_MI_STORE_DATA_INDEX, VARIANT_LENGTH, "" },
-    { GTREF_CMD_MI_STORE_REGISTER_MEM, GTREF_F_MI_STORE_REGISTER_MEM_PREDICATE, "" },
-    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_POST_SYNC, "NONE,WRITE_IMM" },
-    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_NOTIFY, "" },
-    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_STORE_INDEX, "" },
+      "NOOP_NEVER,NOOP_ON_RESULT2_CLEAR,NOOP_ON_RESULT2_SET,NOOP_ON_RESULT_CLEAR,NOOP_ON_RESULT_SET,NOOP_ALWAYS", -1, 0 },
+    { GTREF_CMD_MI_ARB_ON_OFF, GTREF_F_MI_ARB_ON_OFF_ENABLE, "", -1, 0 },
+    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_LOAD, "", -1, 0 },
+    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_COMBINE, "", -1, 0 },
+    { GTREF_CMD_MI_PREDICATE, GTREF_F_MI_PREDICATE_COMPARE, "", -1, 0 },
+    { GTREF_CMD_MI_MATH, GTREF_F_MI_MATH_ALU_OP, "", -1, 0 },
+    { GTREF_CMD_MI_SEMAPHORE_WAIT, GTREF_F_MI_SEMAPHORE_WAIT_COMPARE, "", -1, 0 },
+    { GTREF_CMD_MI_SEMAPHORE_WAIT, GTREF_F_MI_SEMAPHORE_WAIT_POLL, "", -1, 0 },
+    { GTREF_CMD_MI_SEMAPHORE_SIGNAL, GTREF_F_MI_SEMAPHORE_SIGNAL_TARGET, "", -1, 0 },
+    { GTREF_CMD_MI_STORE_DATA_IMM, GTREF_F_MI_STORE_DATA_IMM_QWORD, "", -1, 0 },
+    { GTREF_CMD_MI_STORE_DATA_INDEX, VARIANT_LENGTH, "", -1, 0 },
+    { GTREF_CMD_MI_STORE_REGISTER_MEM, GTREF_F_MI_STORE_REGISTER_MEM_PREDICATE, "", -1, 0 },
+    { GTREF_CMD_MI_STORE_REGISTER_MEM, GTREF_F_MI_STORE_REGISTER_MEM_CS_MMIO, "", -1, 0 },
+    { GTREF_CMD_MI_LOAD_REGISTER_IMM, GTREF_F_MI_LOAD_REGISTER_IMM_CS_MMIO, "", -1, 0 },
+    { GTREF_CMD_MI_LOAD_REGISTER_IMM, VARIANT_LRI_SIZE, "", -1, 0 },
+    { GTREF_CMD_MI_LOAD_REGISTER_MEM, GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO, "", -1, 0 },
+    { GTREF_CMD_MI_LOAD_REGISTER_REG, VARIANT_LRR_MMIO, "", -1, 0 },
+    { GTREF_CMD_MI_SEMAPHORE_WAIT, GTREF_F_MI_SEMAPHORE_WAIT_REG_POLL, "", -1, 0 },
+    { GTREF_CMD_MI_STORE_DATA_IMM, VARIANT_SDI_FORM, "", -1, 0 },
+    { GTREF_CMD_MI_ATOMIC, VARIANT_ATOMIC_FORM, "", -1, 0 },
+    { GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE, "", -1, 0 },
+    { GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE, "", -1, 0 },
+    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_POST_SYNC, "NONE,WRITE_IMM", -1, 0 },
+    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_NOTIFY, "", -1, 0 },
+    { GTREF_CMD_MI_FLUSH_DW, GTREF_F_MI_FLUSH_DW_STORE_INDEX, "", -1, 0 },
     { GTREF_CMD_MI_ATOMIC, GTREF_F_MI_ATOMIC_OP,
       "AND,OR,XOR,MOVE,INC,DEC,ADD,SUB,RSUB,IMAX,IMIN,UMAX,UMIN,CMP_WR,PREDEC,AND8B,OR8B,XOR8B,MOVE8B,INC8B,DEC8B,"
-      "ADD8B,SUB8B,RSUB8B,IMAX8B,IMIN8B,UMAX8B,UMIN8B,CMP_WR8B,PREDEC8B" },
-    { GTREF_CMD_MI_ATOMIC, GTREF_F_MI_ATOMIC_RETURN_DATA, "" },
-    { GTREF_CMD_MI_ATOMIC, GTREF_F_MI_ATOMIC_INLINE, "" },
-    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_SECOND, "" },
-    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_PPGTT, "" },
-    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_PREDICATE, "" },
-    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_POST_SYNC, "NONE,WRITE_IMM" },
-    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_NOTIFY, "" },
-    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_STORE_INDEX, "" },
+      "ADD8B,SUB8B,RSUB8B,IMAX8B,IMIN8B,UMAX8B,UMIN8B,CMP_WR8B,PREDEC8B", -1, 0 },
+    { GTREF_CMD_MI_ATOMIC, GTREF_F_MI_ATOMIC_RETURN_DATA, "", -1, 0 },
+    { GTREF_CMD_MI_ATOMIC, GTREF_F_MI_ATOMIC_INLINE, "", -1, 0 },
+    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_SECOND, "", -1, 0 },
+    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_PPGTT, "", -1, 0 },
+    { GTREF_CMD_MI_BATCH_BUFFER_START, GTREF_F_MI_BATCH_BUFFER_START_PREDICATE, "", 1, GTREF_ENG_RCS },
+    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_POST_SYNC, "NONE,WRITE_IMM", -1, 0 },
+    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_NOTIFY, "", -1, 0 },
+    { GTREF_CMD_PIPE_CONTROL, GTREF_F_PIPE_CONTROL_STORE_INDEX, "", -1, 0 },
 };
 #define NVARIANT_FIELDS (sizeof variant_fields / sizeof variant_fields[0])
 
-/* One variant bin row: (command, field, value). */
-typedef struct row { uint8_t cmd; int field; uint32_t value; char label[48]; } row;
+/* One variant bin row: (command, field, value), with bins on the engines of `engines` that accept the command. */
+typedef struct row { uint8_t cmd; int field; uint32_t value; uint8_t engines; char label[48]; } row;
 
 struct gtref_cov {
     int engines;
@@ -76,7 +131,24 @@ struct gtref_cov {
     uint64_t *variant_hits;                        /* [nrows][engines] */
     uint64_t level_hits[GTREF_CMD_COUNT][GTREF_MAX_ENGINES][LEVELS];
     uint64_t error_hits[ERR_CASES][GTREF_MAX_ENGINES][LEVELS];
+    /* what the samples of each engine tell of its state (not merged) */
+    struct eng_state {
+        uint32_t np[12];       /* FORCE_TO_NONPRIV entries (gtref_cov_nonpriv_entries) */
+        bool nonpriv;          /* its first-level batch (and the second levels it calls) is non-privileged (C13) */
+        bool pending;          /* a batch start retired: the next command, at its target, tells whether it jumped */
+        uint64_t target;
+        bool target_nonpriv, target_sets;
+        int cbbe_level;        /* a Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END retired at this level (1, 2) */
+    } st[GTREF_MAX_ENGINES];
 };
+
+static int add_row(gtref_cov *c, uint8_t cmd, int field, uint32_t value, const char *label);
+static const struct derived *derived_of(int field)
+{
+    for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
+        if (derived[i].field == field) return &derived[i];
+    return NULL;
+}
 
 static int add_row(gtref_cov *c, uint8_t cmd, int field, uint32_t value, const char *label)
 {
@@ -84,7 +156,7 @@ static int add_row(gtref_cov *c, uint8_t cmd, int field, uint32_t value, const c
     if (!nr) return -1;
     c->rows = nr;
     row *r = &c->rows[c->nrows++];
-    r->cmd = cmd; r->field = field; r->value = value;
+    r->cmd = cmd; r->field = field; r->value = value; r->engines = GTREF_ENG_ALL;
     strncpy(r->label, label, sizeof r->label - 1);
     r->label[sizeof r->label - 1] = 0;
     return 0;
@@ -114,6 +186,12 @@ static int build_rows(gtref_cov *c)
             if (v->cmd != i) continue;
             any = 1;
             char label[48];
+            const struct derived *dv = derived_of(v->field);
+            if (dv) {
+                for (unsigned k = 0; k < dv->n; k++)
+                    if (add_row(c, (uint8_t)i, v->field, k, dv->labels[k])) return -1;
+                continue;
+            }
             if (v->field == VARIANT_LENGTH) {
                 for (unsigned len = d->min_len; len <= d->max_len; len++) {
                     snprintf(label, sizeof label, "len=%u", len);
@@ -126,6 +204,7 @@ static int build_rows(gtref_cov *c)
                 for (uint32_t b = 0; b < 2; b++) {
                     snprintf(label, sizeof label, "%s%s", b ? "" : "no ", f->key);
                     if (add_row(c, (uint8_t)i, v->field, b, label)) return -1;
+                    if (v->only_value == (int)b) c->rows[c->nrows - 1].engines = v->only_engines;
                 }
                 continue;
             }
@@ -134,6 +213,7 @@ static int build_rows(gtref_cov *c)
                 if (!nm || !nm[0] || (v->values[0] && !listed(v->values, nm))) continue;
                 snprintf(label, sizeof label, "%s=%s", f->key, nm);
                 if (add_row(c, (uint8_t)i, v->field, val, label)) return -1;
+                if (v->only_value == (int)val) c->rows[c->nrows - 1].engines = v->only_engines;
             }
         }
         if (!any && add_row(c, (uint8_t)i, -2, 0, "-")) return -1;
@@ -169,11 +249,119 @@ static void hit_value(gtref_cov *c, int e, uint8_t cmd, int field, uint32_t valu
             c->variant_hits[i * (size_t)c->engines + (size_t)e]++;
 }
 
+/* A derived variant's value for command r of table entry d; -1 when it has none. */
+static int derived_value(const gtref_cmd_def *d, int field, const gtm_retire *r)
+{
+    switch (field) {
+    case VARIANT_ATOMIC_FORM: {
+        int k = r->len == 3 ? 0 : r->len == 5 ? 1 : r->len == 7 ? 2 : r->len == 11 ? 3 : -1;
+        return k < 0 ? -1 : 2 * k + (int)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_ATOMIC_RETURN_DATA]);
+    }
+    case VARIANT_SDI_FORM:
+        if (r->len == 4) return 0;
+        if (r->len != 5) return -1;
+        return gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_STORE_DATA_IMM_QWORD]) ? 2 : 1;
+    case VARIANT_LRI_SIZE: {
+        unsigned n = gtref_group_count(d, r->len);
+        return n <= 6 ? 0 : n < 128 ? 1 : 2;
+    }
+    case VARIANT_LRR_MMIO:
+        return (int)(gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_SRC]) |
+                     gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) << 1);
+    default: return -1;
+    }
+}
+
+void gtref_cov_nonpriv_entries(gtref_cov *c, int e, const uint32_t entries[12])
+{
+    if (e >= 0 && e < c->engines) memcpy(c->st[e].np, entries, sizeof c->st[e].np);
+}
+
+/* C37: whether FORCE_TO_NONPRIV entry value en covers absolute offset off (its naturally aligned block). */
+static bool np_covers(uint32_t en, uint32_t off)
+{
+    uint32_t bsz = 4u << (2u * (en & GTREF_NONPRIV_RANGE_MASK));
+    return ((en & GTREF_NONPRIV_OFFSET_MASK) & ~(bsz - 1u)) == (off & ~(bsz - 1u));
+}
+
+/* A write of absolute offset off by a non-privileged batch of engine e: the entries it meets (events); whether
+ * C13/C37 allow it. */
+static bool np_target(gtref_cov *c, int e, uint32_t off)
+{
+    const uint32_t *np = c->st[e].np;
+    bool deny = false, allow = false;
+    int allower = -1;
+    for (int k = 0; k < 12; k++) {
+        if (!np_covers(np[k], off)) continue;
+        unsigned acc = (np[k] & GTREF_NONPRIV_ACCESS_MASK) >> GTREF_NONPRIV_ACCESS_SHIFT;
+        c->event_hits[GTREF_COV_NP_RANGE1 + (np[k] & GTREF_NONPRIV_RANGE_MASK)][e]++;
+        if (acc < 3) c->event_hits[acc == 0 ? GTREF_COV_NP_RW : acc == 1 ? GTREF_COV_NP_RD : GTREF_COV_NP_WR][e]++;
+        if (np[k] & GTREF_NONPRIV_DENY) deny = true;
+        else if (acc == 0 || acc == 2) { allow = true; if (allower < 0) allower = k; }
+    }
+    if (deny) c->event_hits[GTREF_COV_NP_DENY][e]++;
+    int re = -1;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &re);
+    bool flag = d && (re == e || !(d->flags & GTREF_REGF_ENGINE)) && (d->flags & GTREF_REGF_NONPRIV);
+    if (!deny && allow && !flag) c->event_hits[GTREF_COV_NP_ENTRY0 + allower][e]++;
+    return !deny && (allow || flag);
+}
+
+/* What the command tells of the engine's state: privilege (a batch start, then its first command at the target),
+ * a conditional end that ended levels (the next command is at a lower level), non-privileged writes. */
+static void track(gtref_cov *c, int e, const gtref_cmd_def *d, const gtm_retire *r)
+{
+    struct eng_state *st = &c->st[e];
+    if (st->pending && r->addr == st->target && r->level >= 1 && st->target_sets) st->nonpriv = st->target_nonpriv;
+    st->pending = false;
+    if (st->cbbe_level && r->level < st->cbbe_level)
+        c->event_hits[r->level == 0 && st->cbbe_level == 2 ? GTREF_COV_CBBE_END_BOTH : GTREF_COV_CBBE_END_FIRST][e]++;
+    st->cbbe_level = 0;
+    if (r->status != GTM_RETIRED || !d || r->nooped) return;
+    uint32_t base = gtref_engines[e].base;
+    switch (d->id) {
+    case GTREF_CMD_MI_BATCH_BUFFER_START: {   /* privilege: a first-level start or chain sets it (C13) */
+        bool second = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_SECOND]) != 0;
+        st->pending = true;
+        st->target = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_ADDR]);
+        st->target_nonpriv = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_PPGTT]) != 0;
+        st->target_sets = r->level == 0 || (r->level == 1 && !second);
+        break;
+    }
+    case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
+        if (r->level && gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE]))
+            st->cbbe_level = r->level;
+        break;
+    case GTREF_CMD_MI_LOAD_REGISTER_IMM: {
+        if (!r->level || !st->nonpriv) break;
+        const gtref_field_def *reg = &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_REG];
+        uint32_t add = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_CS_MMIO]) ? base : 0u;
+        unsigned n = gtref_group_count(d, r->len), ok = 0;
+        for (unsigned g = 0; g < n && d->group_start + (g + 1) * d->group_size <= GTM_MAX_CMD_DW; g++)
+            ok += np_target(c, e, add + (uint32_t)gtref_group_get(r->dw, d, g, reg));
+        if (ok && ok < n) c->event_hits[GTREF_COV_NP_LRI_NOOP][e]++;
+        break;
+    }
+    case GTREF_CMD_MI_LOAD_REGISTER_REG:
+        if (r->level && st->nonpriv)
+            np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) ? base : 0u) +
+                                (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST]));
+        break;
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM:
+        if (r->level && st->nonpriv)
+            np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
+                                (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG]));
+        break;
+    default: break;
+    }
+}
+
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
 {
     if (e < 0 || e >= c->engines) return;
     int level = r->level < LEVELS ? r->level : LEVELS - 1;
     const gtref_cmd_def *d = r->len ? gtref_cmd_find(r->dw[0]) : NULL;
+    track(c, e, d, r);
     if (r->status == GTM_ERROR) {
         enum error_case k = !d ? (GTREF_CMD_TYPE(r->dw[0]) == 0 ? ERR_UNKNOWN_OPCODE : ERR_UNKNOWN_TYPE)
                           : !gtref_cmd_legal(d, r->dw[0], NULL, 0) ? ERR_BAD_LENGTH : ERR_WRONG_ENGINE;
@@ -188,6 +376,11 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
         if (v->cmd != d->id) continue;
         any = 1;
         if (v->field == VARIANT_LENGTH) { hit_value(c, e, d->id, v->field, r->len); continue; }
+        if (derived_of(v->field)) {
+            int k = derived_value(d, v->field, r);
+            if (k >= 0) hit_value(c, e, d->id, v->field, (uint32_t)k);
+            continue;
+        }
         const gtref_field_def *f = &gtref_fields[v->field];
         if (f->in_group) {
             unsigned n = gtref_group_count(d, r->len);
@@ -222,13 +415,14 @@ void gtref_cov_merge(gtref_cov *a, const gtref_cov *b)
 /* Whether a bin exists: the engine accepts the command (errors: every engine; a wrong-engine error needs a
  * command some engine accepts and this one does not, which exists for every engine but none when all do). */
 static int engine_ok(int cmd, int e) { return gtref_cmd_on_engine(&gtref_cmds[cmd], e); }
+static int row_ok(const row *r, int e) { return engine_ok(r->cmd, e) && (r->engines >> e & 1u); }
 
 static void count(const gtref_cov *c, size_t *bins, size_t *holes)
 {
     *bins = *holes = 0;
     for (size_t i = 0; i < c->nrows; i++)
         for (int e = 0; e < c->engines; e++)
-            if (engine_ok(c->rows[i].cmd, e)) { (*bins)++; if (!c->variant_hits[i * (size_t)c->engines + (size_t)e]) (*holes)++; }
+            if (row_ok(&c->rows[i], e)) { (*bins)++; if (!c->variant_hits[i * (size_t)c->engines + (size_t)e]) (*holes)++; }
     for (int i = 0; i < GTREF_CMD_COUNT; i++) {
         if (!gtref_cmds[i].modelled) continue;
         for (int e = 0; e < c->engines; e++) {
@@ -280,7 +474,7 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
         char lab[64];
         snprintf(lab, sizeof lab, "%s %s", gtref_cmds[c->rows[i].cmd].name, c->rows[i].label);
         fprintf(f, "| %-44s |", lab);
-        for (int e = 0; e < c->engines; e++) cell(f, c->variant_hits[i * (size_t)c->engines + (size_t)e], engine_ok(c->rows[i].cmd, e));
+        for (int e = 0; e < c->engines; e++) cell(f, c->variant_hits[i * (size_t)c->engines + (size_t)e], row_ok(&c->rows[i], e));
         fputc('\n', f);
     }
     fprintf(f, "\nCommand x engine x level:\n\n");
@@ -314,7 +508,7 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
                 if (event_ok(k, e) && !c->event_hits[k][e]) fprintf(f, "  %s on %s\n", event_names[k], gtref_engines[e].name);
         for (size_t i = 0; i < c->nrows; i++)
             for (int e = 0; e < c->engines; e++)
-                if (engine_ok(c->rows[i].cmd, e) && !c->variant_hits[i * (size_t)c->engines + (size_t)e])
+                if (row_ok(&c->rows[i], e) && !c->variant_hits[i * (size_t)c->engines + (size_t)e])
                     fprintf(f, "  %s %s on %s\n", gtref_cmds[c->rows[i].cmd].name, c->rows[i].label, gtref_engines[e].name);
         for (int i = 0; i < GTREF_CMD_COUNT; i++)
             for (int e = 0; gtref_cmds[i].modelled && e < c->engines; e++)

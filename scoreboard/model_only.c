@@ -158,7 +158,13 @@ static int run_engines(const gtref_stim *s, gtref_model_run *r)
             if (st == GTM_RETIRED && sigwait && r->cov)
                 gtref_cov_event(r->cov, e, r->sigwait_stalled[e] ? GTREF_COV_SIGWAIT_WOKEN : GTREF_COV_SIGWAIT_MET);
             if (st == GTM_RETIRED && sigwait) r->sigwait_stalled[e] = false;
-            if (r->cov) gtref_cov_sample(r->cov, e, &cmd);
+            if (r->cov) {
+                uint32_t np[GTREF_FORCE_TO_NONPRIV_COUNT];   /* the non-privileged write bins need the entries */
+                for (int k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++)
+                    np[k] = gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k);
+                gtref_cov_nonpriv_entries(r->cov, e, np);
+                gtref_cov_sample(r->cov, e, &cmd);
+            }
             progress = true;
             r->commands++;
             if (st == GTM_ERROR) r->obs.errors[e]++;

@@ -234,6 +234,18 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->casc_contend_pct = 35;
     /* the aggregator's same-cycle events (docs/interrupts.md IRQ-10) */
     c->irq_burst_pct = 25;
+    /* Gen11 variants (docs/spec-decisions.md C13, C17, C21, C26, C28, C32, C33, C35-C38): a stream of their own */
+    c->gen11_unit_pct = 12;
+    c->cs_mmio_pct = 50;
+    c->math_load1_pct = 50;
+    c->pred_jump_pct = 60;
+    c->atomic_forms_pct = 50;
+    c->cbbe_pct = 50;
+    c->sig_target_pct = 40;
+    c->nonpriv_entries_pct = 50;
+    c->sdi2_pct = 50;
+    c->reg_poll_pct = 40;
+    c->long_lri_pct = 30;
 }
 
 /* ---- illegal commands ---- */
@@ -277,10 +289,11 @@ int gtref_gen_malformed(enum gtref_bad_kind kind, uint64_t (*next)(void *), void
         }
         break;
     }
-    case GTREF_BAD_SDI: {             /* length 4 with Store Qword, or length 5 without */
+    case GTREF_BAD_SDI: {             /* Store Qword with an even length (3 + 2n only, C35): mostly 4, else 6..1024 */
         const gtref_cmd_def *c = &gtref_cmds[GTREF_CMD_MI_STORE_DATA_IMM];
-        bool qword = next(ctx) & 1;
-        v = GTREF_MI_DW0(c->opcode) | (qword ? GTREF_SDI_STORE_QWORD | (4u - c->bias) : (5u - c->bias));
+        unsigned len = next(ctx) & 1 ? 4u : 6u + 2u * (unsigned)(next(ctx) % ((c->max_len - 6u) / 2u + 1u));
+        if (len > c->max_len) len = 4;
+        v = GTREF_MI_DW0(c->opcode) | GTREF_SDI_STORE_QWORD | (len - c->bias);
         if (next(ctx) & 1) v |= GTREF_SDI_USE_GGTT;
         found = gtref_cmd_find(v) == c && !gtref_cmd_legal(c, v, NULL, 0);
         break;
@@ -334,10 +347,12 @@ typedef struct chunk {
     bool raises_irq;       /* an MI_USER_INTERRUPT that surely executes, in the chunk or a batch it calls */
     bool bad;              /* holds an illegal command, or calls the batch that holds one */
     bool remap;            /* the TLB-invalidating flush the host's remap comes before (plan_remaps) */
+    bool regpoll;          /* holds the engine's register-poll wait (reg_poll_pct): the host releases it after */
 } chunk;
 
 typedef struct batch_ref {
     uint64_t addr; bool raises_irq;
+    bool may_end;          /* a second-level batch that may end both levels (an MI_CONDITIONAL_BATCH_BUFFER_END, C26) */
     int view;              /* the address space it is fetched through (VIEW_GGTT, VIEW_PPGTT) */
     uint32_t len;          /* bytes */
 } batch_ref;
@@ -462,7 +477,15 @@ typedef struct engine_plan {
     uint32_t own_other[MAX_LRI_POOL]; size_t nown_other;   /* the engine's EMR, EIR, RING_MODE, MI_PREDICATE_* ... */
     uint32_t ignored[MAX_LRI_POOL]; size_t nignored;       /* offsets LRI of this engine does not change */
     uint32_t readable[MAX_LRI_POOL]; size_t nreadable;     /* LRR/SRM sources besides the GPRs */
-    uint32_t forced[GTREF_FORCE_TO_NONPRIV_COUNT]; size_t nforced;  /* whitelisted by FORCE_TO_NONPRIV */
+    uint32_t forced[MAX_LRI_POOL]; size_t nforced;   /* own_other registers FORCE_TO_NONPRIV allows (C13, C37) */
+    uint32_t npent[GTREF_FORCE_TO_NONPRIV_COUNT]; size_t nnpent;   /* the entries the host writes at setup */
+    uint32_t np_out[MAX_LRI_POOL]; size_t nnp_out;  /* nonpriv_entries_pct: targets a non-privileged batch may not write */
+    /* reg_poll_pct: the register-poll wait on R[rp_r] (both dwords reserved: no other command of the engine reads or
+     * writes them), placed in ring chunk rp_chunk; the host writes rp_init at setup and rp_val after submitting it */
+    int rp_r;                  /* -1: none */
+    long rp_chunk;
+    bool rp_released;
+    uint32_t rp_off, rp_init, rp_val;
     /* semaphores: rank orders the engines (waits only on lower ranks: no cycle) */
     int rank;
     /* interrupts */
@@ -511,6 +534,16 @@ typedef struct gen {
     unsigned burst;            /* the engines of the bursts (a mask of engine indices; 0: no bursts) */
     unsigned nbursts;          /* rounds */
     uint32_t brun[MAX_BURSTS]; /* the lowest burst engine's run of MI_USER_INTERRUPT in each round */
+    /* Gen11 variants (gen11_unit_pct, cs_mmio_pct ... long_lri_pct): drawn from a stream of their own (xrng), only in
+     * the seeds where a knob fires. While a unit is built, g->rng IS that stream (xbegin/xend swap them), so every
+     * helper draws from it and the seed's main stream stays what it is with the knobs at 0. */
+    gtref_rng xrng;
+    int xdepth;
+    bool x_cs_mmio, x_load1, x_pred, x_atomic, x_cbbe, x_sig, x_sdi2, x_regpoll, x_longlri;
+    unsigned x_np;             /* engines (mask of engine indices) with all 12 FORCE_TO_NONPRIV entries programmed */
+    bool x_units;              /* a unit knob fired: gen11_unit_pct of the draws are units */
+    uint32_t batch_max;        /* BATCH_MAX, or twice it in long_lri_pct seeds (one long LRI per batch) */
+    chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
 
 static void push(gen *g, dw_vec *d, uint32_t v)
@@ -536,6 +569,13 @@ static bool c_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->crng, p); }
 /* The interrupt bursts' stream (gen.brng). */
 static uint64_t b_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->brng, lo, hi); }
 static bool b_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->brng, p); }
+
+/* The Gen11 variants' stream (gen.xrng): between xbegin and xend it is g->rng, so every helper draws from it. */
+static void xswap(gen *g) { gtref_rng t = g->rng; g->rng = g->xrng; g->xrng = t; }
+static void xbegin(gen *g) { if (g->xdepth++ == 0) xswap(g); }
+static void xend(gen *g) { if (--g->xdepth == 0) xswap(g); }
+static bool x_pct(gen *g, unsigned p) { xbegin(g); bool r = pct(g, p); xend(g); return r; }
+static uint64_t x_range(gen *g, uint64_t lo, uint64_t hi) { xbegin(g); uint64_t r = range(g, lo, hi); xend(g); return r; }
 
 /* Index drawn by weight; -1 when every weight is 0. */
 static int pick_weighted(gen *g, const unsigned *w, int n)
@@ -1066,6 +1106,8 @@ typedef struct ectx {
     bool keep_certain;     /* the path to the illegal command: nothing that may skip the rest */
     bool in_block;         /* inside an MI_SET_PREDICATE block: simple commands only */
     bool irq;              /* a surely executed MI_USER_INTERRUPT was emitted */
+    bool may_end;          /* second level: an MI_CONDITIONAL_BATCH_BUFFER_END that may end both levels (C26) */
+    bool long_done;        /* a long MI_LOAD_REGISTER_IMM (long_lri_pct) is in this batch already */
 } ectx;
 
 /* A command built field by field in a zeroed buffer from its table entry, then appended. */
@@ -1090,7 +1132,14 @@ static void cmd_end(gen *g, ectx *x, const cmdbuf *b)
 
 /* ---- addresses and registers ---- */
 
-static uint32_t gpr(gen *g) { return g->p->gpr0 + 4u * (uint32_t)range(g, 0, 31); }
+/* A 64-bit register index as drawn, but never the engine's register-poll register (reg_poll_pct): its neighbour. */
+static unsigned rreg(const gen *g, unsigned r) { return g->p && g->p->rp_r >= 0 && r == (unsigned)g->p->rp_r ? r ^ 1u : r; }
+
+static uint32_t gpr(gen *g)
+{
+    uint32_t i = (uint32_t)range(g, 0, 31);
+    return g->p->gpr0 + 4u * (2u * rreg(g, i / 2u) + (i & 1u));
+}
 
 /* The register an LRI/LRR/LRM writes: mostly one of the engine's CS_GPRs; lri_other_pct of the time the
  * engine's other writable registers (never RING_*, HWS_PGA or FORCE_TO_NONPRIV), or one it ignores (C6). In a
@@ -1146,12 +1195,28 @@ static void emit_arb(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
+/* cs_mmio_pct (C38): an offset of the engine's own register window can be written engine-relative with the Add CS
+ * MMIO Start Offset bit, as Mesa's Gen11 MI builder writes the 0x2xxx registers. */
+static bool rel_ok(const gen *g, uint32_t off)
+{
+    uint32_t b = gtref_engines[g->p->e].base;
+    return off >= b && off - b < 0x1000u;
+}
+static uint32_t rel(const gen *g, uint32_t off) { return off - gtref_engines[g->p->e].base; }
+/* Whether a command of a cs_mmio seed uses the relative form (40%), drawn from the variants' stream. */
+static bool use_rel(gen *g) { return g->x_cs_mmio && x_pct(g, 40); }
+
 static void emit_lri_regs(gen *g, ectx *x, unsigned nregs, const uint32_t *regs, const uint32_t *vals, uint32_t bwd)
 {
     const gtref_cmd_def *c = &gtref_cmds[GTREF_CMD_MI_LOAD_REGISTER_IMM];
-    push(g, x->d, gtref_cmd_header(c, 1u + 2u * nregs) | bwd << GTREF_LRI_BWD_SHIFT);
+    bool r = g->x_cs_mmio;
+    for (unsigned i = 0; i < nregs && r; i++) r = rel_ok(g, regs[i]);
+    r = r && use_rel(g);
+    uint32_t dw0 = gtref_cmd_header(c, 1u + 2u * nregs) | bwd << GTREF_LRI_BWD_SHIFT;
+    if (r) gtref_field_set(&dw0, &gtref_fields[FLD(MI_LOAD_REGISTER_IMM, CS_MMIO)], 1);
+    push(g, x->d, dw0);
     for (unsigned i = 0; i < nregs; i++) {
-        push(g, x->d, regs[i]);
+        push(g, x->d, r ? rel(g, regs[i]) : regs[i]);
         push(g, x->d, vals[i]);
     }
 }
@@ -1206,24 +1271,24 @@ static void emit_math(gen *g, ectx *x)
     uint32_t prog[MAX_ALU];
     unsigned n = 0;
     if (pct(g, 50)) {
-        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCA, (unsigned)range(g, 0, 15));
-        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCB, (unsigned)range(g, 0, 15));
+        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCA, rreg(g, (unsigned)range(g, 0, 15)));
+        prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, GTREF_ALU_SRCB, rreg(g, (unsigned)range(g, 0, 15)));
         prog[n++] = alu(arith[range(g, 0, 4)], 0, 0);
-        prog[n++] = alu(GTREF_ALU_STORE, (unsigned)range(g, 0, 15), GTREF_ALU_ACCU);
-        prog[n++] = alu(pct(g, 75) ? GTREF_ALU_STORE : GTREF_ALU_STOREINV, (unsigned)range(g, 0, 15),
+        prog[n++] = alu(GTREF_ALU_STORE, rreg(g, (unsigned)range(g, 0, 15)), GTREF_ALU_ACCU);
+        prog[n++] = alu(pct(g, 75) ? GTREF_ALU_STORE : GTREF_ALU_STOREINV, rreg(g, (unsigned)range(g, 0, 15)),
                         pct(g, 60) ? GTREF_ALU_CF : GTREF_ALU_ZF);
     }
     unsigned more = (unsigned)range(g, n ? 0 : 1, MAX_ALU - n);
     for (unsigned i = 0; i < more; i++) {
         unsigned op = ops[range(g, 0, sizeof ops / sizeof ops[0] - 1)];
         unsigned d = pct(g, 50) ? GTREF_ALU_SRCA : GTREF_ALU_SRCB;
-        unsigned s = pct(g, 70) ? (unsigned)range(g, 0, 15) : store_src[range(g, 0, 4)];
+        unsigned s = pct(g, 70) ? rreg(g, (unsigned)range(g, 0, 15)) : store_src[range(g, 0, 4)];
         if (s == GTREF_ALU_SRCA || s == GTREF_ALU_SRCB) s = GTREF_ALU_ACCU;
         switch (op) {
         case GTREF_ALU_LOAD: case GTREF_ALU_LOADINV: prog[n++] = alu(op, d, s); break;
         case GTREF_ALU_LOAD0: case GTREF_ALU_LOAD1: prog[n++] = alu(op, d, 0); break;
         case GTREF_ALU_STORE: case GTREF_ALU_STOREINV:
-            prog[n++] = alu(op, (unsigned)range(g, 0, 15), store_src[range(g, 0, 4)]);
+            prog[n++] = alu(op, rreg(g, (unsigned)range(g, 0, 15)), store_src[range(g, 0, 4)]);
             break;
         default: prog[n++] = alu(op, 0, 0); break;
         }
@@ -1273,13 +1338,24 @@ static void emit_atomic(gen *g, ectx *x)
     emit_atomic_at(g, x, o, base, q, inl, op1, op2);
 }
 
-static void emit_lrr(gen *g, ectx *x)
+/* MI_LOAD_REGISTER_REG src -> dst; in cs_mmio seeds now and then with the source, the destination or both relative. */
+static void emit_lrr_regs(gen *g, ectx *x, uint32_t src, uint32_t dst)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_REG, 3);
-    set(&b, FLD(MI_LOAD_REGISTER_REG, SRC), read_source(g));
-    set(&b, FLD(MI_LOAD_REGISTER_REG, DST), lri_target(g, x));
+    unsigned k = use_rel(g) ? (unsigned)x_range(g, 1, 3) : 0u;   /* bit 0: source, bit 1: destination */
+    bool rs = (k & 1u) && rel_ok(g, src), rd = (k & 2u) && rel_ok(g, dst);
+    set(&b, FLD(MI_LOAD_REGISTER_REG, CS_MMIO_SRC), rs);
+    set(&b, FLD(MI_LOAD_REGISTER_REG, CS_MMIO_DST), rd);
+    set(&b, FLD(MI_LOAD_REGISTER_REG, SRC), rs ? rel(g, src) : src);
+    set(&b, FLD(MI_LOAD_REGISTER_REG, DST), rd ? rel(g, dst) : dst);
     cmd_end(g, x, &b);
+}
+
+static void emit_lrr(gen *g, ectx *x)
+{
+    uint32_t src = read_source(g);
+    emit_lrr_regs(g, x, src, lri_target(g, x));
 }
 
 static void emit_lrm(gen *g, ectx *x)
@@ -1288,22 +1364,32 @@ static void emit_lrm(gen *g, ectx *x)
     cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, ASYNC), pct(g, 20));
     opnd o = operand(g, OP_D);
+    uint32_t reg = lri_target(g, x);
+    bool r = rel_ok(g, reg) && use_rel(g);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, CS_MMIO), r);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
-    set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lri_target(g, x));
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), r ? rel(g, reg) : reg);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
+    cmd_end(g, x, &b);
+}
+
+static void emit_srm_to(gen *g, ectx *x, bool predicate, uint32_t reg, opnd o)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_STORE_REGISTER_MEM, 4);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, PREDICATE), predicate);
+    bool r = rel_ok(g, reg) && use_rel(g);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, CS_MMIO), r);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), o.ggtt);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, REG), r ? rel(g, reg) : reg);
+    set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), o.a);
     cmd_end(g, x, &b);
 }
 
 static void emit_srm_p(gen *g, ectx *x, bool predicate)
 {
-    cmdbuf b;
-    cmd_begin(&b, GTREF_CMD_MI_STORE_REGISTER_MEM, 4);
-    set(&b, FLD(MI_STORE_REGISTER_MEM, PREDICATE), predicate);
     opnd o = operand(g, OP_D);
-    set(&b, FLD(MI_STORE_REGISTER_MEM, GGTT), o.ggtt);
-    set(&b, FLD(MI_STORE_REGISTER_MEM, REG), read_source(g));
-    set(&b, FLD(MI_STORE_REGISTER_MEM, ADDR), o.a);
-    cmd_end(g, x, &b);
+    emit_srm_to(g, x, predicate, read_source(g), o);
 }
 
 static void emit_srm(gen *g, ectx *x) { emit_srm_p(g, x, !x->in_block && pct(g, 25)); }
@@ -1333,6 +1419,7 @@ static void emit_cond_end(gen *g, ectx *x)
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), o.a);
     cmd_end(g, x, &b);
     if (x->level) x->certain = false;
+    if (x->level == 2) x->may_end = true;   /* ends both levels (C26) */
 }
 
 /* Into the engine's hardware status page (HWS_PGA, programmed by the host): MI_STORE_DATA_INDEX dword or qword,
@@ -1551,7 +1638,8 @@ static void emit_predicate(gen *g, ectx *x)
     set(&b, FLD(MI_PREDICATE, LOAD), loads[range(g, 0, 2)]);
     cmd_end(g, x, &b);
     if (x->in_block) return;
-    if (x->level < 2 && pct(g, 60) && emit_batch_call(g, x, 0, true)) return;
+    /* a predicated MI_BATCH_BUFFER_START on RCS0 only: elsewhere a set Predication Enable is unimplemented (C17) */
+    if (x->level < 2 && pct(g, 60) && p->e == 0 && emit_batch_call(g, x, 0, true)) return;
     emit_srm_p(g, x, true);
 }
 
@@ -1690,6 +1778,444 @@ static void emit_malformed(gen *g, ectx *x)
     for (unsigned i = 0; i < junk; i++) push(g, x->d, data32(g));
 }
 
+/* ---- Gen11 variants (gen11_unit_pct and the knobs after it): units drawn from the variants' stream ---- */
+
+static bool batch_room(const gen *g, const engine_plan *p, int v, unsigned n);
+
+/* Where a new batch of view v goes: its start (QWord aligned, now and then not line aligned) ... */
+static uint64_t batch_addr(gen *g, int v)
+{
+    uint64_t a = g->p->next_batch[v];
+    if (!pct(g, 70)) a += 8u * range(g, 1, 7);
+    return a;
+}
+
+/* ... and its bytes written there (the two lines after them mapped: prefetch). */
+static void batch_put(gen *g, int v, uint64_t addr, const dw_vec *d)
+{
+    engine_plan *p = g->p;
+    uint64_t end = addr + 4u * d->n;
+    p->next_batch[v] = (end + 63) & ~63ull;
+    if (g->oom) return;
+    vwrite(g, spi_of(p, v), addr, d->v, (uint32_t)(4u * d->n), GTREF_SEG_BATCH);
+    map_range(g, spi_of(p, v), end, PREFETCH_BYTES);
+}
+
+static uint32_t rlo(const gen *g, unsigned r) { return g->p->gpr0 + 8u * r; }   /* Rn's low dword, Rn + 4 its high */
+
+/* A 64-bit register for a unit: any but the register-poll one. */
+static unsigned unit_reg(gen *g) { return rreg(g, (unsigned)range(g, 0, 15)); }
+
+/* math_load1_pct (C21: LOAD1 loads 64 ones): Mesa's idioms, x + ~0 (decrement), x & ~0, x - ~0 (increment), x ^ ~0,
+ * with LOAD1 on either side; the result stored to memory (both dwords) so that it is observed. */
+static void unit_load1(gen *g, ectx *x)
+{
+    static const unsigned ops[] = { GTREF_ALU_ADD, GTREF_ALU_AND, GTREF_ALU_SUB, GTREF_ALU_XOR, GTREF_ALU_OR };
+    unsigned a = unit_reg(g), d = unit_reg(g), op = ops[range(g, 0, 4)];
+    bool swap = pct(g, 30);
+    uint32_t prog[6];
+    unsigned n = 0;
+    prog[n++] = alu(pct(g, 80) ? GTREF_ALU_LOAD : GTREF_ALU_LOADINV, swap ? GTREF_ALU_SRCB : GTREF_ALU_SRCA, a);
+    prog[n++] = alu(GTREF_ALU_LOAD1, swap ? GTREF_ALU_SRCA : GTREF_ALU_SRCB, 0);
+    prog[n++] = alu(op, 0, 0);
+    prog[n++] = alu(pct(g, 85) ? GTREF_ALU_STORE : GTREF_ALU_STOREINV, d, GTREF_ALU_ACCU);
+    if (pct(g, 40)) prog[n++] = alu(GTREF_ALU_STORE, unit_reg(g), pct(g, 50) ? GTREF_ALU_CF : GTREF_ALU_ZF);
+    push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 1u + n));
+    for (unsigned i = 0; i < n; i++) push(g, x->d, prog[i]);
+    emit_srm_to(g, x, false, rlo(g, d), operand(g, OP_D));
+    emit_srm_to(g, x, false, rlo(g, d) + 4u, operand(g, OP_D));
+}
+
+/* pred_jump_pct, RCS0 (C17): a loop in a batch of its own, as Mesa's mi_goto_if builds one: the caller loads a counter
+ * Rc = 1..5; the batch decrements it (ADD with LOAD1), stores it to memory, computes Rt = (Rc != 0) and Ru = its
+ * opposite, loads MI_PREDICATE_RESULT_1 from Rt (and half of the time MI_PREDICATE_RESULT from Ru), and jumps to its
+ * own start by a predicated MI_BATCH_BUFFER_START (a chain at its level); then MI_BATCH_BUFFER_END. Privileged
+ * callers only (a FORCE_TO_NONPRIV deny could drop the LRR and make the loop endless). */
+static bool unit_pred_loop(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    uint32_t base = gtref_engines[p->e].base;
+    int level = x->level + 1;
+    bool ppgtt = level == 2 && pct(g, 30);
+    int v = view_of(p, !ppgtt);
+    if (!batch_room(g, p, v, 1)) return false;
+    unsigned rc = unit_reg(g), rt, ru;
+    do rt = unit_reg(g); while (rt == rc);
+    do ru = unit_reg(g); while (ru == rc || ru == rt);
+    uint64_t a = batch_addr(g, v);
+    dw_vec d = { 0 };
+    ectx y = { &d, level, false, false, false, false, false, false, false };
+    uint32_t prog[9] = { alu(GTREF_ALU_LOAD, GTREF_ALU_SRCA, rc), alu(GTREF_ALU_LOAD1, GTREF_ALU_SRCB, 0),
+                         alu(GTREF_ALU_ADD, 0, 0), alu(GTREF_ALU_STORE, rc, GTREF_ALU_ACCU),
+                         alu(GTREF_ALU_LOAD, GTREF_ALU_SRCA, rc), alu(GTREF_ALU_LOAD0, GTREF_ALU_SRCB, 0),
+                         alu(GTREF_ALU_ADD, 0, 0), alu(GTREF_ALU_STOREINV, rt, GTREF_ALU_ZF),
+                         alu(GTREF_ALU_STORE, ru, GTREF_ALU_ZF) };
+    push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 10));
+    for (unsigned i = 0; i < 9; i++) push(g, &d, prog[i]);
+    emit_srm_to(g, &y, false, rlo(g, rc), operand(g, OP_D));
+    emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_PRED_RESULT_1);
+    if (pct(g, 50)) emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_PRED_RESULT);
+    emit_bbs(g, &y, a, ppgtt, level == 2 && pct(g, 50), true);
+    push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
+    batch_put(g, v, a, &d);
+    free(d.v);
+    uint32_t regs[2] = { rlo(g, rc), rlo(g, rc) + 4u }, vals[2] = { (uint32_t)range(g, 1, 5), 0 };
+    emit_lri_regs(g, x, 2, regs, vals, 0);
+    emit_bbs(g, x, a, ppgtt, level == 2, false);
+    return true;
+}
+
+/* pred_jump_pct, RCS0 (C17): MI_PREDICATE_RESULT_1 computed (an LRI; an LRR from a GPR an LRI loaded; MI_MATH's
+ * Rt = (Ra != 0) then an LRR), half of the time MI_PREDICATE_RESULT set to the opposite, then a predicated batch
+ * call; or a predicated loop. */
+static bool unit_pred(gen *g, ectx *x)
+{
+    uint32_t base = gtref_engines[g->p->e].base;
+    if (!x->nonpriv && pct(g, 40) && unit_pred_loop(g, x)) return true;
+    unsigned how = (unsigned)range(g, 0, 2);
+    uint32_t cond = (uint32_t)range(g, 0, 1), val = (rnd32(g) & ~1u) | cond;
+    bool opp = pct(g, 50);
+    if (how == 0) {
+        uint32_t regs[2] = { base + GTREF_PRED_RESULT_1, base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
+    } else if (how == 1) {
+        unsigned r = unit_reg(g);
+        uint32_t regs[2] = { rlo(g, r), base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
+        emit_lrr_regs(g, x, rlo(g, r), base + GTREF_PRED_RESULT_1);
+    } else {
+        unsigned a = unit_reg(g), t = unit_reg(g), u;
+        do u = unit_reg(g); while (u == t);
+        uint32_t prog[5] = { alu(GTREF_ALU_LOAD, GTREF_ALU_SRCA, a), alu(pct(g, 50) ? GTREF_ALU_LOAD0 : GTREF_ALU_LOAD1,
+                                                                          GTREF_ALU_SRCB, 0),
+                             alu(pct(g, 50) ? GTREF_ALU_ADD : GTREF_ALU_AND, 0, 0), alu(GTREF_ALU_STOREINV, t, GTREF_ALU_ZF),
+                             alu(GTREF_ALU_STORE, u, GTREF_ALU_ZF) };
+        push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 6));
+        for (unsigned i = 0; i < 5; i++) push(g, x->d, prog[i]);
+        emit_lrr_regs(g, x, rlo(g, t), base + GTREF_PRED_RESULT_1);
+        if (opp) emit_lrr_regs(g, x, rlo(g, u), base + GTREF_PRED_RESULT);
+    }
+    if (!emit_batch_call(g, x, 0, true)) emit_srm_p(g, x, true);
+    return true;
+}
+
+/* atomic_forms_pct (C28): every modelled opcode in the inline 5-dword (DWORD) / 7-dword (QWORD) and 11-dword forms,
+ * and without inline data with the operands in R0 and R2 (loaded by one LRI first); return data (R4) stored to
+ * memory by SRM of CS_GPR8 (and CS_GPR9 for a qword) so that it is observed. */
+static void unit_atomic(gen *g, ectx *x)
+{
+    unsigned base = (unsigned)range(g, 0x01, 0x0F);
+    bool q = pct(g, 50);
+    bool needs = !(base == 0x05 || base == 0x06 || base == 0x0F);
+    unsigned form = (unsigned)range(g, 0, needs ? 2 : 3);   /* 0 short inline, 1 11-dword inline, 2 GPRs, 3 none */
+    opnd o = operand(g, q ? OP_Q8 : OP_D);
+    uint64_t op1 = data64(g), op2 = data64(g);
+    if (base == 0x0E && pct(g, 50)) {   /* CMP_WR: compare with the initial value (a hit unless overwritten) */
+        int v = view_of(g->p, o.ggtt);
+        uint64_t off = o.a - g->p->areas[v][0].va;
+        const uint32_t *hot = g->p->hot_init[v];
+        if (off + 8 <= STORE_HOT) op1 = hot[off / 4] | (q ? (uint64_t)hot[off / 4 + 1] << 32 : 0);
+    }
+    if (form == 2) {
+        uint32_t regs[4] = { rlo(g, 0), rlo(g, 0) + 4u, rlo(g, 2), rlo(g, 2) + 4u };
+        uint32_t vals[4] = { (uint32_t)op1, (uint32_t)(op1 >> 32), (uint32_t)op2, (uint32_t)(op2 >> 32) };
+        emit_lri_regs(g, x, 4, regs, vals, 0);
+    }
+    bool inl = form < 2, ret = pct(g, 60);
+    unsigned len = form == 0 ? (q ? 7u : 5u) : form == 1 ? 11u : 3u;
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_ATOMIC, len);
+    set(&b, FLD(MI_ATOMIC, OP), base | (q ? 0x20u : 0u));
+    set(&b, FLD(MI_ATOMIC, SIZE), q);
+    set(&b, FLD(MI_ATOMIC, INLINE), inl);
+    set(&b, FLD(MI_ATOMIC, RETURN_DATA), ret);
+    set(&b, FLD(MI_ATOMIC, CS_STALL), pct(g, 20));
+    set(&b, FLD(MI_ATOMIC, GGTT), o.ggtt);
+    set(&b, FLD(MI_ATOMIC, ADDR), o.a);
+    if (inl) {
+        set(&b, FLD(MI_ATOMIC, OPERAND1_0), (uint32_t)op1);
+        set(&b, FLD(MI_ATOMIC, OPERAND2_0), (uint32_t)op2);
+        if (q || len == 11) {   /* an 11-dword DWORD op: dwords 5, 6 are ignored, random */
+            set(&b, FLD(MI_ATOMIC, OPERAND1_1), (uint32_t)(op1 >> 32));
+            set(&b, FLD(MI_ATOMIC, OPERAND2_1), (uint32_t)(op2 >> 32));
+        }
+    }
+    cmd_end(g, x, &b);
+    if (ret) {
+        emit_srm_to(g, x, false, g->p->gpr0 + 0x20u, operand(g, OP_D));
+        if (q) emit_srm_to(g, x, false, g->p->gpr0 + 0x24u, operand(g, OP_D));
+    }
+}
+
+/* cbbe_pct (C26): one MI_CONDITIONAL_BATCH_BUFFER_END: Compare Semaphore 0 (a NOOP, no read), or a dword compare, or
+ * mask mode (the qword's low dword AND its high dword); compare data 0xFFFFFFFF (always ends), 0 (ends only on 0) or
+ * random. */
+static void unit_cbbe_cmd(gen *g, ectx *x)
+{
+    unsigned k = (unsigned)range(g, 0, 2);
+    opnd o = operand(g, OP_Q8);
+    unsigned dk = (unsigned)range(g, 0, 2);
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), k != 0);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, MASK_MODE), k == 2 || (k == 0 && pct(g, 50)));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), o.ggtt);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), dk == 0 ? 0xFFFFFFFFu : dk == 1 ? 0u : rnd32(g));
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), o.a);
+    cmd_end(g, x, &b);
+    if (k && x->level) x->certain = false;
+    if (k && x->level == 2) x->may_end = true;
+}
+
+static void unit_observe(gen *g, ectx *x) { emit_sdi_to(g, x, operand(g, OP_D), false, data64(g)); }
+
+/* A batch at `level` built for the CBBE unit: a store, (first level, half of the time) a call of such a second-level
+ * batch and a store after it, the MI_CONDITIONAL_BATCH_BUFFER_END, a store, MI_BATCH_BUFFER_END: whatever an end
+ * skips is a write that would be seen. */
+static uint64_t cbbe_batch(gen *g, int level, bool nonpriv, int v)
+{
+    engine_plan *p = g->p;
+    dw_vec d = { 0 };
+    ectx y = { &d, level, nonpriv, false, false, false, false, false, false };
+    p->open_batches++;
+    unit_observe(g, &y);
+    if (level == 1 && pct(g, 60)) {
+        bool pp = pct(g, 30);
+        int v2 = view_of(p, !pp);
+        if (batch_room(g, p, v2, 1)) {
+            uint64_t a2 = cbbe_batch(g, 2, nonpriv, v2);
+            emit_bbs(g, &y, a2, pp, true, false);
+            unit_observe(g, &y);
+        }
+    }
+    unit_cbbe_cmd(g, &y);
+    unit_observe(g, &y);
+    push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
+    p->open_batches--;
+    uint64_t a = batch_addr(g, v);
+    batch_put(g, v, a, &d);
+    free(d.v);
+    return a;
+}
+
+static bool unit_cbbe(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    if (x->level == 2) { unit_cbbe_cmd(g, x); return true; }
+    int level = x->level + 1;
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);
+    int v = view_of(p, !ppgtt);
+    if (!batch_room(g, p, v, level == 1 ? 2u : 1u)) return false;
+    uint64_t a = cbbe_batch(g, level, level == 1 ? ppgtt : x->nonpriv, v);
+    emit_bbs(g, x, a, ppgtt, level == 2, false);
+    if (level == 2) {
+        x->certain = false;            /* the second level may end this one too (C26) */
+        unit_observe(g, x);            /* ... and skip this write */
+    }
+    return true;
+}
+
+/* FORCE_TO_NONPRIV (C37): whether entry value en covers absolute offset off (the naturally aligned block of 1, 4, 16
+ * or 64 dwords holding its address). */
+static bool np_covers(uint32_t en, uint32_t off)
+{
+    uint32_t bsz = 4u << (2u * (en & GTREF_NONPRIV_RANGE_MASK));
+    return ((en & GTREF_NONPRIV_OFFSET_MASK) & ~(bsz - 1u)) == (off & ~(bsz - 1u));
+}
+
+static bool reg_nonpriv_flag(int e, uint32_t off)
+{
+    int re = -1;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &re);
+    return d && (re == e || !(d->flags & GTREF_REGF_ENGINE)) && (d->flags & GTREF_REGF_NONPRIV);
+}
+
+/* C13 and C37: may a non-privileged batch of engine p write absolute offset off? */
+static bool np_allowed(const engine_plan *p, uint32_t off)
+{
+    bool allow = false;
+    for (size_t k = 0; k < p->nnpent; k++) {
+        uint32_t en = p->npent[k];
+        if (!np_covers(en, off)) continue;
+        if (en & GTREF_NONPRIV_DENY) return false;
+        unsigned acc = (en & GTREF_NONPRIV_ACCESS_MASK) >> GTREF_NONPRIV_ACCESS_SHIFT;
+        allow |= acc == 0 || acc == 2;
+    }
+    return allow || reg_nonpriv_flag(p->e, off);
+}
+
+/* nonpriv_entries_pct: all 12 entries, each an allow (RW, WR or RD) over one of the engine's other registers, or a
+ * deny over a GPR / MI_PREDICATE register (NONPRIV flag) or over one of those registers; a range of 1, 4, 16 or 64
+ * dwords (a deny over GPRs 1 or 4) with the address anywhere inside the block. Then the pools: forced (allowed
+ * registers, the targets lri_target whitelists) and np_out (registers a non-privileged batch may not write). */
+static void np_entries(gen *g, engine_plan *p)
+{
+    uint32_t base = gtref_engines[p->e].base;
+    p->nnpent = GTREF_FORCE_TO_NONPRIV_COUNT;
+    for (size_t k = 0; k < p->nnpent; k++) {
+        unsigned kind = (unsigned)range(g, 0, 9);
+        uint32_t r, rng = (uint32_t)range(g, 0, 3), acc, deny = 0;
+        if (kind < 6 || !p->nown_other) {
+            r = p->nown_other ? p->own_other[range(g, 0, p->nown_other - 1)] : gpr(g);
+            acc = pct(g, 40) ? 0u : pct(g, 60) ? 2u : 1u;
+        } else {
+            deny = GTREF_NONPRIV_DENY;
+            acc = (uint32_t)range(g, 0, 2);
+            if (kind < 8) {
+                r = pct(g, 70) ? gpr(g) : base + (pct(g, 50) ? GTREF_PRED_SRC0 : GTREF_PRED_DATA);
+                rng = (uint32_t)range(g, 0, 1);
+            } else {
+                r = p->own_other[range(g, 0, p->nown_other - 1)];
+            }
+        }
+        uint32_t bsz = 4u << (2u * rng);
+        uint32_t a = (r & ~(bsz - 1u)) + 4u * (uint32_t)range(g, 0, bsz / 4u - 1u);
+        p->npent[k] = (a & GTREF_NONPRIV_OFFSET_MASK) | rng | acc << GTREF_NONPRIV_ACCESS_SHIFT | deny;
+    }
+    p->nforced = p->nnp_out = 0;
+    for (size_t i = 0; i < p->nown_other; i++) {
+        if (np_allowed(p, p->own_other[i])) p->forced[p->nforced++] = p->own_other[i];
+        else p->np_out[p->nnp_out++] = p->own_other[i];
+    }
+    for (uint32_t i = 0; i < 32 && p->nnp_out < MAX_LRI_POOL; i++)
+        if (!np_allowed(p, p->gpr0 + 4u * i) && (p->rp_r < 0 || i / 2u != (uint32_t)p->rp_r))
+            p->np_out[p->nnp_out++] = p->gpr0 + 4u * i;
+}
+
+/* nonpriv_entries_pct, in a non-privileged batch: an LRI of 2..6 pairs, allowed ones (GPRs, whitelisted registers)
+ * and half of the time one forbidden pair (the whole LRI is a NOOP, C13), then an SRM of a GPR it writes; or an LRR
+ * or LRM to an allowed or a forbidden target. */
+static void unit_nonpriv(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    if (pct(g, 30)) {
+        uint32_t t = p->nnp_out && pct(g, 50) ? p->np_out[range(g, 0, p->nnp_out - 1)]
+                   : p->nforced && pct(g, 60) ? p->forced[range(g, 0, p->nforced - 1)] : gpr(g);
+        if (pct(g, 50)) {
+            emit_lrr_regs(g, x, gpr(g), t);
+        } else {
+            cmdbuf b;
+            opnd o = operand(g, OP_D);
+            cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
+            set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
+            set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), t);
+            set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
+            cmd_end(g, x, &b);
+        }
+        return;
+    }
+    unsigned n = (unsigned)range(g, 2, 6);
+    long bad = p->nnp_out && pct(g, 50) ? (long)range(g, 0, n - 1) : -1;
+    uint32_t regs[6], vals[6], seen_gpr = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if ((long)i == bad) regs[i] = p->np_out[range(g, 0, p->nnp_out - 1)];
+        else if (p->nforced && pct(g, 40)) regs[i] = p->forced[range(g, 0, p->nforced - 1)];
+        else { regs[i] = gpr(g); seen_gpr = regs[i]; }
+        vals[i] = data32(g);
+    }
+    emit_lri_regs(g, x, n, regs, vals, 0);
+    if (seen_gpr && pct(g, 60)) emit_srm_to(g, x, false, seen_gpr, operand(g, OP_D));
+}
+
+/* sdi2_pct (C35): MI_STORE_DATA_IMM of 5 dwords without Store Qword (two dwords, iris), 8- or 4-aligned. */
+static void unit_sdi2(gen *g, ectx *x)
+{
+    opnd o;
+    o.ggtt = pct(g, 50);
+    int v = view_of(g->p, o.ggtt);
+    o.a = pct(g, 50) ? data_addr(g, v, 8, 8, false) : data_addr(g, v, 8, 4, true);
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_STORE_DATA_IMM, 5);
+    set(&b, FLD(MI_STORE_DATA_IMM, GGTT), o.ggtt);
+    set(&b, FLD(MI_STORE_DATA_IMM, ADDR), o.a);
+    set(&b, FLD(MI_STORE_DATA_IMM, DATA), data64(g));
+    cmd_end(g, x, &b);
+}
+
+/* reg_poll_pct (C33): register poll mode. The engine's one wait on its reserved R[rp_r] (in the ring, after its first
+ * chunk), false for the value the host wrote at setup, true for the one the host writes right after submitting the
+ * chunk; or (any time) a wait on another engine's CS_GPR, which reads 0 (C14), with a compare 0 satisfies. */
+static bool unit_regpoll(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    uint32_t off, sdd;
+    unsigned op;
+    if (p->rp_r >= 0 && p->rp_chunk < 0 && x->level == 0 && g->cur_chunk && p->first_chunk_done && pct(g, 70)) {
+        uint32_t I = p->rp_init, V = p->rp_val;
+        op = (unsigned)range(g, 0, 3);   /* GT/LT by the order, GTE/LTE by the order, EQ, NEQ */
+        if (op == 0) { op = V > I ? 0u : 2u; sdd = V > I ? (uint32_t)range(g, I, V - 1u) : (uint32_t)range(g, V + 1u, I); }
+        else if (op == 1) { op = V > I ? 1u : 3u; sdd = V > I ? (uint32_t)range(g, I + 1u, V) : (uint32_t)range(g, V, I - 1u); }
+        else if (op == 2) { op = 4; sdd = V; }
+        else { op = 5; sdd = I; }
+        off = p->rp_off;
+        g->cur_chunk->regpoll = true;
+        p->rp_chunk = 1;
+    } else {
+        unsigned o = (unsigned)range(g, 0, GTREF_MAX_ENGINES - 2);
+        if (o >= (unsigned)p->e) o++;
+        off = gtref_engines[o].base + GTREF_CS_GPR + 4u * (uint32_t)range(g, 0, 31);
+        op = (unsigned)range(g, 0, 3);
+        static const unsigned ops[4] = { 1, 3, 4, 2 };   /* GTE 0, LTE any, EQ 0, LT non-zero */
+        op = ops[op];
+        sdd = op == 1 || op == 4 ? 0u : op == 3 ? rnd32(g) : (uint32_t)range(g, 1, 0xFFFFFFFFu);
+    }
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), pct(g, 50));
+    set(&b, FLD(MI_SEMAPHORE_WAIT, REG_POLL), 1);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), pct(g, 50));
+    set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), sdd);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), off);
+    cmd_end(g, x, &b);
+    return true;
+}
+
+/* long_lri_pct (C36): one MI_LOAD_REGISTER_IMM of 10..128 pairs of GPRs per batch (a quarter of them 128: 257 dwords). */
+static void unit_long_lri(gen *g, ectx *x)
+{
+    uint32_t regs[128], vals[128];
+    unsigned n = pct(g, 25) ? 128u : (unsigned)range(g, 10, 127);
+    for (unsigned i = 0; i < n; i++) {
+        regs[i] = gpr(g);
+        vals[i] = data32(g);
+    }
+    emit_lri_regs(g, x, n, regs, vals, 0);
+    x->long_done = true;
+}
+
+enum xunit { XU_LOAD1, XU_PRED, XU_ATOMIC, XU_CBBE, XU_NONPRIV, XU_SDI2, XU_REGPOLL, XU_LONG_LRI, XU_COUNT };
+
+/* One unit among those the seed enables and the stream x allows; false when there is none (or no room). Called with
+ * the variants' stream in g->rng. */
+static bool emit_xunit(gen *g, ectx *x)
+{
+    engine_plan *p = g->p;
+    bool ok[XU_COUNT] = {
+        [XU_LOAD1] = g->x_load1,
+        [XU_PRED] = g->x_pred && p->e == 0 && x->level < 2,
+        [XU_ATOMIC] = g->x_atomic,
+        [XU_CBBE] = g->x_cbbe && !(x->keep_certain && x->level),
+        [XU_NONPRIV] = x->nonpriv && (g->x_np >> p->e & 1u),
+        [XU_SDI2] = g->x_sdi2,
+        [XU_REGPOLL] = g->x_regpoll,
+        [XU_LONG_LRI] = g->x_longlri && x->level && !x->long_done,
+    };
+    unsigned w[XU_COUNT];
+    for (int i = 0; i < XU_COUNT; i++) w[i] = ok[i];
+    switch (pick_weighted(g, w, XU_COUNT)) {
+    case XU_LOAD1: unit_load1(g, x); return true;
+    case XU_PRED: return unit_pred(g, x);
+    case XU_ATOMIC: unit_atomic(g, x); return true;
+    case XU_CBBE: return unit_cbbe(g, x);
+    case XU_NONPRIV: unit_nonpriv(g, x); return true;
+    case XU_SDI2: unit_sdi2(g, x); return true;
+    case XU_REGPOLL: return unit_regpoll(g, x);
+    case XU_LONG_LRI: unit_long_lri(g, x); return true;
+    default: return false;
+    }
+}
+
 enum family { F_NOOP, F_LRI, F_SDI, F_BATCH, F_USER_IRQ, F_MATH, F_ATOMIC, F_PREDICATE, F_SET_PREDICATE, F_LRR,
               F_LRM, F_SRM, F_COPY, F_COND_END, F_HWS, F_FLUSH, F_SEM_WAIT, F_ARB, F_SEM_SIGNAL, F_WATCHDOG, F_COUNT };
 
@@ -1718,6 +2244,13 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
         w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
     }
     (void)bad_depth;
+    /* a Gen11 variant unit (gen11_unit_pct, in the seeds where a unit knob fired), from the variants' stream */
+    if (g->x_units && !x->in_block && x_pct(g, c->gen11_unit_pct)) {
+        xbegin(g);
+        bool done = emit_xunit(g, x);
+        xend(g);
+        if (done) return;
+    }
     switch (pick_weighted(g, w, F_COUNT)) {
     case F_LRI: emit_lri(g, x); break;
     case F_SDI: emit_sdi(g, x); break;
@@ -1736,7 +2269,15 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
     case F_FLUSH: emit_flush(g, x); break;
     case F_SEM_WAIT: emit_sem_wait(g, x); break;
     case F_ARB: emit_arb(g, x); break;
-    case F_SEM_SIGNAL: emit_mi_signal(g, x, (unsigned)range(g, 0, 4)); break;
+    case F_SEM_SIGNAL: {
+        unsigned t = (unsigned)range(g, 0, 4);
+        if (g->x_sig && x_pct(g, 50)) {   /* sig_target_pct: 4 or 6..14, no effect (C32); never 5 or 15 */
+            unsigned k = (unsigned)x_range(g, 0, 9);
+            t = k == 0 ? 4u : 5u + k;
+        }
+        emit_mi_signal(g, x, t);
+        break;
+    }
     case F_WATCHDOG: emit_watchdog(g, x); break;
     default: emit_noop(g, x); break;
     }
@@ -1749,9 +2290,9 @@ static void emit_cmd(gen *g, ectx *x, int bad_depth)
  * batch area per view: in the GGTT (fixed, see the layout) and, with a PPGTT, one at a random PPGTT address. */
 #define BATCH_MAX 0x800u
 
-static bool batch_room(const engine_plan *p, int v, unsigned n)
+static bool batch_room(const gen *g, const engine_plan *p, int v, unsigned n)
 {
-    return p->next_batch[v] + (uint64_t)(p->open_batches + n) * BATCH_MAX <= p->batch_limit[v];
+    return p->next_batch[v] + (uint64_t)(p->open_batches + n) * g->batch_max <= p->batch_limit[v];
 }
 
 static void add_batch_ref(gen *g, int level, batch_ref r)
@@ -1769,11 +2310,12 @@ static void add_batch_ref(gen *g, int level, batch_ref r)
  * second-level batch that holds it (nothing before it may end the batch). Returns its address (*len its bytes);
  * *irq: it surely raises a user interrupt before any stopping command. The two lines after its end are mapped
  * (prefetch, docs/gam.md §5). */
-static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth, bool *irq, uint32_t *len)
+static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth, bool keep, bool *irq, uint32_t *len,
+                           bool *may_end)
 {
     engine_plan *p = g->p;
     dw_vec d = { 0 };
-    ectx x = { &d, level, nonpriv, true, bad_depth > 0, false, false };
+    ectx x = { &d, level, nonpriv, true, bad_depth > 0 || keep, false, false, false, false };
     p->open_batches++;
     unsigned n = (unsigned)range(g, 1, MAX_CHUNK_CMDS);
     unsigned bad_at = bad_depth ? (unsigned)range(g, 0, n - 1) : n;
@@ -1790,7 +2332,7 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
     bool chain = !bad_depth && pct(g, g->cfg->chain_pct);
     bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 50);
     int cv = view_of(p, !cbit);
-    chain = chain && batch_room(p, cv, 1);
+    chain = chain && batch_room(g, p, cv, 1);
     p->open_batches--;
     uint64_t addr = p->next_batch[v];
     if (!pct(g, 70)) addr += 8u * range(g, 1, 7);         /* not line aligned, QWord aligned (KBL-OVW L657) */
@@ -1799,9 +2341,10 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
     if (bad_depth) {
         push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     } else if (chain) {
-        bool chained_irq;
+        bool chained_irq, chained_end;
         uint32_t clen;
-        uint64_t next = make_batch(g, level, level == 1 ? cbit : nonpriv, cv, 0, &chained_irq, &clen);
+        uint64_t next = make_batch(g, level, level == 1 ? cbit : nonpriv, cv, 0, keep, &chained_irq, &clen, &chained_end);
+        x.may_end |= chained_end;
         x.irq |= x.certain && chained_irq;
         emit_bbs(g, &x, next, cbit, level == 2 ? pct(g, 50) : false, false);
     } else {
@@ -1814,6 +2357,7 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
     *len = (uint32_t)(4u * d.n);
     free(d.v);
     *irq = x.irq;
+    *may_end = x.may_end;
     return addr;
 }
 
@@ -1825,7 +2369,7 @@ static uint64_t alias_batch(gen *g, engine_plan *p, const batch_ref *b, int v)
     uint64_t first = b->addr & ~0xFFFull, last = (b->addr + b->len + PREFETCH_BYTES - 1u) & ~0xFFFull;
     uint64_t pages = (last - first) / PAGE + 1u;
     uint64_t dst = (p->next_batch[v] + PREFETCH_BYTES + PAGE - 1u) & ~0xFFFull;   /* past any prefetch page */
-    if (dst + pages * PAGE + (uint64_t)(p->open_batches + 1u) * BATCH_MAX > p->batch_limit[v]) return 0;
+    if (dst + pages * PAGE + (uint64_t)(p->open_batches + 1u) * g->batch_max > p->batch_limit[v]) return 0;
     space *ds = &g->sp[spi_of(p, v)];
     for (uint64_t k = 0; k < pages; k++)
         if (vfind(ds, (dst >> 12) + k)) return 0;
@@ -1847,27 +2391,31 @@ static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
     if (level > 2) return false;
     bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* second level: the space only */
     int v = view_of(p, !ppgtt);
-    bool room = batch_room(p, v, bad_depth ? (unsigned)bad_depth : 1u);
+    bool room = batch_room(g, p, v, bad_depth ? (unsigned)bad_depth : 1u);
     bool nonpriv = level == 1 ? ppgtt : x->nonpriv;
     uint64_t addr;
-    bool irq;
+    bool irq, may_end = false;
     if (bad_depth && !room) return false;
     if (!bad_depth && p->nbatches[level] && (pct(g, 20) || !room)) {
         const batch_ref *b = &p->batches[level][range(g, 0, p->nbatches[level] - 1)];
+        /* on the path to the stopping command, never a second-level batch that may end both levels (C26) */
+        if (x->keep_certain && b->may_end) return false;
         addr = b->addr;
         irq = b->raises_irq;
+        may_end = b->may_end;
         uint64_t al = g->alias && (b->view != v || pct(g, 30)) && pct(g, 60) ? alias_batch(g, p, b, v) : 0;
         if (al) addr = al;
         else if (b->view != v) ppgtt = b->view == VIEW_PPGTT;
     } else if (room) {
         uint32_t len;
-        addr = make_batch(g, level, nonpriv, v, bad_depth, &irq, &len);
-        if (!bad_depth) add_batch_ref(g, level, (batch_ref){ addr, irq, v, len });
+        addr = make_batch(g, level, nonpriv, v, bad_depth, x->keep_certain && level == 2, &irq, &len, &may_end);
+        if (!bad_depth) add_batch_ref(g, level, (batch_ref){ addr, irq, may_end, v, len });
     } else {
         return false;
     }
     emit_bbs(g, x, addr, ppgtt, level == 2, predicate);
     if (!predicate && x->certain) x->irq |= irq;
+    if (level == 2 && may_end) x->certain = false;   /* what follows in this first level may be skipped (C26) */
     return true;
 }
 
@@ -1908,7 +2456,8 @@ static void emit_bad_ring_cmd(gen *g, chunk *c, ectx *x)
 static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool first)
 {
     engine_plan *p = g->p;
-    ectx x = { &c->dw, 0, false, true, false, false, false };
+    ectx x = { &c->dw, 0, false, true, false, false, false, false, false };
+    g->cur_chunk = c;
     size_t nsig = 0, sig[SEM_SLOTS];
     if (first)
         for (size_t i = 0; i < g->nsems; i++) if (g->sems[i].writer == p->e) sig[nsig++] = i;
@@ -1942,6 +2491,7 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
         chunk_add_cmds(g, c, start);
     }
     if (first) p->first_chunk_done = true;
+    g->cur_chunk = NULL;
 }
 
 static void make_filler(gen *g, chunk *c, uint32_t ndw)
@@ -2024,7 +2574,7 @@ static void build_cycle(gen *g, engine_plan *p)
         if (limit >= 1 && used_dw + 8u <= capacity_dw) {
             chunk *c = insert_chunk(g, &p->chunks, &p->nchunks, (size_t)range(g, 1, limit));
             if (!c) return;
-            ectx x = { &c->dw, 0, false, true, false, false, false };
+            ectx x = { &c->dw, 0, false, true, false, false, false, false, false };
             emit_inval_flush(g, &x, (p->inval & INV_FLUSH) != 0);
             if (c->dw.n % 2) push(g, &c->dw, 0);
             chunk_add_cmds(g, c, 0);
@@ -2394,8 +2944,9 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         }
         op(g, GTREF_HOST_WRITE, base + GTREF_IMR, imr, 0);
         if (pct(g, 25)) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, 0);
-        for (size_t k = 0; k < p->nforced; k++)
-            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->forced[k], 0);
+        for (size_t k = 0; k < p->nnpent; k++)
+            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->npent[k], 0);
+        if (p->rp_r >= 0) op(g, GTREF_HOST_WRITE, p->rp_off, p->rp_init, 0);   /* reg_poll_pct: the false value */
     }
     op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
     write_irq_enables(g, plans, np);
@@ -2502,6 +3053,14 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
         if (pct(g, 70)) op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 300));
     }
     op(g, GTREF_HOST_WRITE, tail, (uint32_t)((p->start + next) % p->size), 0);
+    for (size_t j = p->k; j < p->k + group && p->rp_r >= 0 && !p->rp_released; j++)
+        if (p->chunks[j % p->nchunks].regpoll) {
+            /* reg_poll_pct (C33): the one write that makes the engine's register-poll wait true, now or a little
+             * later (the engine waits there meanwhile); nothing else writes that register */
+            if (x_pct(g, 60)) op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)x_range(g, 1, 300));
+            op(g, GTREF_HOST_WRITE, p->rp_off, p->rp_val, 0);
+            p->rp_released = true;
+        }
     *irq = false;
     for (size_t j = p->k; j < p->k + group; j++) {
         *irq |= p->bounds[j].raises_irq;
@@ -2801,6 +3360,16 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->gpr0 = gtref_engines[e].base + gpr0_rel;
     p->remap_chunk = -1;
     lri_pools(p, engines, g->race);
+    p->rp_r = -1;
+    p->rp_chunk = -1;
+    if (g->x_regpoll) {   /* reg_poll_pct: R6..R15, one of its dwords; a false value at setup, a true one later */
+        xbegin(g);
+        p->rp_r = (int)range(g, 6, 15);
+        p->rp_off = p->gpr0 + 8u * (uint32_t)p->rp_r + (pct(g, 50) ? 4u : 0u);
+        p->rp_init = data32(g);
+        do p->rp_val = data32(g); while (p->rp_val == p->rp_init);
+        xend(g);
+    }
     /* multi-page rings are only used in single mode: filling one for laps would take thousands of commands */
     p->pages = c->max_ring_pages > 1 && pct(g, c->multi_page_pct) ? (uint32_t)range(g, 2, c->max_ring_pages) : 1;
     p->size = p->pages * 4096u;
@@ -2833,6 +3402,13 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
         p->nforced = (size_t)range(g, 1, 3);
         for (size_t k = 0; k < p->nforced; k++) p->forced[k] = p->own_other[range(g, 0, p->nown_other - 1)];
+    }
+    p->nnpent = p->nforced;
+    memcpy(p->npent, p->forced, p->nforced * sizeof *p->forced);
+    if (g->x_np >> e & 1u) {   /* nonpriv_entries_pct: all 12 entries instead */
+        xbegin(g);
+        np_entries(g, p);
+        xend(g);
     }
     build_data(g, p);
     if (fbad) {
@@ -2937,6 +3513,21 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
         g->nbursts = (unsigned)b_range(g, 2, MAX_BURSTS);
         for (unsigned r = 0; r < g->nbursts; r++) g->brun[r] = (uint32_t)b_range(g, 8, 40);
     }
+    /* Gen11 variants: each knob drawn from the variants' stream (a seed whose knobs all miss is the stimulus it is
+     * with them at 0) */
+    g->x_cs_mmio = x_pct(g, c->cs_mmio_pct);
+    g->x_load1 = x_pct(g, c->math_load1_pct);
+    g->x_pred = x_pct(g, c->pred_jump_pct) && (mask & 1u);
+    g->x_atomic = x_pct(g, c->atomic_forms_pct);
+    g->x_cbbe = x_pct(g, c->cbbe_pct);
+    g->x_sig = x_pct(g, c->sig_target_pct);
+    g->x_np = x_pct(g, c->nonpriv_entries_pct) ? mask : 0u;
+    g->x_sdi2 = x_pct(g, c->sdi2_pct);
+    g->x_regpoll = x_pct(g, c->reg_poll_pct);
+    g->x_longlri = x_pct(g, c->long_lri_pct);
+    g->x_units = c->gen11_unit_pct && (g->x_load1 || g->x_pred || g->x_atomic || g->x_cbbe || g->x_np || g->x_sdi2 ||
+                                       g->x_regpoll || g->x_longlri);
+    if (g->x_longlri) g->batch_max = 2u * BATCH_MAX;
     engine_plan plans[GTREF_MAX_ENGINES];
     memset(plans, 0, sizeof plans);
     size_t np = 0;
@@ -3048,7 +3639,9 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
                               c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
                               c->instpm_setup_pct, c->req_limit_pct, c->gac_gab_pct, c->gac_gam_pct,
-                              c->casc_contend_pct, c->irq_burst_pct };
+                              c->casc_contend_pct, c->irq_burst_pct, c->gen11_unit_pct, c->cs_mmio_pct,
+                              c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
+                              c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -3058,6 +3651,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.rng, seed);
     gtref_rng_seed(&g.crng, seed ^ 0xCA5CAD0CA5CAD0CAull);
     gtref_rng_seed(&g.brng, seed ^ 0x1B0B5171B0B5171Bull);
+    gtref_rng_seed(&g.xrng, seed ^ 0x6E11C0DE6E11C0DEull);
+    g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;
     int rc = generate(&g, seed, gpr->offset);

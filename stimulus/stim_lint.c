@@ -12,7 +12,7 @@
 #include "gtref/gam.h"
 #include "gtref/regs.h"
 
-enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_GAM_IDLE, R_COUNT };
+enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_GAM_IDLE, R_REG_POLL, R_COUNT };
 
 const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
     [R_BB_QWORD] = {"bb-qword-aligned", "KBL-OVW L657-659",
@@ -30,6 +30,10 @@ const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
                     "MIDARB_GOTOFIELD_NP0..3, GAC_ARB_CTL_REG, ARB_RO/R/WR_GAC_GAM0..3) are written by MMIO only while "
                     "every engine is idle: before any ring has work, or after a wait_idle and before the next "
                     "submission"},
+    [R_REG_POLL] = {"reg-poll-one-release", "docs/spec-decisions.md C33; docs/cycle-contract.md §3",
+                    "a register that a register-poll MI_SEMAPHORE_WAIT polls and the host writes is released with one "
+                    "write: the host writes it at most once after the first RING_TAIL write to an enabled ring, and no MI_LOAD_REGISTER_IMM/REG/MEM with an absolute "
+                    "offset writes it"},
 };
 const size_t gtref_lint_nrules = R_COUNT;
 
@@ -112,11 +116,35 @@ static bool in_command_memory(const gtref_stim *s, uint64_t addr, uint64_t len)
     return false;
 }
 
+#define MAX_POLLED 16
+
 size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nwaived, gtref_lint_violation *v,
                        size_t max)
 {
     linter l = {.waived = waived, .nwaived = nwaived, .v = v, .max = max};
     char where[96];
+    /* registers polled by register-poll waits (reg-poll-one-release), and how often the host writes them once some
+     * ring has work */
+    uint32_t polled[MAX_POLLED];
+    unsigned npolled = 0, host_writes[MAX_POLLED] = {0};
+    for (size_t g = 0; g < s->nsegs; g++) {
+        const gtref_segment *seg = &s->segs[g];
+        if (seg->kind != GTREF_SEG_RING && seg->kind != GTREF_SEG_BATCH) continue;
+        for (size_t off = 0; off + 16 <= seg->len; off += 4) {
+            uint32_t dw[4];
+            for (int k = 0; k < 4; k++) dw[k] = rd32(seg->bytes + off + 4 * k);
+            const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
+            if (!c || c->id != GTREF_CMD_MI_SEMAPHORE_WAIT || !gtref_cmd_legal(c, dw[0], NULL, 0) ||
+                !GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL))
+                continue;
+            uint32_t r = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR) & 0x7FFFFCu;
+            bool seen = false;
+            for (unsigned i = 0; i < npolled; i++) seen |= polled[i] == r;
+            bool host = false;   /* only the registers the host releases: another engine's register reads 0 (C14) */
+            for (size_t i = 0; i < s->nops && !host; i++) host = s->ops[i].op == GTREF_HOST_WRITE && s->ops[i].off == r;
+            if (!seen && host && npolled < MAX_POLLED) polled[npolled++] = r;
+        }
+    }
     /* commands in rings and batches */
     for (size_t g = 0; g < s->nsegs; g++) {
         const gtref_segment *seg = &s->segs[g];
@@ -141,6 +169,21 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
                 for (size_t k = 1; k + 1 < len && k + 1 < 16; k += 2)
                     if (engine_reg(dw[k] & GTREF_LRI_OFFSET_MASK, s->engines) == GTREF_HWS_PGA && (dw[k + 1] & 0xfff))
                         report(&l, R_HWS_PAGE, where, "HWS_PGA = 0x%08" PRIx32, dw[k + 1]);
+            if (npolled && c && gtref_cmd_legal(c, dw[0], NULL, 0)) {   /* absolute destinations of register loads */
+                uint32_t dst[128];
+                size_t nd = 0;
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_IMM && !GTREF_GET(dw, MI_LOAD_REGISTER_IMM_CS_MMIO))
+                    for (size_t k = 1; k + 1 < len && off + 4 * k + 4 <= seg->len; k += 2)
+                        dst[nd++] = rd32(seg->bytes + off + 4 * k) & GTREF_LRI_OFFSET_MASK;
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_REG && len >= 3 && !GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST))
+                    dst[nd++] = (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST);
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_MEM && len >= 4 && !GTREF_GET(dw, MI_LOAD_REGISTER_MEM_CS_MMIO))
+                    dst[nd++] = (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG);
+                for (size_t k = 0; k < nd; k++)
+                    for (unsigned i = 0; i < npolled; i++)
+                        if (dst[k] == polled[i])
+                            report(&l, R_REG_POLL, where, "writes 0x%05" PRIx32 ", which a register-poll wait polls", dst[k]);
+            }
             off += 4 * len;
         }
     }
@@ -149,6 +192,7 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
      * TAIL is. */
     struct { bool enabled; uint32_t head, tail; } ring[GTREF_MAX_ENGINES] = {{0}};
     const uint32_t ring_off = 0x001FFFFCu;
+    bool submitted = false;
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *op = &s->ops[i];
         if (op->op == GTREF_HOST_WAIT_IDLE)
@@ -169,7 +213,12 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
             if (op->off == gtref_engines[e].base + GTREF_RING_CTL) ring[e].enabled = op->val & 1u;
             if (op->off == gtref_engines[e].base + GTREF_RING_HEAD) ring[e].head = op->val & ring_off;
             if (op->off == gtref_engines[e].base + GTREF_RING_TAIL) ring[e].tail = op->val & ring_off;
+            if (op->off == gtref_engines[e].base + GTREF_RING_TAIL && ring[e].enabled) submitted = true;
         }
+        for (unsigned k = 0; k < npolled; k++)
+            if (op->off == polled[k] && submitted && ++host_writes[k] == 2)
+                report(&l, R_REG_POLL, where, "a second write of 0x%05" PRIx32 " (polled by a register-poll wait) after "
+                       "the first submission", op->off);
         if (r == GTREF_RING_START && (op->val & 0xE0000FFFu)) report(&l, R_RING_START, where, "RING_START = 0x%08" PRIx32, op->val);
         if (r == GTREF_RING_TAIL && (op->val & 7)) report(&l, R_TAIL_QWORD, where, "RING_TAIL = 0x%08" PRIx32, op->val);
         if (r == GTREF_HWS_PGA && (op->val & 0xfff)) report(&l, R_HWS_PAGE, where, "HWS_PGA = 0x%08" PRIx32, op->val);

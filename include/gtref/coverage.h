@@ -9,7 +9,10 @@
  *   command × engine × level     level: ring, first-level batch, second-level batch
  *   error case × engine × level  unknown opcode, unknown command type, bad length, wrong engine
  *   event × engine               what happens between commands: a watchdog event in either count mode (RCS0),
- *                                a signal-mode wait met when reached or only after waiting for a signal
+ *                                a signal-mode wait met when reached or only after waiting for a signal, a
+ *                                conditional end that ended one or both batch levels; and what non-privileged
+ *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
+ *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole
  * A bin with no hit is a hole. The model executes the stimulus (gtref_model_only_run_cov), so coverage is a
  * property of the stimulus: what the generator and the directed tests reach. */
 #ifndef GTREF_COVERAGE_H
@@ -28,11 +31,28 @@ enum gtref_cov_event {
     GTREF_COV_WDOG_PERIODS,    /* ... counting 64-clock periods */
     GTREF_COV_SIGWAIT_MET,     /* a signal-mode MI_SEMAPHORE_WAIT whose condition held when it was reached */
     GTREF_COV_SIGWAIT_WOKEN,   /* one that had to wait (the model stalled on it) before it was met */
+    /* found by gtref_cov_sample itself from the commands it is given (and gtref_cov_nonpriv_entries): */
+    GTREF_COV_CBBE_END_FIRST,  /* MI_CONDITIONAL_BATCH_BUFFER_END ended a first-level batch (C26) */
+    GTREF_COV_CBBE_END_BOTH,   /* ... ended a second-level batch and its first level (C26) */
+    GTREF_COV_NP_ENTRY0,       /* FORCE_TO_NONPRIV entry k (0..11) allowed a write of a non-privileged batch (C37) */
+    GTREF_COV_NP_ENTRY11 = GTREF_COV_NP_ENTRY0 + 11,
+    GTREF_COV_NP_RW,           /* a non-privileged write target covered by an entry with access RW, RD, WR */
+    GTREF_COV_NP_RD,
+    GTREF_COV_NP_WR,
+    GTREF_COV_NP_RANGE1,       /* ... by an entry of range 1, 4, 16, 64 dwords */
+    GTREF_COV_NP_RANGE4,
+    GTREF_COV_NP_RANGE16,
+    GTREF_COV_NP_RANGE64,
+    GTREF_COV_NP_DENY,         /* ... by a deny entry (the write is blocked) */
+    GTREF_COV_NP_LRI_NOOP,     /* a non-privileged LRI with allowed and forbidden pairs: a NOOP as a whole (C13) */
     GTREF_COV_EVENTS
 };
 
 /* One command the model executed on engine e (GTM_RETIRED or GTM_ERROR). */
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);
+/* The FORCE_TO_NONPRIV entries of engine e as they are now (the caller reads them before each sample; the
+ * non-privileged write bins need them). */
+void gtref_cov_nonpriv_entries(gtref_cov *c, int e, const uint32_t entries[12]);
 /* One event of engine e. */
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */

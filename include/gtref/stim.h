@@ -228,6 +228,29 @@ typedef struct gtref_gen_config {
                                   MI_USER_INTERRUPT to the lowest of them and a single MI_USER_INTERRUPT after some
                                   MI_NOOPs to each other, and waits for idle: second-level events of two engines in
                                   one cycle (IRQ-10) */
+    /* Gen11 command variants (docs/spec-decisions.md C13, C17, C21, C26, C28, C32, C33, C35-C38), drawn from a random
+     * stream of their own, each only in the seeds where its knob fires (a seed whose knobs all miss is the stimulus
+     * it is with them at 0). In such a seed gen11_unit_pct of the command draws are one of the enabled units. */
+    unsigned gen11_unit_pct;   /* command draws of a seed with a unit knob firing that are one of those units */
+    unsigned cs_mmio_pct;      /* seeds whose LRI/LRM/SRM/LRR (40% of them) use engine-relative offsets with the Add
+                                  CS MMIO Start Offset bit(s) (C38; LRR: source, destination or both) */
+    unsigned math_load1_pct;   /* seeds with MI_MATH programs using LOAD1 as all ones (C21: ADD = decrement, AND, SUB,
+                                  XOR), the result stored to memory by MI_STORE_REGISTER_MEM */
+    unsigned pred_jump_pct;    /* seeds (with RCS0) whose RCS0 computes MI_PREDICATE_RESULT_1 (LRI, LRR or MI_MATH)
+                                  and jumps by a predicated MI_BATCH_BUFFER_START (C17), in predicated loops too;
+                                  MI_PREDICATE_RESULT sometimes the opposite value */
+    unsigned atomic_forms_pct; /* seeds with MI_ATOMIC in its 5/7/11-dword inline forms and with GPR operands (R0, R2
+                                  loaded by LRI), return data (R4) stored by SRM (C28) */
+    unsigned cbbe_pct;         /* seeds with MI_CONDITIONAL_BATCH_BUFFER_END without Compare Semaphore, in mask mode,
+                                  ending first- and second-level batches with commands after them (C26) */
+    unsigned sig_target_pct;   /* seeds whose MI_SEMAPHORE_SIGNALs (half of them) target 4 or 6..14 (no effect, C32) */
+    unsigned nonpriv_entries_pct; /* engines (of a seed where it fires) whose host programs all 12 FORCE_TO_NONPRIV
+                                  entries (access, range, deny: C37), non-privileged batches writing inside and outside
+                                  them, LRIs with one forbidden pair among allowed ones (C13) */
+    unsigned sdi2_pct;         /* seeds with 5-dword MI_STORE_DATA_IMM without Store Qword (two dwords, C35) */
+    unsigned reg_poll_pct;     /* seeds whose engines wait once in register poll mode on a CS_GPR of their own that
+                                  the host releases with one MMIO write (C33) */
+    unsigned long_lri_pct;     /* seeds with MI_LOAD_REGISTER_IMM of 21..257 dwords in batches (C36) */
     /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
      * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
      * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */
@@ -252,7 +275,7 @@ enum gtref_bad_kind {
     GTREF_BAD_OPCODE,   /* an MI opcode not in gtref_cmds[] */
     GTREF_BAD_TYPE,     /* command type (DW0[31:29]) != 0 */
     GTREF_BAD_LENGTH,   /* a known command with a length outside the table's range */
-    GTREF_BAD_SDI,      /* MI_STORE_DATA_IMM length 4 with Store Qword, or 5 without */
+    GTREF_BAD_SDI,      /* MI_STORE_DATA_IMM with Store Qword and an even length (4, 6, ...: C35) */
     GTREF_BAD_LRI,      /* MI_LOAD_REGISTER_IMM with an even length */
     GTREF_BAD_ENGINE,   /* a legal command the executing engine does not accept (gtref_gen_wrong_engine) */
     GTREF_BAD_KINDS

@@ -39,10 +39,10 @@ Test(coverage, samples_fill_their_bins_and_holes_are_listed)
     cr_assert_eq(bins, holes, "nothing sampled: every bin is a hole");
     gtm_retire r = retire_of("MI_STORE_DATA_IMM qword addr=0x400000 data=0x1", GTM_RETIRED, 1);
     gtref_cov_sample(c, 0, &r);
-    /* two bins: (SDI, qword, RCS0) and (SDI, RCS0, batch) */
-    cr_assert_eq(gtref_cov_holes(c), holes - 2);
+    /* three bins: (SDI, qword, RCS0), (SDI, form=qword, RCS0) and (SDI, RCS0, batch) */
+    cr_assert_eq(gtref_cov_holes(c), holes - 3);
     gtref_cov_sample(c, 0, &r);
-    cr_assert_eq(gtref_cov_holes(c), holes - 2, "a second hit fills no new bin");
+    cr_assert_eq(gtref_cov_holes(c), holes - 3, "a second hit fills no new bin");
     char *t = table(c);
     cr_assert(strstr(t, "| MI_STORE_DATA_IMM qword"), "%s", t);
     cr_assert(strstr(t, "MI_STORE_DATA_IMM no qword on RCS0"), "the dword variant is listed as a hole:\n%s", t);
@@ -87,6 +87,27 @@ Test(coverage, merge_adds_hits)
 
 /* Events (coverage.h): the watchdog bins exist on RCS0 only (docs/commands.md §7), the signal-mode wait bins on
  * every engine; an event fills exactly its bin. */
+/* C17: a predicated MI_BATCH_BUFFER_START is unimplemented off RCS0, so its bin exists on RCS0 only; C35, C28, C38:
+ * the derived variants take the two-dword SDI, MI_ATOMIC's 5-dword form with return data, LRR's relative source. */
+Test(coverage, gen11_variant_bins)
+{
+    gtref_cov *c = gtref_cov_create(2);
+    size_t bins = gtref_cov_bins(c), holes = gtref_cov_holes(c);
+    char *t = table(c);
+    cr_assert(strstr(t, "MI_BATCH_BUFFER_START predicate on RCS0"), "%s", t);
+    cr_assert_null(strstr(t, "MI_BATCH_BUFFER_START predicate on BCS0"), "no predicated-start bin off RCS0");
+    free(t);
+    gtm_retire sdi2 = retire_of("MI_STORE_DATA_IMM addr=0x400000 data=0x1111111122222222 len=5", GTM_RETIRED, 0);
+    gtref_cov_sample(c, 1, &sdi2);   /* (no qword), (form=two dwords), (SDI, BCS0, ring) */
+    cr_assert_eq(gtref_cov_holes(c), holes - 3);
+    t = table(c);
+    cr_assert_null(strstr(t, "MI_STORE_DATA_IMM form=two dwords on BCS0"), "%s", t);
+    cr_assert(strstr(t, "MI_STORE_DATA_IMM form=two dwords on RCS0"), "%s", t);
+    free(t);
+    cr_assert_eq(gtref_cov_bins(c), bins);
+    gtref_cov_destroy(c);
+}
+
 Test(coverage, events_fill_their_bins_and_the_watchdog_is_rcs0s)
 {
     gtref_cov *c = gtref_cov_create(4);

@@ -624,6 +624,10 @@ typedef struct walk_stats {
     unsigned flush_remaps;     /* idle remaps after which an engine's first command had to be its TLB-invalidating flush */
     unsigned instpm_setup;     /* INSTPM writes at setup (other bits) */
     unsigned req_limit_writes; /* MEDIA_MAX_REQ_COUNT writes */
+    /* Gen11 variants */
+    unsigned cs_mmio[6];       /* LRI, LRM, SRM, LRR both, LRR source only, LRR destination only */
+    unsigned load1, atomic_len[12], atomic_ret, cbbe_nosem, cbbe_mask, sdi2, long_lris, pred_bbs, pred_loops;
+    unsigned result1_lrr, reg_poll_own, reg_poll_other, signal_noeffect;
 } walk_stats;
 
 /* A translation an engine's TLB may hold: (space, page) -> physical page, since its last certain invalidation. */
@@ -914,10 +918,13 @@ static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32
         return data_access(w, e, GTREF_GET(dw, MI_ATOMIC_GGTT), GTREF_GET(dw, MI_ATOMIC_ADDR),
                            GTREF_GET(dw, MI_ATOMIC_SIZE) ? 8 : 4, true, true, ACC_DATA, certain);
     case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
-        if (!in_batch) return true;   /* a NOOP in the ring, without a read (C26) */
+        /* a NOOP in the ring or without Compare Semaphore, without a read; mask mode reads a qword (C26) */
+        if (!in_batch || !GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) return true;
         return data_access(w, e, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT),
-                           GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR), 4, true, false, ACC_DATA, certain);
+                           GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR),
+                           GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE) ? 8 : 4, true, false, ACC_DATA, certain);
     case GTREF_CMD_MI_SEMAPHORE_WAIT:
+        if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) return true;   /* a register, no memory read (C33) */
         return data_access(w, e, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR), 4, true, false,
                            ACC_SEM_WAIT, certain);
     case GTREF_CMD_PIPE_CONTROL:
@@ -944,40 +951,80 @@ static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32
     }
 }
 
+static int engine_reg(uint32_t off, uint32_t *rel);
+
 /* The field rules the generator promises, for one legal command of engine e. */
 static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch)
 {
     uint32_t gpr0 = gtref_engines[e].base + 0x600u;
     switch (c->id) {
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM:
-        cr_assert(len >= 3 && len <= 13, "seed %" PRIu64 ": LRI of %u dwords (1..6 registers)", w->seed, len);
+    case GTREF_CMD_MI_LOAD_REGISTER_IMM: {
+        /* 1..6 registers, or (long_lri_pct, in batches) 10..128 GPRs (C36) */
+        cr_assert(len >= 3 && (len <= 13 || (in_batch && len >= 21 && len <= 257)),
+                  "seed %" PRIu64 ": LRI of %u dwords (1..6 registers, or 10..128 in a batch)", w->seed, len);
+        if (len > 13) w->st.long_lris++;
+        bool rel = GTREF_GET(dw, MI_LOAD_REGISTER_IMM_CS_MMIO) != 0;
+        if (rel) w->st.cs_mmio[0]++;
+        uint32_t base = rel ? gtref_engines[e].base : 0u;
         for (unsigned i = 1; i < len; i += 2) {
-            cr_assert(!is_ring_reg(dw[i]), "seed %" PRIu64 ": LRI to a ring register 0x%x", w->seed, dw[i]);
-            cr_assert(!is_xlate_reg(dw[i]), "seed %" PRIu64 ": LRI to a translation register 0x%x", w->seed, dw[i]);
-            cr_assert(!is_instpm(dw[i]), "seed %" PRIu64 ": LRI to INSTPM 0x%x (GAM-22)", w->seed, dw[i]);
+            uint32_t r = base + (dw[i] & 0x7FFFFCu);
+            cr_assert(!rel || (dw[i] & 0x7FFFFCu) < 0x1000u, "seed %" PRIu64 ": cs_mmio LRI offset 0x%x", w->seed, dw[i]);
+            cr_assert(!is_ring_reg(r), "seed %" PRIu64 ": LRI to a ring register 0x%x", w->seed, r);
+            cr_assert(!is_xlate_reg(r), "seed %" PRIu64 ": LRI to a translation register 0x%x", w->seed, r);
+            cr_assert(!is_instpm(r), "seed %" PRIu64 ": LRI to INSTPM 0x%x (GAM-22)", w->seed, r);
             int re = -2;
-            const gtref_reg_def *d = gtref_reg_lookup(dw[i], GTREF_MAX_ENGINES, &re);
-            if (dw[i] >= gpr0 && dw[i] <= gpr0 + 0x7C && dw[i] % 4 == 0) w->st.lri_gpr++;
+            const gtref_reg_def *d = gtref_reg_lookup(r, GTREF_MAX_ENGINES, &re);
+            if (r >= gpr0 && r <= gpr0 + 0x7C && r % 4 == 0) w->st.lri_gpr++;
             else if (d && re == e) w->st.lri_own_other++;
             else w->st.lri_ignored++;
         }
         if ((dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xF) w->st.bwd++;
         for (unsigned i = 1; i + 1 < len; i += 2)
-            if (dw[i] == gtref_engines[0].base + GTREF_PR_CTR_CTL || dw[i] == gtref_engines[0].base + GTREF_PR_CTR_THRSH) {
+            if (base + dw[i] == gtref_engines[0].base + GTREF_PR_CTR_CTL ||
+                base + dw[i] == gtref_engines[0].base + GTREF_PR_CTR_THRSH) {
                 w->st.wdog_lris++;   /* RCS0's watchdog pair */
                 break;
             }
         break;
-    case GTREF_CMD_MI_LOAD_REGISTER_REG:
-        cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST)), "seed %" PRIu64 ": LRR to a translation register", w->seed);
-        cr_assert(!is_instpm((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST)), "seed %" PRIu64 ": LRR to INSTPM", w->seed);
+    }
+    case GTREF_CMD_MI_LOAD_REGISTER_REG: {   /* C38: a cs_mmio bit makes its offset relative to the engine's base */
+        bool rs = GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC) != 0, rd = GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) != 0;
+        uint32_t dst = (rd ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST);
+        if (rs && rd) w->st.cs_mmio[3]++;
+        else if (rs) w->st.cs_mmio[4]++;
+        else if (rd) w->st.cs_mmio[5]++;
+        if (dst == gtref_engines[e].base + GTREF_PRED_RESULT_1) w->st.result1_lrr++;
+        cr_assert(!is_xlate_reg(dst), "seed %" PRIu64 ": LRR to a translation register", w->seed);
+        cr_assert(!is_instpm(dst), "seed %" PRIu64 ": LRR to INSTPM", w->seed);
         break;
-    case GTREF_CMD_MI_LOAD_REGISTER_MEM:
-        cr_assert(!is_xlate_reg((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG)), "seed %" PRIu64 ": LRM to a translation register", w->seed);
-        cr_assert(!is_instpm((uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG)), "seed %" PRIu64 ": LRM to INSTPM", w->seed);
+    }
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM: {
+        bool rel = GTREF_GET(dw, MI_LOAD_REGISTER_MEM_CS_MMIO) != 0;
+        uint32_t r = (rel ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG);
+        if (rel) w->st.cs_mmio[1]++;
+        cr_assert(!is_xlate_reg(r), "seed %" PRIu64 ": LRM to a translation register", w->seed);
+        cr_assert(!is_instpm(r), "seed %" PRIu64 ": LRM to INSTPM", w->seed);
+        break;
+    }
+    case GTREF_CMD_MI_STORE_REGISTER_MEM:
+        if (GTREF_GET(dw, MI_STORE_REGISTER_MEM_CS_MMIO)) w->st.cs_mmio[2]++;
+        break;
+    case GTREF_CMD_MI_MATH:
+        for (unsigned i = 1; i < len; i++)
+            if (((dw[i] >> 20) & 0x7FFu) == GTREF_ALU_LOAD1) w->st.load1++;
+        break;
+    case GTREF_CMD_MI_ATOMIC:
+        w->st.atomic_len[len]++;
+        if (GTREF_GET(dw, MI_ATOMIC_RETURN_DATA)) w->st.atomic_ret++;
+        break;
+    case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
+        if (!GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) w->st.cbbe_nosem++;
+        else if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE)) w->st.cbbe_mask++;
         break;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
         uint64_t a = (uint64_t)dw[2] << 32 | dw[1];
+        cr_assert_leq(len, 5, "seed %" PRIu64 ": MI_STORE_DATA_IMM of %u dwords (C35: unimplemented)", w->seed, len);
+        if (len == 5 && !GTREF_GET(dw, MI_STORE_DATA_IMM_QWORD)) w->st.sdi2++;
         if (len == 5) {
             if (a % 8) w->st.qword4++;
             else w->st.qword8++;
@@ -985,18 +1032,30 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         break;
     }
     case GTREF_CMD_MI_BATCH_BUFFER_START:
+        cr_assert(e == 0 || !GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE),
+                  "seed %" PRIu64 ": a predicated MI_BATCH_BUFFER_START on %s (C17: unimplemented)", w->seed, gtref_engines[e].name);
+        if (GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE)) w->st.pred_bbs++;
         if (dw[0] & GTREF_BBS_PPGTT) w->st.ppgtt++;
         if (in_batch) w->st.chained++;
         break;
     case GTREF_CMD_MI_USER_INTERRUPT: w->st.user_irqs++; break;
     case GTREF_CMD_MI_SEMAPHORE_WAIT:
-        cr_assert(!GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL), "seed %" PRIu64 ": register poll mode (C33)", w->seed);
         cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE), 5, "seed %" PRIu64 ": compare 6/7 (C27)", w->seed);
+        if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) {   /* C33: a GPR, its own (released by the host) or another's */
+            uint32_t r = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR), rel = 0;
+            int re = engine_reg(r, &rel);
+            cr_assert(re >= 0 && rel >= 0x600u && rel < 0x680u, "seed %" PRIu64 ": register poll of 0x%x", w->seed, r);
+            if (re == e) w->st.reg_poll_own++;
+            else w->st.reg_poll_other++;
+            break;
+        }
         w->st.sem_waits++;
         if (!GTREF_GET(dw, MI_SEMAPHORE_WAIT_POLL)) w->st.signal_waits++;
         break;
     case GTREF_CMD_MI_SEMAPHORE_SIGNAL:
-        cr_assert_leq(GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET), 4, "seed %" PRIu64 ": target 5..7 (C32)", w->seed);
+        cr_assert(GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET) != 5 && GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET) != 15,
+                  "seed %" PRIu64 ": target 5 or 15 (C32)", w->seed);
+        if (GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET) >= 4) w->st.signal_noeffect++;
         w->st.signals++;
         break;
     default: break;
@@ -1039,8 +1098,9 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_g
         return false;
     }
     bool sure = certain;
+    const uint64_t start = addr;
     for (int steps = 0; steps < 10000; steps++) {
-        uint32_t dw[256];
+        uint32_t dw[260];
         dw[0] = fetch(w, e, select_ggtt, addr, GTREF_SEG_BATCH);
         if (bad_kind_of(dw[0], e) >= 0) {
             saw_bad(w, e, dw[0], true);
@@ -1064,6 +1124,11 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_g
             bool call = level == 1 && (dw[0] & GTREF_BBS_2ND_LEVEL);
             bool pred = GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) != 0;
             bool ggtt = !(dw[0] & GTREF_BBS_PPGTT);
+            if (pred && !call && to == start) {   /* a predicated loop to its own start (pred_jump_pct) */
+                w->st.pred_loops++;
+                addr += 4u * len;
+                continue;
+            }
             if (call || pred) {
                 if (!walk_batch(w, e, to, call ? 2 : level, ggtt, now && !pred)) return false;
                 addr += 4u * len;
@@ -1087,7 +1152,7 @@ static void walk_ring(walker *w, int e)
 {
     eng_walk *g = &w->eng[e];
     while (g->avail && !g->halted) {
-        uint32_t p = g->exec, dw[256];
+        uint32_t p = g->exec, dw[260];
         dw[0] = fetch(w, e, true, g->start + p, GTREF_SEG_RING);
         if (bad_kind_of(dw[0], e) >= 0) {
             saw_bad(w, e, dw[0], false);
@@ -1662,6 +1727,7 @@ Test(gen, the_weights_and_command_counts_are_honoured)
     c.max_sem_slots = 0;
     c.w_sdi = 1;
     c.min_cmds = c.max_cmds = 7;
+    c.gen11_unit_pct = 0;   /* no Gen11 variant units: the draws are the SDIs asked for */
     c.malformed_pct = 0;
     c.ggtt_remap_pct = c.ppgtt_pct = c.fault_pct = c.remap_pct = c.live_remap_pct = 0;   /* identity GGTT, no copies */
     for (uint64_t seed = 0; seed < 50; seed++) {
@@ -1696,6 +1762,7 @@ Test(gen, engine_count_and_corner_knobs_are_honoured)
     c.w_predicate = c.w_set_predicate = 0;   /* they load MI_PREDICATE_* by LRI */
     c.w_watchdog = 0;                        /* RCS0's watchdog LRIs are its own registers */
     c.nonpriv_pct = 0;                       /* non-privileged batches target other registers on purpose */
+    c.pred_jump_pct = 0;                     /* it loads MI_PREDICATE_RESULT(_1) by LRI */
     for (uint64_t seed = 0; seed < 60; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
@@ -2209,4 +2276,84 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
         cr_assert_geq(user_irq_run(&s), 4, "seed %" PRIu64 ": no run", seed);
         gtref_stim_free(&s);
     }
+}
+
+/* The Gen11 variant knobs draw from a stream of their own: with every knob at 0, gen11_unit_pct changes nothing (a
+ * seed whose knobs all miss is the stimulus it is with them at 0). */
+Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
+{
+    gtref_gen_config a, b;
+    gtref_gen_config_default(&a);
+    a.cs_mmio_pct = a.math_load1_pct = a.pred_jump_pct = a.atomic_forms_pct = a.cbbe_pct = a.sig_target_pct = 0;
+    a.nonpriv_entries_pct = a.sdi2_pct = a.reg_poll_pct = a.long_lri_pct = 0;
+    b = a;
+    a.gen11_unit_pct = 0;
+    b.gen11_unit_pct = 100;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim x, y;
+        gtref_stim_init(&x);
+        gtref_stim_init(&y);
+        cr_assert_eq(gtref_stim_generate(&x, seed, &a), 0);
+        cr_assert_eq(gtref_stim_generate(&y, seed, &b), 0);
+        size_t lx, ly;
+        uint8_t *ex = NULL, *ey = NULL;
+        cr_assert_eq(gtref_stim_encode(&x, &ex, &lx), 0);
+        cr_assert_eq(gtref_stim_encode(&y, &ey, &ly), 0);
+        cr_assert(lx == ly && memcmp(ex, ey, lx) == 0, "seed %" PRIu64 ": the stimulus changed", seed);
+        free(ex);
+        free(ey);
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+}
+
+/* Every Gen11 variant knob at 100: the stimuli keep the generator's rules (the walk) and reach each variant: CS MMIO
+ * bits on LRI/LRM/SRM and LRR's three forms (C38), LOAD1 (C21), predicated loops on RCS0 (C17), MI_ATOMIC 5 and 7
+ * dwords and return data (C28), CBBE without semaphore and in mask mode (C26), two-dword SDIs (C35), LRIs longer than
+ * 6 pairs (C36), register-poll waits on an engine's own register and on another's (C33), signal targets 4..14 (C32). */
+Test(gen, gen11_variant_knobs_reach_their_variants)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.cs_mmio_pct = c.math_load1_pct = c.pred_jump_pct = c.atomic_forms_pct = c.cbbe_pct = c.sig_target_pct = 100;
+    c.nonpriv_entries_pct = c.sdi2_pct = c.reg_poll_pct = c.long_lri_pct = 100;
+    walk_stats t;
+    memset(&t, 0, sizeof t);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        for (int k = 0; k < 6; k++) t.cs_mmio[k] += st.cs_mmio[k];
+        t.load1 += st.load1;
+        t.atomic_len[5] += st.atomic_len[5];
+        t.atomic_len[7] += st.atomic_len[7];
+        t.atomic_len[3] += st.atomic_len[3];
+        t.atomic_ret += st.atomic_ret;
+        t.cbbe_nosem += st.cbbe_nosem;
+        t.cbbe_mask += st.cbbe_mask;
+        t.sdi2 += st.sdi2;
+        t.long_lris += st.long_lris;
+        t.pred_loops += st.pred_loops;
+        t.result1_lrr += st.result1_lrr;
+        t.reg_poll_own += st.reg_poll_own;
+        t.reg_poll_other += st.reg_poll_other;
+        t.signal_noeffect += st.signal_noeffect;
+        gtref_stim_free(&s);
+    }
+    for (int k = 0; k < 6; k++) cr_assert_gt(t.cs_mmio[k], 0, "cs_mmio form %d", k);
+    cr_assert_gt(t.load1, 0);
+    cr_assert_gt(t.atomic_len[5], 0);
+    cr_assert_gt(t.atomic_len[7], 0);
+    cr_assert_gt(t.atomic_len[3], 0);
+    cr_assert_gt(t.atomic_ret, 0);
+    cr_assert_gt(t.cbbe_nosem, 0);
+    cr_assert_gt(t.cbbe_mask, 0);
+    cr_assert_gt(t.sdi2, 0);
+    cr_assert_gt(t.long_lris, 0);
+    cr_assert_gt(t.pred_loops, 0);
+    cr_assert_gt(t.result1_lrr, 0);
+    cr_assert_gt(t.reg_poll_own, 0);
+    cr_assert_gt(t.reg_poll_other, 0);
+    cr_assert_gt(t.signal_noeffect, 0);
 }
