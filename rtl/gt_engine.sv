@@ -467,12 +467,12 @@ module gt_engine import gtref_pkg::*; #(
     return ((ent ^ off) & ftn_block_mask(ent[1:0])) == 32'd0;
 `endif
   endfunction
-  function automatic logic ftn_access_wr(input logic [31:0] ent);   // RW (0) or WR (2)
+  function automatic logic ftn_access_wr(input logic [1:0] acc);   // access [29:28]: RW (0) or WR (2)
 `ifdef GTREF_BUG_NONPRIV_RD_WRITES
     // BUG (docs/rtl-bugs.md, NONPRIV_RD_WRITES): only the invalid access value is refused, so RD allows writes.
-    return ent[NONPRIV_ACCESS_LSB +: 2] != 2'd3;
+    return acc != 2'd3;
 `else
-    return !ent[NONPRIV_ACCESS_LSB];
+    return acc == 2'd0 || acc == 2'd2;
 `endif
   endfunction
   function automatic logic ftn_allows(input logic [31:0] off);
@@ -481,7 +481,7 @@ module gt_engine import gtref_pkg::*; #(
     for (int k = 0; k < 12; k++) begin
       logic [31:0] ent;
       ent = r[FORCE_TO_NONPRIV0_IDX + k];
-      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent)) hit = 1'b1;
+      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: 2])) hit = 1'b1;
     end
     return hit;
   endfunction
