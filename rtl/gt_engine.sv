@@ -208,6 +208,7 @@ module gt_engine import gtref_pkg::*; #(
     S_LRI_OFF,    // MI_LOAD_REGISTER_IMM: take a register offset
     S_LRI_DATA,   //                       take its data
     S_LRI_COMMIT, //                       write the register (one per cycle)
+    S_LRI_RW,     //                       non-privileged, every pair allowed: stream the pairs again (C13)
     S_MATH,       // MI_MATH: take and execute one ALU instruction per cycle
     S_MST0,       //          STORE: commit CS_GPR(2n) if it changes
     S_MST1,       //          STORE: commit CS_GPR(2n+1) if it changes
@@ -216,6 +217,7 @@ module gt_engine import gtref_pkg::*; #(
     S_RDW,        //                 wait for the line
     S_RDX,        //                 plan the rest of the command with the data read
     S_SIGW,       // signal-mode MI_SEMAPHORE_WAIT, condition unmet: wait for the pending-signal flag
+    S_RPOLL,      // register-poll MI_SEMAPHORE_WAIT, condition unmet: compare again every cycle (C33)
     S_MW,         // memory writes, one per grant
     S_MACK,       // wait until every write has transferred
     S_CQ,         // register commits of the plan, one per cycle
@@ -233,7 +235,8 @@ module gt_engine import gtref_pkg::*; #(
     RA_BB1,        // enter a first-level batch from the ring, or chain at first level
     RA_BB2_CALL,   // call a second-level batch (return address: the dword after the command)
     RA_BB2_CHAIN,  // chain at second level
-    RA_END         // end the current batch (MI_BATCH_BUFFER_END, MI_CONDITIONAL_BATCH_BUFFER_END)
+    RA_END,        // end the current batch (MI_BATCH_BUFFER_END, MI_CONDITIONAL_BATCH_BUFFER_END)
+    RA_END_ALL     // end both batch levels: back to the ring (a second-level MI_CONDITIONAL_BATCH_BUFFER_END, C26)
   } ra_t;
 
   logic [31:0] cmd_dw0;
@@ -246,7 +249,10 @@ module gt_engine import gtref_pkg::*; #(
   logic [31:0] cmd_head;       // RING_HEAD when the command started
   logic [31:0] a [1:10];       // DW1..DW10
   logic [10:0] argn;           // next argument dword
-  logic [6:0]  lri_left;       // register pairs not yet taken
+  logic [7:0]  lri_left;       // register pairs not yet taken (at most 128, C36)
+  logic        lri_p2;         // non-privileged LRI: the pairs were all checked, this pass commits (C13)
+  logic        lri_blk;        //                     a pair checked so far is not allowed: NOOP as a whole
+  logic        lri_scan;       //                     this pass only checks the pairs (no commit)
   logic        lri_hit;        // the pair names a register this command may write (§2)
   ridx_t       lri_idx;
   logic [31:0] lri_data;
@@ -265,6 +271,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] ws_addr;        // memory write: address, low/high dword, qword
   logic [31:0] ws_lo, ws_hi;
   logic        ws_qw, wi;
+  logic        ws_2d;          // two dword writes: ws_lo to ws_addr, then ws_hi to ws_addr + 4 (C35)
   logic        ws_gg, dr_gg;   // the writes' / data read's address space selection (1 GGTT, 0 PPGTT, GAM-2)
   logic [1:0]  cq_n, cq_i;     // register commits: count, next
   ridx_t       cq_idx [3];
@@ -295,6 +302,15 @@ module gt_engine import gtref_pkg::*; #(
 
   function automatic logic len_in(input logic [31:0] len, input int mn, input int mx);
     return len >= 32'(mn) && len <= 32'(mx);
+  endfunction
+
+  // MI_ATOMIC with Inline Data: the length of the form that carries the Data Size's operands (C28)
+  function automatic logic [31:0] at_inline_len(input logic [1:0] size);
+    case (size)
+      2'd0:    return 32'd5;     // DWORD: two operand dwords
+      2'd1:    return 32'd7;     // QWORD: four
+      default: return 32'd11;    // OCTWORD (8 dwords) and the reserved size: only the full form
+    endcase
   endfunction
 
   // ---- DW0 decode (of the dword at the head of the stream); contract §4, all decided from DW0: the
@@ -356,13 +372,14 @@ module gt_engine import gtref_pkg::*; #(
     `GT_DECODE(STATE_SIP)
     // the table's length rules beyond MIN..MAX
     case (d_cmd)
-      C_MI_STORE_DATA_IMM:    // 4 dwords <-> Store Qword 0, 5 dwords <-> Store Qword 1
-        if (!((d_len == 32'd4 && !dw[SDI_STORE_QWORD_BIT]) || (d_len == 32'd5 && dw[SDI_STORE_QWORD_BIT])))
-          d_legal = 1'b0;
+      C_MI_STORE_DATA_IMM:    // Store Qword 0: 4..MAX dwords; Store Qword 1: 3 + 2n dwords, n >= 1 (C35)
+        if (dw[SDI_STORE_QWORD_BIT] && (d_len < 32'd5 || !d_len[0])) d_legal = 1'b0;
       C_MI_LOAD_REGISTER_IMM: // 1 + 2n dwords
         if (!d_len[0]) d_legal = 1'b0;
-      C_MI_ATOMIC:            // 3 dwords without Inline Data, 11 with it
-        if (d_len != (dw[F_MI_ATOMIC_INLINE_LO] ? 32'd11 : 32'd3)) d_legal = 1'b0;
+      C_MI_ATOMIC:            // 3 without Inline Data; with it 3 + 2 x the Data Size's dwords (5, 7, 11) or 11 (C28)
+        if (dw[F_MI_ATOMIC_INLINE_LO] ? (d_len != 32'd11 && d_len != at_inline_len(dw[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO]))
+                                      : d_len != 32'd3)
+          d_legal = 1'b0;
 `ifdef GTREF_BUG_WRONG_ENGINE
       // BUG (docs/rtl-bugs.md, WRONG_ENGINE): the engines check of PIPE_CONTROL uses the MI_FLUSH_DW-style
       // "render or blitter" mask, so BCS0 accepts PIPE_CONTROL instead of flagging it illegal.
@@ -412,13 +429,19 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   // Register sources and targets (commands.md §2)
   // =====================================================================================================
-  // The register of this engine at absolute offset off (Register Offset fields, DW[22:2]); a register of
-  // the table that this engine does not have is not found (ENGINE_REG_PRESENT_BY_ENGINE).
+  // The absolute MMIO offset a Register Offset field names (DW[22:2]): with Add CS MMIO Start Offset set
+  // (cs_mmio), relative to this engine's MMIO base, a plain add (C38: on RCS0 0x2000 + 0x2000 = 0x4000).
+  function automatic logic [31:0] abs_off(input logic [31:0] fld, input logic cs_mmio);
+    return cs_mmio ? BASE + (fld & LRI_OFFSET_MASK) : fld & LRI_OFFSET_MASK;
+  endfunction
+
+  // The register of this engine at absolute offset off (abs_off); a register of the table that this engine
+  // does not have is not found (ENGINE_REG_PRESENT_BY_ENGINE).
   function automatic logic [RIW:0] find_reg(input logic [31:0] off);
     logic [RIW:0] f;
     f = '0;
     for (int i = 0; i < ENGINE_REGS; i++)
-      if (reg_present(ridx_t'(i)) && (off & LRI_OFFSET_MASK) == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
+      if (reg_present(ridx_t'(i)) && off == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
     return f;
   endfunction
 
@@ -430,12 +453,43 @@ module gt_engine import gtref_pkg::*; #(
     return f[RIW] ? r[f[RIW-1:0]] : 32'd0;
   endfunction
 
-  // The register's absolute offset equals bits [25:2] of one of FORCE_TO_NONPRIV0..11.
-  function automatic logic ftn_listed(input ridx_t i);
+  // FORCE_TO_NONPRIV0..11 (C37): an entry covers an absolute offset when both agree above the naturally aligned
+  // block of 1/4/16/64 dwords its range [1:0] gives (address [25:2]); it allows a write when it covers it,
+  // deny [30] = 0 and access [29:28] is RW (0) or WR (2); it denies when it covers it and deny = 1.
+  function automatic logic [31:0] ftn_block_mask(input logic [1:0] range);   // address bits above the block
+    return NONPRIV_OFFSET_MASK & ~((32'd4 << {range, 1'b0}) - 32'd1);
+  endfunction
+  function automatic logic ftn_covers(input logic [31:0] ent, input logic [31:0] off);
+`ifdef GTREF_BUG_NONPRIV_RANGE_ONE
+    // BUG (docs/rtl-bugs.md, NONPRIV_RANGE_ONE): the range field is ignored, an entry covers one register.
+    return ((ent ^ off) & NONPRIV_OFFSET_MASK) == 32'd0;
+`else
+    return ((ent ^ off) & ftn_block_mask(ent[1:0])) == 32'd0;
+`endif
+  endfunction
+  function automatic logic ftn_access_wr(input logic [1:0] acc);   // access [29:28]: RW (0) or WR (2)
+`ifdef GTREF_BUG_NONPRIV_RD_WRITES
+    // BUG (docs/rtl-bugs.md, NONPRIV_RD_WRITES): only the invalid access value is refused, so RD allows writes.
+    return acc != 2'd3;
+`else
+    return acc == 2'd0 || acc == 2'd2;
+`endif
+  endfunction
+  function automatic logic ftn_allows(input logic [31:0] off);
+    logic hit;
+    hit = 1'b0;
+    for (int k = 0; k < 12; k++) begin
+      logic [31:0] ent;
+      ent = r[FORCE_TO_NONPRIV0_IDX + k];
+      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: 2])) hit = 1'b1;
+    end
+    return hit;
+  endfunction
+  function automatic logic ftn_denies(input logic [31:0] off);
     logic hit;
     hit = 1'b0;
     for (int k = 0; k < 12; k++)
-      if ((r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_OFFSET_MASK) == ((BASE + ENGINE_REG_OFF[i]) & NONPRIV_OFFSET_MASK))
+      if (ftn_covers(r[FORCE_TO_NONPRIV0_IDX + k], off) && (r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_DENY) != 32'd0)
         hit = 1'b1;
     return hit;
   endfunction
@@ -451,21 +505,38 @@ module gt_engine import gtref_pkg::*; #(
   assign cur_np = cmd_lvl != 2'd0 && priv_np;
 `endif
 
-  // Write target (LRI pairs, LRR and LRM destinations): a register of this engine with a writable bit
-  // (C6); from a non-privileged batch also NONPRIV-flagged or listed in FORCE_TO_NONPRIV (C13). Any other
-  // target is dropped without a commit and without an error.
+  // A non-privileged MI_LOAD_REGISTER_IMM is decided before its first commit (C13): a first pass takes every pair
+  // and only checks it; with every pair allowed the stream restarts at DW1 (S_LRI_RW) and a second pass commits,
+  // pair by pair as a privileged LRI does; with any pair not allowed the command is a NOOP as a whole.
+  assign lri_scan = cur_np && !lri_p2;
+
+  // A write target from a non-privileged batch is allowed (C13, C37) when no entry of this engine denies it
+  // (a deny wins) and it is a NONPRIV-flagged register of this engine (CS_GPR*, MI_PREDICATE_*) or an entry
+  // allows it. From a privileged command every target is allowed.
+  function automatic logic np_allowed(input logic [31:0] off);
+    logic [RIW:0] f;
+    f = find_reg(off);
+    return !ftn_denies(off) && ((f[RIW] && ENGINE_REG_NONPRIV[f[RIW-1:0]][0]) || ftn_allows(off));
+  endfunction
+
+  // Write target (LRI pairs, LRR and LRM destinations), at absolute offset off: a register of this engine with
+  // a writable bit (C6), allowed when the command is non-privileged (C13). Any other target is dropped without
+  // a commit and without an error.
   function automatic logic [RIW:0] find_target(input logic [31:0] off);
     logic [RIW:0] f;
     f = find_reg(off);
-    if (f[RIW] && !(reg_writable(f[RIW-1:0]) &&
-                    (!cur_np || ENGINE_REG_NONPRIV[f[RIW-1:0]][0] || ftn_listed(f[RIW-1:0]))))
+    if (f[RIW] && !(reg_writable(f[RIW-1:0]) && (!cur_np || np_allowed(off))))
       f[RIW] = 1'b0;
     return f;
   endfunction
 
   // ---- LRI target lookup of the offset at the stream head ----
   logic [RIW:0] lk;
-  assign lk = find_target(dw);
+  logic [31:0]  lk_off;        // its absolute offset (C38)
+  logic         lk_np_ok;      // allowed from a non-privileged batch (C13)
+  assign lk_off   = abs_off(dw, cmd_dw0[F_MI_LOAD_REGISTER_IMM_CS_MMIO_LO]);
+  assign lk       = find_target(lk_off);
+  assign lk_np_ok = np_allowed(lk_off);
 
   // LRI value: the table's write rules, then the Byte Write Disables (a disabled byte keeps its old value).
   logic [31:0] lri_old, lri_rule, lri_new;
@@ -503,26 +574,21 @@ module gt_engine import gtref_pkg::*; #(
   //   qword to a:  a[2] = 0: one write, be FF, {hi, lo}; a[2] = 1: (a & ~7, F0, lo in the upper lane)
   //                then (a + 4, 0F, hi in the lower lane).
   // =====================================================================================================
-  logic [60:0] ws_q;
+  //   two dwords (ws_2d, a 5-dword MI_STORE_DATA_IMM without Store Qword, C35): lo to a, then hi to a + 4, each
+  //                as a dword to that address. A qword to a 4-aligned address is the same two writes.
   logic        ws_hi4, ws_two;
-  logic [63:0] w_addr, w_data;
+  logic [63:0] w_addr, w_data, w_da;
+  logic [31:0] w_dd;
   logic [7:0]  w_be;
-  assign ws_q   = ws_addr[63:3];
   assign ws_hi4 = ws_addr[2];
-  assign ws_two = ws_qw && ws_hi4;
+  assign ws_two = (ws_qw && ws_hi4) || ws_2d;
+  assign w_da   = wi ? ws_addr + 64'd4 : ws_addr;   // the dword write's address
+  assign w_dd   = wi ? ws_hi : ws_lo;               //                    data
   logic unused_ws_bits;   // every write address is dword aligned
-  assign unused_ws_bits = ^ws_addr[1:0];
+  assign unused_ws_bits = ^{ws_addr[1:0], w_da[1:0]};
   always_comb begin
-    w_addr = {ws_q, 3'd0};
-    if (wi) begin
-      // second write of a qword to a 4-aligned address: (a + 4), high dword in the lower lane
-      w_addr = {ws_q + 61'd1, 3'd0};
-      w_be   = 8'h0F;
-      w_data = {32'd0, ws_hi};
-    end else if (!ws_qw) begin
-      w_be   = ws_hi4 ? 8'hF0 : 8'h0F;
-      w_data = ws_hi4 ? {ws_lo, 32'd0} : {32'd0, ws_lo};
-    end else if (!ws_hi4) begin
+    w_addr = {w_da[63:3], 3'd0};
+    if (ws_qw && !ws_hi4 && !wi) begin
 `ifdef GTREF_BUG_SDI_QWORD_BE
       // BUG (docs/rtl-bugs.md, SDI_QWORD_BE): the upper dword's byte enables are dropped.
       w_be   = 8'h0F;
@@ -531,9 +597,9 @@ module gt_engine import gtref_pkg::*; #(
 `endif
       w_data = {ws_hi, ws_lo};
     end else begin
-      // first write of a qword to a 4-aligned address: low dword in the upper lane
-      w_be   = 8'hF0;
-      w_data = {ws_lo, 32'd0};
+      // a dword to w_da: lane by bit 2 (the second write of a qword to a 4-aligned address is hi at a + 4)
+      w_be   = w_da[2] ? 8'hF0 : 8'h0F;
+      w_data = w_da[2] ? {w_dd, 32'd0} : {32'd0, w_dd};
     end
   end
 
@@ -588,14 +654,23 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] at_old, at_op1, at_op2, at_new, at_so, at_s1;
   assign at_op  = cmd_dw0[F_MI_ATOMIC_OP_HI:F_MI_ATOMIC_OP_LO];
   assign at_qw  = cmd_dw0[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO] == 2'd1;
-  // Implemented: size DWORD with ops 0x01..0x0F, QWORD with their 8B variants 0x21..0x2F; without Inline
-  // Data only INC, DEC, PREDEC.
-  assign at_ok  = cmd_dw0[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO] != 2'd2 && at_op[3:0] != 4'd0 &&
-                  at_op[7:4] == (at_qw ? 4'h2 : 4'h0) &&
-                  (cmd_dw0[F_MI_ATOMIC_INLINE_LO] || at_op[3:0] == 4'h5 || at_op[3:0] == 4'h6 || at_op[3:0] == 4'hF);
+  // Implemented: size DWORD with ops 0x01..0x0F, QWORD with their 8B variants 0x21..0x2F (C28).
+  assign at_ok  = cmd_dw0[F_MI_ATOMIC_SIZE_HI:F_MI_ATOMIC_SIZE_LO] <= 2'd1 && at_op[3:0] != 4'd0 &&
+                  at_op[7:4] == (at_qw ? 4'h2 : 4'h0);
   assign at_old = at_qw ? rd_q : {32'd0, dr_addr[2] ? rd_q[63:32] : rd_q[31:0]};
-  assign at_op1 = at_qw ? {a[5], a[3]} : {32'd0, a[3]};
-  assign at_op2 = at_qw ? {a[6], a[4]} : {32'd0, a[4]};
+  // Operands (C28): Inline Data: Operand1 dword 0 at DW3, Operand2 dword 0 at DW4, their dword 1 (a qword's high
+  // halves) at DW5, DW6. Without it: operand 1 is R0 = {CS_GPR1, CS_GPR0}, operand 2 is R2 = {CS_GPR5, CS_GPR4}
+  // (their low dwords for a DWORD op).
+  logic [63:0] at_in1, at_in2;
+  assign at_in1 = cmd_dw0[F_MI_ATOMIC_INLINE_LO] ? {a[5], a[3]} : gpr64(4'd0);
+`ifdef GTREF_BUG_ATOMIC_GPR_OP2
+  // BUG (docs/rtl-bugs.md, ATOMIC_GPR_OP2): operand 2 is taken from R1 = {CS_GPR3, CS_GPR2}, the next GPR pair.
+  assign at_in2 = cmd_dw0[F_MI_ATOMIC_INLINE_LO] ? {a[6], a[4]} : gpr64(4'd1);
+`else
+  assign at_in2 = cmd_dw0[F_MI_ATOMIC_INLINE_LO] ? {a[6], a[4]} : gpr64(4'd2);
+`endif
+  assign at_op1 = at_qw ? at_in1 : {32'd0, at_in1[31:0]};
+  assign at_op2 = at_qw ? at_in2 : {32'd0, at_in2[31:0]};
   // sign-extended copies for IMAX/IMIN
   assign at_so  = at_qw ? at_old : {{32{at_old[31]}}, at_old[31:0]};
   assign at_s1  = at_qw ? at_op1 : {{32{at_op1[31]}}, at_op1[31:0]};
@@ -626,9 +701,10 @@ module gt_engine import gtref_pkg::*; #(
   // =====================================================================================================
   logic        p_rd, p_wr;
   logic        p_sigw;        // signal-mode MI_SEMAPHORE_WAIT unmet: wait for a signal (S_SIGW)
+  logic        p_rpoll;       // register-poll MI_SEMAPHORE_WAIT unmet: poll the register (S_RPOLL)
   logic [63:0] p_rd_addr, p_ws_addr;
   logic [31:0] p_ws_lo, p_ws_hi;
-  logic        p_ws_qw;
+  logic        p_ws_qw, p_ws_2d;
   logic        p_ws_gg, p_rd_gg;  // address space selection of the plan's writes and read (1 GGTT, GAM-2)
   logic [1:0]  p_cq_n;
   ridx_t       p_cq_idx [3];
@@ -641,20 +717,43 @@ module gt_engine import gtref_pkg::*; #(
   logic        p_sp_set;
 
   logic        pred;          // MI_PREDICATE_RESULT bit 0
+  logic        pred1;         // MI_PREDICATE_RESULT_1 bit 0 (predicated MI_BATCH_BUFFER_START, C17)
   logic [31:0] hws;           // HWS_PGA
   logic [31:0] rd_dw;         // the dword read at dr_addr
   logic [63:0] pr_src0, pr_src1, pr_data;
   logic        pr_val, pr_l, pr_new;
   logic [RIW:0] t_lrr, t_lrm;
-  logic        sem_ok;
+  logic [31:0] lrr_src, srm_src;
+  logic        sem_ok, rp_ok;
+  logic [31:0] cbbe_val;      // MI_CONDITIONAL_BATCH_BUFFER_END: the value compared with Compare Data (C26)
   assign pred    = r[MI_PREDICATE_RESULT_IDX][0];
+`ifdef GTREF_BUG_PRED_BBS_RESULT0
+  // BUG (docs/rtl-bugs.md, PRED_BBS_RESULT0): the predicated batch start tests MI_PREDICATE_RESULT (0x418).
+  assign pred1   = r[MI_PREDICATE_RESULT_IDX][0];
+`else
+  assign pred1   = r[MI_PREDICATE_RESULT_1_IDX][0];
+`endif
   assign hws     = r[HWS_PGA_IDX];
   assign rd_dw   = dr_addr[2] ? rd_q[63:32] : rd_q[31:0];
   assign pr_src0 = {r[MI_PREDICATE_SRC0_UDW_IDX], r[MI_PREDICATE_SRC0_IDX]};
   assign pr_src1 = {r[MI_PREDICATE_SRC1_UDW_IDX], r[MI_PREDICATE_SRC1_IDX]};
   assign pr_data = {r[MI_PREDICATE_DATA_UDW_IDX], r[MI_PREDICATE_DATA_IDX]};
-  assign t_lrr   = find_target(a[2]);   // MI_LOAD_REGISTER_REG dst DW2[22:2]
-  assign t_lrm   = find_target(a[1]);   // MI_LOAD_REGISTER_MEM reg DW1[22:2]
+  // register offsets, absolute after Add CS MMIO Start Offset (C38): LRR source DW0[18], destination DW0[19]
+  assign t_lrr   = find_target(abs_off(a[2], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]));  // dst DW2[22:2]
+`ifdef GTREF_BUG_LRR_CS_MMIO_SRC
+  // BUG (docs/rtl-bugs.md, LRR_CS_MMIO_SRC): the source takes the destination's bit (DW0[19]), not DW0[18].
+  assign lrr_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]));
+`else
+  assign lrr_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_SRC_LO]));   // src DW1[22:2]
+`endif
+  assign t_lrm   = find_target(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_MEM_CS_MMIO_LO]));     // reg DW1[22:2]
+  assign srm_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_STORE_REGISTER_MEM_CS_MMIO_LO]));     // reg DW1[22:2]
+`ifdef GTREF_BUG_CBBE_MASK_IGNORED
+  // BUG (docs/rtl-bugs.md, CBBE_MASK_IGNORED): Compare Mask Mode compares the data dword without the mask.
+  assign cbbe_val = cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO] ? rd_q[63:32] : rd_dw;
+`else
+  assign cbbe_val = cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO] ? rd_q[31:0] & rd_q[63:32] : rd_dw;
+`endif
 
   // MI_PREDICATE (C22): compare, load, combine
   always_comb begin
@@ -678,33 +777,39 @@ module gt_engine import gtref_pkg::*; #(
     endcase
   end
 
-  // MI_SEMAPHORE_WAIT (C27): SAD (memory) OP SDD (inline data), unsigned
-  always_comb begin
-    case (cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO])
-      3'd0:    sem_ok = rd_dw >  a[1];                        // SAD_GT_SDD
-      3'd1:    sem_ok = rd_dw >= a[1];                        // SAD_GTE_SDD
-      3'd2:    sem_ok = rd_dw <  a[1];                        // SAD_LT_SDD
+  // MI_SEMAPHORE_WAIT (C27): SAD (memory, or the register in Register Poll Mode, C33) OP SDD (inline data), unsigned
+  function automatic logic sem_cmp(input logic [2:0] op, input logic [31:0] sad, input logic [31:0] sdd);
+    case (op)
+      3'd0:    return sad >  sdd;                             // SAD_GT_SDD
+      3'd1:    return sad >= sdd;                             // SAD_GTE_SDD
+      3'd2:    return sad <  sdd;                             // SAD_LT_SDD
 `ifdef GTREF_BUG_SEM_COMPARE
       // BUG (docs/rtl-bugs.md, SEM_COMPARE): LTE compares strictly (copy of the LT row).
-      3'd3:    sem_ok = rd_dw <  a[1];
+      3'd3:    return sad <  sdd;
 `else
-      3'd3:    sem_ok = rd_dw <= a[1];                        // SAD_LTE_SDD
+      3'd3:    return sad <= sdd;                             // SAD_LTE_SDD
 `endif
-      3'd4:    sem_ok = rd_dw == a[1];                        // SAD_EQ_SDD
-      3'd5:    sem_ok = rd_dw != a[1];                        // SAD_NEQ_SDD
-      default: sem_ok = 1'b1;                                 // undefined: unimplemented, retire
+      3'd4:    return sad == sdd;                             // SAD_EQ_SDD
+      3'd5:    return sad != sdd;                             // SAD_NEQ_SDD
+      default: return 1'b1;                                   // undefined: unimplemented, retire
     endcase
-  end
+  endfunction
+  // register poll: the register at the absolute offset DW2[22:2] (no CS MMIO bit), read as C14 reads
+  assign sem_ok = sem_cmp(cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO], rd_dw, a[1]);
+  assign rp_ok  = sem_cmp(cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO],
+                          read_reg(a[2] & LRI_OFFSET_MASK), a[1]);
 
   always_comb begin
     p_rd      = 1'b0;
     p_sigw    = 1'b0;
+    p_rpoll   = 1'b0;
     p_rd_addr = dr_addr;
     p_wr      = 1'b0;
     p_ws_addr = '0;
     p_ws_lo   = '0;
     p_ws_hi   = '0;
     p_ws_qw   = 1'b0;
+    p_ws_2d   = 1'b0;
     p_ws_gg   = 1'b1;        // the status page (HWS_PGA) and every default: GGTT (GAM-2)
     p_rd_gg   = dr_gg;       // (S_RDX: a poll's re-read keeps the space of the first read)
     p_cq_n    = 2'd0;
@@ -730,8 +835,9 @@ module gt_engine import gtref_pkg::*; #(
         C_MI_BATCH_BUFFER_END:
           if (cmd_lvl != 2'd0) p_ra = RA_END;            // in the ring: a NOOP (C8)
         C_MI_BATCH_BUFFER_START:
-          // Predication Enable: with MI_PREDICATE_RESULT[0] = 0 nothing happens (C17)
-          if (!cmd_dw0[F_MI_BATCH_BUFFER_START_PREDICATE_LO] || pred) begin
+          // Predication Enable: with MI_PREDICATE_RESULT_1[0] = 0 nothing happens (C17; on an engine other than
+          // RCS0 a set Predication Enable is unimplemented: tested the same way)
+          if (!cmd_dw0[F_MI_BATCH_BUFFER_START_PREDICATE_LO] || pred1) begin
             p_cq_n   = 2'd3;
             p_cq_chg = 3'b111;                          // each only if its value changes (C15)
             if (cmd_lvl == 2'd0 || (cmd_lvl == 2'd1 && !cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO])) begin
@@ -750,14 +856,21 @@ module gt_engine import gtref_pkg::*; #(
             p_cq_val[0] = p_bb_tgt[31:0];
             p_cq_val[1] = {16'd0, p_bb_tgt[47:32]};
           end
-        C_MI_STORE_DATA_IMM: begin                      // {DW2[15:0], DW1[31:2]} (C4, C5)
-          p_wr      = 1'b1;
-          p_ws_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
-          p_ws_lo   = a[3];
-          p_ws_hi   = a[4];
-          p_ws_qw   = cmd_dw0[SDI_STORE_QWORD_BIT];
-          p_ws_gg   = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
-        end
+        C_MI_STORE_DATA_IMM:                            // {DW2[15:0], DW1[31:2]} (C4, C5)
+          if (cmd_len <= 11'd5) begin                   // 4: a dword; 5: a qword, or two dwords (C35); longer:
+            p_wr      = 1'b1;                           //   unimplemented, a NOOP of its length here
+            p_ws_addr = {16'd0, a[2][15:0], a[1][31:2], 2'd0};
+            p_ws_lo   = a[3];
+            p_ws_hi   = a[4];
+            p_ws_qw   = cmd_dw0[SDI_STORE_QWORD_BIT];
+`ifdef GTREF_BUG_SDI_TWO_DWORD_FIRST
+            // BUG (docs/rtl-bugs.md, SDI_TWO_DWORD_FIRST): the 5-dword dword form stores DW3 only, as the 4-dword form.
+            p_ws_2d   = 1'b0;
+`else
+            p_ws_2d   = !cmd_dw0[SDI_STORE_QWORD_BIT] && cmd_len == 11'd5;
+`endif
+            p_ws_gg   = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
+          end
         C_MI_STORE_DATA_INDEX:                          // pphwsp: unimplemented
           if (!cmd_dw0[F_MI_STORE_DATA_INDEX_PPHWSP_LO]) begin
             p_wr      = 1'b1;
@@ -770,7 +883,7 @@ module gt_engine import gtref_pkg::*; #(
           if (!cmd_dw0[F_MI_STORE_REGISTER_MEM_PREDICATE_LO] || pred) begin
             p_wr      = 1'b1;
             p_ws_addr = {a[3], a[2][31:2], 2'd0};
-            p_ws_lo   = read_reg(a[1]);
+            p_ws_lo   = srm_src;
             p_ws_gg   = cmd_dw0[F_MI_STORE_REGISTER_MEM_GGTT_LO];
           end
         C_MI_REPORT_HEAD: begin                         // RING_HEAD to status-page dword 4 (C20)
@@ -782,7 +895,7 @@ module gt_engine import gtref_pkg::*; #(
           if (t_lrr[RIW]) begin
             p_cq_n      = 2'd1;
             p_cq_idx[0] = t_lrr[RIW-1:0];
-            p_cq_val[0] = reg_write(t_lrr[RIW-1:0], r[t_lrr[RIW-1:0]], read_reg(a[1]));
+            p_cq_val[0] = reg_write(t_lrr[RIW-1:0], r[t_lrr[RIW-1:0]], lrr_src);
           end
         C_MI_PREDICATE:                                 // KEEP: nothing; load op 1: unimplemented
           if (cmd_dw0[F_MI_PREDICATE_LOAD_HI]) begin
@@ -827,15 +940,21 @@ module gt_engine import gtref_pkg::*; #(
           p_rd_addr = {a[4], a[3][31:2], 2'd0};
           p_rd_gg   = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_SRC_LO];
         end
-        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // in the ring a NOOP (no read); C26
-          if (cmd_lvl != 2'd0 && cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO] &&
-              !cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO]) begin
+        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // in the ring, or Compare Semaphore 0: a NOOP (no read);
+          if (cmd_lvl != 2'd0 && cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO]) begin  // C26
+            // the dword at Compare Address, or with Compare Mask Mode the qword there: one read either way
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:3], 3'd0};
             p_rd_gg   = cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT_LO];
           end
         C_MI_SEMAPHORE_WAIT:                            // poll (C27) and signal (C32) mode; reg_poll: C33
-          if (!cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) begin
+`ifdef GTREF_BUG_SEM_REG_POLL_MEM
+          // BUG (docs/rtl-bugs.md, SEM_REG_POLL_MEM): Register Poll Mode is ignored: the wait polls memory.
+          begin
+`else
+          if (cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO]) p_rpoll = !rp_ok;   // no read: the register until it holds
+          else begin
+`endif
             p_rd      = 1'b1;
             p_rd_addr = {a[3], a[2][31:2], 2'd0};
             p_rd_gg   = cmd_dw0[F_MI_SEMAPHORE_WAIT_GGTT_LO];
@@ -866,8 +985,14 @@ module gt_engine import gtref_pkg::*; #(
           p_ws_lo   = rd_dw;
           p_ws_gg   = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_DST_LO];
         end
-        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when memory <= data
-          if (rd_dw <= a[1]) p_ra = RA_END;
+        C_MI_CONDITIONAL_BATCH_BUFFER_END:              // ends the batch when the value <= data (C26): a
+          if (cbbe_val <= a[1])                         // second level ends both levels, back to the ring
+`ifdef GTREF_BUG_CBBE_ONE_LEVEL
+            // BUG (docs/rtl-bugs.md, CBBE_ONE_LEVEL): a second-level batch returns to the first level.
+            p_ra = RA_END;
+`else
+            p_ra = cmd_lvl == 2'd2 ? RA_END_ALL : RA_END;
+`endif
         C_MI_SEMAPHORE_WAIT:
           if (cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO]) p_rd = !sem_ok;  // poll: read again until it holds
 `ifdef GTREF_BUG_SIGNAL_AS_POLL
@@ -884,10 +1009,16 @@ module gt_engine import gtref_pkg::*; #(
           p_ws_hi   = at_new[63:32];
           p_ws_qw   = at_qw;
           p_ws_gg   = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
-          if (cmd_dw0[F_MI_ATOMIC_RETURN_DATA_LO]) begin  // the old value into R0, as MI_MATH's store
-            p_cq_n      = at_qw ? 2'd2 : 2'd1;
+          if (cmd_dw0[F_MI_ATOMIC_RETURN_DATA_LO]) begin  // the old value into R4 (C28): DWORD CS_GPR8 only,
+            p_cq_n      = at_qw ? 2'd2 : 2'd1;            // QWORD CS_GPR8 then CS_GPR9, each if it changes
+`ifdef GTREF_BUG_ATOMIC_RETURN_R0
+            // BUG (docs/rtl-bugs.md, ATOMIC_RETURN_R0): the old value goes to R0 (CS_GPR0/1), the Gen9 kit's choice.
             p_cq_idx[0] = ridx_t'(CS_GPR0_IDX);
             p_cq_idx[1] = ridx_t'(CS_GPR1_IDX);
+`else
+            p_cq_idx[0] = ridx_t'(CS_GPR8_IDX);
+            p_cq_idx[1] = ridx_t'(CS_GPR9_IDX);
+`endif
 `ifdef GTREF_BUG_ATOMIC_RETURN
             // BUG (docs/rtl-bugs.md, ATOMIC_RETURN): the new value is returned instead of the old one.
             p_cq_val[0] = at_new[31:0];
@@ -921,7 +1052,7 @@ module gt_engine import gtref_pkg::*; #(
                     (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
 
   state_t p_next;
-  assign p_next = p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+  assign p_next = p_rpoll ? S_RPOLL : p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
 
   // =====================================================================================================
   // Memory requests: the command's writes, then its data read, then the prefetcher's reads. A data read
@@ -983,6 +1114,11 @@ module gt_engine import gtref_pkg::*; #(
         else if ((in_batch || ring_go) && dw_valid && !dw_flt) pop = 1'b1;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH:
         pop = dw_valid && !dw_flt;                             // a faulted dword ends the command (GAM-15)
+      S_LRI_RW: begin                                          // a non-privileged LRI (never in the ring) whose
+        redir      = 1'b1;                                     // pairs are all allowed: take them again from
+        redir_addr = cmd_addr + 64'd4;                         // DW1, this time committing (C13)
+        redir_ring = 1'b0;
+      end
       S_RETIRE:
         if (!cmd_err && (ra == RA_BB1 || ra == RA_BB2_CALL || ra == RA_BB2_CHAIN)) begin
           redir      = 1'b1;                                   // enter, call or chain to a batch
@@ -1076,11 +1212,17 @@ module gt_engine import gtref_pkg::*; #(
   // ---- semaphores (commands.md §5, C32; cycle contract §3) ----
   // MI_SEMAPHORE_SIGNAL sets the pending-signal flag of the engine its Target Engine Select names, at the
   // closing edge of its retire cycle: 0 RCS0, 1 VCS0, 2 BCS0, 3 VECS0 in the command's encoding, which is not
-  // the kit's engine order (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; gt_pkg_check checks that order). 4 (VCS1) and
-  // the reserved values name no engine of the kit: no signal. gt_top drops a signal to an engine the build
+  // the kit's engine order (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0; gt_pkg_check checks that order). 4..14 name engines
+  // the kit lacks, 5 and 15 none: no signal. gt_top drops a signal to an engine the build
   // lacks. Target Context ID and Post-Sync Operation have no visible effect.
-  logic [2:0] sig_tes;
-  assign sig_tes = cmd_dw0[F_MI_SEMAPHORE_SIGNAL_TARGET_HI:F_MI_SEMAPHORE_SIGNAL_TARGET_LO];
+  logic [3:0] sig_tes;
+`ifdef GTREF_BUG_SIGNAL_TARGET_3BIT
+  // BUG (docs/rtl-bugs.md, SIGNAL_TARGET_3BIT): the Gen9 field [17:15] is decoded, so 8 (VCS4) signals RCS0, 9 VCS0,
+  // 10 BCS0, 11 VECS0 (bit 18 dropped).
+  assign sig_tes = {1'b0, cmd_dw0[F_MI_SEMAPHORE_SIGNAL_TARGET_LO +: 3]};
+`else
+  assign sig_tes = cmd_dw0[F_MI_SEMAPHORE_SIGNAL_TARGET_HI:F_MI_SEMAPHORE_SIGNAL_TARGET_LO];   // DW0[18:15] (C32)
+`endif
   always_comb begin
     sig_valid  = st == S_RETIRE && !cmd_err && !cmd_nop && cmd == C_MI_SEMAPHORE_SIGNAL;
     sig_engine = 2'd0;
@@ -1088,15 +1230,15 @@ module gt_engine import gtref_pkg::*; #(
 `ifdef GTREF_BUG_SIGNAL_TARGET
       // BUG (docs/rtl-bugs.md, SIGNAL_TARGET): the select is taken as a kit engine index, so 1 (VCS0) signals
       // BCS0 and 2 (BCS0) signals VCS0.
-      3'd0, 3'd1, 3'd2, 3'd3: sig_engine = sig_tes[1:0];
+      4'd0, 4'd1, 4'd2, 4'd3: sig_engine = sig_tes[1:0];
 `else
-      3'd0:    sig_engine = 2'd0;                 // RCS0
-      3'd1:    sig_engine = 2'd2;                 // VCS0
-      3'd2:    sig_engine = 2'd1;                 // BCS0
-      3'd3:    sig_engine = 2'd3;                 // VECS0
+      4'd0:    sig_engine = 2'd0;                 // RCS0
+      4'd1:    sig_engine = 2'd2;                 // VCS0
+      4'd2:    sig_engine = 2'd1;                 // BCS0
+      4'd3:    sig_engine = 2'd3;                 // VECS0
 `endif
-      default: sig_valid  = 1'b0;                 // 4: VCS1, not in the kit; 5..7 reserved
-    endcase
+      default: sig_valid  = 1'b0;                 // 4, 6..14: VCS1..VCS7, VECS1..VECS3, not in the kit;
+    endcase                                       // 5, 15 name no engine (unimplemented): no signal either
   end
 
   // The pending-signal flag. A signal-mode wait (one this engine executes: not a MI_SET_PREDICATE NOOP, not
@@ -1202,6 +1344,8 @@ module gt_engine import gtref_pkg::*; #(
       cmd_head     <= '0;
       argn         <= '0;
       lri_left     <= '0;
+      lri_p2       <= 1'b0;
+      lri_blk      <= 1'b0;
       lri_hit      <= 1'b0;
       lri_idx      <= '0;
       wr_pend      <= '0;
@@ -1219,6 +1363,7 @@ module gt_engine import gtref_pkg::*; #(
       ws_lo        <= '0;
       ws_hi        <= '0;
       ws_qw        <= 1'b0;
+      ws_2d        <= 1'b0;
       for (int k = 0; k < 3; k++) begin
         cq_idx[k] <= '0;
         cq_val[k] <= '0;
@@ -1280,7 +1425,9 @@ module gt_engine import gtref_pkg::*; #(
             cmd_flt      <= 1'b0;
             flt_sw       <= 1'b0;
             argn         <= 11'd1;
-            lri_left     <= d_len[7:1];  // (len - 1) / 2 pairs for a legal (odd) length
+            lri_left     <= d_len[8:1];  // (len - 1) / 2 pairs for a legal (odd) length, up to 128 (C36)
+            lri_p2       <= 1'b0;
+            lri_blk      <= 1'b0;
             math_left    <= d_len[8:0] - 9'd1;
             cq_n         <= '0;
             ra           <= RA_NONE;
@@ -1291,6 +1438,7 @@ module gt_engine import gtref_pkg::*; #(
               ws_addr <= hsw_addr;
               ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR};
               ws_qw   <= 1'b0;
+              ws_2d   <= 1'b0;
               ws_gg   <= 1'b1;
               wi      <= 1'b0;
               st      <= S_MW;
@@ -1311,20 +1459,33 @@ module gt_engine import gtref_pkg::*; #(
           end
         S_LRI_OFF:
           if (pop) begin
-            lri_hit <= lk[RIW];
+            lri_hit <= lk[RIW] && !lri_scan;
             lri_idx <= lk[RIW-1:0];
+`ifdef GTREF_BUG_LRI_NONPRIV_PARTIAL
+            // BUG (docs/rtl-bugs.md, LRI_NONPRIV_PARTIAL): the verdict is overwritten by each pair, so only the last
+            // pair decides: a blocked LRI whose last pair is allowed commits its allowed pairs.
+            lri_blk <= lri_scan && !lk_np_ok;
+`else
+            if (lri_scan && !lk_np_ok) lri_blk <= 1'b1;   // C13: this pair is not allowed
+`endif
             st      <= S_LRI_DATA;
           end
         S_LRI_DATA:
           if (pop) begin
             lri_data <= dw;
-            lri_left <= lri_left - 7'd1;
+            lri_left <= lri_left - 8'd1;
             if (lri_hit) st <= S_LRI_COMMIT;
-            else if (lri_left == 7'd1) st <= S_RETIRE;
+            // the last pair: a check pass ends as a NOOP (some pair not allowed) or takes the pairs again
+            else if (lri_left == 8'd1) st <= (lri_scan && !lri_blk) ? S_LRI_RW : S_RETIRE;
             else st <= S_LRI_OFF;
           end
+        S_LRI_RW: begin                    // the stream restarts at DW1 (redir): commit pass
+          lri_p2   <= 1'b1;
+          lri_left <= cmd_len[8:1];
+          st       <= S_LRI_OFF;
+        end
         S_LRI_COMMIT:
-          st <= (lri_left == 7'd0) ? S_RETIRE : S_LRI_OFF;
+          st <= (lri_left == 8'd0) ? S_RETIRE : S_LRI_OFF;
         S_MATH:
           if (pop) begin
             math_left <= math_left - 9'd1;
@@ -1332,7 +1493,12 @@ module gt_engine import gtref_pkg::*; #(
               ALU_LOAD:    if (alu_ld_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= alu_s; else srcb <= alu_s; end
               ALU_LOADINV: if (alu_ld_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= ~alu_s; else srcb <= ~alu_s; end
               ALU_LOAD0:   if (alu_dst_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= 64'd0; else srcb <= 64'd0; end
+`ifdef GTREF_BUG_MATH_LOAD1_ONE
+              // BUG (docs/rtl-bugs.md, MATH_LOAD1_ONE): LOAD1 loads the value 1 (from its name) instead of all ones.
               ALU_LOAD1:   if (alu_dst_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= 64'd1; else srcb <= 64'd1; end
+`else
+              ALU_LOAD1:   if (alu_dst_ok) begin if (alu_o1 == ALU_OPND_SRCA) srca <= '1; else srcb <= '1; end  // C21
+`endif
               ALU_ADD: begin
                 accu <= alu_sum[63:0];
                 cf   <= alu_sum[64];                       // carry out of bit 63
@@ -1369,6 +1535,7 @@ module gt_engine import gtref_pkg::*; #(
           ws_lo   <= p_ws_lo;
           ws_hi   <= p_ws_hi;
           ws_qw   <= p_ws_qw;
+          ws_2d   <= p_ws_2d;
           ws_gg   <= p_ws_gg;
           wi      <= 1'b0;
           hsw_pend <= p_hsw && p_wr;                 // the status write after the command's own writes
@@ -1377,6 +1544,7 @@ module gt_engine import gtref_pkg::*; #(
             ws_addr <= hsw_addr;
             ws_lo   <= {16'd0, p_evt};
             ws_qw   <= 1'b0;
+            ws_2d   <= 1'b0;
             ws_gg   <= 1'b1;
           end
           dr_addr <= p_rd_addr;
@@ -1399,6 +1567,9 @@ module gt_engine import gtref_pkg::*; #(
         end
         S_RDQ:
           if (req_gnt) st <= S_RDW;
+        S_RPOLL:
+          // C33: the register is compared every cycle; the wait retires once the condition holds
+          if (rp_ok) st <= S_RETIRE;
         S_SIGW:
           // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
           if (sig_pend) st <= S_RDQ;
@@ -1414,6 +1585,7 @@ module gt_engine import gtref_pkg::*; #(
               ws_addr  <= hsw_addr;
               ws_lo    <= {16'd0, hsw_d};
               ws_qw    <= 1'b0;
+              ws_2d    <= 1'b0;
               ws_gg    <= 1'b1;
               wi       <= 1'b0;
               hsw_pend <= 1'b0;
@@ -1433,6 +1605,7 @@ module gt_engine import gtref_pkg::*; #(
               ws_addr <= hsw_addr;
               ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR};
               ws_qw   <= 1'b0;
+              ws_2d   <= 1'b0;
               ws_gg   <= 1'b1;
               wi      <= 1'b0;
               flt_sw  <= 1'b1;
@@ -1458,6 +1631,7 @@ module gt_engine import gtref_pkg::*; #(
               RA_BB2_CALL:  begin lvl <= 2'd2; ret_addr <= sbb_ret; bb2_pp <= bb_np; end
               RA_BB2_CHAIN: bb2_pp <= bb_np;       // a chained start uses its own bit (GAM-2)
               RA_END:       lvl <= lvl - 2'd1;   // second -> first level, first level -> ring
+              RA_END_ALL:   lvl <= 2'd0;         // both levels end: the ring goes on after the first level's start
               default: ;
             endcase
           end

@@ -75,24 +75,48 @@ module gt_pkg_check import gtref_pkg::*; ();
       GLOBAL_REG_RW[GFX_FLSH_CNTL_IDX] == 32'd0) begin : g_bad_gam_p2_regs
     $error("gtref_pkg: INSTPM must be masked without RW bits 5 and 9, GFX_FLSH_CNTL writable (docs/gam.md GAM-21, GAM-22)");
   end
-  if (MI_LOAD_REGISTER_IMM_MAX_LEN > 255) begin : g_bad_lri_len
-    $error("gtref_pkg: gt_engine counts MI_LOAD_REGISTER_IMM pairs in 7 bits");
+  // C36: up to 128 pairs, counted in gt_engine's 8-bit lri_left (from DW0 length bits [8:1])
+  if (MI_LOAD_REGISTER_IMM_MAX_LEN > 257 || MI_LOAD_REGISTER_IMM_LEN_BITS > 8) begin : g_bad_lri_len
+    $error("gtref_pkg: gt_engine counts MI_LOAD_REGISTER_IMM pairs in 8 bits (at most 128 pairs)");
   end
-  if (MI_CLFLUSH_MAX_LEN > 2047 || MI_MATH_MAX_LEN > 2047) begin : g_bad_cmd_len
+  if (MI_CLFLUSH_MAX_LEN > 2047 || MI_MATH_MAX_LEN > 2047 || MI_STORE_DATA_IMM_MAX_LEN > 2047) begin : g_bad_cmd_len
     $error("gtref_pkg: gt_engine holds command lengths in 11 bits");
   end
-  if (MI_STORE_DATA_IMM_MAX_LEN > 5 || MI_BATCH_BUFFER_START_MAX_LEN > 5) begin : g_bad_args
-    $error("gtref_pkg: gt_engine keeps DW1..DW4 only");
+  // gt_engine keeps DW1..DW10 (a[1:10]); a longer command is skipped by its length and must not need its later
+  // dwords: MI_STORE_DATA_IMM is modelled up to 5 dwords (C35; longer forms are unimplemented), MI_ATOMIC's
+  // operands end at DW6 (C28), MI_BATCH_BUFFER_START has 3 dwords
+  if (MI_BATCH_BUFFER_START_MAX_LEN > 5 || MI_ATOMIC_MAX_LEN > 11 || F_MI_ATOMIC_OP2_1_HI > 32 * 11 - 1 ||
+      MI_STORE_DATA_IMM_MIN_LEN != 4 || F_MI_STORE_DATA_IMM_DATA_HI != 159) begin : g_bad_args
+    $error("gtref_pkg: gt_engine keeps DW1..DW10 only; SDI data at DW3..DW4, MI_ATOMIC operands within DW3..DW6");
+  end
+  // MI_ATOMIC's Data Size [20:19] and Inline Data [18] select the inline lengths 5/7/11 (at_inline_len, C28)
+  if (F_MI_ATOMIC_SIZE_HI - F_MI_ATOMIC_SIZE_LO != 1 || F_MI_ATOMIC_INLINE_HI != F_MI_ATOMIC_INLINE_LO) begin : g_bad_atomic
+    $error("gtref_pkg: gt_engine decodes MI_ATOMIC Data Size as 2 bits and Inline Data as 1");
+  end
+  // MI_SEMAPHORE_SIGNAL's Target Engine Select is 4 bits (DW0[18:15] on Gen11, C32)
+  if (F_MI_SEMAPHORE_SIGNAL_TARGET_HI - F_MI_SEMAPHORE_SIGNAL_TARGET_LO != 3) begin : g_bad_sig_target
+    $error("gtref_pkg: gt_engine decodes Target Engine Select as 4 bits");
+  end
+  // FORCE_TO_NONPRIV (C37): range [1:0], access [29:28] (RW 0, RD 1, WR 2: a write is allowed when bit 28 is 0
+  // and access is not 3, i.e. bit 28 alone), deny [30]; CS MMIO bits (C38): DW0[19], LRR source DW0[18]
+  if (NONPRIV_RANGE_MASK != 32'h3 || NONPRIV_ACCESS_MASK != 32'h3000_0000 || NONPRIV_ACCESS_LSB != 28 ||
+      NONPRIV_DENY != 32'h4000_0000 || (NONPRIV_OFFSET_MASK & (NONPRIV_RANGE_MASK | NONPRIV_ACCESS_MASK | NONPRIV_DENY)) != 0 ||
+      CS_MMIO_BIT != (32'd1 << F_MI_LOAD_REGISTER_IMM_CS_MMIO_LO) ||
+      CS_MMIO_BIT != (32'd1 << F_MI_LOAD_REGISTER_MEM_CS_MMIO_LO) ||
+      CS_MMIO_BIT != (32'd1 << F_MI_STORE_REGISTER_MEM_CS_MMIO_LO) ||
+      CS_MMIO_BIT != (32'd1 << F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO) ||
+      CS_MMIO_LRR_SRC_BIT != (32'd1 << F_MI_LOAD_REGISTER_REG_CS_MMIO_SRC_LO)) begin : g_bad_nonpriv_fields
+    $error("gtref_pkg: gt_engine assumes FORCE_TO_NONPRIV range [1:0], access [29:28], deny [30] and CS MMIO bits 19/18");
   end
 
   // ---- registers gt_engine addresses by a fixed index exist on every engine (ENGINE_REG_PRESENT_BY_ENGINE):
   //      only registers that no command names by itself may be missing from an engine ----
-  localparam int NFIXED = 26;
+  localparam int NFIXED = 29;
   localparam int FIXED_REGS [NFIXED] = '{RING_TAIL_IDX, RING_HEAD_IDX, RING_START_IDX, RING_CTL_IDX, EIR_IDX,
     EMR_IDX, ESR_IDX, IMR_IDX, HWSTAM_IDX, IPEHR_IDX, HWS_PGA_IDX, NOPID_IDX, BB_STATE_IDX, SBB_ADDR_IDX, SBB_STATE_IDX, SBB_ADDR_UDW_IDX,
     BB_ADDR_IDX, BB_ADDR_UDW_IDX, MI_PREDICATE_RESULT_IDX, MI_PREDICATE_RESULT_2_IDX, MI_PREDICATE_SRC0_IDX,
     MI_PREDICATE_SRC0_UDW_IDX, MI_PREDICATE_SRC1_IDX, MI_PREDICATE_SRC1_UDW_IDX, MI_PREDICATE_DATA_IDX,
-    MI_PREDICATE_DATA_UDW_IDX};
+    MI_PREDICATE_DATA_UDW_IDX, MI_PREDICATE_RESULT_1_IDX, CS_GPR8_IDX, CS_GPR9_IDX};
   function automatic bit fixed_regs_present();
     for (int e = 0; e < MAX_ENGINES; e++) begin
       for (int k = 0; k < NFIXED; k++) if (!ENGINE_REG_PRESENT_BY_ENGINE[e][FIXED_REGS[k]][0]) return 1'b0;

@@ -125,6 +125,12 @@ int main(int argc, char **argv)
     fprintf(f, "  localparam logic [15:0] IRQ_WATCHDOG = 16'h%04x;\n"
                "  localparam logic [31:0] WDOG_STOPPED_MASK = 32'h%08x, WDOG_COUNT_CLOCKS = 32'h%08x;\n",
             GTREF_IRQ_WATCHDOG, GTREF_WDOG_STOPPED_MASK, GTREF_WDOG_COUNT_CLOCKS);
+    /* FORCE_TO_NONPRIV's Gen11 fields (docs/spec-decisions.md C37) and the Add CS MMIO Start Offset bits (C38). */
+    fprintf(f, "  localparam logic [31:0] NONPRIV_RANGE_MASK = 32'h%08x, NONPRIV_ACCESS_MASK = 32'h%08x, NONPRIV_DENY = 32'h%08x;\n"
+               "  localparam int NONPRIV_ACCESS_LSB = %d;\n"
+               "  localparam logic [31:0] CS_MMIO_BIT = 32'h%08x, CS_MMIO_LRR_SRC_BIT = 32'h%08x;\n",
+            GTREF_NONPRIV_RANGE_MASK, GTREF_NONPRIV_ACCESS_MASK, GTREF_NONPRIV_DENY, GTREF_NONPRIV_ACCESS_SHIFT,
+            GTREF_CS_MMIO, GTREF_CS_MMIO_LRR_SRC);
     /* INTR_IDENTITY_REG fields, the selector's presentation delay and the HWSTAM status write's dword in the
      * hardware status page (docs/interrupts.md IRQ-4, IRQ-16). */
     fprintf(f, "  localparam logic [31:0] INTR_DATA_VALID = 32'h%08x, INTR_DATA_MASK = 32'h%08x;\n"
