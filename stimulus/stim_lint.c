@@ -31,8 +31,9 @@ const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
                     "every engine is idle: before any ring has work, or after a wait_idle and before the next "
                     "submission"},
     [R_REG_POLL] = {"reg-poll-one-release", "docs/spec-decisions.md C33; docs/cycle-contract.md §3",
-                    "a register that a register-poll MI_SEMAPHORE_WAIT polls and the host writes is released with one "
-                    "write: the host writes it at most once after the first RING_TAIL write to an enabled ring, and no MI_LOAD_REGISTER_IMM/REG/MEM with an absolute "
+                    "a register that a register-poll MI_SEMAPHORE_WAIT polls and the host writes keeps the wait's "
+                    "condition once it holds: after the first RING_TAIL write to an enabled ring, no host write that "
+                    "breaks the condition follows one that met it, and no MI_LOAD_REGISTER_IMM/REG/MEM with an absolute "
                     "offset writes it"},
 };
 const size_t gtref_lint_nrules = R_COUNT;
@@ -118,6 +119,20 @@ static bool in_command_memory(const gtref_stim *s, uint64_t addr, uint64_t len)
 
 #define MAX_POLLED 16
 
+/* MI_SEMAPHORE_WAIT's compare (SAD op SDD, unsigned; values 6 and 7 never hold) */
+static bool sem_holds(unsigned op, uint32_t sad, uint32_t sdd)
+{
+    switch (op) {
+    case 0: return sad > sdd;
+    case 1: return sad >= sdd;
+    case 2: return sad < sdd;
+    case 3: return sad <= sdd;
+    case 4: return sad == sdd;
+    case 5: return sad != sdd;
+    default: return false;
+    }
+}
+
 size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nwaived, gtref_lint_violation *v,
                        size_t max)
 {
@@ -125,8 +140,9 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
     char where[96];
     /* registers polled by register-poll waits (reg-poll-one-release), and how often the host writes them once some
      * ring has work */
-    uint32_t polled[MAX_POLLED];
-    unsigned npolled = 0, host_writes[MAX_POLLED] = {0};
+    uint32_t polled[MAX_POLLED], sdd[MAX_POLLED];
+    unsigned npolled = 0, cmp_op[MAX_POLLED];
+    bool released[MAX_POLLED] = {0};
     for (size_t g = 0; g < s->nsegs; g++) {
         const gtref_segment *seg = &s->segs[g];
         if (seg->kind != GTREF_SEG_RING && seg->kind != GTREF_SEG_BATCH) continue;
@@ -142,7 +158,11 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
             for (unsigned i = 0; i < npolled; i++) seen |= polled[i] == r;
             bool host = false;   /* only the registers the host releases: another engine's register reads 0 (C14) */
             for (size_t i = 0; i < s->nops && !host; i++) host = s->ops[i].op == GTREF_HOST_WRITE && s->ops[i].off == r;
-            if (!seen && host && npolled < MAX_POLLED) polled[npolled++] = r;
+            if (!seen && host && npolled < MAX_POLLED) {   /* the first wait on a register decides its condition */
+                sdd[npolled] = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
+                cmp_op[npolled] = (unsigned)GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
+                polled[npolled++] = r;
+            }
         }
     }
     /* commands in rings and batches */
@@ -215,10 +235,14 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
             if (op->off == gtref_engines[e].base + GTREF_RING_TAIL) ring[e].tail = op->val & ring_off;
             if (op->off == gtref_engines[e].base + GTREF_RING_TAIL && ring[e].enabled) submitted = true;
         }
-        for (unsigned k = 0; k < npolled; k++)
-            if (op->off == polled[k] && submitted && ++host_writes[k] == 2)
-                report(&l, R_REG_POLL, where, "a second write of 0x%05" PRIx32 " (polled by a register-poll wait) after "
-                       "the first submission", op->off);
+        for (unsigned k = 0; k < npolled; k++) {
+            if (op->off != polled[k] || !submitted) continue;
+            bool met = sem_holds(cmp_op[k], op->val, sdd[k]);
+            if (released[k] && !met)
+                report(&l, R_REG_POLL, where, "0x%08" PRIx32 " to 0x%05" PRIx32 " breaks the register-poll wait's "
+                       "condition after an earlier write met it", op->val, op->off);
+            released[k] |= met;
+        }
         if (r == GTREF_RING_START && (op->val & 0xE0000FFFu)) report(&l, R_RING_START, where, "RING_START = 0x%08" PRIx32, op->val);
         if (r == GTREF_RING_TAIL && (op->val & 7)) report(&l, R_TAIL_QWORD, where, "RING_TAIL = 0x%08" PRIx32, op->val);
         if (r == GTREF_HWS_PGA && (op->val & 0xfff)) report(&l, R_HWS_PAGE, where, "HWS_PGA = 0x%08" PRIx32, op->val);
