@@ -4,7 +4,9 @@
  * halt, the coverage table, and every non-zero page of the model's memory) must equal the digest computed with
  * the model as it was before its fast paths (word-wise fetch and memory access, the page pool, the idle-tick fast
  * forward, the cached ring geometry; docs/performance.md §4). The model is the golden reference: a faster model
- * must end every run bit for bit as the straightforward one did. */
+ * must end every run bit for bit as the straightforward one did. Re-pinned for issue 16 (Gen11 semantics and the
+ * generator's Gen11 streams: a deliberate change of behaviour and stimulus, checked by 283 of 283 co-simulation
+ * tests against the separately written RTL). */
 #include <criterion/criterion.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -149,8 +151,8 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
     gtref_gen_config c;
     gtref_gen_config_default(&c);
     static const uint64_t want[8] = {
-        0xb64079ae0c4182b6ull, 0x2ced96783b3339a9ull, 0xef585a0671aabf61ull, 0xc0af0e27cce4039eull,
-        0xd26a3b70e4ca7d00ull, 0xae19a897525d2e50ull, 0xc507e16bc982676dull, 0xc1914af85631284aull,
+        0xaaf12c0cdf1117a5ull, 0xb01c051f102944deull, 0x415546048f6e56e6ull, 0xdf4939b933ac4e84ull,
+        0x306b12a981a91cdcull, 0x84c80ff93ca4f30bull, 0x547ef1b8e6db7770ull, 0x3f2cdf6a05523810ull,
     };
     for (unsigned i = 0; i < 8; i++) {
         char what[64];
@@ -162,7 +164,7 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
 Test(model_digest, many_seeds_of_every_engine_count_end_as_pinned)
 {
     static const uint64_t want[4] = {
-        0x25694da7dfc38c93ull, 0xfeffa19393e205aaull, 0xfb30136c2d6ea91bull, 0x9afd0c57acf76275ull,
+        0x10f5035301a9cc77ull, 0x4eb65ee42fb9570aull, 0xd5449d3ea175c029ull, 0x1af29e382fa2dbf9ull,
     };
     for (int engines = 1; engines <= 4; engines++) {
         gtref_gen_config c;
@@ -187,7 +189,7 @@ Test(model_digest, seeds_with_faults_errors_ppgtt_and_the_watchdog_end_as_pinned
     c.watchdog_pct = 80;
     c.host_race_pct = 50;
     c.sem_signal_pct = 50;
-    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0x0e0fb030634e7bedull);
+    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0xb534970e0377c3a4ull);
 }
 
 /* The bench's long stimulus (gtref bench: 20,000-30,000 commands per engine, rings up to 16 pages). */
@@ -196,5 +198,5 @@ Test(model_digest, the_long_bench_stimulus_ends_as_pinned)
     gtref_gen_config c;
     gtref_gen_config_default(&c);
     gtref_gen_config_bench_long(&c);
-    check("long seed 7", seed_digest(7, &c), 0xa5089225d822380dull);
+    check("long seed 7", seed_digest(7, &c), 0x77b73e6ff54b6dd8ull);
 }
