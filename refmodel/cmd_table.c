@@ -45,7 +45,7 @@ const gtref_cmd_def gtref_cmds[GTREF_CMD_COUNT] = {
     CMD(MI_LOAD_SCAN_LINES_INCL, MI(0x12), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x12, DWL[5:0]+2, render"),
     CMD(MI_LOAD_SCAN_LINES_EXCL, MI(0x13), 6, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x13, DWL[5:0]+2, render"),
     CMD(MI_DISPLAY_FLIP,       MI(0x14), 8, 2, 3, 4, RANGE, RB, 0, 0, 0, A1 " opcode 0x14, DWL[7:0]+2, 3 DW (4 with the left-eye address)"),
-    CMD(MI_SET_CONTEXT,        MI(0x18), 8, 2, 2, 2, RANGE, ALL, 0, 0, 0, A1 " opcode 0x18, DWL[7:0]+2"),
+    CMD(MI_SET_CONTEXT,        MI(0x18), 8, 2, 2, 2, RANGE, R, 0, 0, 0, A1 " opcode 0x18, DWL[7:0]+2; render only: genxml gen11.xml (C12)"),
     CMD(MI_MATH,               MI(0x1A), 8, 2, 2, 257, RANGE, ALL, 1, 1, 1, A1 " opcode 0x1A, DWL[7:0]+2; A.4 one ALU instruction per DW"),
     CMD(MI_SEMAPHORE_SIGNAL,   MI(0x1B), 8, 2, 2, 2, RANGE, ALL, 1, 0, 0, A1 " opcode 0x1B, DWL[7:0]+2"),
     CMD(MI_SEMAPHORE_WAIT,     MI(0x1C), 8, 2, 4, 4, RANGE, ALL, 1, 0, 0, A1 " opcode 0x1C, DWL[7:0]+2, 4 DW"),
