@@ -52,6 +52,14 @@ uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off)
     return ri == NO_REG ? 0u : gtm_rv(cmd->m, cmd->e, ri);
 }
 
+int cs_unimpl_reg(cs_cmd *cmd, bool write, uint32_t off)
+{
+    /* C6 (writes), C14 (reads): the hardware reaches any MMIO offset; the kit has no path from an engine to the others */
+    snprintf(cmd->g->note, sizeof cmd->g->note, "%s %s 0x%05x outside the engine (%s)", cmd->c->name,
+             write ? "write" : "read", off, write ? "C6" : "C14");
+    return cs_unimpl(cmd, cmd->g->note);
+}
+
 /* C37: whether FORCE_TO_NONPRIV entry value v covers absolute offset off: both agree above the entry's block (the
  * naturally aligned block of 1, 4, 16 or 64 dwords holding the entry's address [25:2]). */
 static inline bool nonpriv_covers(uint32_t v, uint32_t off)
@@ -82,7 +90,7 @@ void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep)
     gtm *m = cmd->m;
     int e = cmd->e;
     unsigned ri = gtm_eng_reg(m, e, off);
-    if (ri == NO_REG) return;                              /* not a register of the issuing engine (C6) */
+    if (ri == NO_REG) return;                              /* the caller made it unimplemented (C6) */
     const gtref_reg_def *d = &gtref_regs[ri];
     if (!(gtref_reg_rw(d, e) || d->w1c_mask)) return;     /* no writable bit (C6) */
     uint32_t old = m->val[e][ri];
@@ -138,11 +146,17 @@ static int cs_lri(cs_cmd *cmd)
     bool rel = GTREF_GET(cmd->dw, MI_LOAD_REGISTER_IMM_CS_MMIO) != 0;
     unsigned n = gtref_group_count(cmd->c, cmd->len);
     const gtref_field_def *freg = GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG), *fval = GTREF_FIELD(MI_LOAD_REGISTER_IMM_VALUE);
-    /* C13: from a non-privileged batch, one pair not allowed makes the whole command a NOOP */
+    /* C13, C41: from a non-privileged batch, one pair not allowed makes the whole command a privilege violation (a NOOP);
+     * the privilege rule comes before C6's */
     if (cmd->nonpriv)
         for (unsigned k = 0; k < n; k++)
             if (!cs_write_allowed(cmd, cs_mmio_abs(cmd, rel, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg))))
-                return GTM_RETIRED;
+                return cs_priv_violation(cmd);
+    /* C6: every pair is checked before any commits: one target outside the engine makes the command unimplemented */
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t off = cs_mmio_abs(cmd, rel, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg));
+        if (!cs_own_reg(cmd, off)) return cs_unimpl_reg(cmd, true, off);
+    }
     for (unsigned k = 0; k < n; k++)
         cs_reg_write(cmd, cs_mmio_abs(cmd, rel, (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, freg)),
                      (uint32_t)gtref_group_get_inline(cmd->dw, cmd->c, k, fval), keep);
@@ -152,11 +166,14 @@ static int cs_lri(cs_cmd *cmd)
 static int cs_lrr(cs_cmd *cmd)
 {
     const uint32_t *dw = cmd->dw;
-    uint32_t v = cs_reg_read(cmd, cs_mmio_abs(cmd, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC) != 0,
-                                              (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_SRC)));
+    uint32_t src = cs_mmio_abs(cmd, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC) != 0,
+                               (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_SRC));
     uint32_t dst = cs_mmio_abs(cmd, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) != 0,
                                (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST));
-    if (cs_write_allowed(cmd, dst)) cs_reg_write(cmd, dst, v, 0);   /* not allowed: commits nothing (C13) */
+    if (!cs_write_allowed(cmd, dst)) return cs_priv_violation(cmd);   /* C13, C41: first */
+    if (!cs_own_reg(cmd, src)) return cs_unimpl_reg(cmd, false, src);  /* C14 */
+    if (!cs_own_reg(cmd, dst)) return cs_unimpl_reg(cmd, true, dst);   /* C6 */
+    cs_reg_write(cmd, dst, cs_reg_read(cmd, src), 0);
     return GTM_RETIRED;
 }
 
@@ -180,21 +197,24 @@ static int cs_bbs(cs_cmd *cmd)
         if (!(gtm_rv(m, cmd->e, m->r_pred_result1) & 1u)) return GTM_RETIRED;
     }
     uint64_t a = GTREF_GET(dw, MI_BATCH_BUFFER_START_ADDR);
-    bool ppgtt = GTREF_GET(dw, MI_BATCH_BUFFER_START_PPGTT) != 0;
+    /* C10: the effective PPGTT bit is the start's own Address Space Indicator OR the effective bit of the batch holding
+     * the start (from the ring: its own bit alone); it gives the new level's fetch space (GAM-2), its privilege (C13)
+     * and bit 5 of BB_STATE / SBB_STATE */
+    bool ppgtt = GTREF_GET(dw, MI_BATCH_BUFFER_START_PPGTT) != 0 || (cmd->level != CS_RING && g->bb_ppgtt[cmd->level]);
     if (cmd->level == CS_RING || (cmd->level == CS_BB1 && !GTREF_GET(dw, MI_BATCH_BUFFER_START_SECOND))) {
         /* a first-level start from the ring, or a first-level chain (C9, C15) */
         g->level = CS_BB1;
         g->bb_addr[CS_BB1] = a;
-        g->bb1_nonpriv = ppgtt;
-        g->bb_ppgtt[CS_BB1] = ppgtt;   /* the level's fetch space (docs/gam.md GAM-2) */
+        g->bb_ppgtt[CS_BB1] = ppgtt;
         commit_batch_regs(cmd, m->r_bb_addr, m->r_bb_udw, m->r_bb_state, a, ppgtt);
     } else {
         /* a second-level call from the first level (the return address is bb_addr[1], already past this
-         * command), or a second-level chain: the second level inherits the first level's privilege (C16) */
+         * command; the parent is the calling first level), or a second-level chain (the parent is the current
+         * second level) (C16) */
         g->level = CS_BB2;
         g->bb_addr[CS_BB2] = a;
-        g->bb_ppgtt[CS_BB2] = ppgtt;   /* its own bit decides its fetch space; only the privilege is inherited (GAM-2) */
-        commit_batch_regs(cmd, m->r_sbb_addr, m->r_sbb_udw, m->r_sbb_state, a, g->bb1_nonpriv);
+        g->bb_ppgtt[CS_BB2] = ppgtt;
+        commit_batch_regs(cmd, m->r_sbb_addr, m->r_sbb_udw, m->r_sbb_state, a, ppgtt);
     }
     return GTM_RETIRED;
 }
@@ -263,12 +283,29 @@ static bool set_predicate_exempt(unsigned id)
 static void error_chain(gtm *m, int e, uint32_t bit, bool ipehr, uint32_t dw0)
 {
     bool set_eir = !(m->val[e][m->r_emr] & bit);
-    bool rose = set_eir && !(m->val[e][m->r_eir] & bit);
+    /* "if and only if the command set EIR (EIR was 0: the rising edge of the ISR Master Error level, which is the OR
+     * of the EIR bits)": a standing bit 2 of a privilege violation (C41) leaves no edge */
+    bool rose = set_eir && m->val[e][m->r_eir] == 0;
     if (rose) gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);
     if (ipehr) gtm_commit(m, e, e, m->r_ipehr, dw0);
     gtm_commit(m, e, e, m->r_esr, m->val[e][m->r_esr] | bit);
     if (set_eir) gtm_commit(m, e, e, m->r_eir, m->val[e][m->r_eir] | bit);
     m->eng[e].halted = true;
+}
+
+/* C41: a privilege violation: the error chain's order with bit 2, no IPEHR, each commit only if it changes, no halt;
+ * CS_MASTER_ERROR iff it sets EIR from 0. */
+int cs_priv_violation(cs_cmd *cmd)
+{
+    gtm *m = cmd->m;
+    int e = cmd->e;
+    uint32_t eir = m->val[e][m->r_eir];
+    bool set_eir = !(m->val[e][m->r_emr] & CS_ERR_PRIV);
+    if (set_eir && eir == 0) gtm_irq(m, e, GTREF_IRQ_CS_MASTER_ERROR);   /* the status write (IRQ-4) before the commits */
+    cs_commit_if_changed(cmd, m->r_esr, m->val[e][m->r_esr] | CS_ERR_PRIV);
+    if (set_eir) cs_commit_if_changed(cmd, m->r_eir, eir | CS_ERR_PRIV);
+    cmd->violation = true;
+    return GTM_RETIRED;
 }
 
 static void raise_error(gtm *m, int e, uint32_t dw0) { error_chain(m, e, GTREF_ERR_INSTRUCTION, true, dw0); }
@@ -377,6 +414,7 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
                     page };
         } else {
             *f = (cs_fault){ true, type, GTREF_CLIENT_IF, ggtt, va & ~63ull };   /* the line's address (GAM-1) */
+            if (cs_xlate_unimpl(type)) return false;                               /* G4: not a fault */
             if (record) cs_xlate_record(m, e, f);
             if (!(m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE)) return false;
             pa = (va & GTREF_FAULT_CONTINUE_MASK) | GTREF_FAULT_CONTINUE_BIT;
@@ -385,6 +423,14 @@ static bool fetch_dwords(gtm *m, int e, bool ggtt, uint32_t head_off, gtm_retire
         i += n;
     }
     return true;
+}
+
+/* An instruction fetch walked into a large page (G4): the test ends unimplemented; nothing was recorded. */
+static int fetch_unimpl(gtm_retire *r, const cs_fault *f)
+{
+    r->len = 1;
+    cs_xlate_unimpl_note(r->note, sizeof r->note, "instruction fetch", f);
+    return GTM_UNIMPLEMENTED;
 }
 
 /* Whether the command is an MI_FLUSH_DW or PIPE_CONTROL with TLB Invalidate (docs/gam.md GAM-12, G15). */
@@ -413,6 +459,7 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
     r->fault_type = r->fault_client = 0;
     r->fault_ggtt = false;
     r->fault_va = 0;
+    r->priv_violation = false;
     r->in_batch = g->level != CS_RING;
     r->level = g->level;   /* enum cs_level matches gtm_retire.level: 0 ring, 1 first, 2 second level */
     if (g->halted) return GTM_HALTED;
@@ -443,6 +490,7 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
         memcpy(dw, wp, 4u);
     } else if (!fetch_dwords(m, e, ggtt, *head_off, r, 0, 1, record, &f, &x)) {
         dw[0] = 0;
+        if (cs_xlate_unimpl(f.type)) return fetch_unimpl(r, &f);
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }
@@ -484,6 +532,7 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
         memcpy(dw + 1, wp + 4u, 4u * (len - 1u));
     } else if (!(one_page && fetch_fast(m, e, ggtt, r->addr + 4u, dw + 1, len - 1u)) &&
                !fetch_dwords(m, e, ggtt, *head_off, r, 1, len, record, &f, &x)) {
+        if (cs_xlate_unimpl(f.type)) return fetch_unimpl(r, &f);
         set_fault(r, &f);
         return CS_FETCH_FAULT;
     }
@@ -538,10 +587,15 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
 
     uint8_t level = g->level;
     unsigned len = r->len;
-    cs_cmd cmd = { m, e, g, c, r->dw, len, level, level != CS_RING && g->bb1_nonpriv, NULL };
+    cs_cmd cmd = { m, e, g, c, r->dw, len, level, level != CS_RING && g->bb_ppgtt[level], NULL, false };
     uint64_t saved = g->bb_addr[level];
     if (level != CS_RING) g->bb_addr[level] += 4ull * len;
     int st = r->nooped ? GTM_RETIRED : run_handler(&cmd);   /* a NOOP of its length (C23) */
+    if (st == CS_FAULTED && cs_xlate_unimpl(g->fault.type)) {   /* a data access met a large page (G4) */
+        cs_xlate_unimpl_note(g->note, sizeof g->note, c->name, &g->fault);
+        cmd.note = g->note;
+        st = GTM_UNIMPLEMENTED;
+    }
     if (st == CS_FAULTED) {   /* a data read or write faulted in hang mode: the writes before it stay (GAM-15) */
         g->bb_addr[level] = saved;
         r->tlb_invalidate = false;
@@ -554,6 +608,10 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
         r->tlb_invalidate = false;
         if (st == GTM_UNIMPLEMENTED) set_note(r, cmd.note ? cmd.note : c->name);
         return r->status = st;
+    }
+    if (cmd.violation) {   /* a privilege violation is a NOOP (C41): no TLB invalidation either */
+        r->priv_violation = true;
+        r->tlb_invalidate = false;
     }
     if (level == CS_RING) {   /* RING_HEAD: the last commit of a ring command (cycle contract §2) */
         uint32_t sz = ring_size(m, e), head = m->val[e][m->r_head];

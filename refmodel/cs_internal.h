@@ -49,6 +49,16 @@ typedef struct cs_xlate_entry {
     bool ggtt, valid;
 } cs_xlate_entry;
 
+/* Engine error bit 2 (ESR/EIR/EMR): privilege violation, CP_PRIV (C41; i915 `enable_error_interrupt`). */
+#define CS_ERR_PRIV 0x4u
+
+/* Not fault types: what cs_xlate_walk reports in *type when a PPGTT walk reads a present PDPE (1 GB page) or PDE
+ * (2 MB page) with bit 7 (PS) set. The kit has 4 KB pages only: the access is unimplemented (G4), nothing is
+ * recorded. */
+#define CS_XLATE_PS_PDPE 0xF1u
+#define CS_XLATE_PS_PDE 0xF2u
+static inline bool cs_xlate_unimpl(uint8_t type) { return type >= CS_XLATE_PS_PDPE; }
+
 /* Batch levels (docs/commands.md §3). */
 enum cs_level { CS_RING = 0, CS_BB1 = 1, CS_BB2 = 2 };
 
@@ -64,9 +74,10 @@ typedef struct cs_fault {
 
 typedef struct cs_engine {
     uint8_t level;          /* enum cs_level: where the next command comes from */
-    bool bb1_nonpriv;       /* the first-level batch (and every second level called from it) is PPGTT */
-    bool bb_ppgtt[3];       /* [1], [2]: the ppgtt bit of the MI_BATCH_BUFFER_START that started that level (its
-                             * fetch selects the PPGTT, GAM-2; a second level inherits nothing) */
+    bool bb_ppgtt[3];       /* [1], [2]: the effective PPGTT bit of that level's batch (C10, C16): the starting
+                             * MI_BATCH_BUFFER_START's own bit OR the effective bit of the batch holding it (from the
+                             * ring: its own bit). It selects the fetch space (GAM-2) and makes the level
+                             * non-privileged (C13) */
     uint64_t bb_addr[3];    /* [1]: next first-level dword (the return address while in a second level);
                              * [2]: next second-level dword */
     uint8_t set_pred;       /* MI_SET_PREDICATE mode (PREDICATE ENABLE value), NOOP_NEVER after reset */
@@ -74,7 +85,8 @@ typedef struct cs_engine {
     /* While a command handler runs: where a data access that faults in hang mode abandons it (GAM-15: the engine
      * makes no further request for the command), and that fault. NULL outside a handler. */
     jmp_buf *abort;
-    cs_fault fault;
+    cs_fault fault;         /* type CS_XLATE_PS_*: the walk met a large page (G4): unimplemented, not a fault */
+    char note[96];          /* a formatted note of GTM_UNIMPLEMENTED (cs_cmd.note points here) */
 } cs_engine;
 
 /* The RCS0 watchdog (docs/commands.md §7): its registers as the DUT committed them, not the model's run-ahead
@@ -151,6 +163,7 @@ typedef struct cs_cmd {
     uint8_t level;          /* where it was fetched */
     bool nonpriv;           /* issued from a non-privileged batch */
     const char *note;       /* set by a handler that returns GTM_UNIMPLEMENTED */
+    bool violation;         /* the command was a privilege violation (C41): a NOOP, no TLB invalidation either */
 } cs_cmd;
 
 /* A handler executes one command; returns GTM_RETIRED, GTM_STALLED (nothing changed, retry later) or
@@ -182,10 +195,20 @@ void cs_irq_side_read(gtm *m, unsigned ri, uint32_t v);
 void cs_irq_reset(gtm *m);
 
 /* ---- cs_engine.c ---- */
-/* §2 read rule: the value of register off of the issuing engine, 0 when it names none. */
+/* Whether absolute offset off names a register of the issuing engine (C6, C14: any other offset is unimplemented). */
+static inline bool cs_own_reg(const cs_cmd *cmd, uint32_t off) { return gtm_eng_reg(cmd->m, cmd->e, off) != NO_REG; }
+/* §2 read rule: the value of register off of the issuing engine (the caller has checked cs_own_reg: C14). */
 uint32_t cs_reg_read(const cs_cmd *cmd, uint32_t off);
-/* C6 target rule + write rules (+ keep mask of Byte Write Disables); one commit when kept. The caller applies the
- * privilege rule first (cs_write_allowed). */
+/* C6, C14: the command accesses absolute offset off outside the issuing engine's registers: GTM_UNIMPLEMENTED with a
+ * note naming the command and the offset (write: C6, else C14). Nothing may have changed. */
+int cs_unimpl_reg(cs_cmd *cmd, bool write, uint32_t off);
+/* C41: the command is a privilege violation: a NOOP that commits ESR |= 4, then EIR |= 4 when EMR[2] is 0 (each only
+ * if it changes), raising CS_MASTER_ERROR when that sets EIR from 0 (IRQ-4's status write first); no halt. Returns
+ * GTM_RETIRED. Call before any access or commit of the command. */
+int cs_priv_violation(cs_cmd *cmd);
+/* C6 write rules (+ keep mask of Byte Write Disables) on a register of the issuing engine (cs_own_reg checked by the
+ * caller); one commit when kept, none when the register has no writable bit. The caller applies the privilege rule
+ * first (cs_write_allowed). */
 void cs_reg_write(cs_cmd *cmd, uint32_t off, uint32_t val, uint32_t keep);
 /* C13, C37: whether the command may write absolute offset off (always from a privileged level). */
 bool cs_write_allowed(const cs_cmd *cmd, uint32_t off);
@@ -210,14 +233,18 @@ static inline bool cs_pred_result(const cs_cmd *cmd) { return gtm_rv(cmd->m, cmd
  * while the engine's RING_MODE[9] is 1. Returns true for the GGTT. */
 bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt);
 /* GAM-3 to GAM-6, GAM-13: walk the model's memory (physical) for graphics address va of engine e in space ggtt, with
- * the registers as the model holds them; no TLB, no side effect. Returns true with *pa, or false with *type. */
+ * the registers as the model holds them; no TLB, no side effect. Returns true with *pa, or false with *type (a fault
+ * type, or CS_XLATE_PS_*: unimplemented, G4). */
 bool cs_xlate_walk(gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t *type);
+/* The note of an access that met a large page (G4): "<what>: PPGTT PDE bit 7 (PS) set, va 0x... (G4)". */
+void cs_xlate_unimpl_note(char *buf, size_t n, const char *what, const cs_fault *f);
 /* GAM-14: record fault f of engine e: its fault register when that register's valid bit is 0, and the type's bit
  * of GFX_ARB_ERROR_RPT. The GAM's hardware updates are not commits (docs/gam.md §2): no sink call. */
 void cs_xlate_record(gtm *m, int e, const cs_fault *f);
 /* One access of engine e (client, space ggtt, graphics address va): the walk; on a fault, the record (GAM-14) and,
  * in continue mode (GAB_CTL_REG[8] = 1), the bit-39 address (GAM-15). Returns true with *pa when the access goes
- * to memory, false when it faulted in hang mode (*f says how; nothing may be read or written). */
+ * to memory, false when it faulted in hang mode or met a large page (*f says how, f->type CS_XLATE_PS_* for G4:
+ * nothing recorded; nothing may be read or written). */
 bool cs_xlate_access(gtm *m, int e, unsigned client, bool ggtt, uint64_t va, uint64_t *pa, cs_fault *f);
 
 /* ---- cs_mem_cmds.c ---- */

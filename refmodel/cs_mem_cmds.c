@@ -12,6 +12,7 @@ bool cs_engine_write(gtm *m, int e, bool ggtt, uint64_t va, uint64_t data, uint8
 {
     uint64_t pa;
     bool ok = cs_xlate_access(m, e, GTREF_CLIENT_WR, ggtt, va, &pa, &m->eng[e].fault);
+    if (!ok && cs_xlate_unimpl(m->eng[e].fault.type)) return false;   /* G4: the test ends here, no write */
     /* the engine issues the write either way (the scoreboard compares it at the GAM's grant); a write that faults
      * in hang mode is dropped by the GAM (GAM-15): reported with pa = UINT64_MAX, not performed */
     if (m->sink.mem_write) m->sink.mem_write(m->sink.user, e, ggtt, va, ok ? pa : UINT64_MAX, data, be);
@@ -74,11 +75,16 @@ uint64_t cs_hws_base(const cs_cmd *cmd)
     return gtm_rv(cmd->m, cmd->e, cmd->m->r_hws) & 0xFFFFF000u;
 }
 
+/* G1, C41: in a non-privileged batch, a command that selects the GGTT (its ggtt field, whatever RING_MODE[9] says) for
+ * a memory access is a privilege violation. */
+static inline bool ggtt_violation(const cs_cmd *cmd, uint64_t sel_ggtt) { return cmd->nonpriv && sel_ggtt != 0; }
+
 /* ---------------- writes only (§4) ---------------- */
 
 int cs_sdi(cs_cmd *cmd)   /* C4, C5, C35 */
 {
     if (cmd->len > 5) return cs_unimpl(cmd, "MI_STORE_DATA_IMM len>5");
+    if (ggtt_violation(cmd, GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_GGTT))) return cs_priv_violation(cmd);
     uint64_t a = GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_ADDR);
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_DATA_IMM_GGTT));
     if (cmd->len == 4) {
@@ -103,9 +109,13 @@ int cs_sdx(cs_cmd *cmd)   /* C19 */
 
 int cs_srm(cs_cmd *cmd)
 {
+    /* the violation (G1) is decided by the command's encoding, before its predicate */
+    if (ggtt_violation(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_GGTT))) return cs_priv_violation(cmd);
     if (GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_PREDICATE) && !cs_pred_result(cmd)) return GTM_RETIRED;
-    uint32_t v = cs_reg_read(cmd, cs_mmio_abs(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_CS_MMIO) != 0,
-                                              (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG)));   /* C38 */
+    uint32_t off = cs_mmio_abs(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_CS_MMIO) != 0,
+                               (uint32_t)GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_REG));   /* C38 */
+    if (!cs_own_reg(cmd, off)) return cs_unimpl_reg(cmd, false, off);                      /* C14 */
+    uint32_t v = cs_reg_read(cmd, off);
     cs_store_dword(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_GGTT)),
                    GTREF_GET(cmd->dw, MI_STORE_REGISTER_MEM_ADDR), v);
     return GTM_RETIRED;
@@ -123,6 +133,8 @@ int cs_flush_dw(cs_cmd *cmd)   /* C24 */
     uint64_t ps = GTREF_GET(dw, MI_FLUSH_DW_POST_SYNC);
     if (ps == 2) return cs_unimpl(cmd, "MI_FLUSH_DW post_sync=2");
     if (ps == 3) return cs_unimpl(cmd, "MI_FLUSH_DW post_sync=TIMESTAMP");
+    if (ps == 1 && !GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX) && ggtt_violation(cmd, GTREF_GET(dw, MI_FLUSH_DW_GGTT)))
+        return cs_priv_violation(cmd);   /* G1: a post-sync write to the GGTT (store_index: the status page, no violation) */
     if (ps == 1) {
         uint64_t a = GTREF_GET(dw, MI_FLUSH_DW_ADDR);
         bool index = GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX) != 0;
@@ -142,6 +154,8 @@ int cs_pipe_control(cs_cmd *cmd)   /* C25 */
     if (ps == 2) return cs_unimpl(cmd, "PIPE_CONTROL post_sync=PS_DEPTH_COUNT");
     if (ps == 3) return cs_unimpl(cmd, "PIPE_CONTROL post_sync=TIMESTAMP");
     if (GTREF_GET(dw, PIPE_CONTROL_LRI_POST_SYNC)) return cs_unimpl(cmd, "PIPE_CONTROL lri_post_sync");
+    if (ps == 1 && !GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX) && ggtt_violation(cmd, GTREF_GET(dw, PIPE_CONTROL_GGTT)))
+        return cs_priv_violation(cmd);   /* G1: a post-sync write to the GGTT (store_index: the status page, no violation) */
     if (ps == 1) {
         uint64_t a = GTREF_GET(dw, PIPE_CONTROL_ADDR);
         bool index = GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX) != 0;
@@ -159,16 +173,22 @@ int cs_pipe_control(cs_cmd *cmd)   /* C25 */
 int cs_lrm(cs_cmd *cmd)
 {
     if (GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_LOOP_VAR)) return cs_unimpl(cmd, "MI_LOAD_REGISTER_MEM loop_var");   /* C39 */
-    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_GGTT)),
-                               GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
     uint32_t off = cs_mmio_abs(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_CS_MMIO) != 0,
                                (uint32_t)GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_REG));   /* C38 */
-    if (cs_write_allowed(cmd, off)) cs_reg_write(cmd, off, v, 0);   /* not allowed: the read stays, no commit (C13) */
+    /* G1, C13, C41: a GGTT operand or a target not allowed from a non-privileged batch: a NOOP without the read */
+    if (ggtt_violation(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_GGTT)) || !cs_write_allowed(cmd, off))
+        return cs_priv_violation(cmd);
+    if (!cs_own_reg(cmd, off)) return cs_unimpl_reg(cmd, true, off);   /* C6: before the read */
+    uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_GGTT)),
+                               GTREF_GET(cmd->dw, MI_LOAD_REGISTER_MEM_ADDR));
+    cs_reg_write(cmd, off, v, 0);
     return GTM_RETIRED;
 }
 
 int cs_copy_mem_mem(cs_cmd *cmd)
 {
+    if (ggtt_violation(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_GGTT_SRC) | GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_GGTT_DST)))
+        return cs_priv_violation(cmd);   /* G1: either operand in the GGTT */
     /* the source and the destination each in the space of its own bit (GAM-2) */
     uint32_t v = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_GGTT_SRC)),
                                GTREF_GET(cmd->dw, MI_COPY_MEM_MEM_SRC));
@@ -181,6 +201,7 @@ int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
     const uint32_t *dw = cmd->dw;
     /* in the ring, or with Compare Semaphore = 0: a NOOP without a read */
     if (cmd->level == CS_RING || !GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) return GTM_RETIRED;
+    if (ggtt_violation(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT))) return cs_priv_violation(cmd);   /* G1 */
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT));
     uint64_t a = GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR);
     uint32_t v;
@@ -205,10 +226,15 @@ int cs_semaphore_wait(cs_cmd *cmd)
     uint64_t op = GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE);
     if (op > 5) return cs_unimpl(cmd, "MI_SEMAPHORE_WAIT compare>5");
     uint32_t sad;
-    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL))   /* C33: the register at absolute DW2[22:2], read as C14 */
-        sad = cs_reg_read(cmd, dw[2] & GTREF_LRI_OFFSET_MASK);
-    else
+    if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) {   /* C33: the register at absolute DW2[22:2], read as C14; ggtt ignored */
+        uint32_t off = dw[2] & GTREF_LRI_OFFSET_MASK;
+        if (!cs_own_reg(cmd, off)) return cs_unimpl_reg(cmd, false, off);
+        sad = cs_reg_read(cmd, off);
+    } else {
+        /* G1: memory poll or signal mode with ggtt from a non-privileged batch */
+        if (ggtt_violation(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT))) return cs_priv_violation(cmd);
         sad = cs_mem_read32(cmd, cs_op_ggtt(cmd, GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT)), GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR));
+    }
     uint32_t sdd = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
     bool ok;
     switch (op) {
@@ -263,6 +289,7 @@ int cs_atomic(cs_cmd *cmd)
     }
     op1 &= mask;
     op2 &= mask;
+    if (ggtt_violation(cmd, GTREF_GET(dw, MI_ATOMIC_GGTT))) return cs_priv_violation(cmd);   /* G1 */
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_ATOMIC_GGTT));
     uint64_t old = q ? cs_mem_read64(cmd, ggtt, a) : cs_mem_read32(cmd, ggtt, a);
     /* signed view of a dword or qword */
@@ -301,6 +328,6 @@ bool gtm_is_signal_wait(const gtm_retire *r)
 {
     const gtref_cmd_def *c = r->len == 4 ? gtref_cmd_find(r->dw[0]) : NULL;
     /* a register-poll wait (C33) always polls: never signal mode, whatever Wait Mode says */
-    return c && c->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) &&
+    return c && c->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !r->priv_violation && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) &&
            !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL);
 }

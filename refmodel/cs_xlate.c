@@ -5,6 +5,9 @@
  * arbitration, timing) is refmodel/gam.c's, written separately from the same contract. */
 #include "cs_internal.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 bool cs_xlate_ggtt(const gtm *m, int e, bool sel_ggtt)
 {
     /* GAM-2, BYT-REG L3716-3721: "0 PPGTT Disable: GGTT used for designated commands and for commands that select
@@ -42,6 +45,12 @@ static bool walk(const gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint
                 *type = level < 3 ? GTREF_FAULT_INVALID_PD : GTREF_FAULT_PAGE;
                 return false;
             }
+            /* G4: a present PDPE (level 1) or PDE (level 2) with bit 7 (PS) maps a 1 GB or 2 MB page, which the kit
+             * does not model: unimplemented (a not-present entry is a fault first: its other bits are ignored) */
+            if ((level == 1 || level == 2) && (ent & GTREF_PDE_PS)) {
+                *type = level == 1 ? CS_XLATE_PS_PDPE : CS_XLATE_PS_PDE;
+                return false;
+            }
             table = ent & GTREF_PTE_ADDR_MASK;   /* the next table, or (PTE) the page */
         }
     }
@@ -71,6 +80,12 @@ bool cs_xlate_walk(gtm *m, int e, bool ggtt, uint64_t va, uint64_t *pa, uint8_t 
     return true;
 }
 
+void cs_xlate_unimpl_note(char *buf, size_t n, const char *what, const cs_fault *f)
+{
+    snprintf(buf, n, "%s: PPGTT %s bit 7 (PS) set, va 0x%" PRIx64 " (G4)", what,
+             f->type == CS_XLATE_PS_PDPE ? "PDPE" : "PDE", f->va);
+}
+
 void cs_xlate_record(gtm *m, int e, const cs_fault *f)
 {
     /* GAM-14 (BYT-REG L3522-3565, G9, G10): the first fault is kept until software clears the valid bit */
@@ -90,6 +105,7 @@ bool cs_xlate_access(gtm *m, int e, unsigned client, bool ggtt, uint64_t va, uin
     if (cs_xlate_walk(m, e, ggtt, va, pa, &type)) return true;
     /* the request's address (GAM-1): a read is a 64-byte line, a write an 8-byte-aligned qword */
     *f = (cs_fault){ true, type, (uint8_t)client, ggtt, va & (client == GTREF_CLIENT_WR ? ~7ull : ~63ull) };
+    if (cs_xlate_unimpl(type)) return false;   /* G4: unimplemented, not a fault: nothing recorded */
     cs_xlate_record(m, e, f);
     /* GAM-15 (BYT-REG L2603-2627, G11): GAB_CTL_REG[8] = 1 continues at the faulting address with bit 39 set */
     if (m->val[0][m->r_gab_ctl] & GTREF_GAB_CTL_CONTINUE) {

@@ -385,6 +385,12 @@ static void step_walk_data(gam_model *g, const uint8_t line[64], gam_edge *out, 
         fault(g, t->level == LEAF_LEVEL ? GTREF_FAULT_PAGE : GTREF_FAULT_INVALID_PD, out, rec);
         return;
     }
+    if ((t->level == 1 || t->level == 2) && (entry & GTREF_PDE_PS)) {   /* G4: a large page, unimplemented */
+        out->unimpl_ps = true;
+        out->unimpl_engine = t->engine;
+        out->unimpl_level = (uint8_t)t->level;
+        out->unimpl_va = t->req.va;
+    }
     uint64_t next = entry & GTREF_PTE_ADDR_MASK;
     if (t->level == LEAF_LEVEL) {
         tlb_fill(g, t, next >> GTREF_PAGE_SHIFT, out);

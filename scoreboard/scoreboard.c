@@ -684,6 +684,18 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     if (instpm) sb->instpm_invalidations++;
     in.invalidate = invalidate | instpm;
     gam_tick(sb->gam, &in, &sb->edge);
+    if (sb->edge.unimpl_ps) {
+        /* docs/spec-decisions.md G4: the kit has 4 KB pages only; a walk that meets a PS bit ends the test, before the
+         * DUT's next walk step is compared */
+        char act[96];
+        snprintf(act, sizeof act, "%s with bit 7 (PS) set, va 0x%" PRIx64, sb->edge.unimpl_level == 1 ? "PDPE" : "PDE",
+                 sb->edge.unimpl_va);
+        fail(sb, "unimplemented", sb->edge.unimpl_engine, "ppgtt-large-page", "4 KB pages (G4)", act,
+             "a PPGTT walk read a %s with bit 7 (PS) set: large pages are not modelled (docs/spec-decisions.md G4): the "
+             "test stops here", sb->edge.unimpl_level == 1 ? "PDPE" : "PDE");
+        sb->unimplemented = true;
+        return false;
+    }
     if (!check_starvation(sb, &sb->edge)) return false;
     for (int i = 0; i < sb->ngam_regs; i++) gam_engine_reg(sb->gam, sb->gam_regs[i].e, sb->gam_regs[i].off, sb->gam_regs[i].val);
     sb->ngam_regs = 0;

@@ -16,6 +16,7 @@
 /* Entry format of every level (GGTT PTE, PML4E, PDPE, PDE, PTE: docs/gam.md GAM-3, G4). */
 #define GTREF_PTE_PRESENT     0x1ull
 #define GTREF_PTE_ADDR_MASK   0x0000007FFFFFF000ull  /* bits 38:12: the page or next table's physical address */
+#define GTREF_PDE_PS          0x80ull                /* bit 7 of a PDPE or PDE: a 1 GB / 2 MB page (G4: unimplemented) */
 
 /* PPGTT four-level walk (GAM-5): index bits of a 48-bit address. */
 #define GTREF_PML4_SHIFT      39

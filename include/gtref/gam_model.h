@@ -71,6 +71,10 @@ typedef struct gam_edge {
     uint32_t casc;                              /* the cascade's state after the edge, packed as probe_gam_casc
                                                  * (GAM-29): [2:0] s_RO, [5:3] s_R, [8:6] s_WR, [9] [10] [11] owners
                                                  * (1 GAB) of RO, R, WR, [17:12] [23:18] [29:24] their counts */
+    /* G4 (issue 16): the walker's response at this edge was a present PDPE (level 1) or PDE (level 2) with bit 7 (PS,
+     * a 1 GB or 2 MB page) set. The kit has 4 KB pages only: the test ends unimplemented here (the model walks on as
+     * if the bit were clear, so its state stays defined). */
+    bool unimpl_ps; uint8_t unimpl_engine; uint8_t unimpl_level; uint64_t unimpl_va;
 } gam_edge;
 
 gam_model *gam_create(int engines);

@@ -71,6 +71,8 @@ typedef struct gtm_retire {
     uint8_t fault_client;  /* enum gtref_gam_client: IF, DR or WR */
     bool fault_ggtt;       /* the faulting access's effective space */
     uint64_t fault_va;
+    bool priv_violation;   /* GTM_RETIRED: a privilege violation (docs/spec-decisions.md C41): a NOOP of its length (no
+                            * access, no write; a semaphore wait's reads did not happen) that committed ESR/EIR bit 2 */
 } gtm_retire;
 
 gtm *gtm_create(int engines);

@@ -679,6 +679,35 @@ Test(gam, pdpe_not_present_is_invalid_pd) { ppgtt_fault_case(1, 8, 1, 0x7FF0200B
 Test(gam, pde_not_present_is_invalid_pd) { ppgtt_fault_case(2, 11, 1, 0x7FF0200Bu, 0x4u); }
 Test(gam, pte_not_present_is_a_page_fault) { ppgtt_fault_case(3, 14, 0, 0x7FF02009u, 0x1u); }
 
+/* G4 (issue 16 round 2): the kit has 4 KB pages only. The walk of ppgtt_fault_case with bit 7 (PS) set in the entry of
+ * `level`: a present PDPE (its response at c8) or PDE (c11) flags that edge unimpl_ps (engine, level, va) and nothing
+ * else; bit 7 of a PML4E (c5) or of a PTE (c14) is ignored (G4: "other bits ignored"), and so is that of a PDE that is
+ * not present (GAM-13's invalid-PD fault at c11 comes first: its other bits mean nothing). */
+static void ps_case(int level, bool present, unsigned flag_cycle)
+{
+    uint64_t va = 33ull << 39 | 5ull << 30 | 511ull << 21 | 258ull << 12 | 0xC0;
+    gam_engine_reg(g, RCS0, GTREF_PDP0_LDW, 0x100000u);
+    gam_engine_reg(g, RCS0, GTREF_PP_DCLV, 0x4u);
+    static const uint64_t at[4] = { 0x100108ull, 0x200028ull, 0x300FF8ull, 0x400810ull };
+    static const uint64_t val[4] = { 0x200001ull, 0x300001ull, 0x400001ull, 0x7ABCDE001ull };
+    for (int i = 0; i < 4; i++) mem_put(at[i], i == level ? (val[i] | 0x80u) & ~(present ? 0ull : 1ull) : val[i]);
+    read_req(RCS0, DR, false, va);
+    run_to(15);
+    for (unsigned c = 1; c <= 15; c++) cr_expect_eq(E[c].unimpl_ps, c == flag_cycle, "cycle %u", c);
+    if (flag_cycle) {
+        cr_expect_eq(E[flag_cycle].unimpl_engine, RCS0);
+        cr_expect_eq(E[flag_cycle].unimpl_level, level);
+        cr_expect_eq(E[flag_cycle].unimpl_va, va);
+        cr_expect_not(E[flag_cycle].fault_valid);
+    }
+    if (level == 3) cr_expect(E[14].fill_valid, "a PTE's bit 7 changes nothing: the walk fills at c14");
+    if (!present) cr_expect(E[11].fault_valid && E[11].fault_type == 1, "not present: invalid PD (GAM-13)");
+}
+Test(gam, pdpe_with_ps_bit_is_unimplemented) { ps_case(1, true, 8); }
+Test(gam, pde_with_ps_bit_is_unimplemented) { ps_case(2, true, 11); }
+Test(gam, pml4e_and_pte_bit_7_are_ignored) { ps_case(0, true, 0); teardown(); setup(); ps_case(3, true, 0); }
+Test(gam, not_present_pde_with_ps_bit_is_a_fault) { ps_case(2, false, 0); }
+
 /* GAM-14: the first fault is kept until the host clears the valid bit; GFX_ARB_ERROR_RPT collects every fault's
  * bit. All faults at LOOKUP (GGTT >= 4 GB: type 0; PPGTT with PP_DCLV 0: type 2), each granted the cycle after
  * the previous fault:

@@ -240,28 +240,59 @@ Test(xlate, ppgtt_data_read_ignores_address_bits_63_48)
     cr_assert_eq(peek(0x040A0u), 0);
 }
 
-Test(xlate, ppgtt_batch_fetch_by_the_starts_own_bit)
+Test(xlate, ppgtt_batch_fetch_by_the_effective_bit)
 {
-    /* a PPGTT first level: fetched from 0x3_0000_0000; its GGTT store goes to 0x5A3000; its second-level call
-     * without the ppgtt bit is fetched through the GGTT (a second level inherits nothing: GAM-2) */
+    /* C10, C16, GAM-2: a PPGTT first level (its own bit) is fetched from 0x3_0000_0000; its second-level call without
+     * the ppgtt bit is PPGTT too (effective 0 | 1 = 1, SBB_STATE 0x20): fetched through the PPGTT at PVA's page
+     * (physical 0x12_3456_7000). Their stores select the PPGTT: va 0x1081746F8800 / 8808 -> 0x3_0000_0800 / 0808. */
     ppgtt_on(0x4u);
-    w64(0x7F00001000ull, 0x6B2001u);   /* graphics 0x200000 -> 0x6B2000 */
-    PLACE(PPA2, "MI_STORE_DATA_IMM ggtt addr=0x400000 data=0x77", "MI_BATCH_BUFFER_START second addr=0x200000",
+    PLACE(PPA2, "MI_STORE_DATA_IMM addr=0x1081746f8800 data=0x77", "MI_BATCH_BUFFER_START second addr=0x1081746f7000",
           "MI_BATCH_BUFFER_END");
-    PLACE(0x6B2000u, "MI_STORE_DATA_IMM ggtt addr=0x400008 data=0x88", "MI_BATCH_BUFFER_END");
+    PLACE(0x1234567000ull, "MI_STORE_DATA_IMM addr=0x1081746f8808 data=0x88", "MI_BATCH_BUFFER_END");
     RING0("MI_BATCH_BUFFER_START ppgtt addr=0x1081746f8000");
     step_ok(0);
     clear_events();
     step_ok(0);
     cr_assert_eq(r.addr, PVA2);
     cr_assert_eq(r.dw[3], 0x77u, "the batch's own dwords, from 0x300000000");
-    expect_write(0, 0, true, 0x400000u, 0x5A3000u, 0x77u, 0x0F);
+    expect_write(0, 0, false, 0x1081746F8800ull, 0x300000800ull, 0x77u, 0x0F);
     step_ok(0);   /* the call */
+    cr_assert_eq(peek(RCS + GTREF_SBB_STATE), 0x20u);
     clear_events();
     step_ok(0);
-    cr_assert_eq(r.addr, 0x200000u);
+    cr_assert_eq(r.addr, 0x1081746F7000ull);
     cr_assert_eq(r.level, 2);
-    expect_write(0, 0, true, 0x400008u, 0x5A3008u, 0x88u, 0x0F);
+    cr_assert_eq(r.dw[3], 0x88u, "from physical 0x1234567000");
+    expect_write(0, 0, false, 0x1081746F8808ull, 0x300000808ull, 0x88u, 0x0F);
+}
+
+Test(xlate, second_level_with_its_own_ppgtt_bit_from_a_ggtt_first_level)
+{
+    /* C16 (re-decided): a GGTT first level (graphics 0x200000 -> 0x6B2000) calls a second level with ppgtt = 1: fetched
+     * through the PPGTT (0x3_0000_0000) and non-privileged: its GGTT store is a violation (G1, C41: ESR 4, no write);
+     * back in the privileged first level the same store writes 0x5A3008 */
+    ppgtt_on(0x4u);
+    w64(0x7F00001000ull, 0x6B2001u);
+    PLACE(0x6B2000u, "MI_BATCH_BUFFER_START second ppgtt addr=0x1081746f8000",
+          "MI_STORE_DATA_IMM ggtt addr=0x400008 data=0x6", "MI_BATCH_BUFFER_END");
+    PLACE(PPA2, "MI_STORE_DATA_IMM ggtt addr=0x400000 data=0x5", "MI_BATCH_BUFFER_END");
+    RING0("MI_BATCH_BUFFER_START addr=0x200000");
+    step_ok(0);
+    step_ok(0);
+    cr_assert_eq(peek(RCS + GTREF_BB_STATE), 0);
+    cr_assert_eq(peek(RCS + GTREF_SBB_STATE), 0x20u);
+    clear_events();
+    step_ok(0);
+    cr_assert_eq(r.addr, PVA2);
+    cr_assert(r.priv_violation);
+    cr_assert_eq(ev.nw, 0);
+    uint32_t off[] = { RCS + GTREF_ESR }, val[] = { 4 };
+    expect_commits(off, val, 1);
+    step_ok(0);   /* MI_BATCH_BUFFER_END of the second level */
+    clear_events();
+    step_ok(0);
+    cr_assert_eq(r.addr, 0x20000Cu, "the dword after the 3-dword call (C16)");
+    expect_write(0, 0, true, 0x400008u, 0x5A3008u, 0x6u, 0x0F);
 }
 
 Test(xlate, ring_mode_9_clear_forces_the_ggtt)
@@ -400,6 +431,67 @@ Test(xlate, ppgtt_pte_not_present_is_a_page_fault)
     RING0("MI_STORE_DATA_IMM addr=0x1081746f7108 data=0x1");
     cr_assert_eq(step(0), GTM_ERROR);
     expect_fault(GTREF_FAULT_PAGE, GTREF_CLIENT_WR, false, PVA, 0x746F7011u, 0x1u);
+}
+
+/* G4: a present PDPE or PDE with bit 7 (PS: a 1 GB / 2 MB page) makes the access unimplemented: the step changes
+ * nothing (no write reported, no commit, no fault record, RING_HEAD stays). The not-present entries of invalid_pd_at have
+ * bit 7 set too: a fault first. */
+static void expect_ps_unimplemented(const char *note)
+{
+    cr_assert_eq(r.status, GTM_UNIMPLEMENTED);
+    cr_assert_str_eq(r.note, note);
+    cr_assert_eq(ev.nw + ev.nc + ev.nirq, 0);
+    cr_assert_eq(peek(GTREF_GFX_ENG_FR), 0);
+    cr_assert_eq(peek(0x040A0u), 0);
+    cr_assert(!gtm_engine_halted(m, 0));
+}
+
+Test(xlate, pde_with_ps_bit_makes_a_data_write_unimplemented)
+{
+    ppgtt_on(0x4u);
+    w64(0xA02D18u, 0xA03081u);   /* PDE[0x1A3]: present, bit 7 */
+    RING0("MI_STORE_DATA_IMM addr=0x1081746f7108 data=0x1");
+    clear_events();
+    step(0);
+    expect_ps_unimplemented("MI_STORE_DATA_IMM: PPGTT PDE bit 7 (PS) set, va 0x1081746f7108 (G4)");
+    cr_assert_eq(peek(RCS + GTREF_RING_HEAD), 0);
+}
+
+Test(xlate, pdpe_with_ps_bit_makes_a_data_read_unimplemented)
+{
+    /* the read's request is its 64-byte line 0x1081746F7100 (GAM-1) */
+    ppgtt_on(0x4u);
+    w64(0xA01028u, 0xA02081u);   /* PDPE[5]: present, bit 7 */
+    RING0("MI_LOAD_REGISTER_MEM reg=RCS0.CS_GPR0 addr=0x1081746f7108");
+    clear_events();
+    step(0);
+    expect_ps_unimplemented("MI_LOAD_REGISTER_MEM: PPGTT PDPE bit 7 (PS) set, va 0x1081746f7100 (G4)");
+    cr_assert_eq(peek(GPR0), 0);
+}
+
+Test(xlate, pde_with_ps_bit_makes_a_batch_fetch_unimplemented)
+{
+    ppgtt_on(0x4u);
+    PLACE(PPA2, "MI_BATCH_BUFFER_END");
+    w64(0xA02D18u, 0xA03081u);
+    RING0("MI_BATCH_BUFFER_START ppgtt addr=0x1081746f8000");
+    step_ok(0);
+    clear_events();
+    cr_assert_eq(gtm_peek(m, 0, &r), GTM_UNIMPLEMENTED);
+    step(0);
+    expect_ps_unimplemented("instruction fetch: PPGTT PDE bit 7 (PS) set, va 0x1081746f8000 (G4)");
+    cr_assert(gtm_engine_in_batch(m, 0));
+}
+
+Test(xlate, bit_7_of_a_pml4e_or_a_pte_is_ignored)
+{
+    /* G4: "other bits ignored" at the PML4E and PTE levels */
+    ppgtt_on(0x4u);
+    w64(0xA00108u, 0x8000000000A01083ull);
+    w64(0xA037B8u, 0x1234567081ull);
+    RING0("MI_STORE_DATA_IMM addr=0x1081746f7108 data=0x600df00d");
+    step_ok(0);
+    expect_write(0, 0, false, PVA, PPA, 0x600df00du, 0x0F);
 }
 
 Test(xlate, a_fault_of_bcs0_goes_to_blt_eng_fr)
