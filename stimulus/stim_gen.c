@@ -584,6 +584,9 @@ static void xbegin(gen *g) { if (g->xdepth++ == 0) xswap(g); }
 static void xend(gen *g) { if (--g->xdepth == 0) xswap(g); }
 static bool x_pct(gen *g, unsigned p) { xbegin(g); bool r = pct(g, p); xend(g); return r; }
 static bool v_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->vrng, p); }
+/* The share p of second-level starts (calls, chains) with ppgtt: since C10 those are non-privileged, so none when
+ * nonpriv_pct is 0 (no non-privileged batch at all). */
+static unsigned pp2(const gen *g, unsigned p) { return g->cfg->nonpriv_pct ? p : 0u; }
 static uint64_t x_range(gen *g, uint64_t lo, uint64_t hi) { xbegin(g); uint64_t r = range(g, lo, hi); xend(g); return r; }
 
 /* Index drawn by weight; -1 when every weight is 0. */
@@ -1894,7 +1897,7 @@ static bool unit_pred_loop(gen *g, ectx *x)
     engine_plan *p = g->p;
     uint32_t base = gtref_engines[p->e].base;
     int level = x->level + 1;
-    bool ppgtt = level == 2 && pct(g, 30);
+    bool ppgtt = level == 2 && pct(g, pp2(g, 30));
     /* with ppgtt it is non-privileged (C10): only while FORCE_TO_NONPRIV lets it write the predicate registers */
     if (ppgtt && !(np_allowed(p, base + GTREF_PRED_RESULT_1) && np_allowed(p, base + GTREF_PRED_RESULT))) ppgtt = false;
     int v = view_of(p, !ppgtt);
@@ -2040,7 +2043,7 @@ static uint64_t cbbe_batch(gen *g, int level, bool nonpriv, int v)
     p->open_batches++;
     unit_observe(g, &y);
     if (level == 1 && pct(g, 60)) {
-        bool pp = pct(g, 30);
+        bool pp = pct(g, pp2(g, 30));
         int v2 = view_of(p, !(pp || nonpriv));   /* C10: its bit OR the first level's */
         if (batch_room(g, p, v2, 1)) {
             uint64_t a2 = cbbe_batch(g, 2, pp || nonpriv, v2);
@@ -2063,7 +2066,7 @@ static bool unit_cbbe(gen *g, ectx *x)
     engine_plan *p = g->p;
     if (x->level == 2) { unit_cbbe_cmd(g, x); return true; }
     int level = x->level + 1;
-    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 30));
     bool np = ppgtt || x->nonpriv;   /* C10 */
     int v = view_of(p, !np);
     if (!batch_room(g, p, v, level == 1 ? 2u : 1u)) return false;
@@ -2393,7 +2396,7 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
     /* a chain: its effective bit (C10) is its ppgtt bit OR this batch's, at both levels: it decides the privilege and
      * the space the next batch is fetched through (GAM-2); `second` is ignored at second level */
     bool chain = !bad_depth && pct(g, g->cfg->chain_pct);
-    bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 50);
+    bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 50));
     bool cnp = cbit || nonpriv;
     int cv = view_of(p, !cnp);
     chain = chain && batch_room(g, p, cv, 1);
@@ -2456,7 +2459,7 @@ static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
     engine_plan *p = g->p;
     int level = x->level + 1;
     if (level > 2) return false;
-    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* its own Address Space Indicator */
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 30));   /* its own Address Space Indicator */
     if (bad_depth && bad_needs_priv(p)) ppgtt = false;
     /* C10: PPGTT (fetched through the PPGTT, non-privileged) when its own bit or the calling batch's effective bit is
      * set; from the ring its own bit alone */
