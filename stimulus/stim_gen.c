@@ -28,8 +28,9 @@
  * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
  * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
  * NOOP (+NOPID), LRI, SDI, USER_INTERRUPT, batch calls (ring -> first level, first -> second level; chaining at
- * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, with LRI/LRR/LRM
- * targets that are dropped, whitelisted by FORCE_TO_NONPRIV or NONPRIV), MI_MATH, MI_ATOMIC, MI_PREDICATE +
+ * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, and every batch they start
+ * (C10: effective ASI = own OR parent's), with LRI/LRR/LRM targets that are privilege violations (C41) or whitelisted
+ * by FORCE_TO_NONPRIV or NONPRIV; their memory operands select the PPGTT but for priv_violation_pct's), MI_MATH, MI_ATOMIC, MI_PREDICATE +
  * predicated BBS/SRM, MI_SET_PREDICATE blocks (the mode is back to NOOP_NEVER at the end of each block), LRR,
  * LRM, SRM, MI_COPY_MEM_MEM, MI_CONDITIONAL_BATCH_BUFFER_END, MI_STORE_DATA_INDEX/MI_REPORT_HEAD, PIPE_CONTROL
  * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT (poll and signal mode),
@@ -2779,7 +2780,8 @@ static void plan_boundaries(gen *g, engine_plan *p)
 
 /* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
  * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs; nor PDP0_*, PP_DCLV, RING_MODE or INSTPM,
- * docs/gam.md §5), offsets it ignores (never another engine's translation registers or INSTPM), and the registers
+ * docs/gam.md §5), its read-only registers (an LRI drops them, C6; never another engine's, a global or an unknown
+ * offset: C6/C14 unimplemented), and the registers
  * LRR/SRM read (all of its own but RING_TAIL, which the host moves, and RING_CTL; INSTPM included). */
 static void lri_pools(engine_plan *p, int engines, bool race)
 {
@@ -2790,8 +2792,7 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         bool host_reg = d->offset == GTREF_HWS_PGA ||
                         (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
         bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
-        /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5), not even another engine's
-         * (dropped today, C6); nor the GAM's own registers */
+        /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5); nor the GAM's own registers */
         bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||
                                                             d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW);
         /* INSTPM: bits 5 and 9 only by the host while the engine is idle (GAM-22): no MI_LOAD_REGISTER_* at all,
