@@ -322,6 +322,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .sdi2_pct = c.sdi2_pct,
                     .reg_poll_pct = c.reg_poll_pct,
                     .long_lri_pct = c.long_lri_pct,
+                    .priv_violation_pct = c.priv_violation_pct,
                     .min_cycles = c.min_cycles};
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
@@ -369,6 +370,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--sdi2-pct", CLI_U64, &o->sdi2_pct, 0, 100},
         {"--reg-poll-pct", CLI_U64, &o->reg_poll_pct, 0, 100},
         {"--long-lri-pct", CLI_U64, &o->long_lri_pct, 0, 100},
+        {"--priv-violation-pct", CLI_U64, &o->priv_violation_pct, 0, 100},
         {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
@@ -422,6 +424,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->sdi2_pct = (unsigned)o->sdi2_pct;
     c->reg_poll_pct = (unsigned)o->reg_poll_pct;
     c->long_lri_pct = (unsigned)o->long_lri_pct;
+    c->priv_violation_pct = (unsigned)o->priv_violation_pct;
     c->min_cycles = o->min_cycles;
 }
 

@@ -128,6 +128,7 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
  *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --gac-gab-pct P  --gac-gam-pct P  --casc-contend-pct P
  *   --gen11-unit-pct P  --cs-mmio-pct P  --math-load1-pct P  --pred-jump-pct P  --atomic-forms-pct P  --cbbe-pct P
  *   --sig-target-pct P  --nonpriv-entries-pct P  --sdi2-pct P  --reg-poll-pct P  --long-lri-pct P
+ *   --priv-violation-pct P
  *   --min-cycles N */
 typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
@@ -138,10 +139,10 @@ typedef struct gen_opts {
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
     uint64_t irq_burst_pct;
-    uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, sdi2_pct, reg_poll_pct, long_lri_pct;
+    uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT 46
+#define GEN_OPTS_COUNT 47
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -188,6 +189,8 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --sdi2-pct P          5-dword MI_STORE_DATA_IMM without Store Qword, C35 (default 50)\n" \
     "  --reg-poll-pct P      register-poll waits the host releases with one write, C33 (default 40)\n" \
     "  --long-lri-pct P      MI_LOAD_REGISTER_IMM of up to 257 dwords in batches, C36 (default 30)\n" \
+    "  --priv-violation-pct P  seeds whose non-privileged batches select the GGTT on purpose: privilege violations,\n" \
+    "                        G1/C41; half of their engines unmask EMR bit 2 (default 50)\n" \
     "  --min-cycles N        a long test: rings go round until the generator's estimate reaches N cycles\n" \
     "                        (0..100000000, default 0: off; docs/test-lists.md \"Long tests\")\n"
 

@@ -51,6 +51,22 @@ static const char *const event_names[GTREF_COV_EVENTS] = {
     [GTREF_COV_NP_RANGE64] = "nonpriv target under a 64-dword entry",
     [GTREF_COV_NP_DENY] = "nonpriv target under a deny entry",
     [GTREF_COV_NP_LRI_NOOP] = "nonpriv LRI NOOP as a whole (mixed pairs)",
+    [GTREF_COV_PV_SDI] = "privilege violation: SDI ggtt",
+    [GTREF_COV_PV_SRM] = "privilege violation: SRM ggtt",
+    [GTREF_COV_PV_LRM] = "privilege violation: LRM ggtt",
+    [GTREF_COV_PV_COPY] = "privilege violation: COPY_MEM_MEM ggtt",
+    [GTREF_COV_PV_ATOMIC] = "privilege violation: MI_ATOMIC ggtt",
+    [GTREF_COV_PV_SEM_WAIT] = "privilege violation: SEMAPHORE_WAIT ggtt",
+    [GTREF_COV_PV_CBBE] = "privilege violation: CBBE semaphore ggtt",
+    [GTREF_COV_PV_FLUSH_DW] = "privilege violation: FLUSH_DW post-sync ggtt",
+    [GTREF_COV_PV_PIPE_CONTROL] = "privilege violation: PIPE_CONTROL post-sync ggtt",
+    [GTREF_COV_PV_LRI] = "privilege violation: LRI target not allowed",
+    [GTREF_COV_PV_LRR] = "privilege violation: LRR target not allowed",
+    [GTREF_COV_PV_LRM_REG] = "privilege violation: LRM target not allowed",
+    [GTREF_COV_PV_EIR] = "privilege violation with EMR[2] = 0 (EIR bit 2)",
+    [GTREF_COV_ASI_CHAIN_INHERIT] = "chain with ASI 0 from a PPGTT batch",
+    [GTREF_COV_ASI_SECOND_INHERIT] = "second level ASI 0 from a PPGTT first level",
+    [GTREF_COV_ASI_SECOND_PPGTT] = "second level ASI 1 from a GGTT first level",
 };
 
 /* Labels of the derived variants, by value. */
@@ -67,7 +83,12 @@ static const struct derived { int field; const char *const *labels; unsigned n; 
 };
 
 /* Whether engine e can have event k: the watchdog is RCS0's (commands.md §7). */
-static int event_ok(int k, int e) { return (k != GTREF_COV_WDOG_CLOCKS && k != GTREF_COV_WDOG_PERIODS) || e == 0; }
+static int event_ok(int k, int e)
+{
+    if (k == GTREF_COV_WDOG_CLOCKS || k == GTREF_COV_WDOG_PERIODS || k == GTREF_COV_PV_PIPE_CONTROL) return e == 0;
+    if (k == GTREF_COV_PV_FLUSH_DW) return e != 0;   /* MI_FLUSH_DW is not on RCS0 (C12) */
+    return 1;
+}
 
 /* Variant fields: a bin per value listed in `values` ("" = every named value of an ENUM field, 0 and 1 of a
  * BOOL field; for VARIANT_LENGTH, every legal length; a derived variant's labels). Values docs/commands.md marks
@@ -134,10 +155,13 @@ struct gtref_cov {
     /* what the samples of each engine tell of its state (not merged) */
     struct eng_state {
         uint32_t np[12];       /* FORCE_TO_NONPRIV entries (gtref_cov_nonpriv_entries) */
-        bool nonpriv;          /* its first-level batch (and the second levels it calls) is non-privileged (C13) */
+        uint32_t emr;          /* EMR (gtref_cov_engine_emr) */
+        bool eff[3];           /* the effective PPGTT bit of the batch running at level 1, 2 (C10): non-privileged */
         bool pending;          /* a batch start retired: the next command, at its target, tells whether it jumped */
         uint64_t target;
-        bool target_nonpriv, target_sets;
+        bool target_eff;       /* the started batch's effective bit */
+        int target_level;      /* its level (1, 2) */
+        int target_event;      /* an ASI event to count when it jumped, or -1 */
         int cbbe_level;        /* a Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END retired at this level (1, 2) */
     } st[GTREF_MAX_ENGINES];
 };
@@ -307,50 +331,107 @@ static bool np_target(gtref_cov *c, int e, uint32_t off)
     return !deny && (allow || flag);
 }
 
+void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr)
+{
+    if (e >= 0 && e < c->engines) c->st[e].emr = emr;
+}
+
+static bool fget(const gtm_retire *r, int f) { return gtref_field_get(r->dw, &gtref_fields[f]) != 0; }
+
+/* A privilege violation of kind k (C41): its bin, and the EIR bin when EMR[2] is 0. */
+static void violation(gtref_cov *c, int e, int k)
+{
+    c->event_hits[k][e]++;
+    if (!(c->st[e].emr & 4u)) c->event_hits[GTREF_COV_PV_EIR][e]++;
+}
+
 /* What the command tells of the engine's state: privilege (a batch start, then its first command at the target),
- * a conditional end that ended levels (the next command is at a lower level), non-privileged writes. */
+ * a conditional end that ended levels (the next command is at a lower level), non-privileged writes and violations. */
 static void track(gtref_cov *c, int e, const gtref_cmd_def *d, const gtm_retire *r)
 {
     struct eng_state *st = &c->st[e];
-    if (st->pending && r->addr == st->target && r->level >= 1 && st->target_sets) st->nonpriv = st->target_nonpriv;
+    if (st->pending && r->addr == st->target && r->level == st->target_level) {
+        st->eff[st->target_level] = st->target_eff;
+        if (st->target_event >= 0) c->event_hits[st->target_event][e]++;
+    }
     st->pending = false;
+    bool np = r->level >= 1 && r->level <= 2 && st->eff[r->level];   /* the command's batch is non-privileged */
     if (st->cbbe_level && r->level < st->cbbe_level)
         c->event_hits[r->level == 0 && st->cbbe_level == 2 ? GTREF_COV_CBBE_END_BOTH : GTREF_COV_CBBE_END_FIRST][e]++;
     st->cbbe_level = 0;
     if (r->status != GTM_RETIRED || !d || r->nooped) return;
     uint32_t base = gtref_engines[e].base;
     switch (d->id) {
-    case GTREF_CMD_MI_BATCH_BUFFER_START: {   /* privilege: a first-level start or chain sets it (C13) */
-        bool second = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_SECOND]) != 0;
+    case GTREF_CMD_MI_BATCH_BUFFER_START: {   /* C10: effective bit = its own OR that of the batch holding the start */
+        bool second = r->level == 1 && fget(r, GTREF_F_MI_BATCH_BUFFER_START_SECOND);
+        bool own = fget(r, GTREF_F_MI_BATCH_BUFFER_START_PPGTT);
+        bool parent = r->level >= 1 && r->level <= 2 && st->eff[r->level];
         st->pending = true;
         st->target = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_ADDR]);
-        st->target_nonpriv = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_BATCH_BUFFER_START_PPGTT]) != 0;
-        st->target_sets = r->level == 0 || (r->level == 1 && !second);
+        st->target_level = r->level == 0 ? 1 : second ? 2 : r->level;
+        st->target_eff = own || parent;
+        st->target_event = -1;
+        if (r->level >= 1 && parent && !own)
+            st->target_event = second ? GTREF_COV_ASI_SECOND_INHERIT : GTREF_COV_ASI_CHAIN_INHERIT;
+        else if (second && !parent && own)
+            st->target_event = GTREF_COV_ASI_SECOND_PPGTT;
         break;
     }
     case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
-        if (r->level && gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE]))
-            st->cbbe_level = r->level;
+        if (r->level && fget(r, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) {
+            if (np && fget(r, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT)) violation(c, e, GTREF_COV_PV_CBBE);
+            else st->cbbe_level = r->level;   /* a violation ends nothing (C41) */
+        }
+        break;
+    case GTREF_CMD_MI_STORE_DATA_IMM:
+        if (np && fget(r, GTREF_F_MI_STORE_DATA_IMM_GGTT)) violation(c, e, GTREF_COV_PV_SDI);
+        break;
+    case GTREF_CMD_MI_STORE_REGISTER_MEM:
+        if (np && fget(r, GTREF_F_MI_STORE_REGISTER_MEM_GGTT)) violation(c, e, GTREF_COV_PV_SRM);
+        break;
+    case GTREF_CMD_MI_COPY_MEM_MEM:
+        if (np && (fget(r, GTREF_F_MI_COPY_MEM_MEM_GGTT_SRC) || fget(r, GTREF_F_MI_COPY_MEM_MEM_GGTT_DST)))
+            violation(c, e, GTREF_COV_PV_COPY);
+        break;
+    case GTREF_CMD_MI_ATOMIC:
+        if (np && fget(r, GTREF_F_MI_ATOMIC_GGTT)) violation(c, e, GTREF_COV_PV_ATOMIC);
+        break;
+    case GTREF_CMD_MI_SEMAPHORE_WAIT:
+        if (np && !fget(r, GTREF_F_MI_SEMAPHORE_WAIT_REG_POLL) && fget(r, GTREF_F_MI_SEMAPHORE_WAIT_GGTT))
+            violation(c, e, GTREF_COV_PV_SEM_WAIT);
+        break;
+    case GTREF_CMD_MI_FLUSH_DW:
+        if (np && gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_FLUSH_DW_POST_SYNC]) == 1 &&
+            !fget(r, GTREF_F_MI_FLUSH_DW_STORE_INDEX) && fget(r, GTREF_F_MI_FLUSH_DW_GGTT))
+            violation(c, e, GTREF_COV_PV_FLUSH_DW);
+        break;
+    case GTREF_CMD_PIPE_CONTROL:
+        if (np && gtref_field_get(r->dw, &gtref_fields[GTREF_F_PIPE_CONTROL_POST_SYNC]) == 1 &&
+            !fget(r, GTREF_F_PIPE_CONTROL_STORE_INDEX) && fget(r, GTREF_F_PIPE_CONTROL_GGTT))
+            violation(c, e, GTREF_COV_PV_PIPE_CONTROL);
         break;
     case GTREF_CMD_MI_LOAD_REGISTER_IMM: {
-        if (!r->level || !st->nonpriv) break;
+        if (!np) break;
         const gtref_field_def *reg = &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_REG];
         uint32_t add = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_CS_MMIO]) ? base : 0u;
         unsigned n = gtref_group_count(d, r->len), ok = 0;
         for (unsigned g = 0; g < n && d->group_start + (g + 1) * d->group_size <= GTM_MAX_CMD_DW; g++)
             ok += np_target(c, e, add + (uint32_t)gtref_group_get(r->dw, d, g, reg));
         if (ok && ok < n) c->event_hits[GTREF_COV_NP_LRI_NOOP][e]++;
+        if (ok < n) violation(c, e, GTREF_COV_PV_LRI);
         break;
     }
     case GTREF_CMD_MI_LOAD_REGISTER_REG:
-        if (r->level && st->nonpriv)
-            np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) ? base : 0u) +
-                                (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST]));
+        if (np && !np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) ? base : 0u) +
+                                       (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST])))
+            violation(c, e, GTREF_COV_PV_LRR);
         break;
     case GTREF_CMD_MI_LOAD_REGISTER_MEM:
-        if (r->level && st->nonpriv)
-            np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
-                                (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG]));
+        if (!np) break;
+        if (fget(r, GTREF_F_MI_LOAD_REGISTER_MEM_GGTT)) violation(c, e, GTREF_COV_PV_LRM);   /* G1 */
+        else if (!np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
+                                      (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG])))
+            violation(c, e, GTREF_COV_PV_LRM_REG);   /* C13 */
         break;
     default: break;
     }

@@ -28,8 +28,9 @@
  * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
  * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
  * NOOP (+NOPID), LRI, SDI, USER_INTERRUPT, batch calls (ring -> first level, first -> second level; chaining at
- * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, with LRI/LRR/LRM
- * targets that are dropped, whitelisted by FORCE_TO_NONPRIV or NONPRIV), MI_MATH, MI_ATOMIC, MI_PREDICATE +
+ * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, and every batch they start
+ * (C10: effective ASI = own OR parent's), with LRI/LRR/LRM targets that are privilege violations (C41) or whitelisted
+ * by FORCE_TO_NONPRIV or NONPRIV; their memory operands select the PPGTT but for priv_violation_pct's), MI_MATH, MI_ATOMIC, MI_PREDICATE +
  * predicated BBS/SRM, MI_SET_PREDICATE blocks (the mode is back to NOOP_NEVER at the end of each block), LRR,
  * LRM, SRM, MI_COPY_MEM_MEM, MI_CONDITIONAL_BATCH_BUFFER_END, MI_STORE_DATA_INDEX/MI_REPORT_HEAD, PIPE_CONTROL
  * (RCS0) / MI_FLUSH_DW (others) with post-syncs and notify, MI_SEMAPHORE_WAIT (poll and signal mode),
@@ -137,6 +138,7 @@
                                             measured tests ran 1.3 to 9.2 times min_cycles) */
 #define MAX_LRI_POOL   64u
 #define MAX_BURSTS     6u             /* rounds of an interrupt burst (irq_burst_pct) */
+#define ERR_CP_PRIV    0x4u           /* EMR/EIR/ESR bit 2: privilege violation (C41) */
 
 void gtref_gen_config_bench_long(gtref_gen_config *c)
 {
@@ -246,6 +248,7 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->sdi2_pct = 50;
     c->reg_poll_pct = 40;
     c->long_lri_pct = 30;
+    c->priv_violation_pct = 50;
 }
 
 /* ---- illegal commands ---- */
@@ -354,6 +357,7 @@ typedef struct batch_ref {
     uint64_t addr; bool raises_irq;
     bool may_end;          /* a second-level batch that may end both levels (an MI_CONDITIONAL_BATCH_BUFFER_END, C26) */
     int view;              /* the address space it is fetched through (VIEW_GGTT, VIEW_PPGTT) */
+    bool nonpriv;          /* built as a PPGTT (non-privileged) batch: its effective bit (C10) must be this */
     uint32_t len;          /* bytes */
 } batch_ref;
 
@@ -467,6 +471,7 @@ typedef struct engine_plan {
     bool cont_faults;          /* continue mode: some data operands fault (fault_cmd_pct) */
     uint32_t dclv_forbid;      /* PP_DCLV groups it keeps disabled (unloaded-PD fault addresses) */
     bool emr_pf;               /* the host clears EMR bit 4 at setup */
+    bool emr_priv;             /* priv_violation_pct: the host clears EMR bit 2 (CP_PRIV, C41) at setup */
     remap remaps[MAX_REMAPS]; size_t nremaps;    /* pages remapped before chunk remap_chunk (first lap) */
     long remap_chunk;          /* -1: none */
     bool remap_done;
@@ -542,6 +547,10 @@ typedef struct gen {
     bool x_cs_mmio, x_load1, x_pred, x_atomic, x_cbbe, x_sig, x_sdi2, x_regpoll, x_longlri;
     unsigned x_np;             /* engines (mask of engine indices) with all 12 FORCE_TO_NONPRIV entries programmed */
     bool x_units;              /* a unit knob fired: gen11_unit_pct of the draws are units */
+    /* priv_violation_pct (G1, C41): drawn from a stream of its own (vrng), in the seeds where the knob fires, some
+     * memory operands of non-privileged batches select the GGTT on purpose (a privilege violation: a NOOP) */
+    gtref_rng vrng;
+    bool x_viol;
     uint32_t batch_max;        /* BATCH_MAX, or twice it in long_lri_pct seeds (one long LRI per batch) */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
@@ -575,6 +584,10 @@ static void xswap(gen *g) { gtref_rng t = g->rng; g->rng = g->xrng; g->xrng = t;
 static void xbegin(gen *g) { if (g->xdepth++ == 0) xswap(g); }
 static void xend(gen *g) { if (--g->xdepth == 0) xswap(g); }
 static bool x_pct(gen *g, unsigned p) { xbegin(g); bool r = pct(g, p); xend(g); return r; }
+static bool v_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->vrng, p); }
+/* The share p of second-level starts (calls, chains) with ppgtt: since C10 those are non-privileged, so none when
+ * nonpriv_pct is 0 (no non-privileged batch at all). */
+static unsigned pp2(const gen *g, unsigned p) { return g->cfg->nonpriv_pct ? p : 0u; }
 static uint64_t x_range(gen *g, uint64_t lo, uint64_t hi) { xbegin(g); uint64_t r = range(g, lo, hi); xend(g); return r; }
 
 /* Index drawn by weight; -1 when every weight is 0. */
@@ -867,6 +880,10 @@ static uint64_t entry(gen *g, uint64_t pa)
     return v;
 }
 
+/* A PDPE or PDE: bit 7 (PS, a 1 GB or 2 MB page) always clear, whatever the junk (G4: a set PS bit is unimplemented). */
+#define PS_BIT (1ull << 7)
+static uint64_t dir_entry(gen *g, uint64_t pa) { return entry(g, pa) & ~PS_BIT; }
+
 static void put_entry(gen *g, uint64_t at, uint64_t v)
 {
     uint8_t b[8];
@@ -908,7 +925,9 @@ static void write_tables(gen *g, const engine_plan *plans, size_t np)
             int level = (int)(s->tp[k].key >> 56);
             uint64_t prefix = s->tp[k].key & ((1ull << 56) - 1u);
             uint64_t table = level == 1 ? s->pml4 : tpa(s, level - 1, prefix >> 9);
-            put_entry(g, table + (prefix & 511u) * 8u, entry(g, s->tp[k].pa));
+            /* a table of level 2 (a PD) or 3 (a PT) is pointed to by a PDPE or a PDE (G4) */
+            uint64_t e = level >= 2 ? dir_entry(g, s->tp[k].pa) : entry(g, s->tp[k].pa);
+            put_entry(g, table + (prefix & 511u) * 8u, e);
         }
         for (size_t k = 0; k < s->n; k++)
             put_entry(g, tpa(s, 3, s->pg[k].vpn >> 9) + (s->pg[k].vpn & 511u) * 8u, entry(g, s->pg[k].pfn << 12));
@@ -917,7 +936,7 @@ static void write_tables(gen *g, const engine_plan *plans, size_t np)
     for (size_t i = 0; i < np; i++)
         for (size_t k = 0; k < plans[i].nfspots; k++) {
             uint64_t at = absent_entry(g, &plans[i].fspots[k]);
-            if (at) put_entry(g, at, gtref_rng_next(&g->rng) & ~GTREF_PTE_PRESENT);
+            if (at) put_entry(g, at, gtref_rng_next(&g->rng) & ~(GTREF_PTE_PRESENT | PS_BIT));   /* G4, even absent */
         }
 }
 
@@ -1089,6 +1108,27 @@ static opnd operand(gen *g, int how)
     return o;
 }
 
+/* Percentage of a violation seed's GGTT-selecting operands in non-privileged batches that stay GGTT (G1, C41). */
+#define VIOL_OPND_PCT 25u
+
+/* The GGTT bit of an operand of a non-privileged batch (G1): a GGTT-selecting access there is a privilege violation
+ * (C41, a NOOP), so it keeps the bit only as a deliberate violation (priv_violation_pct seeds, from their stream). */
+static bool np_keep_ggtt(gen *g) { return g->x_viol && v_pct(g, VIOL_OPND_PCT); }
+
+/* operand() for a command of a batch whose privilege is `nonpriv`: in a non-privileged batch (C10, G1) a GGTT-selecting
+ * operand is a privilege violation (C41): kept only on purpose (np_keep_ggtt), else the bit is cleared (an engine
+ * without RING_MODE[9] still uses the GGTT, the same address) or the address is drawn again in its PPGTT data. */
+static opnd operand_np(gen *g, bool nonpriv, int how)
+{
+    opnd o = operand(g, how);
+    if (!nonpriv || !o.ggtt || np_keep_ggtt(g)) return o;
+    o.ggtt = false;
+    if (!g->p->ppgtt) return o;
+    if (how == OP_Q && !pct(g, 75)) o.a = data_addr(g, VIEW_PPGTT, 8, 4, true);
+    else o.a = data_addr(g, VIEW_PPGTT, how == OP_D ? 4u : 8u, how == OP_D ? 4u : 8u, false);
+    return o;
+}
+
 /* A semaphore's address in view v of engine p: its GGTT address, or where p's root maps the semaphore page. */
 static uint64_t sem_addr(const gen *g, const engine_plan *p, int v, const sem_slot *sl)
 {
@@ -1142,9 +1182,10 @@ static uint32_t gpr(gen *g)
 }
 
 /* The register an LRI/LRR/LRM writes: mostly one of the engine's CS_GPRs; lri_other_pct of the time the
- * engine's other writable registers (never RING_*, HWS_PGA or FORCE_TO_NONPRIV), or one it ignores (C6). In a
- * non-privileged batch a third of the targets are the whitelisted ones (C13), the rest as above: privileged
- * ones are dropped. */
+ * engine's other writable registers (never RING_*, HWS_PGA or FORCE_TO_NONPRIV), or one of its read-only registers
+ * (dropped, C6). Never an offset outside the issuing engine's registers (C6: unimplemented). In a non-privileged
+ * batch a third of the targets are the whitelisted ones (C13), the rest as above: a target not allowed makes the
+ * command a privilege violation (C41). */
 static uint32_t lri_target(gen *g, const ectx *x)
 {
     engine_plan *p = g->p;
@@ -1156,11 +1197,12 @@ static uint32_t lri_target(gen *g, const ectx *x)
     return gpr(g);
 }
 
+/* An LRR/SRM source: a register of the issuing engine (C14: any other offset is unimplemented). */
 static uint32_t read_source(gen *g)
 {
     engine_plan *p = g->p;
     if (pct(g, 50) || !p->nreadable) return gpr(g);
-    if (p->nignored && pct(g, 10)) return p->ignored[range(g, 0, p->nignored - 1)];   /* reads 0 (C14) */
+    if (p->nignored && pct(g, 10)) return p->ignored[range(g, 0, p->nignored - 1)];   /* a read-only one */
     return p->readable[range(g, 0, p->nreadable - 1)];
 }
 
@@ -1246,7 +1288,7 @@ static void emit_sdi_to(gen *g, ectx *x, opnd o, bool qword, uint64_t v)
 static void emit_sdi(gen *g, ectx *x)
 {
     bool qword = pct(g, 40);
-    emit_sdi_to(g, x, operand(g, qword ? OP_Q : OP_D), qword, data64(g));
+    emit_sdi_to(g, x, operand_np(g, x->nonpriv, qword ? OP_Q : OP_D), qword, data64(g));
 }
 
 static void emit_user_irq(gen *g, ectx *x)
@@ -1327,7 +1369,7 @@ static void emit_atomic(gen *g, ectx *x)
     bool q = pct(g, 50);
     bool needs = !(base == 0x05 || base == 0x06 || base == 0x0F);   /* INC, DEC, PREDEC take no operand */
     bool inl = needs || pct(g, 30);
-    opnd o = operand(g, q ? OP_Q8 : OP_D);
+    opnd o = operand_np(g, x->nonpriv, q ? OP_Q8 : OP_D);
     uint64_t op1 = data64(g), op2 = data64(g);
     if (base == 0x0E && pct(g, 50)) {   /* CMP_WR: sometimes compare with what is there (a hit) */
         int v = view_of(g->p, o.ggtt);
@@ -1363,7 +1405,7 @@ static void emit_lrm(gen *g, ectx *x)
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, ASYNC), pct(g, 20));
-    opnd o = operand(g, OP_D);
+    opnd o = operand_np(g, x->nonpriv, OP_D);
     uint32_t reg = lri_target(g, x);
     bool r = rel_ok(g, reg) && use_rel(g);
     set(&b, FLD(MI_LOAD_REGISTER_MEM, CS_MMIO), r);
@@ -1388,7 +1430,7 @@ static void emit_srm_to(gen *g, ectx *x, bool predicate, uint32_t reg, opnd o)
 
 static void emit_srm_p(gen *g, ectx *x, bool predicate)
 {
-    opnd o = operand(g, OP_D);
+    opnd o = operand_np(g, x->nonpriv, OP_D);
     emit_srm_to(g, x, predicate, read_source(g), o);
 }
 
@@ -1398,7 +1440,7 @@ static void emit_copy(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
-    opnd dst = operand(g, OP_D), src = operand(g, OP_D);
+    opnd dst = operand_np(g, x->nonpriv, OP_D), src = operand_np(g, x->nonpriv, OP_D);
     set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), dst.ggtt);
     set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), src.ggtt);
     set(&b, FLD(MI_COPY_MEM_MEM, DST), dst.a);
@@ -1412,7 +1454,7 @@ static void emit_cond_end(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
-    opnd o = operand(g, OP_Q8);
+    opnd o = operand_np(g, x->nonpriv, OP_Q8);
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), o.ggtt);
     set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), pct(g, 50) ? rnd32(g) : data32(g));
@@ -1454,7 +1496,8 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), pct(g, 20));
         set(&b, FLD(PIPE_CONTROL, FLUSH_LLC), pct(g, 20));
         opnd o = { pct(g, 50), 0 };
-        o = index ? (opnd){ o.ggtt, 4u * range(g, 0, 0x3FD) } : operand(g, OP_Q);
+        o = index ? (opnd){ o.ggtt, 4u * range(g, 0, 0x3FD) } : operand_np(g, x->nonpriv && write, OP_Q);
+        if (x->nonpriv && write && !index && o.ggtt) set(&b, FLD(PIPE_CONTROL, NOTIFY), 0);   /* a NOOP (C41) */
         set(&b, FLD(PIPE_CONTROL, GGTT), o.ggtt);
         set(&b, FLD(PIPE_CONTROL, ADDR), o.a);
         set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
@@ -1468,7 +1511,8 @@ static void emit_flush(gen *g, ectx *x)
         set(&b, FLD(MI_FLUSH_DW, FLUSH_LLC), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), pct(g, 20));
         opnd o = { pct(g, 50), 0 };
-        o = index ? (opnd){ o.ggtt, 8u * range(g, 0, 0x1FE) } : operand(g, OP_Q8);
+        o = index ? (opnd){ o.ggtt, 8u * range(g, 0, 0x1FE) } : operand_np(g, x->nonpriv && write, OP_Q8);
+        if (x->nonpriv && write && !index && o.ggtt) set(&b, FLD(MI_FLUSH_DW, NOTIFY), 0);   /* a NOOP (C41) */
         set(&b, FLD(MI_FLUSH_DW, GGTT), o.ggtt);
         set(&b, FLD(MI_FLUSH_DW, ADDR), o.a);
         set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
@@ -1535,6 +1579,7 @@ static void emit_sem_wait(gen *g, ectx *x)
     }
     cmdbuf b;
     bool ggtt = pct(g, 50);
+    if (ggtt && x->nonpriv && !np_keep_ggtt(g)) ggtt = false;   /* G1: else a privilege violation (C41), no wait */
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
     set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
     set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), !pct(g, g->cfg->sem_signal_pct));
@@ -1549,7 +1594,7 @@ static void emit_sem_wait(gen *g, ectx *x)
 static void emit_sem_write(gen *g, ectx *x, const sem_slot *sl)
 {
     unsigned k = (unsigned)range(g, 0, 2);
-    bool ggtt = pct(g, 50);
+    bool ggtt = pct(g, 50) && !x->nonpriv;   /* never a violation: waits count on this write (G1, C41) */
     opnd o = { ggtt, sem_addr(g, g->p, view_of(g->p, ggtt), sl) };
     if (k == 0) emit_sdi_to(g, x, o, false, sl->value);
     else if (k == 1) emit_atomic_at(g, x, o, 0x04, false, true, sl->value, 0);
@@ -1669,6 +1714,8 @@ static void emit_set_predicate(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
+static bool np_allowed(const engine_plan *p, uint32_t off);
+
 /* The command that faults in hang mode (docs/gam.md GAM-15), at the engine's fault spot: the engine halts there.
  * An instruction-fetch fault is a batch start whose first line is in the spot (a first-level call from the ring;
  * a second-level call or a chain from a first level; a chain at second level): the lines the parser may prefetch
@@ -1678,6 +1725,12 @@ static void emit_fault_cmd(gen *g, ectx *x)
 {
     engine_plan *p = g->p;
     const fspot *f = &p->fspots[0];
+    fspot fnp;
+    if (x->nonpriv && f->ggtt && !p->ppgtt) {   /* G1: the GGTT bit would be a violation; without RING_MODE[9] bit 0 is GGTT */
+        fnp = *f;
+        fnp.ggtt = false;
+        f = &fnp;
+    }
     cmdbuf b;
     if (p->bad_kind == BADK_FAULT_IF) {
         bool ppgtt = p->ppgtt ? !f->ggtt : pct(g, 50);
@@ -1686,7 +1739,14 @@ static void emit_fault_cmd(gen *g, ectx *x)
         emit_bbs(g, x, a, ppgtt, second, false);
         return;
     }
-    switch (range(g, 0, x->level ? 6 : 5)) {
+    unsigned kind = (unsigned)range(g, 0, x->level ? 6 : 5);
+    uint32_t lrm_t = 0;
+    if (kind == 2) {   /* LRM: in a non-privileged batch a target C13 allows, else it reads nothing (C41) */
+        lrm_t = lri_target(g, x);
+        for (int k = 0; k < 8 && x->nonpriv && !np_allowed(p, lrm_t); k++) lrm_t = gpr(g);
+        if (x->nonpriv && !np_allowed(p, lrm_t)) kind = 0;
+    }
+    switch (kind) {
     case 0: {
         bool q = pct(g, 40);
         emit_sdi_to(g, x, fault_operand(g, f, q ? OP_Q : OP_D), q, data64(g));
@@ -1705,15 +1765,15 @@ static void emit_fault_cmd(gen *g, ectx *x)
         opnd o = fault_operand(g, f, OP_D);
         cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
         set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
-        set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lri_target(g, x));
+        set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lrm_t);
         set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
         cmd_end(g, x, &b);
         break;
     }
     case 3: {
         bool src_faults = pct(g, 50);
-        opnd dst = src_faults ? operand(g, OP_D) : fault_operand(g, f, OP_D);
-        opnd src = src_faults ? fault_operand(g, f, OP_D) : operand(g, OP_D);
+        opnd dst = src_faults ? operand_np(g, x->nonpriv, OP_D) : fault_operand(g, f, OP_D);
+        opnd src = src_faults ? fault_operand(g, f, OP_D) : operand_np(g, x->nonpriv, OP_D);
         cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
         set(&b, FLD(MI_COPY_MEM_MEM, GGTT_DST), dst.ggtt);
         set(&b, FLD(MI_COPY_MEM_MEM, GGTT_SRC), src.ggtt);
@@ -1822,9 +1882,11 @@ static void unit_load1(gen *g, ectx *x)
     if (pct(g, 40)) prog[n++] = alu(GTREF_ALU_STORE, unit_reg(g), pct(g, 50) ? GTREF_ALU_CF : GTREF_ALU_ZF);
     push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 1u + n));
     for (unsigned i = 0; i < n; i++) push(g, x->d, prog[i]);
-    emit_srm_to(g, x, false, rlo(g, d), operand(g, OP_D));
-    emit_srm_to(g, x, false, rlo(g, d) + 4u, operand(g, OP_D));
+    emit_srm_to(g, x, false, rlo(g, d), operand_np(g, x->nonpriv, OP_D));
+    emit_srm_to(g, x, false, rlo(g, d) + 4u, operand_np(g, x->nonpriv, OP_D));
 }
+
+static bool np_allowed(const engine_plan *p, uint32_t off);
 
 /* pred_jump_pct, RCS0 (C17): a loop in a batch of its own, as Mesa's mi_goto_if builds one: the caller loads a counter
  * Rc = 1..5; the batch decrements it (ADD with LOAD1), stores it to memory, computes Rt = (Rc != 0) and Ru = its
@@ -1836,7 +1898,9 @@ static bool unit_pred_loop(gen *g, ectx *x)
     engine_plan *p = g->p;
     uint32_t base = gtref_engines[p->e].base;
     int level = x->level + 1;
-    bool ppgtt = level == 2 && pct(g, 30);
+    bool ppgtt = level == 2 && pct(g, pp2(g, 30));
+    /* with ppgtt it is non-privileged (C10): only while FORCE_TO_NONPRIV lets it write the predicate registers */
+    if (ppgtt && !(np_allowed(p, base + GTREF_PRED_RESULT_1) && np_allowed(p, base + GTREF_PRED_RESULT))) ppgtt = false;
     int v = view_of(p, !ppgtt);
     if (!batch_room(g, p, v, 1)) return false;
     unsigned rc = unit_reg(g), rt, ru;
@@ -1844,7 +1908,7 @@ static bool unit_pred_loop(gen *g, ectx *x)
     do ru = unit_reg(g); while (ru == rc || ru == rt);
     uint64_t a = batch_addr(g, v);
     dw_vec d = { 0 };
-    ectx y = { &d, level, false, false, false, false, false, false, false };
+    ectx y = { &d, level, ppgtt, false, false, false, false, false, false };
     uint32_t prog[9] = { alu(GTREF_ALU_LOAD, GTREF_ALU_SRCA, rc), alu(GTREF_ALU_LOAD1, GTREF_ALU_SRCB, 0),
                          alu(GTREF_ALU_ADD, 0, 0), alu(GTREF_ALU_STORE, rc, GTREF_ALU_ACCU),
                          alu(GTREF_ALU_LOAD, GTREF_ALU_SRCA, rc), alu(GTREF_ALU_LOAD0, GTREF_ALU_SRCB, 0),
@@ -1852,7 +1916,7 @@ static bool unit_pred_loop(gen *g, ectx *x)
                          alu(GTREF_ALU_STORE, ru, GTREF_ALU_ZF) };
     push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 10));
     for (unsigned i = 0; i < 9; i++) push(g, &d, prog[i]);
-    emit_srm_to(g, &y, false, rlo(g, rc), operand(g, OP_D));
+    emit_srm_to(g, &y, false, rlo(g, rc), operand_np(g, y.nonpriv, OP_D));
     emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_PRED_RESULT_1);
     if (pct(g, 50)) emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_PRED_RESULT);
     emit_bbs(g, &y, a, ppgtt, level == 2 && pct(g, 50), true);
@@ -1908,7 +1972,7 @@ static void unit_atomic(gen *g, ectx *x)
     bool q = pct(g, 50);
     bool needs = !(base == 0x05 || base == 0x06 || base == 0x0F);
     unsigned form = (unsigned)range(g, 0, needs ? 2 : 3);   /* 0 short inline, 1 11-dword inline, 2 GPRs, 3 none */
-    opnd o = operand(g, q ? OP_Q8 : OP_D);
+    opnd o = operand_np(g, x->nonpriv, q ? OP_Q8 : OP_D);
     uint64_t op1 = data64(g), op2 = data64(g);
     if (base == 0x0E && pct(g, 50)) {   /* CMP_WR: compare with the initial value (a hit unless overwritten) */
         int v = view_of(g->p, o.ggtt);
@@ -1942,8 +2006,8 @@ static void unit_atomic(gen *g, ectx *x)
     }
     cmd_end(g, x, &b);
     if (ret) {
-        emit_srm_to(g, x, false, g->p->gpr0 + 0x20u, operand(g, OP_D));
-        if (q) emit_srm_to(g, x, false, g->p->gpr0 + 0x24u, operand(g, OP_D));
+        emit_srm_to(g, x, false, g->p->gpr0 + 0x20u, operand_np(g, x->nonpriv, OP_D));
+        if (q) emit_srm_to(g, x, false, g->p->gpr0 + 0x24u, operand_np(g, x->nonpriv, OP_D));
     }
 }
 
@@ -1953,7 +2017,7 @@ static void unit_atomic(gen *g, ectx *x)
 static void unit_cbbe_cmd(gen *g, ectx *x)
 {
     unsigned k = (unsigned)range(g, 0, 2);
-    opnd o = operand(g, OP_Q8);
+    opnd o = operand_np(g, x->nonpriv, OP_Q8);
     unsigned dk = (unsigned)range(g, 0, 2);
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
@@ -1967,7 +2031,7 @@ static void unit_cbbe_cmd(gen *g, ectx *x)
     if (k && x->level == 2) x->may_end = true;
 }
 
-static void unit_observe(gen *g, ectx *x) { emit_sdi_to(g, x, operand(g, OP_D), false, data64(g)); }
+static void unit_observe(gen *g, ectx *x) { emit_sdi_to(g, x, operand_np(g, x->nonpriv, OP_D), false, data64(g)); }
 
 /* A batch at `level` built for the CBBE unit: a store, (first level, half of the time) a call of such a second-level
  * batch and a store after it, the MI_CONDITIONAL_BATCH_BUFFER_END, a store, MI_BATCH_BUFFER_END: whatever an end
@@ -1980,10 +2044,10 @@ static uint64_t cbbe_batch(gen *g, int level, bool nonpriv, int v)
     p->open_batches++;
     unit_observe(g, &y);
     if (level == 1 && pct(g, 60)) {
-        bool pp = pct(g, 30);
-        int v2 = view_of(p, !pp);
+        bool pp = pct(g, pp2(g, 30));
+        int v2 = view_of(p, !(pp || nonpriv));   /* C10: its bit OR the first level's */
         if (batch_room(g, p, v2, 1)) {
-            uint64_t a2 = cbbe_batch(g, 2, nonpriv, v2);
+            uint64_t a2 = cbbe_batch(g, 2, pp || nonpriv, v2);
             emit_bbs(g, &y, a2, pp, true, false);
             unit_observe(g, &y);
         }
@@ -2003,10 +2067,11 @@ static bool unit_cbbe(gen *g, ectx *x)
     engine_plan *p = g->p;
     if (x->level == 2) { unit_cbbe_cmd(g, x); return true; }
     int level = x->level + 1;
-    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);
-    int v = view_of(p, !ppgtt);
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 30));
+    bool np = ppgtt || x->nonpriv;   /* C10 */
+    int v = view_of(p, !np);
     if (!batch_room(g, p, v, level == 1 ? 2u : 1u)) return false;
-    uint64_t a = cbbe_batch(g, level, level == 1 ? ppgtt : x->nonpriv, v);
+    uint64_t a = cbbe_batch(g, level, np, v);
     emit_bbs(g, x, a, ppgtt, level == 2, false);
     if (level == 2) {
         x->certain = false;            /* the second level may end this one too (C26) */
@@ -2042,6 +2107,13 @@ static bool np_allowed(const engine_plan *p, uint32_t off)
         allow |= acc == 0 || acc == 2;
     }
     return allow || reg_nonpriv_flag(p->e, off);
+}
+
+/* A hang-mode fault at a GGTT spot of a PPGTT engine needs a privileged path: from a non-privileged batch its GGTT bit
+ * would be a violation (G1, C41) and a batch start there would be fetched through the PPGTT (C10). */
+static bool bad_needs_priv(const engine_plan *p)
+{
+    return p->bad_kind >= BADK_FAULT_DATA && p->ppgtt && p->nfspots && p->fspots[0].ggtt;
 }
 
 /* nonpriv_entries_pct: all 12 entries, each an allow (RW, WR or RD) over one of the engine's other registers, or a
@@ -2095,7 +2167,7 @@ static void unit_nonpriv(gen *g, ectx *x)
             emit_lrr_regs(g, x, gpr(g), t);
         } else {
             cmdbuf b;
-            opnd o = operand(g, OP_D);
+            opnd o = operand_np(g, x->nonpriv, OP_D);
             cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
             set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
             set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), t);
@@ -2114,7 +2186,7 @@ static void unit_nonpriv(gen *g, ectx *x)
         vals[i] = data32(g);
     }
     emit_lri_regs(g, x, n, regs, vals, 0);
-    if (seen_gpr && pct(g, 60)) emit_srm_to(g, x, false, seen_gpr, operand(g, OP_D));
+    if (seen_gpr && pct(g, 60)) emit_srm_to(g, x, false, seen_gpr, operand_np(g, x->nonpriv, OP_D));
 }
 
 /* sdi2_pct (C35): MI_STORE_DATA_IMM of 5 dwords without Store Qword (two dwords, iris), 8- or 4-aligned. */
@@ -2122,6 +2194,7 @@ static void unit_sdi2(gen *g, ectx *x)
 {
     opnd o;
     o.ggtt = pct(g, 50);
+    if (o.ggtt && x->nonpriv && !np_keep_ggtt(g)) o.ggtt = false;   /* G1, C41 */
     int v = view_of(g->p, o.ggtt);
     o.a = pct(g, 50) ? data_addr(g, v, 8, 8, false) : data_addr(g, v, 8, 4, true);
     cmdbuf b;
@@ -2134,7 +2207,7 @@ static void unit_sdi2(gen *g, ectx *x)
 
 /* reg_poll_pct (C33): register poll mode. The engine's one wait on its reserved R[rp_r] (in the ring, after its first
  * chunk), false for the value the host wrote at setup, true for the one the host writes right after submitting the
- * chunk; or (any time) a wait on another engine's CS_GPR, which reads 0 (C14), with a compare 0 satisfies. */
+ * chunk. (Round 1 also waited on another engine's CS_GPR, read as 0: C14 now makes that unimplemented.) */
 static bool unit_regpoll(gen *g, ectx *x)
 {
     engine_plan *p = g->p;
@@ -2151,13 +2224,7 @@ static bool unit_regpoll(gen *g, ectx *x)
         g->cur_chunk->regpoll = true;
         p->rp_chunk = 1;
     } else {
-        unsigned o = (unsigned)range(g, 0, GTREF_MAX_ENGINES - 2);
-        if (o >= (unsigned)p->e) o++;
-        off = gtref_engines[o].base + GTREF_CS_GPR + 4u * (uint32_t)range(g, 0, 31);
-        op = (unsigned)range(g, 0, 3);
-        static const unsigned ops[4] = { 1, 3, 4, 2 };   /* GTE 0, LTE any, EQ 0, LT non-zero */
-        op = ops[op];
-        sdd = op == 1 || op == 4 ? 0u : op == 3 ? rnd32(g) : (uint32_t)range(g, 1, 0xFFFFFFFFu);
+        return false;
     }
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
@@ -2327,11 +2394,12 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
         }
         emit_cmd(g, &x, 0);
     }
-    /* a chain: at first level its ppgtt bit decides the privilege (C13) and, at both levels, the space the next
-     * batch is fetched through (GAM-2); `second` is ignored at second level */
+    /* a chain: its effective bit (C10) is its ppgtt bit OR this batch's, at both levels: it decides the privilege and
+     * the space the next batch is fetched through (GAM-2); `second` is ignored at second level */
     bool chain = !bad_depth && pct(g, g->cfg->chain_pct);
-    bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 50);
-    int cv = view_of(p, !cbit);
+    bool cbit = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 50));
+    bool cnp = cbit || nonpriv;
+    int cv = view_of(p, !cnp);
     chain = chain && batch_room(g, p, cv, 1);
     p->open_batches--;
     uint64_t addr = p->next_batch[v];
@@ -2343,7 +2411,7 @@ static uint64_t make_batch(gen *g, int level, bool nonpriv, int v, int bad_depth
     } else if (chain) {
         bool chained_irq, chained_end;
         uint32_t clen;
-        uint64_t next = make_batch(g, level, level == 1 ? cbit : nonpriv, cv, 0, keep, &chained_irq, &clen, &chained_end);
+        uint64_t next = make_batch(g, level, cnp, cv, 0, keep, &chained_irq, &clen, &chained_end);
         x.may_end |= chained_end;
         x.irq |= x.certain && chained_irq;
         emit_bbs(g, &x, next, cbit, level == 2 ? pct(g, 50) : false, false);
@@ -2380,36 +2448,50 @@ static uint64_t alias_batch(gen *g, engine_plan *p, const batch_ref *b, int v)
 }
 
 /* Call a batch from x: from the ring a first-level batch (nonpriv_pct of them started with ppgtt: non-privileged,
- * fetched through the PPGTT when the engine has one), from a first level a second-level one (it inherits the
- * privilege; its own bit picks the space). A new one, or sometimes one made earlier (never one holding the
- * stopping command): in another space than its own only through an alias (alias seeds), else with the bit of its
- * own space. With bad_depth, a new batch leading to the stopping command. False when there is no room. */
+ * fetched through the PPGTT when the engine has one), from a first level a second-level one (30% with ppgtt). Its
+ * effective bit (C10) is its own OR x's: a second level of a PPGTT first level is PPGTT whatever its own bit (70% of
+ * them 0), one of a GGTT first level follows its own bit; the effective bit picks the space and the privilege. A new
+ * one, or sometimes one made earlier (never one holding the stopping command) with the same effective bit (from a
+ * GGTT batch, its own bit set to match), sometimes through an alias (alias seeds). With bad_depth, a new batch
+ * leading to the stopping command. False when there is no room. */
+static bool bad_needs_priv(const engine_plan *p);
 static bool emit_batch_call(gen *g, ectx *x, int bad_depth, bool predicate)
 {
     engine_plan *p = g->p;
     int level = x->level + 1;
     if (level > 2) return false;
-    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, 30);   /* second level: the space only */
-    int v = view_of(p, !ppgtt);
+    bool ppgtt = level == 1 ? pct(g, g->cfg->nonpriv_pct) : pct(g, pp2(g, 30));   /* its own Address Space Indicator */
+    if (bad_depth && bad_needs_priv(p)) ppgtt = false;
+    /* C10: PPGTT (fetched through the PPGTT, non-privileged) when its own bit or the calling batch's effective bit is
+     * set; from the ring its own bit alone */
+    bool nonpriv = ppgtt || x->nonpriv;
+    int v = view_of(p, !nonpriv);
     bool room = batch_room(g, p, v, bad_depth ? (unsigned)bad_depth : 1u);
-    bool nonpriv = level == 1 ? ppgtt : x->nonpriv;
     uint64_t addr;
     bool irq, may_end = false;
     if (bad_depth && !room) return false;
-    if (!bad_depth && p->nbatches[level] && (pct(g, 20) || !room)) {
-        const batch_ref *b = &p->batches[level][range(g, 0, p->nbatches[level] - 1)];
+    const batch_ref *b = !bad_depth && p->nbatches[level] && (pct(g, 20) || !room)
+                             ? &p->batches[level][range(g, 0, p->nbatches[level] - 1)] : NULL;
+    /* one made for the other privilege: from a PPGTT batch never a privileged one; from a GGTT one, with its bit */
+    if (b && b->nonpriv != nonpriv) {
+        if (x->nonpriv) b = NULL;
+        else {
+            ppgtt = nonpriv = b->nonpriv;
+            v = view_of(p, !nonpriv);
+        }
+    }
+    if (b) {
         /* on the path to the stopping command, never a second-level batch that may end both levels (C26) */
         if (x->keep_certain && b->may_end) return false;
         addr = b->addr;
         irq = b->raises_irq;
         may_end = b->may_end;
-        uint64_t al = g->alias && (b->view != v || pct(g, 30)) && pct(g, 60) ? alias_batch(g, p, b, v) : 0;
+        uint64_t al = g->alias && pct(g, 30) && pct(g, 60) ? alias_batch(g, p, b, v) : 0;
         if (al) addr = al;
-        else if (b->view != v) ppgtt = b->view == VIEW_PPGTT;
     } else if (room) {
         uint32_t len;
         addr = make_batch(g, level, nonpriv, v, bad_depth, x->keep_certain && level == 2, &irq, &len, &may_end);
-        if (!bad_depth) add_batch_ref(g, level, (batch_ref){ addr, irq, may_end, v, len });
+        if (!bad_depth) add_batch_ref(g, level, (batch_ref){ addr, irq, may_end, v, nonpriv, len });
     } else {
         return false;
     }
@@ -2698,7 +2780,8 @@ static void plan_boundaries(gen *g, engine_plan *p)
 
 /* The register pools of engine e: LRI targets other than the CS_GPRs (never RING_HEAD/START/CTL/TAIL, contract
  * §8; nor HWS_PGA or FORCE_TO_NONPRIV*, which the host programs; nor PDP0_*, PP_DCLV, RING_MODE or INSTPM,
- * docs/gam.md §5), offsets it ignores (never another engine's translation registers or INSTPM), and the registers
+ * docs/gam.md §5), its read-only registers (an LRI drops them, C6; never another engine's, a global or an unknown
+ * offset: C6/C14 unimplemented), and the registers
  * LRR/SRM read (all of its own but RING_TAIL, which the host moves, and RING_CTL; INSTPM included). */
 static void lri_pools(engine_plan *p, int engines, bool race)
 {
@@ -2709,18 +2792,14 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         bool host_reg = d->offset == GTREF_HWS_PGA ||
                         (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
         bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
-        /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5), not even another engine's
-         * (dropped today, C6); nor the GAM's own registers */
+        /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5); nor the GAM's own registers */
         bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||
                                                             d->offset == GTREF_PDP0_LDW || d->offset == GTREF_PDP0_UDW);
         /* INSTPM: bits 5 and 9 only by the host while the engine is idle (GAM-22): no MI_LOAD_REGISTER_* at all,
          * of any engine */
         xlate_reg |= (d->flags & GTREF_REGF_ENGINE) && d->offset == GTREF_INSTPM;
-        if (d->flags & GTREF_REGF_GAM) continue;
-        if (!(d->flags & GTREF_REGF_ENGINE)) {
-            if (p->nignored < MAX_LRI_POOL && writable) p->ignored[p->nignored++] = d->offset;
-            continue;
-        }
+        /* global registers and other engines' (C6, C14: unimplemented from an engine) are never named */
+        if ((d->flags & GTREF_REGF_GAM) || !(d->flags & GTREF_REGF_ENGINE)) continue;
         if (!gtref_reg_present(d, p->e)) continue;   /* RCS0-only registers (W1) */
         if (strncmp(d->name, "CS_GPR", 6) == 0) continue;
         /* the watchdog pair: written by its own family (emit_watchdog) with values that keep it useful; not read
@@ -2734,13 +2813,9 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         bool irq_reg = d->offset == GTREF_IMR || d->offset == GTREF_HWSTAM;
         if (ring_reg || host_reg || wdog_reg || irq_reg || xlate_reg) continue;
         if (writable && p->nown_other < MAX_LRI_POOL) p->own_other[p->nown_other++] = gtref_reg_abs(d, p->e);
-        for (int o = 0; o < engines; o++)       /* the same register of another engine */
-            if (o != p->e && p->nignored < MAX_LRI_POOL && writable)
-                p->ignored[p->nignored++] = gtref_reg_abs(d, o);
+        else if (!writable && p->nignored < MAX_LRI_POOL) p->ignored[p->nignored++] = gtref_reg_abs(d, p->e);   /* read-only */
     }
-    for (int o = 0; o < engines; o++)           /* another engine's CS_GPR0 */
-        if (o != p->e && p->nignored < MAX_LRI_POOL) p->ignored[p->nignored++] = gtref_engines[o].base + 0x600u;
-    if (p->nignored < MAX_LRI_POOL) p->ignored[p->nignored++] = gtref_engines[p->e].base + 0x700u;   /* unknown */
+    (void)engines;
 }
 
 /* ---- host program ---- */
@@ -2917,7 +2992,8 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_START, p->ring_addr, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_HEAD, p->start, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
-        uint32_t emr_clear = (p->emr_unmasked ? GTREF_ERR_INSTRUCTION : 0u) | (p->emr_pf ? GTREF_ERR_PAGE_TABLE : 0u);
+        uint32_t emr_clear = (p->emr_unmasked ? GTREF_ERR_INSTRUCTION : 0u) | (p->emr_pf ? GTREF_ERR_PAGE_TABLE : 0u) |
+                             (p->emr_priv ? ERR_CP_PRIV : 0u);
         if (emr_clear) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~emr_clear, 0);
         op(g, GTREF_HOST_WRITE, base + GTREF_HWS_PGA, (uint32_t)p->hws, 0);
         p->instpm_setup = pct(g, g->cfg->instpm_setup_pct);
@@ -3397,6 +3473,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     }
     p->emr_unmasked = bad && pct(g, c->emr_unmask_pct);
     p->emr_pf = fbad && pct(g, c->emr_pf_unmask_pct);
+    p->emr_priv = g->x_viol && v_pct(g, 50);   /* CP_PRIV reaches EIR (C41): CS_MASTER_ERROR on the first violation */
     p->hws = HWS_BASE + (uint64_t)e * HWS_STRIDE;
     map_page(g, SP_GGTT, p->hws);                  /* the status page never faults (docs/gam.md §5) */
     if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
@@ -3525,6 +3602,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->x_sdi2 = x_pct(g, c->sdi2_pct);
     g->x_regpoll = x_pct(g, c->reg_poll_pct);
     g->x_longlri = x_pct(g, c->long_lri_pct);
+    g->x_viol = v_pct(g, c->priv_violation_pct);
     g->x_units = c->gen11_unit_pct && (g->x_load1 || g->x_pred || g->x_atomic || g->x_cbbe || g->x_np || g->x_sdi2 ||
                                        g->x_regpoll || g->x_longlri);
     if (g->x_longlri) g->batch_max = 2u * BATCH_MAX;
@@ -3641,7 +3719,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->instpm_setup_pct, c->req_limit_pct, c->gac_gab_pct, c->gac_gam_pct,
                               c->casc_contend_pct, c->irq_burst_pct, c->gen11_unit_pct, c->cs_mmio_pct,
                               c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
-                              c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct };
+                              c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
+                              c->priv_violation_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -3652,6 +3731,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.crng, seed ^ 0xCA5CAD0CA5CAD0CAull);
     gtref_rng_seed(&g.brng, seed ^ 0x1B0B5171B0B5171Bull);
     gtref_rng_seed(&g.xrng, seed ^ 0x6E11C0DE6E11C0DEull);
+    gtref_rng_seed(&g.vrng, seed ^ 0x9B1F0C9B1F0C9B1Full);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;

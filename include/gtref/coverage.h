@@ -45,6 +45,19 @@ enum gtref_cov_event {
     GTREF_COV_NP_RANGE64,
     GTREF_COV_NP_DENY,         /* ... by a deny entry (the write is blocked) */
     GTREF_COV_NP_LRI_NOOP,     /* a non-privileged LRI with allowed and forbidden pairs: a NOOP as a whole (C13) */
+    /* privilege violations (C41) of a non-privileged batch, by command kind: a GGTT-selecting access (G1) ... */
+    GTREF_COV_PV_SDI, GTREF_COV_PV_SRM, GTREF_COV_PV_LRM, GTREF_COV_PV_COPY, GTREF_COV_PV_ATOMIC,
+    GTREF_COV_PV_SEM_WAIT,     /* memory poll or signal mode */
+    GTREF_COV_PV_CBBE,         /* Compare Semaphore 1 */
+    GTREF_COV_PV_FLUSH_DW,     /* post-sync WRITE_IMM, not store_index (BCS0, VCS0, VECS0) */
+    GTREF_COV_PV_PIPE_CONTROL, /* post-sync WRITE_IMM, not store_index (RCS0) */
+    /* ... or a register write target not allowed (C13) */
+    GTREF_COV_PV_LRI, GTREF_COV_PV_LRR, GTREF_COV_PV_LRM_REG,
+    GTREF_COV_PV_EIR,          /* a violation while EMR[2] = 0: CP_PRIV reaches EIR (gtref_cov_engine_emr) */
+    /* effective Address Space Indicator (C10, C16), when the start jumped: */
+    GTREF_COV_ASI_CHAIN_INHERIT,   /* a chain (either level) with ASI 0 from a PPGTT batch: PPGTT */
+    GTREF_COV_ASI_SECOND_INHERIT,  /* a second level with ASI 0 called from a PPGTT first level: PPGTT */
+    GTREF_COV_ASI_SECOND_PPGTT,    /* a second level with ASI 1 called from a GGTT first level: PPGTT */
     GTREF_COV_EVENTS
 };
 
@@ -53,6 +66,8 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);
 /* The FORCE_TO_NONPRIV entries of engine e as they are now (the caller reads them before each sample; the
  * non-privileged write bins need them). */
 void gtref_cov_nonpriv_entries(gtref_cov *c, int e, const uint32_t entries[12]);
+/* Engine e's EMR as it is now (the caller reads it before each sample; the CP_PRIV-with-EIR bin needs it). */
+void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr);
 /* One event of engine e. */
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */

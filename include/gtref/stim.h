@@ -251,6 +251,9 @@ typedef struct gtref_gen_config {
     unsigned reg_poll_pct;     /* seeds whose engines wait once in register poll mode on a CS_GPR of their own that
                                   the host releases with one MMIO write (C33) */
     unsigned long_lri_pct;     /* seeds with MI_LOAD_REGISTER_IMM of 21..257 dwords in batches (C36) */
+    unsigned priv_violation_pct; /* seeds (drawn from a stream of their own) whose non-privileged batches keep the GGTT
+                                  bit of a quarter of their GGTT-selecting operands: privilege violations (G1, C41); in
+                                  those seeds half of the engines' hosts clear EMR bit 2 at setup (EIR bit 2, CS_MASTER_ERROR) */
     /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
      * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
      * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */

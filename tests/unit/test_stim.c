@@ -628,6 +628,8 @@ typedef struct walk_stats {
     unsigned cs_mmio[6];       /* LRI, LRM, SRM, LRR both, LRR source only, LRR destination only */
     unsigned load1, atomic_len[12], atomic_ret, cbbe_nosem, cbbe_mask, sdi2, long_lris, pred_bbs, pred_loops;
     unsigned result1_lrr, reg_poll_own, reg_poll_other, signal_noeffect;
+    unsigned priv_viol[GTREF_CMD_COUNT][GTREF_MAX_ENGINES];   /* G1 violations (a GGTT access from a PPGTT batch) */
+    unsigned asi_chain_inherit, asi_second_inherit, asi_second_ppgtt;   /* C10 starts (walked) */
 } walk_stats;
 
 /* A translation an engine's TLB may hold: (space, page) -> physical page, since its last certain invalidation. */
@@ -666,6 +668,7 @@ typedef struct walker {
     /* the idle remap in progress (mem_writes after a wait_idle, before the next submission) and what came with it */
     bool remap, remap_pp, remap_flsh, remap_instpm;
     bool any_enabled;
+    bool np;                             /* the command being walked is in a non-privileged (PPGTT) batch (C10) */
 } walker;
 
 static const gtref_segment *segment_at(const gtref_stim *s, uint64_t addr, uint32_t bytes)
@@ -765,6 +768,17 @@ static bool same_page_content(const walker *w, uint64_t pfn_a, uint64_t pfn_b)
  * TLB may hold. A TLB entry that disagrees with the tables (the host remapped the page after e used it and e has
  * not invalidated since) is only allowed for reads of ring or batch pages whose old and new copies are equal
  * (docs/gam.md §5: remap without invalidation). */
+/* gw_translate, and G4: no PDPE or PDE the walk reads has bit 7 (PS) set (a large page is unimplemented). */
+static gw_xlate xlate(walker *w, int e, bool select_ggtt, uint64_t va)
+{
+    gw_xlate x = gw_translate(&w->gw, e, select_ggtt, va);
+    if (!x.ggtt)
+        for (int l = 1; l <= 2 && l < x.nentry; l++)
+            cr_assert(!(gw_read64(&w->gw, x.entry[l]) & 0x80u), "seed %" PRIu64 ": %s of 0x%" PRIx64 " has bit 7 set (G4)",
+                      w->seed, l == 1 ? "the PDPE" : "the PDE", va);
+    return x;
+}
+
 static void used_translation(walker *w, int e, const gw_xlate *x, uint64_t va, bool write)
 {
     for (int i = 0; i < x->nentry; i++) use_of(w, x->entry[i] >> 12)->table = true;
@@ -806,7 +820,7 @@ static void halt_engine(walker *w, int e)
 /* One dword of engine e's ring or batch at va: its page must translate, into a segment of `kind`. */
 static uint32_t fetch(walker *w, int e, bool select_ggtt, uint64_t va, uint8_t kind)
 {
-    gw_xlate x = gw_translate(&w->gw, e, select_ggtt, va);
+    gw_xlate x = xlate(w, e, select_ggtt, va);
     cr_assert(x.kind == GW_OK, "seed %" PRIu64 ": %s fetches commands at 0x%" PRIx64 " (%s): fault kind %d",
               w->seed, gtref_engines[e].name, va, x.ggtt ? "GGTT" : "PPGTT", x.kind);
     const gtref_segment *sg = segment_at(w->s, x.pa, 4);
@@ -821,7 +835,7 @@ static uint32_t fetch(walker *w, int e, bool select_ggtt, uint64_t va, uint8_t k
 static void prefetch_ok(walker *w, int e, bool select_ggtt, uint64_t va)
 {
     for (uint64_t a = va; a < va + 128u; a += 64u) {
-        gw_xlate x = gw_translate(&w->gw, e, select_ggtt, a);
+        gw_xlate x = xlate(w, e, select_ggtt, a);
         cr_assert(x.kind == GW_OK, "seed %" PRIu64 ": %s may prefetch 0x%" PRIx64 " (%s), which faults (kind %d)", w->seed,
                   gtref_engines[e].name, a, x.ggtt ? "GGTT" : "PPGTT", x.kind);
         used_translation(w, e, &x, a, false);
@@ -839,7 +853,7 @@ static bool data_access(walker *w, int e, bool select_ggtt, uint64_t va, unsigne
     uint64_t pages[2] = { va, va + bytes - 1u };
     for (int k = 0; k < 2; k++) {
         if (k == 1 && pages[1] >> 12 == pages[0] >> 12) break;
-        gw_xlate x = gw_translate(&w->gw, e, select_ggtt, pages[k]);
+        gw_xlate x = xlate(w, e, select_ggtt, pages[k]);
         if (!select_ggtt && x.ggtt) w->st.pp_select_on_ggtt++;
         if (!x.ggtt) w->st.ppgtt_accesses++;
         else if (x.kind == GW_OK && (x.pa >> 12) != (pages[k] >> 12)) w->st.nonidentity++;
@@ -882,6 +896,26 @@ static bool data_access(walker *w, int e, bool select_ggtt, uint64_t va, unsigne
     return true;
 }
 
+/* G1: a command of a non-privileged batch that selects the GGTT for a memory access (a privilege violation, C41). */
+static bool g1_violation(const gtref_cmd_def *c, const uint32_t *dw, bool in_batch)
+{
+    switch (c->id) {
+    case GTREF_CMD_MI_STORE_DATA_IMM: return GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT) != 0;
+    case GTREF_CMD_MI_STORE_REGISTER_MEM: return GTREF_GET(dw, MI_STORE_REGISTER_MEM_GGTT) != 0;
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM: return GTREF_GET(dw, MI_LOAD_REGISTER_MEM_GGTT) != 0;
+    case GTREF_CMD_MI_COPY_MEM_MEM: return GTREF_GET(dw, MI_COPY_MEM_MEM_GGTT_SRC) || GTREF_GET(dw, MI_COPY_MEM_MEM_GGTT_DST);
+    case GTREF_CMD_MI_ATOMIC: return GTREF_GET(dw, MI_ATOMIC_GGTT) != 0;
+    case GTREF_CMD_MI_SEMAPHORE_WAIT: return !GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL) && GTREF_GET(dw, MI_SEMAPHORE_WAIT_GGTT);
+    case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
+        return in_batch && GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE) && GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT);
+    case GTREF_CMD_MI_FLUSH_DW:
+        return GTREF_GET(dw, MI_FLUSH_DW_POST_SYNC) == 1 && !GTREF_GET(dw, MI_FLUSH_DW_STORE_INDEX) && GTREF_GET(dw, MI_FLUSH_DW_GGTT);
+    case GTREF_CMD_PIPE_CONTROL:
+        return GTREF_GET(dw, PIPE_CONTROL_POST_SYNC) == 1 && !GTREF_GET(dw, PIPE_CONTROL_STORE_INDEX) && GTREF_GET(dw, PIPE_CONTROL_GGTT);
+    default: return false;
+    }
+}
+
 /* The memory accesses of one legal command of engine e, in the order it makes them, then its TLB invalidation.
  * False when the engine halts (a hang-mode fault). */
 static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch,
@@ -889,13 +923,17 @@ static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32
 {
     eng_walk *g = &w->eng[e];
     uint64_t hws = g->hws & 0xFFFFF000u;
+    if (w->np && g1_violation(c, dw, in_batch)) {   /* C41: a NOOP, no access */
+        w->st.priv_viol[c->id][e]++;
+        return true;
+    }
     switch (c->id) {
     case GTREF_CMD_MI_SET_PREDICATE: g->pred_mode = (uint32_t)GTREF_GET(dw, MI_SET_PREDICATE_ENABLE); return true;
     case GTREF_CMD_MI_STORE_DATA_IMM: {
         uint64_t a = GTREF_GET(dw, MI_STORE_DATA_IMM_ADDR);
         bool ok = data_access(w, e, GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT), a, len == 5 ? 8 : 4, false, true, ACC_DATA, certain);
         if (ok) {
-            gw_xlate x = gw_translate(&w->gw, e, GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT), a);
+            gw_xlate x = xlate(w, e, GTREF_GET(dw, MI_STORE_DATA_IMM_GGTT), a);
             if (x.kind == GW_OK && x.pa >> 12 == w->sem_pfn && len == 4) w->st.sem_writes++;
         }
         return ok;
@@ -953,6 +991,15 @@ static bool exec_accesses(walker *w, int e, const gtref_cmd_def *c, const uint32
 
 static int engine_reg(uint32_t off, uint32_t *rel);
 
+/* C6, C14: every engine-side register access names a register of the issuing engine (else unimplemented). */
+static void own_reg(const walker *w, int e, uint32_t off, const char *what)
+{
+    int re = -2;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &re);
+    cr_assert(d && re == e && gtref_reg_present(d, e), "seed %" PRIu64 ": %s of %s names 0x%x, not a register of %s (C6/C14)",
+              w->seed, what, gtref_engines[e].name, off, gtref_engines[e].name);
+}
+
 /* The field rules the generator promises, for one legal command of engine e. */
 static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_t *dw, unsigned len, bool in_batch)
 {
@@ -974,9 +1021,10 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
             cr_assert(!is_instpm(r), "seed %" PRIu64 ": LRI to INSTPM 0x%x (GAM-22)", w->seed, r);
             int re = -2;
             const gtref_reg_def *d = gtref_reg_lookup(r, GTREF_MAX_ENGINES, &re);
+            own_reg(w, e, r, "an LRI target");
             if (r >= gpr0 && r <= gpr0 + 0x7C && r % 4 == 0) w->st.lri_gpr++;
-            else if (d && re == e) w->st.lri_own_other++;
-            else w->st.lri_ignored++;
+            else if (d && (gtref_reg_rw(d, e) || d->w1c_mask)) w->st.lri_own_other++;
+            else w->st.lri_ignored++;   /* read-only: dropped (C6) */
         }
         if ((dw[0] >> GTREF_LRI_BWD_SHIFT) & 0xF) w->st.bwd++;
         for (unsigned i = 1; i + 1 < len; i += 2)
@@ -990,6 +1038,8 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
     case GTREF_CMD_MI_LOAD_REGISTER_REG: {   /* C38: a cs_mmio bit makes its offset relative to the engine's base */
         bool rs = GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC) != 0, rd = GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) != 0;
         uint32_t dst = (rd ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST);
+        own_reg(w, e, (rs ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_SRC), "an LRR source");
+        own_reg(w, e, dst, "an LRR destination");
         if (rs && rd) w->st.cs_mmio[3]++;
         else if (rs) w->st.cs_mmio[4]++;
         else if (rd) w->st.cs_mmio[5]++;
@@ -1002,13 +1052,17 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         bool rel = GTREF_GET(dw, MI_LOAD_REGISTER_MEM_CS_MMIO) != 0;
         uint32_t r = (rel ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG);
         if (rel) w->st.cs_mmio[1]++;
+        own_reg(w, e, r, "an LRM destination");
         cr_assert(!is_xlate_reg(r), "seed %" PRIu64 ": LRM to a translation register", w->seed);
         cr_assert(!is_instpm(r), "seed %" PRIu64 ": LRM to INSTPM", w->seed);
         break;
     }
-    case GTREF_CMD_MI_STORE_REGISTER_MEM:
-        if (GTREF_GET(dw, MI_STORE_REGISTER_MEM_CS_MMIO)) w->st.cs_mmio[2]++;
+    case GTREF_CMD_MI_STORE_REGISTER_MEM: {
+        bool rel = GTREF_GET(dw, MI_STORE_REGISTER_MEM_CS_MMIO) != 0;
+        if (rel) w->st.cs_mmio[2]++;
+        own_reg(w, e, (rel ? gtref_engines[e].base : 0u) + (uint32_t)GTREF_GET(dw, MI_STORE_REGISTER_MEM_REG), "an SRM source");
         break;
+    }
     case GTREF_CMD_MI_MATH:
         for (unsigned i = 1; i < len; i++)
             if (((dw[i] >> 20) & 0x7FFu) == GTREF_ALU_LOAD1) w->st.load1++;
@@ -1031,6 +1085,9 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         }
         break;
     }
+    case GTREF_CMD_MI_SET_CONTEXT:
+        cr_assert_fail("seed %" PRIu64 ": MI_SET_CONTEXT as a legal command (C12: render only, C30: unimplemented)", w->seed);
+        break;
     case GTREF_CMD_MI_BATCH_BUFFER_START:
         cr_assert(e == 0 || !GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE),
                   "seed %" PRIu64 ": a predicated MI_BATCH_BUFFER_START on %s (C17: unimplemented)", w->seed, gtref_engines[e].name);
@@ -1044,7 +1101,7 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         if (GTREF_GET(dw, MI_SEMAPHORE_WAIT_REG_POLL)) {   /* C33: a GPR, its own (released by the host) or another's */
             uint32_t r = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_ADDR), rel = 0;
             int re = engine_reg(r, &rel);
-            cr_assert(re >= 0 && rel >= 0x600u && rel < 0x680u, "seed %" PRIu64 ": register poll of 0x%x", w->seed, r);
+            cr_assert(re == e && rel >= 0x600u && rel < 0x680u, "seed %" PRIu64 ": register poll of 0x%x (C14: own GPRs only)", w->seed, r);
             if (re == e) w->st.reg_poll_own++;
             else w->st.reg_poll_other++;
             break;
@@ -1082,7 +1139,7 @@ static void saw_bad(walker *w, int e, uint32_t dw0, bool in_batch)
  * prefetch after it are in the same page. */
 static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_ggtt, bool certain)
 {
-    gw_xlate first = gw_translate(&w->gw, e, select_ggtt, addr);
+    gw_xlate first = xlate(w, e, select_ggtt, addr);
     used_translation(w, e, &first, addr, false);
     if (first.kind != GW_OK) {
         cr_assert(!gw_continue(&w->gw), "seed %" PRIu64 ": %s's batch at 0x%" PRIx64 " faults in continue mode", w->seed,
@@ -1116,14 +1173,24 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_g
         w->st.batch_cmds++;
         if (level == 2) w->st.second_cmds++;
         bool now = sure && !w->eng[e].pred_mode;
+        w->np = !select_ggtt;   /* C10: select_ggtt is the batch's effective space: PPGTT = non-privileged */
+        bool viol = w->np && g1_violation(c, dw, true);
         if (!exec_accesses(w, e, c, dw, len, true, now)) return false;
+        w->np = false;
+        if (viol && c->id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) { addr += 4u * len; continue; }   /* ends nothing */
         if (c->id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) sure = false;
         if (c->id == GTREF_CMD_MI_BATCH_BUFFER_END) return true;
         if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START) {
             uint64_t to = (uint64_t)dw[2] << 32 | dw[1];
             bool call = level == 1 && (dw[0] & GTREF_BBS_2ND_LEVEL);
             bool pred = GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) != 0;
-            bool ggtt = !(dw[0] & GTREF_BBS_PPGTT);
+            bool own = (dw[0] & GTREF_BBS_PPGTT) != 0;
+            bool ggtt = select_ggtt && !own;   /* C10: its own bit OR this batch's effective bit */
+            if (!select_ggtt && !own) {
+                if (call) w->st.asi_second_inherit++;
+                else w->st.asi_chain_inherit++;
+            }
+            if (call && select_ggtt && own) w->st.asi_second_ppgtt++;
             if (pred && !call && to == start) {   /* a predicated loop to its own start (pred_jump_pct) */
                 w->st.pred_loops++;
                 addr += 4u * len;
@@ -1136,7 +1203,7 @@ static bool walk_batch(walker *w, int e, uint64_t addr, int level, bool select_g
             }
             addr = to;
             select_ggtt = ggtt;
-            first = gw_translate(&w->gw, e, select_ggtt, addr);
+            first = xlate(w, e, select_ggtt, addr);
             if (first.kind != GW_OK) return walk_batch(w, e, addr, level, select_ggtt, now);   /* a chain that faults */
             continue;
         }
@@ -1181,6 +1248,7 @@ static void walk_ring(walker *w, int e)
         if (p + 4u * len >= g->size) g->crossings++;
         g->exec = (p + 4u * len) % g->size;
         g->avail -= 4u * len;
+        w->np = false;   /* the ring is privileged */
         if (!exec_accesses(w, e, c, dw, len, false, !g->pred_mode)) return;
         if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START) {
             bool pred = GTREF_GET(dw, MI_BATCH_BUFFER_START_PREDICATE) != 0;
@@ -1227,7 +1295,7 @@ static void host_mem_write(walker *w, const gtref_host_op *o)
 /* A TLB entry of engine e that the tables no longer give, and not an equal copy of commands (a live remap). */
 static bool stale_entry(walker *w, int e, const tlb_ent *t)
 {
-    gw_xlate x = gw_translate(&w->gw, e, t->ggtt, t->vpn << 12);
+    gw_xlate x = xlate(w, e, t->ggtt, t->vpn << 12);
     if (x.kind == GW_OK && x.ggtt == t->ggtt && x.pa >> 12 == t->pfn) return false;
     return !(x.kind == GW_OK && is_cmd_page(w, t->pfn) && is_cmd_page(w, x.pa >> 12) && same_page_content(w, t->pfn, x.pa >> 12));
 }
@@ -1307,7 +1375,7 @@ static void walker_init(walker *w, const gtref_stim *s, uint64_t seed)
             w->ncmd++;
         }
     }
-    gw_xlate sem = gw_translate(&w->gw, 0, true, SEM_BASE);
+    gw_xlate sem = xlate(w, 0, true, SEM_BASE);
     w->sem_pfn = sem.kind == GW_OK ? sem.pa >> 12 : ~0ull;
 }
 
@@ -1685,7 +1753,8 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
     cr_assert(total.bwd > 0 && total.chained > 0 && total.ppgtt > 0 && total.irq_waits > 0 && total.batch_cmds > 0);
     cr_assert(total.user_irqs > total.irq_waits);
     cr_assert(total.lri_own_other > 0 && total.lri_ignored > 0 && total.lri_gpr > total.lri_own_other + total.lri_ignored,
-              "LRI targets: %u CS_GPR, %u other own registers, %u ignored", total.lri_gpr, total.lri_own_other, total.lri_ignored);
+              "LRI targets: %u CS_GPR, %u other own writable registers, %u own read-only (dropped, C6)", total.lri_gpr,
+              total.lri_own_other, total.lri_ignored);
     gam_log(&total, SEEDS);
     gam_expect_coverage(&total, SEEDS);
 }
@@ -1761,7 +1830,8 @@ Test(gen, engine_count_and_corner_knobs_are_honoured)
     c.lri_other_pct = 0;
     c.w_predicate = c.w_set_predicate = 0;   /* they load MI_PREDICATE_* by LRI */
     c.w_watchdog = 0;                        /* RCS0's watchdog LRIs are its own registers */
-    c.nonpriv_pct = 0;                       /* non-privileged batches target other registers on purpose */
+    c.nonpriv_pct = 0;                       /* non-privileged batches target other registers on purpose (and with
+                                                it 0 no second level or chain has ppgtt either: C10) */
     c.pred_jump_pct = 0;                     /* it loads MI_PREDICATE_RESULT(_1) by LRI */
     for (uint64_t seed = 0; seed < 60; seed++) {
         gtref_stim s;
@@ -2310,7 +2380,7 @@ Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
 /* Every Gen11 variant knob at 100: the stimuli keep the generator's rules (the walk) and reach each variant: CS MMIO
  * bits on LRI/LRM/SRM and LRR's three forms (C38), LOAD1 (C21), predicated loops on RCS0 (C17), MI_ATOMIC 5 and 7
  * dwords and return data (C28), CBBE without semaphore and in mask mode (C26), two-dword SDIs (C35), LRIs longer than
- * 6 pairs (C36), register-poll waits on an engine's own register and on another's (C33), signal targets 4..14 (C32). */
+ * 6 pairs (C36), register-poll waits on an engine's own register only (C33, C14), signal targets 4..14 (C32). */
 Test(gen, gen11_variant_knobs_reach_their_variants)
 {
     gtref_gen_config c;
@@ -2354,6 +2424,86 @@ Test(gen, gen11_variant_knobs_reach_their_variants)
     cr_assert_gt(t.pred_loops, 0);
     cr_assert_gt(t.result1_lrr, 0);
     cr_assert_gt(t.reg_poll_own, 0);
-    cr_assert_gt(t.reg_poll_other, 0);
+    cr_assert_eq(t.reg_poll_other, 0, "C14: a register-poll wait on another engine's register is unimplemented");
     cr_assert_gt(t.signal_noeffect, 0);
+}
+
+/* Issue 16 round 2 over the default seeds 1..200 (the seeds the default regression runs): privilege violations of
+ * every G1 kind from non-privileged batches (priv_violation_pct, C41), hosts that clear EMR bit 2, chains and second
+ * levels whose effective ASI (C10) comes from their parent, second levels with ASI 1 from a GGTT first level. The
+ * walk checks on the way that every register access is the issuing engine's own (C6, C14), that no PDPE/PDE has bit
+ * 7 set (G4) and that no MI_SET_CONTEXT is legal anywhere (C12). The counts are seeds with at least one. */
+Test(gen, round2_features_over_the_default_seeds)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    static const struct { int cmd; const char *name; } kinds[] = {
+        { GTREF_CMD_MI_STORE_DATA_IMM, "SDI" }, { GTREF_CMD_MI_STORE_REGISTER_MEM, "SRM" },
+        { GTREF_CMD_MI_LOAD_REGISTER_MEM, "LRM" }, { GTREF_CMD_MI_COPY_MEM_MEM, "COPY" },
+        { GTREF_CMD_MI_ATOMIC, "ATOMIC" }, { GTREF_CMD_MI_SEMAPHORE_WAIT, "SEM_WAIT" },
+        { GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, "CBBE" }, { GTREF_CMD_MI_FLUSH_DW, "FLUSH_DW" },
+        { GTREF_CMD_PIPE_CONTROL, "PIPE_CONTROL" },
+    };
+    enum { NK = sizeof kinds / sizeof kinds[0] };
+    unsigned seeds_kind[NK] = { 0 }, per_eng[NK][GTREF_MAX_ENGINES] = { { 0 } }, any_viol = 0, emr2 = 0, chain_inh = 0, second_inh = 0, second_pp = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        bool any = false;
+        for (int k = 0; k < NK; k++) {
+            bool hit = false;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                per_eng[k][e] += st.priv_viol[kinds[k].cmd][e] > 0;
+                hit |= st.priv_viol[kinds[k].cmd][e] > 0;
+            }
+            seeds_kind[k] += hit;
+            any |= hit;
+        }
+        any_viol += any;
+        chain_inh += st.asi_chain_inherit > 0;
+        second_inh += st.asi_second_inherit > 0;
+        second_pp += st.asi_second_ppgtt > 0;
+        bool e2 = false;
+        for (size_t i = 0; i < s.nops; i++) {
+            int re = -2;
+            const gtref_host_op *o = &s.ops[i];
+            if (o->op == GTREF_HOST_WRITE && gtref_reg_lookup(o->off, GTREF_MAX_ENGINES, &re) && re >= 0 &&
+                o->off == gtref_engines[re].base + GTREF_EMR && !(o->val & 4u))
+                e2 = true;
+        }
+        emr2 += e2;
+        gtref_stim_free(&s);
+    }
+    cr_log_info("round 2 over seeds 1..200: seeds with a G1 violation %u (SDI %u, SRM %u, LRM %u, COPY %u, ATOMIC %u, "
+                "SEM_WAIT %u, CBBE %u, FLUSH_DW %u, PIPE_CONTROL %u); host clears EMR bit 2 %u; chain with ASI 0 from a "
+                "PPGTT batch %u; second level ASI 0 from a PPGTT first level %u; second level ASI 1 from a GGTT first "
+                "level %u", any_viol, seeds_kind[0], seeds_kind[1], seeds_kind[2], seeds_kind[3], seeds_kind[4],
+                seeds_kind[5], seeds_kind[6], seeds_kind[7], seeds_kind[8], emr2, chain_inh, second_inh, second_pp);
+    for (int k = 0; k < NK; k++) {
+        cr_log_info("  %s violations: seeds per engine RCS0 %u, BCS0 %u, VCS0 %u, VECS0 %u", kinds[k].name, per_eng[k][0],
+                    per_eng[k][1], per_eng[k][2], per_eng[k][3]);
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++)   /* the coverage bins per engine (MI_FLUSH_DW off RCS0, PIPE_CONTROL on it) */
+            if (kinds[k].cmd == GTREF_CMD_MI_FLUSH_DW ? e != 0 : kinds[k].cmd == GTREF_CMD_PIPE_CONTROL ? e == 0 : 1)
+                cr_assert_gt(per_eng[k][e], 0, "no seed with a %s violation on %s", kinds[k].name, gtref_engines[e].name);
+    }
+    cr_assert_gt(any_viol, 20);
+    cr_assert_gt(emr2, 10);
+    cr_assert_gt(chain_inh, 0);
+    cr_assert_gt(second_inh, 0);
+    cr_assert_gt(second_pp, 0);
+    /* without the knob no non-privileged batch selects the GGTT (G1: every such access would be a violation) */
+    c.priv_violation_pct = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0);
+        walk_stats st = walk_generated(&s, seed);
+        for (int k = 0; k < GTREF_CMD_COUNT; k++)
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+                cr_assert_eq(st.priv_viol[k][e], 0, "seed %" PRIu64 ": a G1 violation (%s) with priv_violation_pct 0",
+                             seed, gtref_cmds[k].name);
+        gtref_stim_free(&s);
+    }
 }

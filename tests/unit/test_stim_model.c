@@ -347,7 +347,8 @@ Test(stim_model, lri_multi)
     cr_assert_eq(nth_read(&h, "RCS0.CS_GPR4", 0), 0xbbbbbbbbu);
     cr_assert_eq(nth_read(&h, "RCS0.CS_GPR10", 0), 6);
     cr_assert_eq(nth_read(&h, "RCS0.CS_GPR31", 0), 0x5a5a5a5au);
-    cr_assert_eq(nth_read(&h, "GT_INTR_DW0", 0), 0);
+    cr_assert_eq(nth_read(&h, "RCS0.IPEHR", 0), 0, "C6: a read-only target of the engine is dropped");
+    cr_assert_eq(nth_read(&h, "RCS0.ESR", 0), 0, "C6: a read-only target of the engine is dropped");
     cr_assert_eq(nth_read(&h, "RCS0.RING_HEAD", 0), 0xc0);
     gtm_destroy(h.m);
 }
