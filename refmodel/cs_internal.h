@@ -50,7 +50,7 @@ typedef struct cs_xlate_entry {
 } cs_xlate_entry;
 
 /* Engine error bit 2 (ESR/EIR/EMR): privilege violation, CP_PRIV (C41; i915 `enable_error_interrupt`). */
-#define CS_ERR_PRIV 0x4u
+#define CS_ERR_PRIV GTREF_ERR_CP_PRIV
 
 /* Not fault types: what cs_xlate_walk reports in *type when a PPGTT walk reads a present PDPE (1 GB page) or PDE
  * (2 MB page) with bit 7 (PS) set. The kit has 4 KB pages only: the access is unimplemented (G4), nothing is

@@ -161,6 +161,7 @@ const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name,
 /* Engine error bits (EIR/EMR/ESR): bit 0 instruction error, bit 4 page table error (BYT-REG L2422). */
 #define GTREF_ERR_INSTRUCTION   0x1u
 #define GTREF_ERR_PAGE_TABLE    0x10u
+#define GTREF_ERR_CP_PRIV       0x4u   /* privilege violation, no halt (docs/spec-decisions.md C41) */
 
 /* Gen11 interrupt aggregation registers (LKF-IRQ digest §3, [EXT] i915). */
 #define GTREF_GFX_MSTR_IRQ        0x190010u
