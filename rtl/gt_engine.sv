@@ -829,7 +829,19 @@ module gt_engine import gtref_pkg::*; #(
     // the started batch's effective PPGTT bit (C10, C16): its own Address Space Indicator OR the effective bit of
     // the level holding the start (a first-level chain: the first level; a call: the calling first level; a
     // second-level chain: the current second level; from the ring: its own bit alone)
+`ifdef GTREF_BUG_PRIV_CHAIN_ESCALATE
+    // BUG (docs/rtl-bugs.md, PRIV_CHAIN_ESCALATE): a first-level chain takes its own bit only (the pre-issue-16
+    // rule), so a PPGTT batch can chain to a privileged GGTT one.
+    p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || (cmd_lvl == 2'd2 && cur_pp) ||
+                (cmd_lvl == 2'd1 && cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO] && cur_pp);
+`elsif GTREF_BUG_SBB_ASI_IGNORED
+    // BUG (docs/rtl-bugs.md, SBB_ASI_IGNORED): a second-level call copies the first level's bit and ignores its
+    // own, so a GGTT first level calls a second level with Address Space Indicator = 1 as privileged GGTT.
+    p_bb_np   = (cmd_lvl == 2'd1 && cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO]) ? cur_pp
+                                                                              : cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || cur_pp;
+`else
     p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || cur_pp;
+`endif
     p_evt     = '0;
     p_sp_set  = 1'b0;
     if (!cmd_nop && st == S_EXEC) begin
@@ -1076,9 +1088,18 @@ module gt_engine import gtref_pkg::*; #(
     p_viol = 1'b0;
     if (st == S_EXEC && !cmd_nop && cur_np)
       case (cmd)
+`ifndef GTREF_BUG_GGTT_NONPRIV_ALLOWED
+        // BUG (docs/rtl-bugs.md, GGTT_NONPRIV_ALLOWED): with the bug this row is missing, so a GGTT
+        // MI_STORE_DATA_IMM from a non-privileged batch writes.
         C_MI_STORE_DATA_IMM:     p_viol = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
+`endif
         C_MI_STORE_REGISTER_MEM: p_viol = cmd_dw0[F_MI_STORE_REGISTER_MEM_GGTT_LO];
+`ifdef GTREF_BUG_LRM_PRIV_READS
+        // BUG (docs/rtl-bugs.md, LRM_PRIV_READS): the destination is checked only once the dword is read (S_RDX).
+        C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO];
+`else
         C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO] || !np_allowed(lrm_dst);
+`endif
         C_MI_LOAD_REGISTER_REG:  p_viol = !np_allowed(lrr_dst);
         C_MI_COPY_MEM_MEM:       p_viol = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_SRC_LO] || cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_DST_LO];
         C_MI_ATOMIC:             p_viol = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
@@ -1092,6 +1113,9 @@ module gt_engine import gtref_pkg::*; #(
                                           !a[1][F_PIPE_CONTROL_STORE_INDEX_LO - 32] && a[1][F_PIPE_CONTROL_GGTT_LO - 32];
         default: ;
       endcase
+`ifdef GTREF_BUG_LRM_PRIV_READS
+    if (st == S_RDX && cmd == C_MI_LOAD_REGISTER_MEM && cur_np && !np_allowed(lrm_dst)) p_viol = 1'b1;
+`endif
   end
   // the violation's status write: CS_MASTER_ERROR is raised only when EMR[2] = 0 lets it set EIR from 0 (IRQ-5)
   logic viol_hsw;
@@ -1190,7 +1214,13 @@ module gt_engine import gtref_pkg::*; #(
   assign err_bit    = cmd_flt ? ERR_PAGE_TABLE : cmd_priv ? ERR_CP_PRIV : ERR_INSTRUCTION;
   assign err_masked = (r[EMR_IDX] & err_bit) != 32'd0;
   assign esr_new    = r[ESR_IDX] | err_bit;
+`ifdef GTREF_BUG_CP_PRIV_NO_EIR
+  // BUG (docs/rtl-bugs.md, CP_PRIV_NO_EIR): the EIR update still tests the illegal/fault flag only, so a privilege
+  // violation commits ESR bit 2 but never sets EIR bit 2 (and raises no CS_MASTER_ERROR).
+  assign eir_new    = cmd_err ? r[EIR_IDX] | err_bit : r[EIR_IDX];
+`else
   assign eir_new    = r[EIR_IDX] | err_bit;
+`endif
   assign err_evt    = !err_masked && r[EIR_IDX] == 32'd0 && eir_new != 32'd0;
 
   // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
@@ -1707,7 +1737,12 @@ module gt_engine import gtref_pkg::*; #(
         S_ESR:
           st <= S_RETIRE;
         S_RETIRE:
+`ifdef GTREF_BUG_CP_PRIV_HALTS
+          // BUG (docs/rtl-bugs.md, CP_PRIV_HALTS): a privilege violation stops the engine as an illegal command does.
+          if (cmd_err || cmd_priv) begin
+`else
           if (cmd_err) begin               // (a privilege violation does not halt, C41: ra is RA_NONE)
+`endif
             halted <= 1'b1;                // probe_halted stays high until reset
             st     <= S_HALT;
           end else begin
