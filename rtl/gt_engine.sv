@@ -8,7 +8,8 @@
 //                   (docs/commands.md): memory writes, a data read (§5), register commits (one per
 //                   cycle), the retire and its batch-level action. MI_LOAD_REGISTER_IMM and MI_MATH are
 //                   executed as their dwords stream in. Privilege (§2), two batch levels (§3),
-//                   MI_SET_PREDICATE NOOPs, illegal commands (IPEHR, ESR, EIR, halt). Defined commands the
+//                   MI_SET_PREDICATE NOOPs, illegal commands (IPEHR, ESR, EIR, halt), privilege violations
+//                   (C41: a NOOP that commits ESR/EIR bit 2, no IPEHR, no halt). Defined commands the
 //                   kit does not model execute as NOOPs of their length.
 //   interrupts      the command's event bits d (docs/interrupts.md IRQ-2), the HWSTAM status write (IRQ-4: one
 //                   more memory write, the command's last, when d & ~IMR & ~HWSTAM != 0), the error chain
@@ -76,6 +77,7 @@ module gt_engine import gtref_pkg::*; #(
   output logic         probe_halted
 );
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
+  localparam logic [31:0] ERR_CP_PRIV = 32'h0000_0004;   // ESR/EIR bit 2, CP_PRIV: a privilege violation (C41)
   localparam int RIW = $clog2(ENGINE_REGS);   // register index width (70 registers: 7 bits)
   typedef logic [RIW-1:0] ridx_t;
 
@@ -223,7 +225,7 @@ module gt_engine import gtref_pkg::*; #(
     S_CQ,         // register commits of the plan, one per cycle
     S_FWAIT,      // GAM fault (hang mode): wait until every write issued is acknowledged, then the status write
     S_ERR,        // illegal command: IPEHR (its DW0)
-    S_ESR,        //                  ESR bit 0 (a fault: bit 4, no IPEHR)
+    S_ESR,        //                  ESR bit 0 (a fault: bit 4; a privilege violation: bit 2; no IPEHR for either)
     S_RETIRE,     // the command retires at this cycle's closing edge
     S_HALT        // stopped after an illegal command, until reset
   } state_t;
@@ -243,6 +245,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] cmd_addr;
   logic        cmd_in_batch, cmd_err, cmd_nop;
   logic        cmd_flt;        // the command ends by a GAM fault (GAM-15): error bit 4, no IPEHR
+  logic        cmd_priv;       // the command is a privilege violation (C41): a NOOP, error bit 2, no IPEHR, no halt
   logic [1:0]  cmd_lvl;        // 0 ring, 1 first-level batch, 2 second-level batch
   cmd_t        cmd;            // the decoded command
   logic [10:0] cmd_len;        // dwords (legal commands are at most 1025, MI_CLFLUSH)
@@ -260,10 +263,11 @@ module gt_engine import gtref_pkg::*; #(
 
   // ---- batch state ----
   logic [1:0]  lvl;            // current level: 0 ring, 1 first, 2 second
-  logic        priv_np;        // the first-level batch (and so its second level) is non-privileged
   logic [63:0] ret_addr;       // second-level return address
-  logic        bb1_pp, bb2_pp; // the ppgtt bit of the MI_BATCH_BUFFER_START that started the first / second level
-                               // (GAM-2: the batch fetch's address space)
+  logic        bb1_pp, bb2_pp; // the effective PPGTT bit of the first / second level (C10, C16): the starting
+                               // MI_BATCH_BUFFER_START's own ppgtt bit OR the effective bit of the batch holding it
+                               // (0 from the ring). It is the batch fetch's address space (G1, GAM-2), the level's
+                               // privilege (1: non-privileged, C13) and BB_STATE / SBB_STATE bit 5
   logic [3:0]  sp_mode;        // MI_SET_PREDICATE mode (internal, resets to NOOP_NEVER)
   assign in_batch = lvl != 2'd0;
 
@@ -279,7 +283,7 @@ module gt_engine import gtref_pkg::*; #(
   logic [2:0]  cq_chg;         // commit only if the value changes
   ra_t         ra;
   logic [63:0] bb_tgt;         // MI_BATCH_BUFFER_START target
-  logic        bb_np;          //                       its ppgtt bit (first level)
+  logic        bb_np;          //                       the started batch's effective PPGTT bit (C10)
   logic [15:0] evt_q;          // interrupt bits raised at the retire (USER, PIPECTL_NOTIFY)
   logic        hsw_pend;       // the HWSTAM status write follows the command's own writes (IRQ-4)
   logic [15:0] hsw_d;          //   its data: the command's event bits d
@@ -494,15 +498,16 @@ module gt_engine import gtref_pkg::*; #(
     return hit;
   endfunction
 
-  // Privilege of the command being executed: a first-level batch started with ppgtt and every
-  // second-level batch it calls are non-privileged; ring commands and GGTT batches are privileged.
-  logic cur_np;
+  // The effective PPGTT bit of the batch level the command is in (C10, C16; 0 in the ring), and the command's
+  // privilege: a batch whose effective bit is 1 is non-privileged; ring commands and GGTT batches are privileged.
+  logic cur_pp, cur_np;
+  assign cur_pp = cmd_lvl == 2'd1 ? bb1_pp : cmd_lvl == 2'd2 ? bb2_pp : 1'b0;
 `ifdef GTREF_BUG_PRIV_BYPASS
-  // BUG (docs/rtl-bugs.md, PRIV_BYPASS): a second-level batch does not inherit the first level's
-  // non-privileged state, so it may write any register.
-  assign cur_np = cmd_lvl == 2'd1 && priv_np;
+  // BUG (docs/rtl-bugs.md, PRIV_BYPASS): a second-level batch is taken as privileged whatever its effective bit,
+  // so it may write any register.
+  assign cur_np = cmd_lvl == 2'd1 && cur_pp;
 `else
-  assign cur_np = cmd_lvl != 2'd0 && priv_np;
+  assign cur_np = cur_pp;
 `endif
 
   // A non-privileged MI_LOAD_REGISTER_IMM is decided before its first commit (C13): a first pass takes every pair
@@ -739,14 +744,17 @@ module gt_engine import gtref_pkg::*; #(
   assign pr_src1 = {r[MI_PREDICATE_SRC1_UDW_IDX], r[MI_PREDICATE_SRC1_IDX]};
   assign pr_data = {r[MI_PREDICATE_DATA_UDW_IDX], r[MI_PREDICATE_DATA_IDX]};
   // register offsets, absolute after Add CS MMIO Start Offset (C38): LRR source DW0[18], destination DW0[19]
-  assign t_lrr   = find_target(abs_off(a[2], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]));  // dst DW2[22:2]
+  logic [31:0] lrr_dst, lrm_dst;
+  assign lrr_dst = abs_off(a[2], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]);                // dst DW2[22:2]
+  assign t_lrr   = find_target(lrr_dst);
 `ifdef GTREF_BUG_LRR_CS_MMIO_SRC
   // BUG (docs/rtl-bugs.md, LRR_CS_MMIO_SRC): the source takes the destination's bit (DW0[19]), not DW0[18].
   assign lrr_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]));
 `else
   assign lrr_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_SRC_LO]));   // src DW1[22:2]
 `endif
-  assign t_lrm   = find_target(abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_MEM_CS_MMIO_LO]));     // reg DW1[22:2]
+  assign lrm_dst = abs_off(a[1], cmd_dw0[F_MI_LOAD_REGISTER_MEM_CS_MMIO_LO]);                  // reg DW1[22:2]
+  assign t_lrm   = find_target(lrm_dst);
   assign srm_src = read_reg(abs_off(a[1], cmd_dw0[F_MI_STORE_REGISTER_MEM_CS_MMIO_LO]));     // reg DW1[22:2]
 `ifdef GTREF_BUG_CBBE_MASK_IGNORED
   // BUG (docs/rtl-bugs.md, CBBE_MASK_IGNORED): Compare Mask Mode compares the data dword without the mask.
@@ -818,7 +826,22 @@ module gt_engine import gtref_pkg::*; #(
     p_cq_chg  = 3'b000;
     p_ra      = RA_NONE;
     p_bb_tgt  = {a[2], a[1][31:2], 2'd0};         // BBS address bits [63:2] (C5)
-    p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO];
+    // the started batch's effective PPGTT bit (C10, C16): its own Address Space Indicator OR the effective bit of
+    // the level holding the start (a first-level chain: the first level; a call: the calling first level; a
+    // second-level chain: the current second level; from the ring: its own bit alone)
+`ifdef GTREF_BUG_PRIV_CHAIN_ESCALATE
+    // BUG (docs/rtl-bugs.md, PRIV_CHAIN_ESCALATE): a first-level chain takes its own bit only (the pre-issue-16
+    // rule), so a PPGTT batch can chain to a privileged GGTT one.
+    p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || (cmd_lvl == 2'd2 && cur_pp) ||
+                (cmd_lvl == 2'd1 && cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO] && cur_pp);
+`elsif GTREF_BUG_SBB_ASI_IGNORED
+    // BUG (docs/rtl-bugs.md, SBB_ASI_IGNORED): a second-level call copies the first level's bit and ignores its
+    // own, so a GGTT first level calls a second level with Address Space Indicator = 1 as privileged GGTT.
+    p_bb_np   = (cmd_lvl == 2'd1 && cmd_dw0[F_MI_BATCH_BUFFER_START_SECOND_LO]) ? cur_pp
+                                                                              : cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || cur_pp;
+`else
+    p_bb_np   = cmd_dw0[F_MI_BATCH_BUFFER_START_PPGTT_LO] || cur_pp;
+`endif
     p_evt     = '0;
     p_sp_set  = 1'b0;
     if (!cmd_nop && st == S_EXEC) begin
@@ -845,13 +868,13 @@ module gt_engine import gtref_pkg::*; #(
               p_cq_idx[0] = ridx_t'(BB_ADDR_IDX);
               p_cq_idx[1] = ridx_t'(BB_ADDR_UDW_IDX);
               p_cq_idx[2] = ridx_t'(BB_STATE_IDX);
-              p_cq_val[2] = p_bb_np ? BB_STATE_PPGTT : 32'd0;
+              p_cq_val[2] = p_bb_np ? BB_STATE_PPGTT : 32'd0;  // bit 5: the effective bit (C10)
             end else begin
               p_ra        = cmd_lvl == 2'd1 ? RA_BB2_CALL : RA_BB2_CHAIN;
               p_cq_idx[0] = ridx_t'(SBB_ADDR_IDX);
               p_cq_idx[1] = ridx_t'(SBB_ADDR_UDW_IDX);
               p_cq_idx[2] = ridx_t'(SBB_STATE_IDX);
-              p_cq_val[2] = priv_np ? BB_STATE_PPGTT : 32'd0;  // inherited from the first level (C16)
+              p_cq_val[2] = p_bb_np ? BB_STATE_PPGTT : 32'd0;  // bit 5: the effective bit (C10, C16)
             end
             p_cq_val[0] = p_bb_tgt[31:0];
             p_cq_val[1] = {16'd0, p_bb_tgt[47:32]};
@@ -1043,12 +1066,60 @@ module gt_engine import gtref_pkg::*; #(
   logic [63:0] hsw_addr;
   assign p_hsw    = st == S_EXEC && (p_evt & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
   assign hsw_addr = {32'd0, (hws & 32'hFFFFF000) | HWSP_ISR_OFFSET};
-  // the same for an illegal command's CS_MASTER_ERROR (raised when EMR[0] = 0 lets it set EIR, IRQ-5), decided
-  // when its DW0 is decoded
+  // the same for an illegal command's CS_MASTER_ERROR (raised when EMR[0] = 0 lets it set EIR from 0, IRQ-5: EIR
+  // may hold bit 2 of an earlier privilege violation), decided when its DW0 is decoded
   logic        err_hsw, flt_hsw;
-  assign err_hsw  = !r[EMR_IDX][0] && (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign err_hsw  = !r[EMR_IDX][0] && r[EIR_IDX] == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
   // the same for a GAM fault's CS_MASTER_ERROR (EMR[4], GAM-15), decided when the writes in flight are done
-  assign flt_hsw  = (r[EMR_IDX] & ERR_PAGE_TABLE) == 32'd0 &&
+  assign flt_hsw  = (r[EMR_IDX] & ERR_PAGE_TABLE) == 32'd0 && r[EIR_IDX] == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+
+  // ---- privilege violations (C41), decided when the command's dwords are all taken, before any access ----
+  // From a non-privileged batch (cur_np): a command that selects GGTT for a memory access (G1), and an LRR/LRM
+  // whose destination is not allowed (C13; an LRI is decided by its check pass, S_LRI_DATA). The command is then a
+  // NOOP (no memory read or write, no register write, no event of its own): the HWSTAM status write if
+  // CS_MASTER_ERROR is raised and let through (IRQ-4), ESR |= 4, EIR |= 4 unless EMR[2] (each only if it changes),
+  // the retire, and the engine goes on. Not violations: the status-page forms (MI_STORE_DATA_INDEX,
+  // MI_REPORT_HEAD, store_index), a register-poll wait (its ggtt is ignored), a CBBE without Compare Semaphore.
+  // The command's bits decide (a predicated MI_STORE_REGISTER_MEM with GGTT is a violation whatever the predicate).
+  logic p_viol;
+  always_comb begin
+    p_viol = 1'b0;
+    if (st == S_EXEC && !cmd_nop && cur_np)
+      case (cmd)
+`ifndef GTREF_BUG_GGTT_NONPRIV_ALLOWED
+        // BUG (docs/rtl-bugs.md, GGTT_NONPRIV_ALLOWED): with the bug this row is missing, so a GGTT
+        // MI_STORE_DATA_IMM from a non-privileged batch writes.
+        C_MI_STORE_DATA_IMM:     p_viol = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
+`endif
+        C_MI_STORE_REGISTER_MEM: p_viol = cmd_dw0[F_MI_STORE_REGISTER_MEM_GGTT_LO];
+`ifdef GTREF_BUG_LRM_PRIV_READS
+        // BUG (docs/rtl-bugs.md, LRM_PRIV_READS): the destination is checked only once the dword is read (S_RDX).
+        C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO];
+`else
+        C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO] || !np_allowed(lrm_dst);
+`endif
+        C_MI_LOAD_REGISTER_REG:  p_viol = !np_allowed(lrr_dst);
+        C_MI_COPY_MEM_MEM:       p_viol = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_SRC_LO] || cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_DST_LO];
+        C_MI_ATOMIC:             p_viol = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
+        C_MI_SEMAPHORE_WAIT:     p_viol = cmd_dw0[F_MI_SEMAPHORE_WAIT_GGTT_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO];
+        C_MI_CONDITIONAL_BATCH_BUFFER_END:
+                                 p_viol = cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT_LO] &&
+                                          cmd_dw0[F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO];
+        C_MI_FLUSH_DW:           p_viol = cmd_dw0[F_MI_FLUSH_DW_POST_SYNC_HI:F_MI_FLUSH_DW_POST_SYNC_LO] == 2'd1 &&
+                                          !cmd_dw0[F_MI_FLUSH_DW_STORE_INDEX_LO] && a[1][F_MI_FLUSH_DW_GGTT_LO - 32];
+        C_PIPE_CONTROL:          p_viol = a[1][F_PIPE_CONTROL_POST_SYNC_HI - 32:F_PIPE_CONTROL_POST_SYNC_LO - 32] == 2'd1 &&
+                                          !a[1][F_PIPE_CONTROL_STORE_INDEX_LO - 32] && a[1][F_PIPE_CONTROL_GGTT_LO - 32];
+        default: ;
+      endcase
+`ifdef GTREF_BUG_LRM_PRIV_READS
+    if (st == S_RDX && cmd == C_MI_LOAD_REGISTER_MEM && cur_np && !np_allowed(lrm_dst)) p_viol = 1'b1;
+`endif
+  end
+  // the violation's status write: CS_MASTER_ERROR is raised only when EMR[2] = 0 lets it set EIR from 0 (IRQ-5)
+  logic viol_hsw;
+  assign viol_hsw = (r[EMR_IDX] & ERR_CP_PRIV) == 32'd0 && r[EIR_IDX] == 32'd0 &&
                     (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
 
   state_t p_next;
@@ -1067,7 +1138,7 @@ module gt_engine import gtref_pkg::*; #(
   assign req_valid    = mw_req || dr_req || (f_rd_valid && !data_phase);
   assign req_write    = mw_req;
   // GAM-1, GAM-2: the client, and the effective space: PPGTT only when RING_MODE[9] is set and the access selects
-  // it (the ring fetch never does; a batch fetch per its level's MI_BATCH_BUFFER_START ppgtt bit). RING_MODE is
+  // it (the ring fetch never does; a batch fetch per its level's effective PPGTT bit, C10, C16). RING_MODE is
   // taken as the engine holds it when it makes the request.
   logic ppgtt_en, f_gg;
   assign ppgtt_en     = (r[RING_MODE_IDX] & MODE_PPGTT_ENABLE) != 32'd0;
@@ -1098,7 +1169,7 @@ module gt_engine import gtref_pkg::*; #(
   logic instpm_inv;
   assign instpm_inv = host_we[INSTPM_IDX] && (mmio_wdata & INSTPM_TLB_INV) == INSTPM_TLB_INV;
   assign tlb_inv = instpm_inv ||
-                   (st == S_RETIRE && !cmd_err && !cmd_nop &&
+                   (st == S_RETIRE && !cmd_err && !cmd_nop && !cmd_priv &&
                     ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
                      (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32])));
 
@@ -1134,11 +1205,23 @@ module gt_engine import gtref_pkg::*; #(
   end
 
   // ---- the error of an ending command: an illegal command's bit 0 (IRQ-5), a GAM fault's page-table bit 4
-  //      (GAM-15, BYT-REG L2422), each masked by its own EMR bit ----
-  logic [31:0] err_bit;
-  logic        err_masked;
-  assign err_bit    = cmd_flt ? ERR_PAGE_TABLE : ERR_INSTRUCTION;
+  //      (GAM-15, BYT-REG L2422), a privilege violation's CP_PRIV bit 2 (C41), each masked by its own EMR bit.
+  //      ESR and EIR are committed only if they change; CS_MASTER_ERROR is raised at the retire iff EIR is set
+  //      from 0 (IRQ-5: the rising edge of the OR of the EIR bits) ----
+  logic [31:0] err_bit, esr_new, eir_new;
+  logic        err_masked, err_evt, err_end;
+  assign err_end    = cmd_err || cmd_priv;     // the command ends through S_ESR (and the EIR commit at its retire)
+  assign err_bit    = cmd_flt ? ERR_PAGE_TABLE : cmd_priv ? ERR_CP_PRIV : ERR_INSTRUCTION;
   assign err_masked = (r[EMR_IDX] & err_bit) != 32'd0;
+  assign esr_new    = r[ESR_IDX] | err_bit;
+`ifdef GTREF_BUG_CP_PRIV_NO_EIR
+  // BUG (docs/rtl-bugs.md, CP_PRIV_NO_EIR): the EIR update still tests the illegal/fault flag only, so a privilege
+  // violation commits ESR bit 2 but never sets EIR bit 2 (and raises no CS_MASTER_ERROR).
+  assign eir_new    = cmd_err ? r[EIR_IDX] | err_bit : r[EIR_IDX];
+`else
+  assign eir_new    = r[EIR_IDX] | err_bit;
+`endif
+  assign err_evt    = !err_masked && r[EIR_IDX] == 32'd0 && eir_new != 32'd0;
 
   // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
   always_comb begin
@@ -1166,17 +1249,17 @@ module gt_engine import gtref_pkg::*; #(
         c_idx   = ridx_t'(IPEHR_IDX);
         c_val   = cmd_dw0;
       end
-      S_ESR: begin                         //                           then ESR bit 0 (a GAM fault: bit 4)
-        c_valid = 1'b1;
-        c_idx   = ridx_t'(ESR_IDX);
-        c_val   = r[ESR_IDX] | err_bit;
+      S_ESR: begin                         //                           then ESR bit 0 (a GAM fault: bit 4, a
+        c_idx   = ridx_t'(ESR_IDX);        //                           privilege violation: bit 2), if it changes
+        c_val   = esr_new;
+        c_valid = esr_new != r[ESR_IDX];
       end
       S_RETIRE:
-        if (cmd_err) begin
-          if (!err_masked) begin           // then EIR bit 0 (4) unless masked by EMR[0] (EMR[4]); RING_HEAD stays
-            c_valid = 1'b1;
-            c_idx   = ridx_t'(EIR_IDX);
-            c_val   = r[EIR_IDX] | err_bit;
+        if (err_end) begin
+          if (!err_masked) begin           // then EIR bit 0 (4, 2) unless masked by EMR[0] (EMR[4], EMR[2]), if it
+            c_idx   = ridx_t'(EIR_IDX);    // changes; RING_HEAD stays (a violation is never a ring command: the
+            c_val   = eir_new;             // ring is privileged)
+            c_valid = eir_new != r[EIR_IDX];
           end
         end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle (last)
           c_valid = 1'b1;
@@ -1192,8 +1275,8 @@ module gt_engine import gtref_pkg::*; #(
   always_comb begin
     evt_bits = '0;
     if (st == S_RETIRE) begin
-      if (cmd_err) begin
-        if (!err_masked) evt_bits = IRQ_CS_MASTER_ERROR;      // EIR was set
+      if (err_end) begin
+        if (err_evt) evt_bits = IRQ_CS_MASTER_ERROR;          // EIR was set from 0
       end else begin
         evt_bits = evt_q;                                      // USER, PIPECTL_NOTIFY (the plan's)
       end
@@ -1245,7 +1328,7 @@ module gt_engine import gtref_pkg::*; #(
   // Register Poll Mode) clears it when it retires (its condition met) and when it takes the flag to read SAD
   // again (S_SIGW). A signal arriving in the cycle of a clear wins: the flag stays set.
   logic sig_pend, sig_clr, sem_sig;
-  assign sem_sig  = cmd == C_MI_SEMAPHORE_WAIT && !cmd_nop && !cmd_err && !cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] &&
+  assign sem_sig  = cmd == C_MI_SEMAPHORE_WAIT && !cmd_nop && !cmd_err && !cmd_priv && !cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] &&
                     !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO];
   assign sig_clr  = (st == S_SIGW && sig_pend) || (st == S_RETIRE && sem_sig);
   always_ff @(posedge clk) begin
@@ -1318,12 +1401,30 @@ module gt_engine import gtref_pkg::*; #(
       default:                               need_flt = 1'b0;
     endcase
 
+  // A privilege violation starts (C41): nothing of the command's plan; the status write first if CS_MASTER_ERROR is
+  // raised and let through (IRQ-4), then S_ESR (ESR bit 2), then the retire (EIR bit 2), as an illegal command but
+  // without IPEHR and without the halt.
+`define GT_VIOLATION \
+                cmd_priv <= 1'b1; \
+                cq_n     <= '0; \
+                ra       <= RA_NONE; \
+                evt_q    <= '0; \
+                hsw_pend <= 1'b0; \
+                if (viol_hsw) begin \
+                  ws_addr <= hsw_addr; \
+                  ws_lo   <= {16'd0, IRQ_CS_MASTER_ERROR}; \
+                  ws_qw   <= 1'b0; \
+                  ws_2d   <= 1'b0; \
+                  ws_gg   <= 1'b1; \
+                  wi      <= 1'b0; \
+                  st      <= S_MW; \
+                end else st <= S_ESR;
+
   // ---- parser state ----
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       st           <= S_DW0;
       lvl          <= 2'd0;
-      priv_np      <= 1'b0;
       ret_addr     <= '0;
       sp_mode      <= 4'd0;                // NOOP_NEVER at engine reset
       halted       <= 1'b0;
@@ -1335,6 +1436,7 @@ module gt_engine import gtref_pkg::*; #(
       cmd_err      <= 1'b0;
       cmd_nop      <= 1'b0;
       cmd_flt      <= 1'b0;
+      cmd_priv     <= 1'b0;
       flt_sw       <= 1'b0;
       bb1_pp       <= 1'b0;
       bb2_pp       <= 1'b0;
@@ -1387,6 +1489,7 @@ module gt_engine import gtref_pkg::*; #(
         // an instruction-fetch fault the parser runs into: the command ends as an illegal one (GAM-15)
         cmd_err  <= 1'b1;
         cmd_flt  <= 1'b1;
+        cmd_priv <= 1'b0;
         flt_sw   <= 1'b0;
         hsw_pend <= 1'b0;
         st       <= S_FWAIT;
@@ -1405,8 +1508,10 @@ module gt_engine import gtref_pkg::*; #(
       end else if (dr_fault && (st == S_RDW || st == S_MW || st == S_MACK)) begin
         // a data read or write of the command faulted: no further request for it; wait for the writes in
         // flight, then end as an illegal command ends (GAM-15)
+        // (the status write of a privilege violation too: the fault wins, the command ends as a fault)
         cmd_err  <= 1'b1;
         cmd_flt  <= 1'b1;
+        cmd_priv <= 1'b0;
         hsw_pend <= 1'b0;
         st       <= S_FWAIT;
       end else
@@ -1423,6 +1528,7 @@ module gt_engine import gtref_pkg::*; #(
             cmd_err      <= !d_legal;
             cmd_nop      <= sp_noop && !sp_exempt;  // MI_SET_PREDICATE: a NOOP of its length
             cmd_flt      <= 1'b0;
+            cmd_priv     <= 1'b0;
             flt_sw       <= 1'b0;
             argn         <= 11'd1;
             lri_left     <= d_len[8:1];  // (len - 1) / 2 pairs for a legal (odd) length, up to 128 (C36)
@@ -1475,8 +1581,13 @@ module gt_engine import gtref_pkg::*; #(
             lri_data <= dw;
             lri_left <= lri_left - 8'd1;
             if (lri_hit) st <= S_LRI_COMMIT;
-            // the last pair: a check pass ends as a NOOP (some pair not allowed) or takes the pairs again
-            else if (lri_left == 8'd1) st <= (lri_scan && !lri_blk) ? S_LRI_RW : S_RETIRE;
+            // the last pair: a check pass ends as a privilege violation (some pair not allowed: a NOOP as a whole,
+            // C13, C41) or takes the pairs again
+            else if (lri_left == 8'd1) begin
+              if (lri_scan && lri_blk) begin
+                `GT_VIOLATION
+              end else st <= lri_scan ? S_LRI_RW : S_RETIRE;
+            end
             else st <= S_LRI_OFF;
           end
         S_LRI_RW: begin                    // the stream restarts at DW1 (redir): commit pass
@@ -1530,41 +1641,44 @@ module gt_engine import gtref_pkg::*; #(
           st <= S_MST1;
         S_MST1:
           st <= (math_left == 9'd0) ? S_RETIRE : S_MATH;
-        S_EXEC, S_RDX: begin
-          ws_addr <= p_ws_addr;
-          ws_lo   <= p_ws_lo;
-          ws_hi   <= p_ws_hi;
-          ws_qw   <= p_ws_qw;
-          ws_2d   <= p_ws_2d;
-          ws_gg   <= p_ws_gg;
-          wi      <= 1'b0;
-          hsw_pend <= p_hsw && p_wr;                 // the status write after the command's own writes
-          hsw_d    <= p_evt;
-          if (p_hsw && !p_wr) begin                  // the command's only write: the status write
-            ws_addr <= hsw_addr;
-            ws_lo   <= {16'd0, p_evt};
-            ws_qw   <= 1'b0;
-            ws_2d   <= 1'b0;
-            ws_gg   <= 1'b1;
+        S_EXEC, S_RDX:
+          if (p_viol) begin
+            `GT_VIOLATION
+          end else begin
+            ws_addr <= p_ws_addr;
+            ws_lo   <= p_ws_lo;
+            ws_hi   <= p_ws_hi;
+            ws_qw   <= p_ws_qw;
+            ws_2d   <= p_ws_2d;
+            ws_gg   <= p_ws_gg;
+            wi      <= 1'b0;
+            hsw_pend <= p_hsw && p_wr;                 // the status write after the command's own writes
+            hsw_d    <= p_evt;
+            if (p_hsw && !p_wr) begin                  // the command's only write: the status write
+              ws_addr <= hsw_addr;
+              ws_lo   <= {16'd0, p_evt};
+              ws_qw   <= 1'b0;
+              ws_2d   <= 1'b0;
+              ws_gg   <= 1'b1;
+            end
+            dr_addr <= p_rd_addr;
+            dr_gg   <= p_rd_gg;
+            cq_n    <= p_cq_n;
+            cq_i    <= 2'd0;
+            cq_idx  <= p_cq_idx;
+            cq_val  <= p_cq_val;
+            cq_chg  <= p_cq_chg;
+            if (st == S_EXEC) begin
+              ra     <= p_ra;
+              bb_tgt <= p_bb_tgt;
+              bb_np  <= p_bb_np;
+              evt_q  <= p_evt;
+              if (p_sp_set) sp_mode <= cmd_dw0[3:0];
+            end else if (p_ra != RA_NONE) begin
+              ra     <= p_ra;
+            end
+            st <= p_next;
           end
-          dr_addr <= p_rd_addr;
-          dr_gg   <= p_rd_gg;
-          cq_n    <= p_cq_n;
-          cq_i    <= 2'd0;
-          cq_idx  <= p_cq_idx;
-          cq_val  <= p_cq_val;
-          cq_chg  <= p_cq_chg;
-          if (st == S_EXEC) begin
-            ra     <= p_ra;
-            bb_tgt <= p_bb_tgt;
-            bb_np  <= p_bb_np;
-            evt_q  <= p_evt;
-            if (p_sp_set) sp_mode <= cmd_dw0[3:0];
-          end else if (p_ra != RA_NONE) begin
-            ra     <= p_ra;
-          end
-          st <= p_next;
-        end
         S_RDQ:
           if (req_gnt) st <= S_RDW;
         S_RPOLL:
@@ -1596,7 +1710,9 @@ module gt_engine import gtref_pkg::*; #(
           // Commit rule 2: retire only in a cycle after every write of the command has transferred
           // (the last ack's transfer edge closes this cycle; the retire cycle is the next one or later).
           // An illegal command's status write (IRQ-5) comes before its first commit, IPEHR.
-          if (wr_pend_next == 2'd0) st <= cmd_err ? (cmd_flt ? S_ESR : S_ERR) : (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+          // A privilege violation's status write comes before ESR (C41, no IPEHR).
+          if (wr_pend_next == 2'd0) st <= cmd_err ? (cmd_flt ? S_ESR : S_ERR) : cmd_priv ? S_ESR :
+                                          (cq_n != 2'd0) ? S_CQ : S_RETIRE;
         S_FWAIT:
           // GAM-15: every write issued is acknowledged; then the status write if IMR, HWSTAM and EMR[4] let
           // CS_MASTER_ERROR through (IRQ-4), then ESR, EIR and the retire as an illegal command (no IPEHR)
@@ -1621,15 +1737,20 @@ module gt_engine import gtref_pkg::*; #(
         S_ESR:
           st <= S_RETIRE;
         S_RETIRE:
-          if (cmd_err) begin
+`ifdef GTREF_BUG_CP_PRIV_HALTS
+          // BUG (docs/rtl-bugs.md, CP_PRIV_HALTS): a privilege violation stops the engine as an illegal command does.
+          if (cmd_err || cmd_priv) begin
+`else
+          if (cmd_err) begin               // (a privilege violation does not halt, C41: ra is RA_NONE)
+`endif
             halted <= 1'b1;                // probe_halted stays high until reset
             st     <= S_HALT;
           end else begin
             st <= S_DW0;
-            case (ra)
-              RA_BB1:       begin lvl <= 2'd1; priv_np <= bb_np; bb1_pp <= bb_np; end
+            case (ra)                      // bb_np: the started batch's effective bit (C10, C16)
+              RA_BB1:       begin lvl <= 2'd1; bb1_pp <= bb_np; end
               RA_BB2_CALL:  begin lvl <= 2'd2; ret_addr <= sbb_ret; bb2_pp <= bb_np; end
-              RA_BB2_CHAIN: bb2_pp <= bb_np;       // a chained start uses its own bit (GAM-2)
+              RA_BB2_CHAIN: bb2_pp <= bb_np;
               RA_END:       lvl <= lvl - 2'd1;   // second -> first level, first level -> ring
               RA_END_ALL:   lvl <= 2'd0;         // both levels end: the ring goes on after the first level's start
               default: ;
@@ -1640,6 +1761,8 @@ module gt_engine import gtref_pkg::*; #(
       endcase
     end
   end
+
+`undef GT_VIOLATION
 
   // Second-level return address: the dword after the MI_BATCH_BUFFER_START (3 dwords).
   logic [63:0] sbb_ret;

@@ -1,6 +1,6 @@
 // g11_tb: self-checking DUT-only tests (no model, no scoreboard) of the Gen11 command semantics of issue 16, each
-// expected value taken from the contract rows (docs/spec-decisions.md C13, C17, C21, C26, C28, C32, C33, C35, C37,
-// C38; docs/commands.md §2-§5), not from running the RTL.
+// expected value taken from the contract rows (docs/spec-decisions.md C10, C13, C16, C17, C21, C26, C28, C32, C33,
+// C35, C37, C38, C41, G1; docs/commands.md §2-§5), not from running the RTL.
 // Run all tests on the clean RTL and on each catalogued bug: tests/rtl/run_harness.sh g11_tb (expectations in g11_tb.expect).
 // One test per run: +test=NAME; prints "PASS NAME" or "FAIL NAME (n errors)" and the first errors.
 module g11_tb import gtref_pkg::*; ();
@@ -14,6 +14,7 @@ module g11_tb import gtref_pkg::*; ();
   localparam logic [31:0] THR = 32'h217C;       // RCS0 PR_CTR_THRSH: RW, not NONPRIV
   localparam logic [31:0] FTN = 32'h24D0;       // RCS0 FORCE_TO_NONPRIV0
   function automatic logic [31:0] gpr(input int n); return 32'h2600 + 32'(4 * n); endfunction
+  function automatic logic [31:0] REG(input int e, input logic [31:0] off); return ENGINE_BASE[e] + off; endfunction
 
   `include "harness_mem.svh"
   `include "harness_check.svh"
@@ -24,8 +25,20 @@ module g11_tb import gtref_pkg::*; ();
   logic [63:0] wr_addr [$], wr_data [$];
   logic [7:0]  wr_be [$];
   logic [63:0] rd_line [NE][$];
+  // RCS0's commits and every memory write (one entry per written dword), in the order they happen
+  typedef struct { bit w; logic [63:0] a; logic [31:0] d; } ev_t;
+  ev_t         ev [$];
+  function automatic ev_t ev_of(input bit w, input logic [63:0] a, input logic [31:0] d);
+    ev_t x;
+    x.w = w; x.a = a; x.d = d;
+    return x;
+  endfunction
   always @(posedge clk) begin
     if (rst_n) begin
+      if (probe_commit_valid[0]) ev.push_back(ev_of(1'b0, 64'(probe_commit_off[0]), probe_commit_data[0]));
+      if (mem_req_valid && mem_req_ready && mem_req_write)
+        for (int h = 0; h < 2; h++)
+          if (mem_req_be[4*h +: 4] != 4'd0) ev.push_back(ev_of(1'b1, mem_req_addr + 64'(4 * h), mem_req_wdata[32*h +: 32]));
       for (int e = 0; e < NE; e++) begin
         if (probe_retire[e]) retire_dw0[e].push_back(probe_retire_dw0[e]);
         if (probe_commit_valid[e]) begin
@@ -81,7 +94,7 @@ module g11_tb import gtref_pkg::*; ();
       retire_dw0[e].delete(); commit_off[e].delete(); commit_data[e].delete(); rd_line[e].delete();
       wp[e] = ring_of(e);
     end
-    wr_addr.delete(); wr_data.delete(); wr_be.delete();
+    wr_addr.delete(); wr_data.delete(); wr_be.delete(); ev.delete();
     mem.delete();
     rst_n = 1'b1;
     wait_cycles(2);
@@ -112,6 +125,28 @@ module g11_tb import gtref_pkg::*; ();
             (32'(mask) << F_MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE_LO));
     emit(s, data); emit(s, a[31:0]); emit(s, a[63:32]);
   endtask
+  task automatic c_sdi(input int s, input logic [63:0] a, input logic [31:0] d, input logic ggtt);   // one dword
+    emit(s, MI_STORE_DATA_IMM_MATCH_VAL | 32'(4 - MI_STORE_DATA_IMM_BIAS) | (32'(ggtt) << F_MI_STORE_DATA_IMM_GGTT_LO));
+    emit(s, a[31:0]); emit(s, a[63:32]); emit(s, d);
+  endtask
+  task automatic c_sdx(input int s, input logic [31:0] off, input logic [31:0] d);   // MI_STORE_DATA_INDEX, dword
+    emit(s, MI_STORE_DATA_INDEX_MATCH_VAL | 32'(3 - MI_STORE_DATA_INDEX_BIAS)); emit(s, off); emit(s, d);
+  endtask
+  task automatic c_lrm(input int s, input logic [31:0] r, input logic [63:0] a, input logic ggtt);
+    emit(s, MI_LOAD_REGISTER_MEM_MATCH_VAL | 32'd2 | (32'(ggtt) << F_MI_LOAD_REGISTER_MEM_GGTT_LO));
+    emit(s, r); emit(s, a[31:0]); emit(s, a[63:32]);
+  endtask
+  task automatic c_lrr(input int s, input logic [31:0] src, input logic [31:0] dst);
+    emit(s, MI_LOAD_REGISTER_REG_MATCH_VAL | 32'd1); emit(s, src); emit(s, dst);
+  endtask
+  // the memory writes of `ev` (" w addr=data") and RCS0's commits of one of the offsets in `offs` (" c off=data")
+  function automatic string events_of(input logic [31:0] offs [$]);
+    string g = "";
+    foreach (ev[i])
+      if (ev[i].w) g = {g, $sformatf(" w %0x=%0x", ev[i].a, ev[i].d)};
+      else foreach (offs[k]) if (ev[i].a == 64'(offs[k])) g = {g, $sformatf(" c %0x=%0x", ev[i].a, ev[i].d)};
+    return g;
+  endfunction
   // which of the engine's commits name one of the offsets in `offs`, as " off=data ..."
   function automatic string commits_of(input int e, input logic [31:0] offs [$]);
     string g = "";
@@ -331,6 +366,88 @@ module g11_tb import gtref_pkg::*; ();
     chk(n == 1, "VCS0's wait did not retire after the signal to target 1");
   endtask
 
+  // C41, G1, C13: in a non-privileged (ppgtt) batch a GGTT SDI or LRM and an LRM/LRR/LRI whose destination is not
+  // allowed are privilege violations: a NOOP (no memory read, no write, no register write), then ESR |= 4 and, with
+  // EMR[2] = 0, EIR |= 4, each only if it changes, never IPEHR; CS_MASTER_ERROR (seen as its HWSTAM status write of
+  // 8 to the status page, IRQ-4: IMR and HWSTAM have bit 3 clear) only when EIR is set from 0; the engine goes on.
+  // A ppgtt SDI and MI_STORE_DATA_INDEX (status page) are not violations.
+  task automatic t_priv_viol();
+    localparam logic [63:0] HWS = 64'h70_0000;
+    logic [31:0] offs [$] = '{REG(RCS0, ESR_OFF), REG(RCS0, EIR_OFF), REG(RCS0, IPEHR_OFF), gpr(0), gpr(1), THR};
+    logic [31:0] sdi_gg = MI_STORE_DATA_IMM_MATCH_VAL | 32'(4 - MI_STORE_DATA_IMM_BIAS) |
+                          (32'd1 << F_MI_STORE_DATA_IMM_GGTT_LO);
+    string got, want;
+    int n;
+    ring_setup(RCS0);
+    mmio_wr(REG(RCS0, EMR_OFF), 32'h0);
+    mmio_wr(REG(RCS0, IMR_OFF), ~32'h8);
+    mmio_wr(REG(RCS0, HWSTAM_OFF), ~32'h8);
+    mmio_wr(REG(RCS0, HWS_PGA_OFF), HWS[31:0]);
+    mem[DATA + 'h100] = 32'h1234; mem[DATA + 'h200] = 32'h5678;
+    // batch 0: GGTT SDI (violation: status write, ESR, EIR), ppgtt SDI (writes), GGTT LRM (violation: no read,
+    // ESR and EIR unchanged: no commit, no status write), ppgtt LRM to THR (not allowed: violation, no read), LRR to
+    // THR (violation), MI_STORE_DATA_INDEX (writes the status page)
+    bp = BATCH;
+    c_sdi(-1, DATA, 32'h11, 1'b1); c_sdi(-1, DATA + 8, 32'h22, 1'b0);
+    c_lrm(-1, gpr(0), DATA + 'h100, 1'b1); c_lrm(-1, THR, DATA + 'h200, 1'b0); c_lrr(-1, gpr(1), THR);
+    c_sdx(-1, 32'h40, 32'h33); c_bbe(-1);
+    // batch 1, after the host clears EIR: an LRI with a pair not allowed (violation: status write, EIR set from 0),
+    // then a ppgtt LRM of CS_GPR0 (allowed) reads and commits
+    bp = BATCH + 'h1000;
+    c_lri(-1, '{gpr(1), THR}, '{32'h9, 32'h9}); c_lrm(-1, gpr(0), DATA + 'h200, 1'b0); c_bbe(-1);
+    // both starts in the ring before the first is released (the fetch buffers the line holding TAIL)
+    c_bbs(RCS0, BATCH, 1'b1); put(RCS0, NOOP);
+    c_bbs(RCS0, BATCH + 'h1000, 1'b1);
+    mmio_wr(REG(RCS0, 32'h30), 32'd16);
+    wait_cycles(600);
+    got  = events_of(offs);
+    want = $sformatf(" w %0x=8 c %0x=4 c %0x=4 w %0x=22 w %0x=33", HWS, REG(RCS0, ESR_OFF), REG(RCS0, EIR_OFF),
+                     DATA + 8, HWS + 'h40);
+    chk(got == want, $sformatf("batch 0: events%s, expected%s", got, want));
+    foreach (rd_line[0][i])
+      chk(rd_line[0][i] != DATA + 'h100 && rd_line[0][i] != DATA + 'h200,
+          $sformatf("batch 0: a violating LRM read %0x", rd_line[0][i]));
+    n = 0; foreach (retire_dw0[0][i]) if (retire_dw0[0][i] == sdi_gg) n++;
+    chk(n == 1, $sformatf("the GGTT SDI retired %0d times, expected 1", n));
+    chk(!probe_halted[0], "RCS0 halted after a privilege violation");
+    mmio_wr(REG(RCS0, EIR_OFF), 32'h4);                       // W1C
+    ev.delete();
+    release_all(RCS0);
+    wait_cycles(600);
+    got  = events_of(offs);
+    want = $sformatf(" w %0x=8 c %0x=4 c %0x=5678", HWS, REG(RCS0, EIR_OFF), gpr(0));
+    chk(got == want, $sformatf("batch 1: events%s, expected%s", got, want));
+    chk(probe_idle[0] && !probe_halted[0], "RCS0 not idle (or halted) at the end");
+  endtask
+
+  // C10, C16: a started batch's effective PPGTT bit is its own bit OR the holding batch's (a first-level chain, a
+  // second-level call, a second-level chain); from the ring its own bit; BB_STATE / SBB_STATE bit 5 holds it, and
+  // it decides the privilege (a not-allowed LRI: violation, ESR bit 2; EMR masks EIR at reset)
+  task automatic t_asi();
+    logic [31:0] offs [$] = '{REG(RCS0, BB_STATE_OFF), REG(RCS0, SBB_STATE_OFF), REG(RCS0, ESR_OFF), THR};
+    string got, want;
+    ring_setup(RCS0);
+    // A (ppgtt, from the ring) chains with ppgtt 0 to B: B is PPGTT, non-privileged
+    bp = BATCH;          c_bbs(-1, BATCH + 'h1000, 1'b0);
+    bp = BATCH + 'h1000; c_lri(-1, '{THR}, '{32'h5}); c_bbe(-1);
+    // C (GGTT) calls D with ppgtt 1: PPGTT; D chains at second level with ppgtt 0 to E: PPGTT; E returns to C;
+    // C (privileged) writes THR and calls F with ppgtt 0: GGTT, privileged
+    bp = BATCH + 'h2000; c_bbs(-1, BATCH + 'h3000, 1'b1, 1'b1); c_lri(-1, '{THR}, '{32'h1});
+                         c_bbs(-1, BATCH + 'h5000, 1'b0, 1'b1); c_bbe(-1);
+    bp = BATCH + 'h3000; c_lri(-1, '{THR}, '{32'h6}); c_bbs(-1, BATCH + 'h4000, 1'b0);
+    bp = BATCH + 'h4000; c_lri(-1, '{THR}, '{32'h7}); c_bbe(-1);
+    bp = BATCH + 'h5000; c_lri(-1, '{THR}, '{32'h2}); c_bbe(-1);
+    c_bbs(RCS0, BATCH, 1'b1);
+    c_bbs(RCS0, BATCH + 'h2000, 1'b0);
+    release_all(RCS0);
+    wait_cycles(900);
+    got  = commits_of(RCS0, offs);
+    want = $sformatf(" %0x=20 %0x=4 %0x=0 %0x=20 %0x=1 %0x=0 %0x=2", REG(RCS0, BB_STATE_OFF), REG(RCS0, ESR_OFF),
+                     REG(RCS0, BB_STATE_OFF), REG(RCS0, SBB_STATE_OFF), THR, REG(RCS0, SBB_STATE_OFF), THR);
+    chk(got == want, $sformatf("commits%s, expected%s", got, want));
+    chk(probe_idle[0] && !probe_halted[0], "RCS0 not idle (or halted) at the end");
+  endtask
+
   initial begin
     if (!$value$plusargs("test=%s", test)) $fatal(1, "usage: +test=NAME");
     do_reset();
@@ -344,6 +461,8 @@ module g11_tb import gtref_pkg::*; ();
       "sdi2":     t_sdi2();
       "rpoll":    t_rpoll();
       "sig4":     t_sig4();
+      "priv_viol": t_priv_viol();
+      "asi":      t_asi();
       default:    $fatal(1, "unknown test %s", test);
     endcase
     verdict();
