@@ -1553,6 +1553,8 @@ static void emit_inval_flush(gen *g, ectx *x, bool tlb)
  * stays satisfied (every write of a semaphore writes the same value). Poll mode, or signal mode (sem_signal_pct):
  * the writer follows its last semaphore write with an MI_SEMAPHORE_SIGNAL to every engine of the test, so the
  * condition is made true only by a write followed by a signal to the waiter (cycle contract §8). */
+static void emit_mi_signal(gen *g, ectx *x, unsigned t);
+
 static void emit_sem_wait(gen *g, ectx *x)
 {
     engine_plan *p = g->p;
@@ -1580,9 +1582,14 @@ static void emit_sem_wait(gen *g, ectx *x)
     cmdbuf b;
     bool ggtt = pct(g, 50);
     if (ggtt && x->nonpriv && !np_keep_ggtt(g)) ggtt = false;   /* G1: else a privilege violation (C41), no wait */
+    bool poll = !pct(g, g->cfg->sem_signal_pct);
+    /* sig_target_pct: right before its own signal-mode wait, a signal to target 8 + the engine's own code (VCS4..VCS7,
+     * no effect, C32). A design that decodes Target Engine Select from the Gen9 bits [17:15] sets the engine's own
+     * pending-signal flag instead, and the wait re-reads its semaphore without a signal (cycle contract §3). */
+    if (!poll && !ggtt && g->x_sig && x_pct(g, 50)) emit_mi_signal(g, x, 8u + gtref_engines[p->e].sem_target);
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
     set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
-    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), !pct(g, g->cfg->sem_signal_pct));
+    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), poll);
     set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), ggtt);
     set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), sdd);
     set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), sem_addr(g, p, view_of(p, ggtt), sl));
