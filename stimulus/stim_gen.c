@@ -1400,6 +1400,17 @@ static void emit_lrr(gen *g, ectx *x)
     emit_lrr_regs(g, x, src, lri_target(g, x));
 }
 
+/* MI_LOAD_REGISTER_MEM of the dword at o into absolute offset reg (no other field set). */
+static void emit_lrm_plain(gen *g, ectx *x, opnd o, uint32_t reg)
+{
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), reg);
+    set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
+    cmd_end(g, x, &b);
+}
+
 static void emit_lrm(gen *g, ectx *x)
 {
     cmdbuf b;
@@ -1768,15 +1779,9 @@ static void emit_fault_cmd(gen *g, ectx *x)
         cmd_end(g, x, &b);
         break;
     }
-    case 2: {
-        opnd o = fault_operand(g, f, OP_D);
-        cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
-        set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
-        set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), lrm_t);
-        set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
-        cmd_end(g, x, &b);
+    case 2:
+        emit_lrm_plain(g, x, fault_operand(g, f, OP_D), lrm_t);
         break;
-    }
     case 3: {
         bool src_faults = pct(g, 50);
         opnd dst = src_faults ? operand_np(g, x->nonpriv, OP_D) : fault_operand(g, f, OP_D);
@@ -2173,13 +2178,7 @@ static void unit_nonpriv(gen *g, ectx *x)
         if (pct(g, 50)) {
             emit_lrr_regs(g, x, gpr(g), t);
         } else {
-            cmdbuf b;
-            opnd o = operand_np(g, x->nonpriv, OP_D);
-            cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
-            set(&b, FLD(MI_LOAD_REGISTER_MEM, GGTT), o.ggtt);
-            set(&b, FLD(MI_LOAD_REGISTER_MEM, REG), t);
-            set(&b, FLD(MI_LOAD_REGISTER_MEM, ADDR), o.a);
-            cmd_end(g, x, &b);
+            emit_lrm_plain(g, x, operand_np(g, x->nonpriv, OP_D), t);
         }
         return;
     }
