@@ -1094,12 +1094,7 @@ module gt_engine import gtref_pkg::*; #(
         C_MI_STORE_DATA_IMM:     p_viol = cmd_dw0[F_MI_STORE_DATA_IMM_GGTT_LO];
 `endif
         C_MI_STORE_REGISTER_MEM: p_viol = cmd_dw0[F_MI_STORE_REGISTER_MEM_GGTT_LO];
-`ifdef GTREF_BUG_LRM_PRIV_READS
-        // BUG (docs/rtl-bugs.md, LRM_PRIV_READS): the destination is checked only once the dword is read (S_RDX).
-        C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO];
-`else
         C_MI_LOAD_REGISTER_MEM:  p_viol = cmd_dw0[F_MI_LOAD_REGISTER_MEM_GGTT_LO] || !np_allowed(lrm_dst);
-`endif
         C_MI_LOAD_REGISTER_REG:  p_viol = !np_allowed(lrr_dst);
         C_MI_COPY_MEM_MEM:       p_viol = cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_SRC_LO] || cmd_dw0[F_MI_COPY_MEM_MEM_GGTT_DST_LO];
         C_MI_ATOMIC:             p_viol = cmd_dw0[F_MI_ATOMIC_GGTT_LO];
@@ -1113,9 +1108,6 @@ module gt_engine import gtref_pkg::*; #(
                                           !a[1][F_PIPE_CONTROL_STORE_INDEX_LO - 32] && a[1][F_PIPE_CONTROL_GGTT_LO - 32];
         default: ;
       endcase
-`ifdef GTREF_BUG_LRM_PRIV_READS
-    if (st == S_RDX && cmd == C_MI_LOAD_REGISTER_MEM && cur_np && !np_allowed(lrm_dst)) p_viol = 1'b1;
-`endif
   end
   // the violation's status write: CS_MASTER_ERROR is raised only when EMR[2] = 0 lets it set EIR from 0 (IRQ-5)
   logic viol_hsw;
