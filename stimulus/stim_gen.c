@@ -1341,26 +1341,36 @@ static void emit_math(gen *g, ectx *x)
 
 /* MI_ATOMIC (commands.md §5, C28) on the engine's own store area: every modelled opcode, dword or qword,
  * with or without return data; inline data always where the opcode needs operands, sometimes for the others. */
-static void emit_atomic_at(gen *g, ectx *x, opnd o, unsigned base, bool q, bool inl, uint64_t op1, uint64_t op2)
+/* One MI_ATOMIC of len dwords (3 without Inline Data; 5, 7 or 11 with it, C28): Operand1/2 Data Dword 0 from the low
+ * halves, Dword 1 from the high halves when hi (a qword, or the ignored dwords 5 and 6 of an 11-dword DWORD op). */
+static void emit_atomic_cmd(gen *g, ectx *x, opnd o, unsigned base, bool q, unsigned len, bool ret, bool hi,
+                            uint64_t op1, uint64_t op2)
 {
+    bool inl = len > 3;
     cmdbuf b;
-    cmd_begin(&b, GTREF_CMD_MI_ATOMIC, inl ? 11 : 3);
+    cmd_begin(&b, GTREF_CMD_MI_ATOMIC, len);
     set(&b, FLD(MI_ATOMIC, OP), base | (q ? 0x20u : 0u));
     set(&b, FLD(MI_ATOMIC, SIZE), q);
     set(&b, FLD(MI_ATOMIC, INLINE), inl);
-    set(&b, FLD(MI_ATOMIC, RETURN_DATA), pct(g, 50));
+    set(&b, FLD(MI_ATOMIC, RETURN_DATA), ret);
     set(&b, FLD(MI_ATOMIC, CS_STALL), pct(g, 20));
     set(&b, FLD(MI_ATOMIC, GGTT), o.ggtt);
     set(&b, FLD(MI_ATOMIC, ADDR), o.a);
     if (inl) {
         set(&b, FLD(MI_ATOMIC, OPERAND1_0), (uint32_t)op1);
         set(&b, FLD(MI_ATOMIC, OPERAND2_0), (uint32_t)op2);
-        if (q) {
+        if (hi) {
             set(&b, FLD(MI_ATOMIC, OPERAND1_1), (uint32_t)(op1 >> 32));
             set(&b, FLD(MI_ATOMIC, OPERAND2_1), (uint32_t)(op2 >> 32));
         }
     }
     cmd_end(g, x, &b);
+}
+
+static void emit_atomic_at(gen *g, ectx *x, opnd o, unsigned base, bool q, bool inl, uint64_t op1, uint64_t op2)
+{
+    bool ret = pct(g, 50);
+    emit_atomic_cmd(g, x, o, base, q, inl ? 11u : 3u, ret, q, op1, op2);
 }
 
 static void emit_atomic(gen *g, ectx *x)
@@ -1997,26 +2007,9 @@ static void unit_atomic(gen *g, ectx *x)
         uint32_t vals[4] = { (uint32_t)op1, (uint32_t)(op1 >> 32), (uint32_t)op2, (uint32_t)(op2 >> 32) };
         emit_lri_regs(g, x, 4, regs, vals, 0);
     }
-    bool inl = form < 2, ret = pct(g, 60);
+    bool ret = pct(g, 60);
     unsigned len = form == 0 ? (q ? 7u : 5u) : form == 1 ? 11u : 3u;
-    cmdbuf b;
-    cmd_begin(&b, GTREF_CMD_MI_ATOMIC, len);
-    set(&b, FLD(MI_ATOMIC, OP), base | (q ? 0x20u : 0u));
-    set(&b, FLD(MI_ATOMIC, SIZE), q);
-    set(&b, FLD(MI_ATOMIC, INLINE), inl);
-    set(&b, FLD(MI_ATOMIC, RETURN_DATA), ret);
-    set(&b, FLD(MI_ATOMIC, CS_STALL), pct(g, 20));
-    set(&b, FLD(MI_ATOMIC, GGTT), o.ggtt);
-    set(&b, FLD(MI_ATOMIC, ADDR), o.a);
-    if (inl) {
-        set(&b, FLD(MI_ATOMIC, OPERAND1_0), (uint32_t)op1);
-        set(&b, FLD(MI_ATOMIC, OPERAND2_0), (uint32_t)op2);
-        if (q || len == 11) {   /* an 11-dword DWORD op: dwords 5, 6 are ignored, random */
-            set(&b, FLD(MI_ATOMIC, OPERAND1_1), (uint32_t)(op1 >> 32));
-            set(&b, FLD(MI_ATOMIC, OPERAND2_1), (uint32_t)(op2 >> 32));
-        }
-    }
-    cmd_end(g, x, &b);
+    emit_atomic_cmd(g, x, o, base, q, len, ret, q || len == 11, op1, op2);   /* 11-dword DWORD: dwords 5, 6 random */
     if (ret) {
         emit_srm_to(g, x, false, g->p->gpr0 + 0x20u, operand_np(g, x->nonpriv, OP_D));
         if (q) emit_srm_to(g, x, false, g->p->gpr0 + 0x24u, operand_np(g, x->nonpriv, OP_D));
