@@ -378,60 +378,42 @@ static void track(gtref_cov *c, int e, const gtref_cmd_def *d, const gtm_retire 
         break;
     }
     case GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
-        if (r->level && fget(r, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE)) {
-            if (np && fget(r, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT)) violation(c, e, GTREF_COV_PV_CBBE);
-            else st->cbbe_level = r->level;   /* a violation ends nothing (C41) */
-        }
+        if (r->priv_violation) violation(c, e, GTREF_COV_PV_CBBE);
+        else if (r->level && fget(r, GTREF_F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE))
+            st->cbbe_level = r->level;   /* a violation ends nothing (C41) */
         break;
-    case GTREF_CMD_MI_STORE_DATA_IMM:
-        if (np && fget(r, GTREF_F_MI_STORE_DATA_IMM_GGTT)) violation(c, e, GTREF_COV_PV_SDI);
-        break;
-    case GTREF_CMD_MI_STORE_REGISTER_MEM:
-        if (np && fget(r, GTREF_F_MI_STORE_REGISTER_MEM_GGTT)) violation(c, e, GTREF_COV_PV_SRM);
-        break;
-    case GTREF_CMD_MI_COPY_MEM_MEM:
-        if (np && (fget(r, GTREF_F_MI_COPY_MEM_MEM_GGTT_SRC) || fget(r, GTREF_F_MI_COPY_MEM_MEM_GGTT_DST)))
-            violation(c, e, GTREF_COV_PV_COPY);
-        break;
-    case GTREF_CMD_MI_ATOMIC:
-        if (np && fget(r, GTREF_F_MI_ATOMIC_GGTT)) violation(c, e, GTREF_COV_PV_ATOMIC);
-        break;
-    case GTREF_CMD_MI_SEMAPHORE_WAIT:
-        if (np && !fget(r, GTREF_F_MI_SEMAPHORE_WAIT_REG_POLL) && fget(r, GTREF_F_MI_SEMAPHORE_WAIT_GGTT))
-            violation(c, e, GTREF_COV_PV_SEM_WAIT);
-        break;
-    case GTREF_CMD_MI_FLUSH_DW:
-        if (np && gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_FLUSH_DW_POST_SYNC]) == 1 &&
-            !fget(r, GTREF_F_MI_FLUSH_DW_STORE_INDEX) && fget(r, GTREF_F_MI_FLUSH_DW_GGTT))
-            violation(c, e, GTREF_COV_PV_FLUSH_DW);
-        break;
-    case GTREF_CMD_PIPE_CONTROL:
-        if (np && gtref_field_get(r->dw, &gtref_fields[GTREF_F_PIPE_CONTROL_POST_SYNC]) == 1 &&
-            !fget(r, GTREF_F_PIPE_CONTROL_STORE_INDEX) && fget(r, GTREF_F_PIPE_CONTROL_GGTT))
-            violation(c, e, GTREF_COV_PV_PIPE_CONTROL);
-        break;
-    case GTREF_CMD_MI_LOAD_REGISTER_IMM: {
+    case GTREF_CMD_MI_STORE_DATA_IMM: if (r->priv_violation) violation(c, e, GTREF_COV_PV_SDI); break;
+    case GTREF_CMD_MI_STORE_REGISTER_MEM: if (r->priv_violation) violation(c, e, GTREF_COV_PV_SRM); break;
+    case GTREF_CMD_MI_COPY_MEM_MEM: if (r->priv_violation) violation(c, e, GTREF_COV_PV_COPY); break;
+    case GTREF_CMD_MI_ATOMIC: if (r->priv_violation) violation(c, e, GTREF_COV_PV_ATOMIC); break;
+    case GTREF_CMD_MI_SEMAPHORE_WAIT: if (r->priv_violation) violation(c, e, GTREF_COV_PV_SEM_WAIT); break;
+    case GTREF_CMD_MI_FLUSH_DW: if (r->priv_violation) violation(c, e, GTREF_COV_PV_FLUSH_DW); break;
+    case GTREF_CMD_PIPE_CONTROL: if (r->priv_violation) violation(c, e, GTREF_COV_PV_PIPE_CONTROL); break;
+    case GTREF_CMD_MI_LOAD_REGISTER_IMM: {   /* a violation (C13) is the model's word; the entry bins are counted here */
         if (!np) break;
         const gtref_field_def *reg = &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_REG];
         uint32_t add = gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_IMM_CS_MMIO]) ? base : 0u;
         unsigned n = gtref_group_count(d, r->len), ok = 0;
         for (unsigned g = 0; g < n && d->group_start + (g + 1) * d->group_size <= GTM_MAX_CMD_DW; g++)
             ok += np_target(c, e, add + (uint32_t)gtref_group_get(r->dw, d, g, reg));
-        if (ok && ok < n) c->event_hits[GTREF_COV_NP_LRI_NOOP][e]++;
-        if (ok < n) violation(c, e, GTREF_COV_PV_LRI);
+        if (r->priv_violation && ok) c->event_hits[GTREF_COV_NP_LRI_NOOP][e]++;
+        if (r->priv_violation) violation(c, e, GTREF_COV_PV_LRI);
         break;
     }
     case GTREF_CMD_MI_LOAD_REGISTER_REG:
-        if (np && !np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) ? base : 0u) +
-                                       (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST])))
-            violation(c, e, GTREF_COV_PV_LRR);
+        if (np) np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_CS_MMIO_DST]) ? base : 0u) +
+                                    (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST]));
+        if (r->priv_violation) violation(c, e, GTREF_COV_PV_LRR);
         break;
     case GTREF_CMD_MI_LOAD_REGISTER_MEM:
-        if (!np) break;
-        if (fget(r, GTREF_F_MI_LOAD_REGISTER_MEM_GGTT)) violation(c, e, GTREF_COV_PV_LRM);   /* G1 */
-        else if (!np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
-                                      (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG])))
+        if (!r->priv_violation) {
+            if (np) np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
+                                        (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG]));
+        } else if (fget(r, GTREF_F_MI_LOAD_REGISTER_MEM_GGTT)) {
+            violation(c, e, GTREF_COV_PV_LRM);       /* G1 */
+        } else {
             violation(c, e, GTREF_COV_PV_LRM_REG);   /* C13 */
+        }
         break;
     default: break;
     }
