@@ -405,16 +405,14 @@ static void track(gtref_cov *c, int e, const gtref_cmd_def *d, const gtm_retire 
                                     (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_REG_DST]));
         if (r->priv_violation) violation(c, e, GTREF_COV_PV_LRR);
         break;
-    case GTREF_CMD_MI_LOAD_REGISTER_MEM:
-        if (!r->priv_violation) {
-            if (np) np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
-                                        (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG]));
-        } else if (fget(r, GTREF_F_MI_LOAD_REGISTER_MEM_GGTT)) {
-            violation(c, e, GTREF_COV_PV_LRM);       /* G1 */
-        } else {
-            violation(c, e, GTREF_COV_PV_LRM_REG);   /* C13 */
-        }
+    case GTREF_CMD_MI_LOAD_REGISTER_MEM: {
+        bool ggtt = fget(r, GTREF_F_MI_LOAD_REGISTER_MEM_GGTT);
+        if (np && !ggtt)
+            np_target(c, e, (gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_CS_MMIO]) ? base : 0u) +
+                                (uint32_t)gtref_field_get(r->dw, &gtref_fields[GTREF_F_MI_LOAD_REGISTER_MEM_REG]));
+        if (r->priv_violation) violation(c, e, ggtt ? GTREF_COV_PV_LRM : GTREF_COV_PV_LRM_REG);   /* G1 : C13 */
         break;
+    }
     default: break;
     }
 }
