@@ -76,7 +76,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -241,6 +241,14 @@ report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
 	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
 
+# The verdict of a run in every report (stdout, summary.md, junit.xml, report.html) for a clean run with coverage holes
+# (PASS), the same with --require-coverage (FAIL on coverage) and a run with failing tests; the end of a failing run's
+# output (buckets, replay commands, verdict, counts); when and what each report says; replay, rerun and rerun-failed
+# commands run from another directory; a night's compact output (tests/cli/verdict.sh).
+verdict-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	sh tests/cli/verdict.sh $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top \
+	  $(BUILD)/test/verdict $(ENGINES) $(JOBS)
+
 # Determinism and resume: the same seeds with 1 and 2 jobs, and with the default number of tests per simulator
 # process and one per process, give the same records (timings aside); a run killed part-way then finished with
 # --resume gives them too, running only what was missing. A test that crashes (or hangs) in the middle of a batch
@@ -329,7 +337,7 @@ check: deps $(GTREF)
 	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
 	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
 
-test: deps lint unit check inputs-test bug-test slurm-test report-test determinism-test waves-test minimize-test isolation-test cosim-test
+test: deps lint unit check inputs-test bug-test slurm-test report-test verdict-test determinism-test waves-test minimize-test isolation-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model history

@@ -1,12 +1,14 @@
 /* gtref night: run a named test list (tests/lists.txt, docs/test-lists.md), one `gtref regress` per group
  * and RTL build, with every random group's seeds derived from one master seed; then OUT/night.md and the
  * night's totals. */
+#define _XOPEN_SOURCE 700 /* gmtime_r */
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../scoreboard/regress_report.h"
 #include "gtref/test_list.h"
@@ -67,19 +69,39 @@ typedef struct night_row {
     char rtl[64], group[96], what[320], out[GTREF_PATH_MAX];
     int rc;
     gtref_tally t;
+    regress_sink run; /* what the group's regress handed back: its records (for the buckets) and verdict */
 } night_row;
+
+/* The failure buckets of every group, each with its replay command: the end of a night's output. */
+static void print_night_buckets(FILE *f, const night_row *rows, size_t nrows)
+{
+    size_t groups = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        const night_row *row = &rows[i];
+        gtref_bucket *bs = NULL;
+        size_t nb = 0;
+        if (!row->run.results || gtref_bucket_results(row->run.results, row->run.n, &bs, &nb)) continue;
+        if (nb) {
+            if (!groups++) fputs("\nfailure buckets of the night, each with the command that replays its first test:\n", f);
+            fprintf(f, "== %s %s (%s):\n", row->rtl, row->group, row->what);
+            gtref_print_buckets(f, bs, nb, row->run.results);
+        }
+        free(bs);
+    }
+}
 
 int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
 {
     const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
     const char *launcher = NULL, *slurm_opts = NULL;
     uint64_t master = 0, jobs = default_jobs(), per_process = 0;
-    bool have_master = false, resume = false, print_sims = false, check_only = false;
+    bool have_master = false, resume = false, print_sims = false, check_only = false, rerun_failed = false;
     const char *master_text = NULL;
     const cli_opt opts[] = {
         {"--lists", CLI_STRING, &lists_path, 0, 0},       {"--master-seed", CLI_STRING, &master_text, 0, 0},
         {"--out", CLI_STRING, &out_opt, 0, 0},            {"--jobs", CLI_U64, &jobs, 1, 256},
         {"--resume", CLI_FLAG, &resume, 0, 0},            {"--waivers", CLI_STRING, &waivers, 0, 0},
+        {"--rerun-failed", CLI_FLAG, &rerun_failed, 0, 0},
         {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
         {"--launcher", CLI_STRING, &launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &slurm_opts, 0, 0},
         {"--check", CLI_FLAG, &check_only, 0, 0},
@@ -90,6 +112,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], name, 1, &nname);
     if (pr == CLI_HELP) return gtref_print_usage("night"), 0;
     if (pr == CLI_BAD) return EXIT_USAGE;
+    if (resume && rerun_failed) return cli_usage_error("night", "--resume and --rerun-failed: one or the other");
     if (master_text) {
         if (!cli_parse_u64(master_text, &master)) return cli_usage_error("night", "--master-seed '%s': a number", master_text);
         have_master = true;
@@ -150,6 +173,16 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             list->name, lists_path, master, list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl,
             list->nrtl == 1 ? "" : "s", base);
 
+    time_t start_time = time(NULL);
+    char started[32];
+    {
+        struct tm tm;
+        gmtime_r(&start_time, &tm);
+        strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    }
+    /* each group prints a few lines (no bucket list): the night's buckets come at its end */
+    gtref_cli group_cli = *cli;
+    group_cli.compact = true;
     int worst = 0;
     /* pass 0 checks every group's options before anything runs; pass 1 runs them */
     for (int pass = 0; pass < 2; pass++) {
@@ -209,6 +242,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
                 if (grp->val[o][0]) args[na++] = (char *)grp->val[o];
             }
             if (resume) args[na++] = "--resume";
+            if (rerun_failed) args[na++] = "--rerun-failed";
             if (waivers) args[na++] = "--waivers", args[na++] = (char *)waivers;
             if (today) args[na++] = "--today", args[na++] = (char *)today;
             if (launcher) args[na++] = "--launcher", args[na++] = (char *)launcher;
@@ -232,7 +266,8 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
                    grp->line);
             fflush(stdout);
-            row->rc = gtref_cmd_regress(cli, na, args);
+            group_cli.sink = &row->run;
+            row->rc = gtref_cmd_regress(&group_cli, na, args);
             fflush(stdout);
             size_t unreadable;
             tally_dir(row->out, &row->t, &unreadable);
@@ -241,44 +276,101 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
     }
     }
 
-    /* OUT/<list>/night.md and the totals */
+    /* the night's verdict, its rerun commands, OUT/<list>/night.md, then on stdout the groups, the buckets of every
+     * group with their replay commands, the verdict and the totals */
     gtref_tally all = {0};
-    char md[GTREF_PATH_MAX];
-    FILE *f = path_format(md, sizeof md, "night", "%s/night.md", base) ? fopen(md, "w") : NULL;
-    if (f) {
-        fputs("# gtref night: ", f);
-        gtref_fputs_md(f, list->name);
-        fprintf(f, "\n\n- list file: `%s`\n- master seed: %" PRIu64 "\n- replay this night: `%s night %s --master-seed %" PRIu64
-                   " --lists %s`\n\n| RTL | group | what | passed | failed | waived | exit | summary |\n|---|---|---|---|---|---|---|---|\n",
-                lists_path, master, cli->argv0, list->name, master, lists_path);
-    }
+    size_t failed_groups = 0;
+    const char *build = NULL, *verilator = NULL;
     for (size_t i = 0; i < nrows; i++) {
         const night_row *row = &rows[i];
         all.total += row->t.total;
         all.passed += row->t.passed;
         all.failed += row->t.failed;
         all.waived += row->t.waived;
-        if (f) {
+        failed_groups += row->rc != 0;
+        if (!build && row->run.build[0]) build = row->run.build;
+        if (!verilator && row->run.verilator[0]) verilator = row->run.verilator;
+    }
+    char verdict[1024];
+    size_t vlen = (size_t)snprintf(verdict, sizeof verdict, "%s", worst ? "FAIL: " : "PASS");
+    if (worst) {
+        vlen += (size_t)snprintf(verdict + vlen, sizeof verdict - vlen, "%zu of %zu group%s failed", failed_groups, nrows,
+                                 nrows == 1 ? "" : "s");
+        for (size_t i = 0, k = 0; i < nrows && vlen < sizeof verdict; i++) {
+            if (!rows[i].rc) continue;
+            vlen += (size_t)snprintf(verdict + vlen, sizeof verdict - vlen, "%s%s %s: %s", k++ ? "; " : " (", rows[i].rtl,
+                                     rows[i].group,
+                                     rows[i].run.ran ? rows[i].run.verdict.text : "could not run: see above");
+        }
+        if (vlen < sizeof verdict) snprintf(verdict + vlen, sizeof verdict - vlen, ")");
+    }
+    static char rerun[16384], rerun_failed_cmd[16384 + 32];
+    char master_arg[24];
+    snprintf(master_arg, sizeof master_arg, "%" PRIu64, master);
+    static const char *const path_opts[] = {"--lists", "--out", "--waivers", NULL};
+    static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
+    const cli_rerun_default defaults[] = {{"--master-seed", master_arg, false}, {"--lists", lists_path, true},
+                                          {"--out", out, true}};
+    bool have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 3, rerun, sizeof rerun);
+    if (have_rerun) snprintf(rerun_failed_cmd, sizeof rerun_failed_cmd, "%s --rerun-failed", rerun);
+    bool any_not_passed = all.failed || all.waived;
+
+    char md[GTREF_PATH_MAX];
+    FILE *f = path_format(md, sizeof md, "night", "%s/night.md", base) ? fopen(md, "w") : NULL;
+    if (f) {
+        fputs("# gtref night: ", f);
+        gtref_fputs_md(f, list->name);
+        fputs("\n\n**Verdict: ", f);
+        gtref_fputs_md(f, verdict);
+        fprintf(f, "** (exit status %d)\n\n", worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0);
+        fprintf(f, "- started: %s (UTC)\n- list file: `%s`\n- master seed: %" PRIu64 "\n", started, lists_path, master);
+        if (build) fprintf(f, "- kit version: `%s` (the simulators' build id: git describe of the kit)\n", build);
+        if (verilator) fprintf(f, "- Verilator: %s\n", verilator);
+        fprintf(f, "- RTL builds: ");
+        for (size_t r = 0; r < list->nrtl; r++) fprintf(f, "%s%s", r ? ", " : "", list->rtl[r]);
+        fputc('\n', f);
+        if (have_rerun) {
+            fputs("- rerun this night: ", f);
+            gtref_fputs_md_code(f, rerun);
+            if (any_not_passed) {
+                fputs("\n- rerun its failed tests: ", f);
+                gtref_fputs_md_code(f, rerun_failed_cmd);
+            }
+            fputc('\n', f);
+        }
+        fputs("\n| RTL | group | what | passed | failed | waived | exit | verdict | summary |\n"
+              "|---|---|---|---|---|---|---|---|---|\n", f);
+        for (size_t i = 0; i < nrows; i++) {
+            const night_row *row = &rows[i];
             fprintf(f, "| %s | %s | ", row->rtl, row->group);
             gtref_fputs_md(f, row->what);
-            fprintf(f, " | %zu | %zu | %zu | %d | `%s/summary.md` |\n", row->t.passed, row->t.failed, row->t.waived,
-                    row->rc, row->out);
+            fprintf(f, " | %zu | %zu | %zu | %d | ", row->t.passed, row->t.failed, row->t.waived, row->rc);
+            gtref_fputs_md(f, row->run.ran ? row->run.verdict.text : "could not run");
+            fprintf(f, " | `%s/summary.md` |\n", row->out);
         }
-    }
-    if (f) {
         fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", all.passed, all.failed, all.waived);
         if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", md);
     } else {
         fprintf(stderr, "gtref night: cannot write %s: %s\n", md, strerror(errno));
     }
-    bool default_lists = strcmp(lists_path, "tests/lists.txt") == 0;
-    printf("\nnight %s, master seed %" PRIu64 " (replay: %s night %s --master-seed %" PRIu64 "%s%s): %s\n", list->name,
-           master, cli->argv0, list->name, master, default_lists ? "" : " --lists ", default_lists ? "" : lists_path, md);
+    char self[GTREF_PATH_MAX];
+    printf("\nnight %s, master seed %" PRIu64 ", started %s: %s\n", list->name, master, started, md);
     for (size_t i = 0; i < nrows; i++)
-        printf("  %-8s %-14s %zu passed, %zu failed, %zu waived%s\n", rows[i].rtl, rows[i].group, rows[i].t.passed,
-               rows[i].t.failed, rows[i].t.waived, rows[i].rc == EXIT_USAGE ? "  (could not run: see above)" : "");
+        printf("  %-8s %-14s %zu passed, %zu failed, %zu waived  %s\n", rows[i].rtl, rows[i].group, rows[i].t.passed,
+               rows[i].t.failed, rows[i].t.waived,
+               rows[i].rc == EXIT_USAGE || !rows[i].run.ran ? "(could not run: see above)" : rows[i].rc ? "FAIL" : "PASS");
+    if (have_rerun) {
+        printf("rerun the night: %s\n", rerun);
+        if (any_not_passed) printf("rerun its failed tests: %s\n", rerun_failed_cmd);
+    } else {
+        printf("rerun the night: %s night %s --master-seed %" PRIu64 "\n", gtref_self(cli, self, sizeof self), list->name,
+               master);
+    }
+    print_night_buckets(stdout, rows, nrows);
+    printf("verdict: %s\n", verdict);
     if (all.waived) printf("%zu passed, %zu failed, %zu waived\n", all.passed, all.failed, all.waived);
     else printf("%zu passed, %zu failed\n", all.passed, all.failed);
+    for (size_t i = 0; i < nrows; i++) free(rows[i].run.results);
     free(rows);
     gtref_lists_free(&ls);
     return worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0;

@@ -2,12 +2,14 @@
  * a result record per test as soon as it ends, then summary.md, junit.xml and the buckets on stdout.
  *
  * OUT/stim/<test>.stim, OUT/results/<test>.result, OUT/logs/<test>.log, OUT/summary.md, OUT/junit.xml */
+#define _XOPEN_SOURCE 700 /* gmtime_r */
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
@@ -25,7 +27,7 @@ typedef struct regress_options {
     const char *sim_arg;  /* --sim-arg +PLUSARG: one more plusarg for every simulator run (tests of the harness) */
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles, max_memory_mb, max_log_mb;
     uint64_t tests_per_process;
-    bool expect_fail, require_coverage, resume;
+    bool expect_fail, require_coverage, resume, rerun_failed;
     char sim_build[128];  /* the simulator's build id (+describe): a resumed record must come from it */
     gen_opts gen;
 } regress_options;
@@ -120,6 +122,7 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
         {"--max-cycles", CLI_U64, &o->max_cycles, 1, UINT64_MAX},
         {"--resume", CLI_FLAG, &o->resume, 0, 0},
+        {"--rerun-failed", CLI_FLAG, &o->rerun_failed, 0, 0},
         {"--waivers", CLI_STRING, &o->waivers, 0, 0},
         {"--today", CLI_STRING, &o->today, 0, 0},
         {"--sim", CLI_STRING, &o->sim, 0, 0},
@@ -153,6 +156,9 @@ static int parse_options(int argc, char **argv, regress_options *o)
         return cli_usage_error("regress", "--sim-arg '%s': a simulator plusarg, starting with +", o->sim_arg);
     if (o->launcher && strcmp(o->launcher, "local") != 0 && strcmp(o->launcher, "slurm") != 0)
         return cli_usage_error("regress", "--launcher '%s': local (the default) or slurm", o->launcher);
+    if (o->resume && o->rerun_failed)
+        return cli_usage_error("regress", "--resume and --rerun-failed: one or the other (--rerun-failed also runs the "
+                               "tests without a record)");
     if (o->today && !gtref_valid_date(o->today))
         return cli_usage_error("regress", "--today '%s': a date written YYYY-MM-DD", o->today);
     return -1; /* go on */
@@ -173,7 +179,9 @@ static bool same_bytes(const char *a, const char *b)
 
 /* --resume: keep test t's existing record when it is complete, from this simulator build, and its stimulus
  * is byte for byte what this run makes (a changed option or generator gives other bytes, and the test runs
- * again). 1 kept (its record in *r), 0 run it, -1 error in err. */
+ * again). --rerun-failed: keep it when it passed and its stimulus is the same, whichever build ran it (a fixed
+ * RTL is another build), so that only the failed tests (and those without a record) run.
+ * 1 kept (its record in *r), 0 run it, -1 error in err. */
 static int resume_test(const regress_options *o, const char *gts, bool directed, uint64_t seed,
                        const gtref_gen_config *config, const sim_test *t, gtref_result *r, char *err, size_t errsz)
 {
@@ -181,9 +189,9 @@ static int resume_test(const regress_options *o, const char *gts, bool directed,
     char rerr[512];
     if (access(t->result, F_OK) != 0 || access(t->stim, R_OK) != 0) return 0;
     if (gtref_result_read_file(&old, t->result, rerr, sizeof rerr)) return 0; /* half-written or stale format */
-    if (strncmp(old.test, t->name, sizeof old.test) != 0 || strncmp(old.build, o->sim_build, sizeof old.build) != 0 ||
-        strncmp(old.rtl, o->rtl, sizeof old.rtl) != 0)
+    if (strncmp(old.test, t->name, sizeof old.test) != 0 || strncmp(old.rtl, o->rtl, sizeof old.rtl) != 0)
         return 0;
+    if (o->rerun_failed ? old.status != GTREF_PASS : strncmp(old.build, o->sim_build, sizeof old.build) != 0) return 0;
     char fresh[GTREF_PATH_MAX];
     int n = snprintf(fresh, sizeof fresh, "%s.resume", t->stim);
     if (n < 0 || (size_t)n >= sizeof fresh) return snprintf(err, errsz, "%s: path too long", t->stim), -1;
@@ -233,9 +241,9 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
                              SIM_PATH_MAX - 1);
 
         char err[1024];
-        if (o->resume) {
+        if (o->resume || o->rerun_failed) {
             int kept = resume_test(o, gts, i < ndirected, seed, &config, t, &results[i], err, sizeof err);
-            if (kept < 0) return cli_error("regress", "--resume: %s", err);
+            if (kept < 0) return cli_error("regress", "%s: %s", o->resume ? "--resume" : "--rerun-failed", err);
             if (kept) {
                 t->skip = true;
                 (*resumed)++;
@@ -271,11 +279,9 @@ static int write_report(const char *path, const gtref_regress_info *info, const 
 static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *buckets, size_t nbuckets)
 {
     if (gtref_expect_fail_met(t)) {
-        printf("expect-fail: caught: %zu test%s failed with a mismatch, in:\n", t->mismatches,
-               t->mismatches == 1 ? "" : "s");
-        for (size_t i = 0; i < nbuckets; i++)
-            printf("  %s  %zu test%s  %s\n", buckets[i].signature, buckets[i].count, buckets[i].count == 1 ? "" : "s",
-                   buckets[i].text);
+        printf("expect-fail: caught: %zu test%s failed with a mismatch, in %zu bucket%s (above)\n", t->mismatches,
+               t->mismatches == 1 ? "" : "s", nbuckets, nbuckets == 1 ? "" : "s");
+        (void)buckets;
         return;
     }
     if (t->mismatches == 0) printf("expect-fail: NOT caught: no test failed with a mismatch\n");
@@ -287,8 +293,39 @@ static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *
                t->by_status[GTREF_TIMEOUT]);
 }
 
-/* The functional coverage of the run's stimuli: the table into OUT/coverage.md and on stdout. */
-static int regress_coverage(const char *out, const gtref_result *results, size_t n, size_t *holes, size_t *bins)
+/* The first few hole names of a coverage table (its "Holes:" list and the corners marked HOLE), "; "-separated. */
+static void hole_names_of(FILE *f, char *names, size_t namesz)
+{
+    enum { SHOWN = 5 };
+    char line[1024];
+    size_t len = 0, listed = 0;
+    bool in_list = false;
+    names[0] = '\0';
+    rewind(f);
+    while (fgets(line, sizeof line, f) && listed < SHOWN) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *name = NULL;
+        char cell[256];
+        if (strcmp(line, "Holes:") == 0) { in_list = true; continue; }
+        if (in_list && strncmp(line, "  ", 2) == 0) name = line + 2;
+        else in_list = false;
+        if (!name && line[0] == '|' && strstr(line, "| HOLE ") && sscanf(line, "| %255[^|]|", cell) == 1) {
+            size_t k = strlen(cell);
+            while (k && cell[k - 1] == ' ') cell[--k] = '\0';
+            name = cell;
+        }
+        if (!name) continue;
+        int w = snprintf(names + len, namesz - len, "%s%s", listed ? "; " : "", name);
+        if (w < 0 || (size_t)w >= namesz - len) break;
+        len += (size_t)w;
+        listed++;
+    }
+}
+
+/* The functional coverage of the run's stimuli: the table into OUT/coverage.md (stdout gets a summary); the first
+ * few holes' names into names. */
+static int regress_coverage(const char *out, const gtref_result *results, size_t n, size_t *holes, size_t *bins,
+                            char *names, size_t namesz)
 {
     const char **paths = calloc(n ? n : 1, sizeof *paths);
     if (!paths) return cli_error("regress", "out of memory");
@@ -321,14 +358,9 @@ static int regress_coverage(const char *out, const gtref_result *results, size_t
         fprintf(f, "\nTotal: %zu of %zu bins hit, %zu hole%s (commands and events on the model, corners in co-simulation)\n",
                 (bins ? *bins : 0) - *holes, bins ? *bins : 0, *holes, *holes == 1 ? "" : "s");
     }
-    if (!rc) { /* the same table on stdout: copied, not computed twice */
-        char buf[4096];
-        size_t k;
+    if (!rc && *holes) {
         fflush(f);
-        rewind(f);
-        if (fgets(buf, sizeof buf, f) && fgets(buf, sizeof buf, f)) /* skip the title and its blank line */
-            while ((k = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, k, stdout);
-        printf("coverage: %s\n", path);
+        hole_names_of(f, names, namesz);
     }
     if (fclose(f) && !rc) rc = cli_error("regress", "cannot write %s: %s", path, strerror(errno));
     free(paths);
@@ -412,9 +444,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (!is_executable_file(o.sim))
         return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
                          o.sim);
+    unsigned sim_engines = 0;
     {
         char sim_rtl[128], err[1024];
-        unsigned sim_engines;
         if (sim_describe(o.sim, sim_rtl, sizeof sim_rtl, &sim_engines, o.sim_build, sizeof o.sim_build, err, sizeof err))
             return cli_error("regress", "%s", err);
         if (strcmp(sim_rtl, o.rtl) != 0)
@@ -462,6 +494,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
                              .tests_per_process = (unsigned)o.tests_per_process,
                              .extra = o.sim_arg ? sim_extra : NULL};
     double start_s = monotonic_seconds();
+    time_t start_time = time(NULL);
     fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
                     " jobs, timeout %" PRIu64 " s, into %s\n",
             n, ndirected, o.seeds, o.gen.engines, o.rtl, o.jobs, o.timeout_s, out);
@@ -485,6 +518,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (o.resume)
         fprintf(stderr, "gtref regress: --resume: %zu of %zu tests already have a record from build %s; running the "
                         "other %zu\n", resumed, n, o.sim_build, n - progress.done);
+    if (o.rerun_failed)
+        fprintf(stderr, "gtref regress: --rerun-failed: %zu of %zu tests passed before (same stimulus) and keep their "
+                        "record; running the other %zu\n", resumed, n, n - progress.done);
     int sig;
     if (o.launcher && strcmp(o.launcher, "slurm") == 0) {
         char slurm_dir[GTREF_PATH_MAX];
@@ -504,16 +540,13 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return 128 + sig;
     }
 
-    gtref_regress_info info = {.rtl = o.rtl, .sim = o.sim, .out_dir = out, .ndirected = ndirected,
-                               .seed0 = o.seed0, .nseeds = o.seeds, .jobs = (unsigned)o.jobs,
-                               .timeout_s = (unsigned)o.timeout_s, .wall_s = monotonic_seconds() - start_s};
-    char summary_path[GTREF_PATH_MAX], junit_path[GTREF_PATH_MAX];
-    rc = 0;
-    if (!path_format(summary_path, sizeof summary_path, "regress", "%s/summary.md", out) ||
-        !path_format(junit_path, sizeof junit_path, "regress", "%s/junit.xml", out) ||
-        write_report(summary_path, &info, results, n, gtref_write_summary_md) ||
-        write_report(junit_path, &info, results, n, gtref_write_junit_xml))
-        rc = EXIT_USAGE;
+    char started[32], verilator[96] = "";
+    {
+        struct tm tm;
+        gmtime_r(&start_time, &tm);
+        strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    }
+    sim_verilator_version(o.sim, verilator, sizeof verilator);
 
     gtref_tally tally;
     gtref_tally_results(results, n, &tally);
@@ -523,16 +556,69 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free(results);
         return cli_error("regress", "out of memory");
     }
-    gtref_print_buckets(stdout, buckets, nbuckets, results);
-    report_waivers(&waivers, today);
-    gtref_waivers_free(&waivers);
-    size_t holes = 0;
-    size_t cov_bins = 0;
-    if (!o.expect_fail) rc = rc ? rc : regress_coverage(out, results, n, &holes, &cov_bins);
+    /* coverage first, so that every report knows the verdict */
+    size_t holes = 0, cov_bins = 0;
+    char hole_names[512] = "", cov_path[GTREF_PATH_MAX] = "";
+    rc = 0;
+    if (!o.expect_fail) {
+        rc = regress_coverage(out, results, n, &holes, &cov_bins, hole_names, sizeof hole_names);
+        if (!absolute_path(out, cov_path, sizeof cov_path - 16)) snprintf(cov_path, sizeof cov_path, "%s", out);
+        strcat(cov_path, "/coverage.md");
+    }
+    bool cov_measured = !o.expect_fail && rc == 0;
+    gtref_verdict verdict;
+    gtref_regress_verdict(&tally, o.expect_fail, o.require_coverage, cov_measured, holes, &verdict);
+
+    static char rerun[16384], rerun_failed[16384 + 32];
+    static const char *const path_opts[] = {"--sim", "--directed", "--out", "--waivers", "--history", NULL};
+    static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
+    const cli_rerun_default defaults[] = {{"--out", out, true}};
+    bool have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 1, rerun, sizeof rerun);
+    size_t not_passed = tally.failed + tally.waived;
+    if (have_rerun) snprintf(rerun_failed, sizeof rerun_failed, "%s --rerun-failed", rerun);
+
+    char sim_abs[GTREF_PATH_MAX];
+    if (!absolute_path(o.sim, sim_abs, sizeof sim_abs)) snprintf(sim_abs, sizeof sim_abs, "%s", o.sim);
+    gtref_regress_info info = {.rtl = o.rtl, .sim = sim_abs, .out_dir = out, .ndirected = ndirected,
+                               .seed0 = o.seed0, .nseeds = o.seeds, .jobs = (unsigned)o.jobs,
+                               .timeout_s = (unsigned)o.timeout_s, .wall_s = monotonic_seconds() - start_s,
+                               .started = started, .build = o.sim_build, .verilator = verilator[0] ? verilator : NULL,
+                               .engines = sim_engines, .rerun = have_rerun ? rerun : NULL,
+                               .rerun_failed = have_rerun && not_passed ? rerun_failed : NULL, .verdict = &verdict,
+                               .cov_measured = cov_measured, .cov_bins = cov_bins, .cov_holes = holes,
+                               .cov_hole_names = hole_names, .cov_path = cov_measured ? cov_path : NULL};
+    char summary_path[GTREF_PATH_MAX], junit_path[GTREF_PATH_MAX];
+    if (rc == 0 &&
+        (!path_format(summary_path, sizeof summary_path, "regress", "%s/summary.md", out) ||
+         !path_format(junit_path, sizeof junit_path, "regress", "%s/junit.xml", out) ||
+         write_report(summary_path, &info, results, n, gtref_write_summary_md) ||
+         write_report(junit_path, &info, results, n, gtref_write_junit_xml)))
+        rc = EXIT_USAGE;
     if (rc == 0) rc = regress_history(out, history_path, &history, &info, results, n, holes, cov_bins);
     gtref_history_free(&history);
-    if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
+    report_waivers(&waivers, today);
+    gtref_waivers_free(&waivers);
+
+    /* The end of the output: coverage in one or two lines, where the reports are, how to rerun, then the failure
+     * buckets with their replay commands, the verdict and the counts. */
+    if (cov_measured) {
+        printf("coverage: %zu of %zu bins hit, %zu hole%s%s; full table: %s\n", cov_bins - holes, cov_bins, holes,
+               holes == 1 ? "" : "s",
+               !holes ? "" : o.require_coverage ? " (--require-coverage: they fail the run)"
+                                                : " (reported; they fail a run only with --require-coverage)",
+               cov_path);
+        if (holes) printf("  holes: %s%s\n", hole_names, holes > 5 ? "; ..." : "");
+    }
     if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
+    if (!cli->compact && have_rerun) {
+        printf("rerun all: %s\n", rerun);
+        if (not_passed) printf("rerun failed: %s\n", rerun_failed);
+    }
+    if (!cli->compact) gtref_print_buckets(stdout, buckets, nbuckets, results);
+    else if (nbuckets) printf("%zu failure bucket%s: listed at the end of the night\n", nbuckets, nbuckets == 1 ? "" : "s");
+    if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
+    if (rc) printf("verdict: ERROR: the run's reports could not be made (above); exit status %d\n", rc);
+    else printf("verdict: %s\n", verdict.text);
     if (o.expect_fail) {
         /* The run checks one thing, that the known bug is caught: its closing line counts that check,
          * not the tests (whose failures are the expected outcome). */
@@ -544,16 +630,22 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         else printf("%zu passed, %zu failed\n", tally.passed, tally.failed);
     }
     fflush(stdout);
+    if (cli->sink) {
+        regress_sink *k = cli->sink;
+        k->ran = rc == 0;
+        k->verdict = verdict;
+        snprintf(k->build, sizeof k->build, "%s", o.sim_build);
+        snprintf(k->verilator, sizeof k->verilator, "%s", verilator);
+        k->cov_measured = cov_measured;
+        k->cov_bins = cov_bins;
+        k->cov_holes = holes;
+        k->results = results; /* handed over */
+        k->n = n;
+        results = NULL;
+    }
     free(buckets);
     free(results);
-
-    if (rc) return rc;
-    if (o.expect_fail) return gtref_expect_fail_met(&tally) ? 0 : EXIT_TESTS_FAILED;
-    if (o.require_coverage && holes) {
-        fprintf(stderr, "gtref regress: --require-coverage: %zu coverage hole%s (see coverage.md)\n", holes, holes == 1 ? "" : "s");
-        return EXIT_TESTS_FAILED;
-    }
-    return tally.failed ? EXIT_TESTS_FAILED : 0;
+    return rc ? rc : verdict.exit_code;
 }
 
 int gtref_regress_check_options(int argc, char **argv)

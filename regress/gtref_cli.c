@@ -1,8 +1,10 @@
 /* Helpers shared by the gtref subcommands: option parsing, paths, stimulus files, time. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "gtref_cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -252,22 +254,101 @@ static bool append_word(char *dst, size_t dstsz, size_t *len, const char *word)
     return true;
 }
 
+const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz)
+{
+    if (!strchr(cli->argv0, '/')) return cli->argv0; /* found through PATH: it will be again */
+    char real[PATH_MAX];
+    if (realpath(cli->argv0, real) && strlen(real) < bufsz) return memcpy(buf, real, strlen(real) + 1);
+    ssize_t n = readlink("/proc/self/exe", real, sizeof real - 1);
+    if (n > 0 && (size_t)n < bufsz) {
+        real[n] = '\0';
+        return memcpy(buf, real, (size_t)n + 1);
+    }
+    return cli->argv0;
+}
+
+bool absolute_path(const char *path, char *dst, size_t dstsz)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real)) return copy_string(dst, dstsz, real);
+    /* not there (yet): its directory made absolute, then its name */
+    char dir[GTREF_PATH_MAX];
+    dir_of(path, dir, sizeof dir);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (realpath(dir, real)) {
+        int n = snprintf(dst, dstsz, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
+        return n > 0 && (size_t)n < dstsz;
+    }
+    if (path[0] == '/') return copy_string(dst, dstsz, path);
+    if (!getcwd(real, sizeof real)) return copy_string(dst, dstsz, path);
+    int n = snprintf(dst, dstsz, "%s/%s", real, path);
+    return n > 0 && (size_t)n < dstsz;
+}
+
 bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz)
 {
     size_t len = 0;
     if (dstsz) dst[0] = '\0';
-    bool ok = append_word(dst, dstsz, &len, cli->argv0) && append_word(dst, dstsz, &len, "replay") &&
-              append_word(dst, dstsz, &len, result_path);
+    char self[GTREF_PATH_MAX], result_abs[GTREF_PATH_MAX], sim_abs[GTREF_PATH_MAX];
+    if (!absolute_path(result_path, result_abs, sizeof result_abs)) return false;
+    bool ok = append_word(dst, dstsz, &len, gtref_self(cli, self, sizeof self)) &&
+              append_word(dst, dstsz, &len, "replay") && append_word(dst, dstsz, &len, result_abs);
     char default_sim[GTREF_PATH_MAX];
     if (ok && !(default_sim_path(rtl, engines, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
-        ok = append_word(dst, dstsz, &len, "--sim") && append_word(dst, dstsz, &len, sim);
+        ok = absolute_path(sim, sim_abs, sizeof sim_abs) && append_word(dst, dstsz, &len, "--sim") &&
+             append_word(dst, dstsz, &len, sim_abs);
     if (ok && timeout_s != DEFAULT_TIMEOUT_S) {
         char t[24];
         snprintf(t, sizeof t, "%u", timeout_s);
         ok = append_word(dst, dstsz, &len, "--timeout") && append_word(dst, dstsz, &len, t);
     }
     return ok;
+}
+
+bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
+                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz)
+{
+    char word[GTREF_PATH_MAX + 32];
+    size_t len = 0;
+    if (dstsz) dst[0] = '\0';
+    bool given[16] = {false};
+    if (ndefaults > 16) return false;
+    if (!append_word(dst, dstsz, &len, gtref_self(cli, word, sizeof word)) || !append_word(dst, dstsz, &len, argv[0]))
+        return false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool dropped = false;
+        for (size_t k = 0; drop && drop[k]; k++) dropped |= strcmp(a, drop[k]) == 0;
+        if (dropped) continue;
+        const char *opt = NULL;
+        for (size_t k = 0; path_opts && path_opts[k]; k++) {
+            size_t m = strlen(path_opts[k]);
+            if (strncmp(a, path_opts[k], m) == 0 && (a[m] == '\0' || a[m] == '=')) opt = path_opts[k];
+        }
+        const char *name_end = strchr(a, '=');
+        size_t name_len = a[0] == '-' ? (name_end ? (size_t)(name_end - a) : strlen(a)) : 0;
+        for (size_t k = 0; k < ndefaults; k++)
+            given[k] |= name_len && strlen(defaults[k].opt) == name_len && strncmp(a, defaults[k].opt, name_len) == 0;
+        if (!opt) {
+            if (!append_word(dst, dstsz, &len, a)) return false;
+            continue;
+        }
+        const char *value = name_end ? name_end + 1 : i + 1 < argc ? argv[++i] : NULL;
+        if (!value || !absolute_path(value, word, sizeof word)) return false;
+        if (!append_word(dst, dstsz, &len, opt) || !append_word(dst, dstsz, &len, word)) return false;
+    }
+    for (size_t k = 0; k < ndefaults; k++) {
+        if (given[k]) continue;
+        const char *v = defaults[k].value;
+        if (defaults[k].is_path) {
+            if (!absolute_path(v, word, sizeof word)) return false;
+            v = word;
+        }
+        if (!append_word(dst, dstsz, &len, defaults[k].opt) || !append_word(dst, dstsz, &len, v)) return false;
+    }
+    return true;
 }
 
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz)

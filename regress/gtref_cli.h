@@ -9,6 +9,7 @@
 
 #include "gtref/result.h"
 #include "gtref/stim.h"
+#include "../scoreboard/regress_report.h"
 
 #define EXIT_TESTS_FAILED 1
 #define EXIT_USAGE 2
@@ -21,10 +22,31 @@
 #define DEFAULT_TESTS_PER_PROCESS 8
 #define MAX_TESTS_PER_PROCESS 1000
 
+/* What a gtref regress run called by gtref night hands back (cli->sink): a copy of its records, its verdict and
+ * what the night's report says about it. */
+typedef struct regress_sink {
+    gtref_result *results;   /* malloc'd (free() it), in test order */
+    size_t n;
+    bool ran;                /* the run got as far as its verdict */
+    gtref_verdict verdict;
+    char build[128], verilator[96];
+    bool cov_measured;
+    size_t cov_bins, cov_holes;
+} regress_sink;
+
 /* What every subcommand gets besides its own arguments. */
 typedef struct gtref_cli {
-    const char *argv0;  /* as the user typed it: the start of every replay command */
+    const char *argv0;  /* as the user typed it; replay commands start with gtref_self() */
+    bool compact;       /* gtref night's groups: no bucket list, no rerun lines (the night prints them at its end) */
+    regress_sink *sink; /* when not NULL, gtref regress fills it */
 } gtref_cli;
+
+/* The gtref to put in a printed command: argv0 as an absolute path when it names a file (it contains a '/'),
+ * plain argv0 when gtref was found through PATH. Returns buf or argv0. */
+const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz);
+/* path as an absolute path without . or .. (the file itself need not exist, its directory should); false when it
+ * does not fit. */
+bool absolute_path(const char *path, char *dst, size_t dstsz);
 
 /* Subcommands: argv[0] is the subcommand's name. */
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv);
@@ -108,11 +130,22 @@ bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz
 bool same_file(const char *a, const char *b);
 bool is_executable_file(const char *path);
 
-/* The replay command of a result written at result_path: "<argv0> replay <result_path>", plus --sim when
- * sim is not the configuration's default simulator and --timeout when timeout_s is not the default.
+/* The replay command of a result written at result_path: "<gtref> replay <result_path>", plus --sim when
+ * sim is not the configuration's default simulator and --timeout when timeout_s is not the default. gtref (see
+ * gtref_self), result_path and sim are made absolute, so that the command works from any directory.
  * Every word shell-quoted when it needs to be. False when it does not fit. */
 bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz);
+/* The command that reruns a whole run, to copy and paste from any directory: gtref (gtref_self), argv[0] (the
+ * subcommand), then argv's arguments with the value of every option in path_opts (NULL-terminated) made absolute,
+ * those in drop (NULL-terminated) left out, and each of defaults[] the run did not give added. False when it does
+ * not fit. */
+typedef struct cli_rerun_default {
+    const char *opt, *value;
+    bool is_path;
+} cli_rerun_default;
+bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
+                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz);
 /* Append --max-memory MB and --max-log MB to a replay command when they are not the defaults (0 is the default). */
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz);
 #define MAX_MEMORY_MB_LIMIT (1u << 20) /* --max-memory at most 1 TiB */

@@ -79,6 +79,10 @@ int sim_run_tests_slurm(const sim_setup *setup, const sim_test *tests, gtref_res
 int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
                  size_t errsz);
 
+/* The Verilator version the simulator was built with ("Verilator 5.006 2023-01-22"), from its runtime's
+ * +verilator+version. 0, or -1 (version left empty). */
+int sim_verilator_version(const char *sim, char *version, size_t versionsz);
+
 /* A result for a test that could not run (status ERROR), with the fields a record always has. */
 void sim_error_result(const sim_setup *setup, const sim_test *t, const char *error, gtref_result *r);
 #endif

@@ -36,6 +36,45 @@ bool gtref_expect_fail_met(const gtref_tally *t)
            t->by_status[GTREF_TIMEOUT] == 0 && t->total == t->passed + t->waived + t->by_status[GTREF_FAIL];
 }
 
+/* ---- the verdict ---- */
+
+void gtref_regress_verdict(const gtref_tally *t, bool expect_fail, bool require_coverage, bool coverage_measured,
+                           size_t holes, gtref_verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    if (expect_fail) {
+        size_t broken = t->by_status[GTREF_ERROR] + t->by_status[GTREF_CRASH] + t->by_status[GTREF_TIMEOUT];
+        if (gtref_expect_fail_met(t))
+            snprintf(v->text, sizeof v->text, "PASS: the bug was caught (%zu test%s failed with a mismatch; --expect-fail)",
+                     t->mismatches, t->mismatches == 1 ? "" : "s");
+        else if (broken)
+            snprintf(v->text, sizeof v->text, "FAIL: %zu test%s ended in ERROR, CRASH or TIMEOUT (--expect-fail: a bug "
+                     "must be caught by mismatches alone)", broken, broken == 1 ? "" : "s");
+        else
+            snprintf(v->text, sizeof v->text, "FAIL: the bug was not caught: no test failed with a mismatch (--expect-fail)");
+        v->exit_code = gtref_expect_fail_met(t) ? 0 : 1;
+        return;
+    }
+    bool cov_fail = coverage_measured && require_coverage && holes > 0;
+    v->coverage_failed = cov_fail;
+    v->exit_code = t->failed || cov_fail ? 1 : 0;
+    size_t n = 0;
+#define ADD(...) do { int k_ = snprintf(v->text + n, sizeof v->text - n, __VA_ARGS__); \
+                      if (k_ > 0) n = n + (size_t)k_ < sizeof v->text ? n + (size_t)k_ : sizeof v->text - 1; } while (0)
+    ADD("%s", v->exit_code ? "FAIL: " : "PASS");
+    if (t->failed) ADD("%zu test%s failed", t->failed, t->failed == 1 ? "" : "s");
+    if (cov_fail) ADD("%s%zu coverage hole%s (--require-coverage)", t->failed ? "; " : "", holes, holes == 1 ? "" : "s");
+    if (!v->exit_code && coverage_measured && holes)
+        ADD(" (%zu coverage hole%s, reported, not required: --require-coverage fails on them)", holes,
+            holes == 1 ? "" : "s");
+#undef ADD
+}
+
+const char *gtref_verdict_word(const gtref_verdict *v)
+{
+    return v->exit_code == 0 ? "PASS" : "FAIL";
+}
+
 /* ---- buckets ---- */
 
 static void lowercase_status(char *dst, size_t dstsz, int status)
@@ -263,13 +302,62 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
 
     fputs("# gtref regression: ", f);
     gtref_fputs_md(f, info->rtl);
-    fputs("\n\n| | |\n|---|---|\n| simulator | ", f);
+    fputs("\n\n", f);
+    if (info->verdict) {
+        fputs("**Verdict: ", f);
+        gtref_fputs_md(f, info->verdict->text);
+        fprintf(f, "** (exit status %d)\n\n", info->verdict->exit_code);
+    }
+    fputs("| | |\n|---|---|\n", f);
+    if (info->started) fprintf(f, "| started | %s (UTC) |\n", info->started);
+    fputs("| RTL build | ", f);
+    gtref_fputs_md(f, info->rtl);
+    if (info->engines) fprintf(f, ", %u engine%s", info->engines, info->engines == 1 ? "" : "s");
+    fputs(" |\n", f);
+    if (info->build) {
+        fputs("| kit version | ", f);
+        gtref_fputs_md_code(f, info->build);
+        fputs(" (the simulator's build id: git describe of the kit it was built from) |\n", f);
+    }
+    if (info->verilator) {
+        fputs("| Verilator | ", f);
+        gtref_fputs_md(f, info->verilator);
+        fputs(" |\n", f);
+    }
+    fputs("| simulator | ", f);
     gtref_fputs_md_code(f, info->sim);
     fprintf(f, " |\n| tests | %zu: %zu directed, %" PRIu64 " random", t.total, info->ndirected, info->nseeds);
     if (info->nseeds) fprintf(f, " (seeds %" PRIu64 "..%" PRIu64 ")", info->seed0, info->seed0 + info->nseeds - 1);
-    fprintf(f, " |\n| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
+    fprintf(f, " |\n| seeds | first seed %" PRIu64 ", %" PRIu64 " seed%s |\n", info->seed0, info->nseeds,
+            info->nseeds == 1 ? "" : "s");
+    fprintf(f, "| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
     fprintf(f, "| wall time | %.1f s (%.1f s of simulation) |\n", info->wall_s, t.test_wall_s);
-    fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n\n", t.cycles, t.retired);
+    fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n", t.cycles, t.retired);
+    if (info->cov_measured) {
+        fprintf(f, "| coverage | %zu of %zu bins hit, %zu hole%s", info->cov_bins - info->cov_holes, info->cov_bins,
+                info->cov_holes, info->cov_holes == 1 ? "" : "s");
+        if (info->cov_holes && info->cov_hole_names && *info->cov_hole_names) {
+            fputs(": ", f);
+            gtref_fputs_md(f, info->cov_hole_names);
+        }
+        if (info->cov_path) {
+            fputs(" (full table: ", f);
+            gtref_fputs_md_code(f, info->cov_path);
+            fputs(")", f);
+        }
+        fputs(" |\n", f);
+    }
+    if (info->rerun) {
+        fputs("| rerun the whole run | ", f);
+        gtref_fputs_md_code(f, info->rerun);
+        fputs(" |\n", f);
+    }
+    if (info->rerun_failed) {
+        fputs("| rerun the failed tests | ", f);
+        gtref_fputs_md_code(f, info->rerun_failed);
+        fputs(" |\n", f);
+    }
+    fputc('\n', f);
     fprintf(f, "**%zu passed, %zu failed, %zu waived** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu, UNIMPLEMENTED %zu)\n\n",
             t.passed, t.failed, t.waived, t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH],
             t.by_status[GTREF_TIMEOUT], t.by_status[GTREF_UNIMPLEMENTED]);
@@ -313,8 +401,12 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
             gtref_fputs_md_code(f, line);
             fputs(" |\n", f);
         }
+    } else if (info->verdict && info->verdict->exit_code) {
+        fputs("No test failed, but the run FAILS: ", f);
+        gtref_fputs_md(f, info->verdict->text);
+        fputs("\n", f);
     } else {
-        fputs("No failures.\n", f);
+        fputs("No test failed.\n", f);
     }
     if (nwaived_buckets) {
         fprintf(f, "\n## Waived failures (%zu test%s, %zu bucket%s)\n\nCounted apart: not passes, not failures.\n\n"
@@ -347,13 +439,49 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
     size_t errors = t.failed - t.by_status[GTREF_FAIL] - t.by_status[GTREF_UNIMPLEMENTED];
     char line[1024];
 
+    /* the coverage of the run is a testcase of its own suite, failing when --require-coverage fails the run, so that
+     * a run that exits non-zero for coverage alone shows red in Jenkins */
+    bool cov_case = info->cov_measured;
+    bool cov_failed = cov_case && info->verdict && info->verdict->coverage_failed;
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
-    fprintf(f, "<testsuites name=\"gtref\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" time=\"%.3f\">\n", t.total,
-            t.by_status[GTREF_FAIL], errors, info->wall_s);
+    fprintf(f, "<testsuites name=\"gtref\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" time=\"%.3f\">\n",
+            t.total + cov_case, t.by_status[GTREF_FAIL] + cov_failed, errors, info->wall_s);
     fputs("  <testsuite name=\"gtref.", f);
     gtref_fputs_xml(f, info->rtl);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n", t.total,
             t.by_status[GTREF_FAIL], errors, skipped, info->wall_s);
+    fputs("    <properties>\n", f);
+#define PROP(name, value) do { fputs("      <property name=\"" name "\" value=\"", f); gtref_fputs_xml(f, (value)); \
+                               fputs("\"/>\n", f); } while (0)
+    if (info->verdict) {
+        PROP("verdict", info->verdict->text);
+        snprintf(line, sizeof line, "%d", info->verdict->exit_code);
+        PROP("exit_status", line);
+    }
+    if (info->started) PROP("started", info->started);
+    PROP("rtl", info->rtl);
+    if (info->engines) {
+        snprintf(line, sizeof line, "%u", info->engines);
+        PROP("engines", line);
+    }
+    snprintf(line, sizeof line, "%" PRIu64, info->seed0);
+    PROP("seed0", line);
+    snprintf(line, sizeof line, "%" PRIu64, info->nseeds);
+    PROP("seeds", line);
+    snprintf(line, sizeof line, "%zu", info->ndirected);
+    PROP("directed_tests", line);
+    if (info->build) PROP("kit_version", info->build);
+    if (info->verilator) PROP("verilator", info->verilator);
+    PROP("simulator", info->sim);
+    if (cov_case) {
+        snprintf(line, sizeof line, "%zu of %zu bins hit, %zu holes", info->cov_bins - info->cov_holes, info->cov_bins,
+                 info->cov_holes);
+        PROP("coverage", line);
+    }
+    if (info->rerun) PROP("rerun", info->rerun);
+    if (info->rerun_failed) PROP("rerun_failed", info->rerun_failed);
+#undef PROP
+    fputs("    </properties>\n", f);
     for (size_t i = 0; i < n; i++) {
         const gtref_result *r = &results[i];
         fputs("    <testcase classname=\"gtref.", f);
@@ -390,7 +518,33 @@ int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_r
         gtref_fputs_xml(f, r->replay);
         fputs("</system-out>\n    </testcase>\n", f);
     }
-    fputs("  </testsuite>\n</testsuites>\n", f);
+    fputs("  </testsuite>\n", f);
+    if (cov_case) {
+        fputs("  <testsuite name=\"gtref.", f);
+        gtref_fputs_xml(f, info->rtl);
+        fprintf(f, ".coverage\" tests=\"1\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+                   "    <testcase classname=\"gtref.", cov_failed);
+        gtref_fputs_xml(f, info->rtl);
+        fputs(".coverage\" name=\"coverage\" time=\"0.000\">\n", f);
+        snprintf(line, sizeof line, "%zu of %zu bins hit, %zu hole%s%s%s%s", info->cov_bins - info->cov_holes,
+                 info->cov_bins, info->cov_holes, info->cov_holes == 1 ? "" : "s",
+                 info->cov_holes && info->cov_hole_names ? ": " : "",
+                 info->cov_holes && info->cov_hole_names ? info->cov_hole_names : "",
+                 info->cov_path ? "; full table: " : "");
+        if (cov_failed) {
+            fputs("      <failure type=\"COVERAGE\" message=\"", f);
+            gtref_fputs_xml(f, info->verdict->text);
+            fputs("\">", f);
+            gtref_fputs_xml(f, line);
+            if (info->cov_path) gtref_fputs_xml(f, info->cov_path);
+            fputs("</failure>\n", f);
+        }
+        fputs("      <system-out>", f);
+        gtref_fputs_xml(f, line);
+        if (info->cov_path) gtref_fputs_xml(f, info->cov_path);
+        fputs("</system-out>\n    </testcase>\n  </testsuite>\n", f);
+    }
+    fputs("</testsuites>\n", f);
     return ferror(f) ? -1 : 0;
 }
 
@@ -401,6 +555,15 @@ void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, 
     char line[1024];
     size_t nwaived = 0;
     for (size_t i = 0; i < nbuckets; i++) nwaived += buckets[i].waived;
+    /* the waived buckets first: the failures, each with its replay command, are the last thing a run prints */
+    if (nwaived) fprintf(f, "%zu waived bucket%s (counted apart, not as passes):\n", nwaived, nwaived == 1 ? "" : "s");
+    for (size_t i = 0; i < nbuckets; i++) {
+        const gtref_bucket *b = &buckets[i];
+        if (!b->waived) continue;
+        const gtref_result *first = &results[b->first];
+        fprintf(f, "  %s  %zu test%s  %s\n      waived by %.*s\n", b->signature, b->count, b->count == 1 ? "" : "s",
+                b->text, FIELD_LEN(first->waiver), first->waiver);
+    }
     if (nbuckets > nwaived)
         fprintf(f, "%zu failure bucket%s:\n", nbuckets - nwaived, nbuckets - nwaived == 1 ? "" : "s");
     for (size_t i = 0, k = 0; i < nbuckets; i++) {
@@ -413,14 +576,5 @@ void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, 
                 gtref_status_name(b->status), b->text);
         fprintf(f, "      first: %.*s (seed %" PRIu64 "): %s\n", FIELD_LEN(first->test), first->test, first->seed, line);
         fprintf(f, "      replay: %.*s\n", FIELD_LEN(first->replay), first->replay);
-    }
-    if (!nwaived) return;
-    fprintf(f, "%zu waived bucket%s (counted apart, not as passes):\n", nwaived, nwaived == 1 ? "" : "s");
-    for (size_t i = 0; i < nbuckets; i++) {
-        const gtref_bucket *b = &buckets[i];
-        if (!b->waived) continue;
-        const gtref_result *first = &results[b->first];
-        fprintf(f, "  %s  %zu test%s  %s\n      waived by %.*s\n", b->signature, b->count, b->count == 1 ? "" : "s",
-                b->text, FIELD_LEN(first->waiver), first->waiver);
     }
 }

@@ -52,7 +52,23 @@ int gtref_bucket_results(const gtref_result *results, size_t n, gtref_bucket **b
  * the status and error text for a result without a mismatch; "passed" for a pass. */
 void gtref_result_headline(const gtref_result *r, char *buf, size_t bufsz);
 
-/* What the reports say about the run besides the results. */
+/* The verdict of a run: whatever decides its exit status, stated in every report (stdout, summary.md, junit.xml,
+ * report.html). Failed tests fail a run; coverage holes fail it only with --require-coverage (otherwise they are
+ * reported and the run may still PASS); with --expect-fail the run checks one thing, that the bug was caught. */
+typedef struct gtref_verdict {
+    int exit_code;          /* 0 PASS, 1 FAIL */
+    bool coverage_failed;   /* --require-coverage and a hole */
+    char text[256];         /* "PASS", "PASS (21 coverage holes, not required)", "FAIL: 21 coverage holes
+                               (--require-coverage)", "FAIL: 3 tests failed", ... */
+} gtref_verdict;
+/* coverage_measured false: no coverage was computed (--expect-fail), holes and bins are ignored. */
+void gtref_regress_verdict(const gtref_tally *t, bool expect_fail, bool require_coverage, bool coverage_measured,
+                           size_t holes, gtref_verdict *v);
+
+/* "PASS" or "FAIL". */
+const char *gtref_verdict_word(const gtref_verdict *v);
+
+/* What the reports say about the run besides the results. Every pointer may be NULL (that line is left out). */
 typedef struct gtref_regress_info {
     const char *rtl;
     const char *sim;         /* as given */
@@ -62,6 +78,19 @@ typedef struct gtref_regress_info {
     unsigned jobs;
     unsigned timeout_s;
     double wall_s;           /* whole run */
+    /* when and what (docs/regress.md §3) */
+    const char *started;     /* start of the run, UTC, ISO 8601: 2026-11-28T01:36:00Z */
+    const char *build;       /* the simulator's build id: git describe of the kit it was built from */
+    const char *verilator;   /* the Verilator version the simulator was built with */
+    unsigned engines;        /* the engine count of the simulator build (0: not said) */
+    const char *rerun;       /* the command that reruns the whole run (absolute paths) */
+    const char *rerun_failed;/* the command that reruns only the tests that failed */
+    const gtref_verdict *verdict;
+    /* functional coverage (not measured with --expect-fail) */
+    bool cov_measured;
+    size_t cov_bins, cov_holes;
+    const char *cov_hole_names; /* the first few holes, "a; b; c" */
+    const char *cov_path;       /* the full table, OUT/coverage.md */
 } gtref_regress_info;
 
 /* Markdown summary: run facts, totals, buckets (count, first failing test, bucket text, replay command),
@@ -70,7 +99,8 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
 /* JUnit XML: one testcase per test; <failure> for FAIL, <error> for ERROR/CRASH/TIMEOUT, with the
  * headline as message; <system-out> holds the replay command. */
 int gtref_write_junit_xml(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n);
-/* The buckets as printed on stdout at the end of a regression, each with its replay command. */
+/* The buckets as printed on stdout at the end of a regression: the waived ones (with their waiver), then the
+ * failure buckets, each with its first failing test and replay command, so that these are the last lines. */
 void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, const gtref_result *results);
 
 /* The self-contained HTML report (no script, no external file): totals, coverage, the pass-rate chart of

@@ -107,32 +107,89 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
           "text-align:left;vertical-align:top}th{background:#f6f8fa}\n"
           ".pass{color:#1a7f37}.fail{color:#cf222e}.waived{color:#9a6700}.new{font-weight:bold;color:#cf222e}"
           ".fixed{color:#1a7f37}\ncode{font-size:.9em;background:#f6f8fa;padding:.1em .3em;word-break:break-all}\n"
-          ".totals span{display:inline-block;margin-right:1.5em;font-size:1.3em}\n</style></head><body>\n", f);
+          ".totals span{display:inline-block;margin-right:1.5em;font-size:1.3em}\n"
+          ".verdict{font-size:1.5em;font-weight:bold;padding:.4em .7em;border:2px solid}"
+          ".verdict.pass{background:#dafbe1}.verdict.fail{background:#ffebe9}\n</style></head><body>\n", f);
     fputs("<h1>gtref regression: ", f);
     gtref_fputs_html(f, info->rtl);
-    fputs("</h1>\n<p class=\"totals\">", f);
+    fputs("</h1>\n", f);
+    if (info->verdict) {
+        fprintf(f, "<p class=\"verdict %s\" id=\"verdict\">", info->verdict->exit_code ? "fail" : "pass");
+        gtref_fputs_html(f, info->verdict->text);
+        fprintf(f, " <small>(exit status %d)</small></p>\n", info->verdict->exit_code);
+    }
+    fputs("<p class=\"totals\">", f);
     fprintf(f, "<span class=\"pass\">%zu passed</span><span class=\"fail\">%zu failed</span>"
                "<span class=\"waived\">%zu waived</span><span>%zu unimplemented</span>",
             t.passed, t.failed, t.waived, t.by_status[GTREF_UNIMPLEMENTED]);
     fputs("</p>\n<table>\n", f);
+    if (info->started) {
+        fputs("<tr><th>started</th><td>", f);
+        gtref_fputs_html(f, info->started);
+        fputs(" (UTC)</td></tr>\n", f);
+    }
+    fputs("<tr><th>RTL build</th><td>", f);
+    gtref_fputs_html(f, info->rtl);
+    if (info->engines) fprintf(f, ", %u engine%s", info->engines, info->engines == 1 ? "" : "s");
+    fputs("</td></tr>\n", f);
+    if (info->build) {
+        fputs("<tr><th>kit version</th><td><code>", f);
+        gtref_fputs_html(f, info->build);
+        fputs("</code> (the simulator's build id: git describe of the kit)</td></tr>\n", f);
+    }
+    if (info->verilator) {
+        fputs("<tr><th>Verilator</th>", f);
+        td(f, info->verilator);
+        fputs("</tr>\n", f);
+    }
     fputs("<tr><th>simulator</th>", f);
     td(f, info->sim);
-    fprintf(f, "</tr>\n<tr><th>tests</th><td>%zu: %zu directed, %" PRIu64 " random</td></tr>\n", t.total,
-            info->ndirected, info->nseeds);
+    fprintf(f, "</tr>\n<tr><th>tests</th><td>%zu: %zu directed, %" PRIu64 " random", t.total, info->ndirected,
+            info->nseeds);
+    if (info->nseeds)
+        fprintf(f, " (first seed %" PRIu64 ", %" PRIu64 " seeds: %" PRIu64 "..%" PRIu64 ")", info->seed0, info->nseeds,
+                info->seed0, info->seed0 + info->nseeds - 1);
+    fputs("</td></tr>\n", f);
     fprintf(f, "<tr><th>wall time</th><td>%.1f s (%u jobs)</td></tr>\n", info->wall_s, info->jobs);
     fprintf(f, "<tr><th>simulated</th><td>%" PRIu64 " cycles, %" PRIu64 " commands retired</td></tr>\n", t.cycles,
             t.retired);
-    if (cov_bins)
-        fprintf(f, "<tr><th>functional coverage</th><td>%" PRIu64 " of %" PRIu64 " bins (%.1f%%), %" PRIu64
-                   " holes</td></tr>\n",
+    if (cov_bins) {
+        fprintf(f, "<tr><th>functional coverage</th><td>%" PRIu64 " of %" PRIu64 " bins (%.1f%%), %" PRIu64 " holes",
                 cov_hit, cov_bins, 100.0 * (double)cov_hit / (double)cov_bins, cov_bins - cov_hit);
+        if (cov_bins > cov_hit && info->cov_hole_names && *info->cov_hole_names) {
+            fputs(": ", f);
+            gtref_fputs_html(f, info->cov_hole_names);
+        }
+        if (info->cov_path) {
+            fputs(" (full table: <code>", f);
+            gtref_fputs_html(f, info->cov_path);
+            fputs("</code>)", f);
+        }
+        fputs("</td></tr>\n", f);
+    }
+    if (info->rerun) {
+        fputs("<tr><th>rerun the whole run</th><td><code>", f);
+        gtref_fputs_html(f, info->rerun);
+        fputs("</code></td></tr>\n", f);
+    }
+    if (info->rerun_failed) {
+        fputs("<tr><th>rerun the failed tests</th><td><code>", f);
+        gtref_fputs_html(f, info->rerun_failed);
+        fputs("</code></td></tr>\n", f);
+    }
     fputs("</table>\n<h2>Pass rate over the runs of this series</h2>\n", f);
     chart(f, h, series);
 
     fputs("<h2>Failure buckets</h2>\n", f);
     size_t shown = 0;
     for (size_t i = 0; i < nb; i++) shown += !bs[i].waived;
-    if (!shown) fputs("<p class=\"pass\">No failures.</p>\n", f);
+    if (!shown && info->verdict && info->verdict->exit_code) {
+        fputs("<p class=\"fail\">No test failed, but the run FAILS: ", f);
+        gtref_fputs_html(f, info->verdict->text);
+        fputs("</p>\n", f);
+    } else if (!shown) {
+        fputs("<p class=\"pass\">No test failed.</p>\n", f);
+    }
     else
         fputs("<table><tr><th>#</th><th>signature</th><th>bucket</th><th>tests</th><th>since</th><th>first failing test"
               "</th><th>shortest failing test</th><th>replay</th></tr>\n", f);

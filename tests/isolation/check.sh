@@ -28,7 +28,8 @@ record() {
   "$gtref" show "$r" > "$out/$1.show" 2>&1 || { fail "$1: gtref show $r failed"; return; }
   head -1 "$out/$1.show" | grep -q "^$2 $1 " || fail "$1: expected status $2, got: $(head -1 "$out/$1.show")"
   grep -qF -- "$3" "$out/$1.show" || fail "$1: the report lacks '$3' (see $out/$1.show)"
-  grep -qF "replay:   $gtref replay $r --sim $stand_in --timeout $timeout --max-memory 256 --max-log 4" "$out/$1.show" \
+  # replay commands name gtref, the record and the simulator by absolute paths (they work from any directory)
+  grep -qF "replay:   $(realpath "$gtref") replay $(realpath "$r") --sim $(realpath "$stand_in") --timeout $timeout --max-memory 256 --max-log 4" "$out/$1.show" \
     || fail "$1: no replay command with the run's simulator and limits (see $out/$1.show)"
 }
 record isolate_segv CRASH "killed by signal 11 (Segmentation fault) without a result; log: $out/run/logs/isolate_segv.log"

@@ -322,3 +322,219 @@ Test(report, junit_has_one_testcase_per_test_with_escaped_messages)
     cr_assert_null(strstr(xml, "<a&b>"), "raw markup must not leak");
     free(xml);
 }
+
+/* ---- the verdict, in every report, and when and what ---- */
+
+static gtref_tally tally_of(size_t passed, size_t failed)
+{
+    gtref_tally t;
+    memset(&t, 0, sizeof t);
+    t.total = passed + failed;
+    t.passed = passed;
+    t.failed = failed;
+    t.by_status[GTREF_PASS] = passed;
+    t.by_status[GTREF_FAIL] = failed;
+    t.mismatches = failed;
+    return t;
+}
+
+Test(verdict, holes_without_require_coverage_pass_and_are_reported)
+{
+    gtref_tally t = tally_of(96, 0);
+    gtref_verdict v;
+    gtref_regress_verdict(&t, false, false, true, 21, &v);
+    cr_assert_eq(v.exit_code, 0);
+    cr_assert_not(v.coverage_failed);
+    cr_assert(strncmp(v.text, "PASS", 4) == 0, "%s", v.text);
+    cr_assert(strstr(v.text, "21 coverage holes"), "the holes are reported: %s", v.text);
+    gtref_regress_verdict(&t, false, false, true, 0, &v);
+    cr_assert_str_eq(v.text, "PASS");
+}
+
+Test(verdict, holes_with_require_coverage_fail_and_say_so)
+{
+    gtref_tally t = tally_of(96, 0);
+    gtref_verdict v;
+    gtref_regress_verdict(&t, false, true, true, 21, &v);
+    cr_assert_eq(v.exit_code, 1);
+    cr_assert(v.coverage_failed);
+    cr_assert_str_eq(v.text, "FAIL: 21 coverage holes (--require-coverage)");
+    gtref_regress_verdict(&t, false, true, true, 0, &v);
+    cr_assert_eq(v.exit_code, 0, "no hole: the requirement is met");
+    gtref_regress_verdict(&t, false, true, false, 21, &v);
+    cr_assert_eq(v.exit_code, 0, "coverage not measured: no hole to fail on");
+}
+
+Test(verdict, failed_tests_fail_and_both_reasons_are_named)
+{
+    gtref_tally t = tally_of(90, 6);
+    gtref_verdict v;
+    gtref_regress_verdict(&t, false, false, true, 21, &v);
+    cr_assert_eq(v.exit_code, 1);
+    cr_assert_str_eq(v.text, "FAIL: 6 tests failed");
+    gtref_regress_verdict(&t, false, true, true, 1, &v);
+    cr_assert_str_eq(v.text, "FAIL: 6 tests failed; 1 coverage hole (--require-coverage)");
+}
+
+Test(verdict, expect_fail_is_the_bug_check)
+{
+    gtref_tally t = tally_of(3, 5);
+    gtref_verdict v;
+    gtref_regress_verdict(&t, true, true, false, 0, &v);
+    cr_assert_eq(v.exit_code, 0);
+    cr_assert(strncmp(v.text, "PASS: the bug was caught", 24) == 0, "%s", v.text);
+    t = tally_of(8, 0);
+    gtref_regress_verdict(&t, true, false, false, 0, &v);
+    cr_assert_eq(v.exit_code, 1);
+    cr_assert(strstr(v.text, "FAIL: the bug was not caught"), "%s", v.text);
+}
+
+/* A run's info as gtref regress fills it: when and what, the rerun commands, coverage and the verdict. */
+static gtref_verdict the_verdict;
+static gtref_regress_info full_info(bool require_coverage, size_t failed)
+{
+    gtref_tally t = tally_of(8 - failed, failed);
+    gtref_regress_verdict(&t, false, require_coverage, true, 21, &the_verdict);
+    return (gtref_regress_info){
+        .rtl = "bug-X", .sim = "/abs/build/sim/bug-X/e4/Vtb_top", .out_dir = "/abs/out", .ndirected = 1, .seed0 = 1,
+        .nseeds = 7, .jobs = 2, .timeout_s = 120, .wall_s = 3.25, .started = "2026-11-28T01:36:00Z", .build = "v1.2-3-gabc",
+        .verilator = "Verilator 5.006 2023-01-22", .engines = 4,
+        .rerun = "/abs/gtref regress --rtl bug-X --seeds 7 --out /abs/out",
+        .rerun_failed = failed ? "/abs/gtref regress --rtl bug-X --seeds 7 --out /abs/out --rerun-failed" : NULL,
+        .verdict = &the_verdict, .cov_measured = true, .cov_bins = 1331, .cov_holes = 21,
+        .cov_hole_names = "MI_NOOP on RCS0; MI_FLUSH_DW on BCS0", .cov_path = "/abs/out/coverage.md"};
+}
+
+static size_t passing_results(gtref_result *rs)
+{
+    size_t n = 0;
+    for (int i = 0; i < 8; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "rand-%d", i + 1);
+        rs[n++] = make_result(name, GTREF_PASS, NULL);
+    }
+    return n;
+}
+
+typedef int (*report_writer)(FILE *, const gtref_regress_info *, const gtref_result *, size_t);
+static char *render(report_writer w, const gtref_regress_info *info, bool failing)
+{
+    gtref_result rs[16];
+    size_t n = failing ? sample_results(rs) : passing_results(rs);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    cr_assert(f);
+    cr_assert_eq(w(f, info, rs, n), 0);
+    fclose(f);
+    return text;
+}
+
+static int write_html(FILE *f, const gtref_regress_info *info, const gtref_result *rs, size_t n)
+{
+    return gtref_write_html(f, info, rs, n, NULL, "s", NULL, info->cov_bins - info->cov_holes, info->cov_bins);
+}
+
+static void assert_when_and_what(const char *text, const char *where)
+{
+    const char *wanted[] = {"2026-11-28T01:36:00Z", "v1.2-3-gabc", "Verilator 5.006 2023-01-22",
+                            "/abs/gtref regress --rtl bug-X --seeds 7 --out /abs/out", "bug-X"};
+    for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++)
+        cr_assert(strstr(text, wanted[i]), "%s lacks '%s':\n%s", where, wanted[i], text);
+}
+
+Test(verdict, clean_run_with_holes_passes_in_every_report)
+{
+    gtref_regress_info info = full_info(false, 0);
+    char *md = render(gtref_write_summary_md, &info, false);
+    cr_assert(strstr(md, "**Verdict: PASS (21 coverage holes, reported, not required"), "%s", md);
+    cr_assert(strstr(md, "| coverage | 1310 of 1331 bins hit, 21 holes: MI\\_NOOP on RCS0; MI\\_FLUSH\\_DW on BCS0 (full "
+                         "table: `/abs/out/coverage.md`) |"), "%s", md);
+    cr_assert(strstr(md, "| seeds | first seed 1, 7 seeds |"), "%s", md);
+    cr_assert(strstr(md, "| RTL build | bug-X, 4 engines |"), "%s", md);
+    cr_assert(strstr(md, "No test failed.\n"), "%s", md);
+    cr_assert_null(strstr(md, "rerun the failed tests"), "nothing failed: no rerun-failed command");
+    assert_when_and_what(md, "summary.md");
+    char *xml = render(gtref_write_junit_xml, &info, false);
+    cr_assert(strstr(xml, "<property name=\"verdict\" value=\"PASS (21 coverage holes"), "%s", xml);
+    cr_assert(strstr(xml, "<property name=\"exit_status\" value=\"0\"/>"), "%s", xml);
+    cr_assert(strstr(xml, "<testsuite name=\"gtref.bug-X.coverage\" tests=\"1\" failures=\"0\""), "%s", xml);
+    cr_assert_null(strstr(xml, "type=\"COVERAGE\""), "holes that are not required do not fail:\n%s", xml);
+    cr_assert(strstr(xml, "<testsuites name=\"gtref\" tests=\"9\" failures=\"0\""), "%s", xml);
+    assert_when_and_what(xml, "junit.xml");
+    char *html = render(write_html, &info, false);
+    cr_assert(strstr(html, "<p class=\"verdict pass\" id=\"verdict\">PASS (21 coverage holes"), "%s", html);
+    cr_assert(strstr(html, "<p class=\"pass\">No test failed.</p>"), "%s", html);
+    assert_when_and_what(html, "report.html");
+    free(md);
+    free(xml);
+    free(html);
+}
+
+Test(verdict, clean_run_failing_on_coverage_says_so_in_every_report)
+{
+    gtref_regress_info info = full_info(true, 0);
+    char *md = render(gtref_write_summary_md, &info, false);
+    cr_assert(strstr(md, "**Verdict: FAIL: 21 coverage holes (--require-coverage)** (exit status 1)"), "%s", md);
+    cr_assert(strstr(md, "No test failed, but the run FAILS: FAIL: 21 coverage holes"), "%s", md);
+    char *xml = render(gtref_write_junit_xml, &info, false);
+    cr_assert(strstr(xml, "<property name=\"verdict\" value=\"FAIL: 21 coverage holes (--require-coverage)\"/>"), "%s", xml);
+    cr_assert(strstr(xml, "<property name=\"exit_status\" value=\"1\"/>"), "%s", xml);
+    cr_assert(strstr(xml, "<testsuites name=\"gtref\" tests=\"9\" failures=\"1\""), "%s", xml);
+    cr_assert(strstr(xml, "<testsuite name=\"gtref.bug-X.coverage\" tests=\"1\" failures=\"1\""), "%s", xml);
+    cr_assert(strstr(xml, "<testcase classname=\"gtref.bug-X.coverage\" name=\"coverage\" time=\"0.000\">\n"
+                          "      <failure type=\"COVERAGE\" message=\"FAIL: 21 coverage holes (--require-coverage)\">"),
+              "a failing coverage testcase in its own suite:\n%s", xml);
+    char *html = render(write_html, &info, false);
+    cr_assert(strstr(html, "<p class=\"verdict fail\" id=\"verdict\">FAIL: 21 coverage holes (--require-coverage)"), "%s",
+              html);
+    cr_assert_null(strstr(html, "class=\"pass\">No test failed"), "no green all-clear on a failing run:\n%s", html);
+    cr_assert_null(strstr(html, "No failures"), "%s", html);
+    free(md);
+    free(xml);
+    free(html);
+}
+
+Test(verdict, failing_tests_are_the_verdict_with_a_rerun_failed_command)
+{
+    gtref_regress_info info = full_info(false, 5);
+    char *md = render(gtref_write_summary_md, &info, true);
+    cr_assert(strstr(md, "**Verdict: FAIL: 5 tests failed** (exit status 1)"), "%s", md);
+    cr_assert(strstr(md, "| rerun the failed tests | `/abs/gtref regress --rtl bug-X --seeds 7 --out /abs/out "
+                         "--rerun-failed` |"), "%s", md);
+    char *xml = render(gtref_write_junit_xml, &info, true);
+    cr_assert(strstr(xml, "<property name=\"verdict\" value=\"FAIL: 5 tests failed\"/>"), "%s", xml);
+    cr_assert(strstr(xml, "<property name=\"rerun_failed\" value=\"/abs/gtref regress"), "%s", xml);
+    cr_assert(strstr(xml, "<property name=\"seed0\" value=\"1\"/>") && strstr(xml, "<property name=\"seeds\" value=\"7\"/>"),
+              "%s", xml);
+    char *html = render(write_html, &info, true);
+    cr_assert(strstr(html, "<p class=\"verdict fail\" id=\"verdict\">FAIL: 5 tests failed"), "%s", html);
+    cr_assert(strstr(html, "--rerun-failed"), "%s", html);
+    free(md);
+    free(xml);
+    free(html);
+}
+
+Test(verdict, buckets_end_with_the_failures_and_their_replay_commands)
+{
+    gtref_result rs[16];
+    size_t n = sample_results(rs);
+    rs[6].waived = 1; /* the ERROR: a waived bucket */
+    snprintf(rs[6].waiver, sizeof rs[6].waiver, "w1");
+    gtref_bucket *bs;
+    size_t nb;
+    cr_assert_eq(gtref_bucket_results(rs, n, &bs, &nb), 0);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    gtref_print_buckets(f, bs, nb, rs);
+    fclose(f);
+    const char *last = strrchr(text, '\n');
+    cr_assert(last && last[1] == '\0');
+    const char *prev = last;
+    while (prev > text && prev[-1] != '\n') prev--;
+    cr_assert(strncmp(prev, "      replay: build/bin/gtref replay out/results/", 48) == 0, "last line: %s", prev);
+    cr_assert(strstr(text, "waived by w1") < strstr(text, "failure buckets:"), "waived buckets first:\n%s", text);
+    free(text);
+    free(bs);
+}
