@@ -235,7 +235,8 @@ report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	xmllint --noout --schema tests/schema/jenkins-junit.xsd $(REPORT_DIR)/night/junit.xml $(BUILD)/test/waived/junit.xml
 	$(CHROMIUM) --dump-dom file://$(abspath $(REPORT_DIR))/night/report.html 2>/dev/null > $(REPORT_DIR)/dom.html
 	@bins=$$(sed -n 's/^Total: .* of \([0-9]*\) bins hit.*/\1/p' $(REPORT_DIR)/night/coverage.md | head -1); \
-	for want in '0 passed</span>' 'still failing, since' '<polyline' "of $$bins bins" 'mem-write/qword-write/byte-enable'; do \
+	for want in '0 passed</span>' 'still failing, since' '<polyline' "of $$bins bins" 'mem-write/qword-write/byte-enable' \
+	  '<p class="verdict fail" id="verdict">FAIL: ' '<th>started</th>' '<th>rerun the failed tests</th>'; do \
 	  grep -qF "$$want" $(REPORT_DIR)/dom.html || { echo "report-test: the rendered report lacks '$$want'"; exit 1; }; done
 	@$(CHROMIUM) --screenshot=$(abspath $(REPORT_DIR))/report.png --window-size=1100,1400 \
 	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
