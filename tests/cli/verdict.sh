@@ -93,6 +93,12 @@ rerun=$(sed -n 's/^rerun all: //p' "$out/a.out")
 (cd / && sh -c "$rerun") > "$out/a2.out" 2>&1 || fail "a: '$rerun' run in / failed ($out/a2.out)"
 [ "$(tail -1 "$out/a2.out")" = "3 passed, 0 failed" ] || fail "a: the rerun gave '$(tail -1 "$out/a2.out")'"
 
+# gtref called through PATH: its replay commands say plain gtref (found again through PATH), the paths still absolute
+(cd /tmp && PATH="$(dirname "$gtref"):$PATH" gtref regress --sim "$bug_sim" --rtl bug-SDI_QWORD_BE --seeds 1 \
+  --engines "$engines" --out "$out/p" --history "$out/history.tsv") > "$out/p.out" 2>&1
+grep -q "^      replay: gtref replay $out/p/results/rand-1.result$" "$out/p.out" \
+  || fail "p: gtref called through PATH: no 'gtref replay ABSOLUTE-RECORD' ($out/p.out)"
+
 # a night: a few lines per group, no coverage table, the buckets, verdict and totals at its end
 printf 'list v\n  rtl clean bug-SDI_QWORD_BE\n  random seeds=3 engines=%s\n' "$engines" > "$out/lists.txt"
 (cd /tmp && "$gtref" night v --lists "$out/lists.txt" --out "$out/night" --master-seed 5 --jobs "$jobs") \
