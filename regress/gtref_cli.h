@@ -25,7 +25,7 @@
 /* What a gtref regress run called by gtref night hands back (cli->sink): a copy of its records, its verdict and
  * what the night's report says about it. */
 typedef struct regress_sink {
-    gtref_result *results;   /* malloc'd (free() it), in test order */
+    gtref_result *results;   /* malloc'd (free() it): the tests that did not pass, in test order */
     size_t n;
     bool ran;                /* the run got as far as its verdict */
     gtref_verdict verdict;
