@@ -402,7 +402,7 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
             fputs(" |\n", f);
         }
     } else if (info->verdict && info->verdict->exit_code) {
-        fputs("No test failed, but the run FAILS: ", f);
+        fputs("No test failed, but the verdict is ", f);
         gtref_fputs_md(f, info->verdict->text);
         fputs("\n", f);
     } else {

@@ -184,7 +184,7 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
     size_t shown = 0;
     for (size_t i = 0; i < nb; i++) shown += !bs[i].waived;
     if (!shown && info->verdict && info->verdict->exit_code) {
-        fputs("<p class=\"fail\">No test failed, but the run FAILS: ", f);
+        fputs("<p class=\"fail\">No test failed, but the verdict is ", f);
         gtref_fputs_html(f, info->verdict->text);
         fputs("</p>\n", f);
     } else if (!shown) {
