@@ -220,9 +220,10 @@ bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) return false;
     exe[n] = '\0';
-    char dir[GTREF_PATH_MAX];
-    dir_of(exe, dir, sizeof dir);
-    int w = snprintf(dst, dstsz, "%s/../sim/%s/e%u/Vtb_top", dir, rtl, engines);
+    char bindir[GTREF_PATH_MAX], dir[GTREF_PATH_MAX];
+    dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
+    dir_of(bindir, dir, sizeof dir);
+    int w = snprintf(dst, dstsz, "%s/sim/%s/e%u/Vtb_top", dir, rtl, engines);
     return w > 0 && (size_t)w < dstsz;
 }
 
@@ -266,6 +267,43 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
         char t[24];
         snprintf(t, sizeof t, "%u", timeout_s);
         ok = append_word(dst, dstsz, &len, "--timeout") && append_word(dst, dstsz, &len, t);
+    }
+    return ok;
+}
+
+volatile sig_atomic_t gtref_interrupted;
+
+static void note_interrupt(int sig)
+{
+    if (!gtref_interrupted) gtref_interrupted = sig;
+}
+
+void gtref_catch_interrupts(void)
+{
+    struct sigaction sa = {.sa_handler = note_interrupt, .sa_flags = SA_RESTART}, old;
+    sigemptyset(&sa.sa_mask);
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) /* a signal ignored on purpose (nohup) stays so */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(sigs[i], &sa, NULL);
+}
+
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz)
+{
+    size_t len = 0;
+    if (dstsz) dst[0] = '\0';
+    char cwd[GTREF_PATH_MAX];
+    bool ok = getcwd(cwd, sizeof cwd) != NULL && append_word(dst, dstsz, &len, "cd") &&
+              append_word(dst, dstsz, &len, cwd) && len + 3 < dstsz;
+    if (ok) { /* the one word not to quote */
+        memcpy(dst + len, " &&", 4);
+        len += 3;
+    }
+    ok = ok && append_word(dst, dstsz, &len, cli->argv0);
+    for (int i = 0; ok && i < argc; i++) ok = append_word(dst, dstsz, &len, argv[i]);
+    for (size_t k = 0; ok && extra && extra[k]; k++) {
+        bool have = false;
+        for (int i = 0; i < argc; i++) have |= strcmp(argv[i], extra[k]) == 0;
+        if (!have) ok = append_word(dst, dstsz, &len, extra[k]);
     }
     return ok;
 }
