@@ -323,9 +323,10 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         printf("\n");
         char cmd[8192], seed_text[24];
         snprintf(seed_text, sizeof seed_text, "%" PRIu64, master);
-        const char *mk = getenv("MAKELEVEL");
+        /* started by make night (its options only): resume the same way, and give the gtref form too */
+        bool mk = getenv("MAKELEVEL") && default_lists && !out_opt && !today && !launcher && !slurm_opts && !per_process;
         char cwd[GTREF_PATH_MAX];
-        if (mk && default_lists && getcwd(cwd, sizeof cwd)) /* called by make night: resume the same way */
+        if (mk && getcwd(cwd, sizeof cwd))
             printf("resume with: make -C %s night LIST=%s MASTER_SEED=%s RESUME=1\n", cwd, list->name, seed_text);
         const char *const extra_seed[] = {"--resume", NULL};
         char **args2 = calloc((size_t)argc + 3, sizeof *args2);
@@ -335,7 +336,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             if (!master_text) args2[n2++] = "--master-seed", args2[n2++] = seed_text; /* the date may change */
         }
         if (args2 && resume_command(cli, n2, args2, extra_seed, cmd, sizeof cmd))
-            printf("%s %s\n", mk && default_lists ? "         or:" : "resume with:", cmd);
+            printf("%s %s\n", mk ? "         or:" : "resume with:", cmd);
         free(args2);
     } else {
         /* waivers that matched nothing in every group that covered their scope (none covered: not judged) */

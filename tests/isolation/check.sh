@@ -8,6 +8,8 @@
 set -u
 gtref=$1 stand_in=$2 real_sim=$3 out=$4 engines=$5 jobs=$6
 GTREF_REAL_SIM=$real_sim; export GTREF_REAL_SIM
+# the simulator as records and replay commands name it: an absolute path
+stand_in_abs=$(cd "$(dirname "$stand_in")" && pwd)/$(basename "$stand_in")
 fails=0
 fail() { echo "isolation-test: $*"; fails=$((fails + 1)); }
 
@@ -28,7 +30,7 @@ record() {
   "$gtref" show "$r" > "$out/$1.show" 2>&1 || { fail "$1: gtref show $r failed"; return; }
   head -1 "$out/$1.show" | grep -q "^$2 $1 " || fail "$1: expected status $2, got: $(head -1 "$out/$1.show")"
   grep -qF -- "$3" "$out/$1.show" || fail "$1: the report lacks '$3' (see $out/$1.show)"
-  grep -qF "replay:   $gtref replay $r --sim $stand_in --timeout $timeout --max-memory 256 --max-log 4" "$out/$1.show" \
+  grep -qF "replay:   $gtref replay $r --sim $stand_in_abs --timeout $timeout --max-memory 256 --max-log 4" "$out/$1.show" \
     || fail "$1: no replay command with the run's simulator and limits (see $out/$1.show)"
 }
 record isolate_segv CRASH "killed by signal 11 (Segmentation fault) without a result; log: $out/run/logs/isolate_segv.log"
