@@ -594,6 +594,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         count_waiver_scope(&waivers, o.rtl, (unsigned)o.gen.engines);
     }
     record_outcome(tests, results, n, sig, &progress);
+    /* every test ran: Ctrl-C during the reports ends the process at once, as usual (in a night, the night stops
+     * after this group's reports) */
+    if (!sig && !night_waivers) gtref_release_interrupts();
     free(tests);
     if (sig) {
         free(results);

@@ -278,13 +278,30 @@ static void note_interrupt(int sig)
     if (!gtref_interrupted) gtref_interrupted = sig;
 }
 
+static const int interrupt_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NINTERRUPT_SIGNALS (sizeof interrupt_signals / sizeof interrupt_signals[0])
+static struct sigaction saved_actions[NINTERRUPT_SIGNALS];
+static bool caught[NINTERRUPT_SIGNALS];
+
 void gtref_catch_interrupts(void)
 {
     struct sigaction sa = {.sa_handler = note_interrupt, .sa_flags = SA_RESTART}, old;
     sigemptyset(&sa.sa_mask);
-    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) /* a signal ignored on purpose (nohup) stays so */
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(sigs[i], &sa, NULL);
+    for (size_t i = 0; i < NINTERRUPT_SIGNALS; i++) { /* a signal ignored on purpose (nohup) stays so */
+        if (caught[i] || sigaction(interrupt_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        saved_actions[i] = old;
+        caught[i] = sigaction(interrupt_signals[i], &sa, NULL) == 0;
+    }
+}
+
+void gtref_release_interrupts(void)
+{
+    for (size_t i = 0; i < NINTERRUPT_SIGNALS; i++)
+        if (caught[i]) {
+            sigaction(interrupt_signals[i], &saved_actions[i], NULL);
+            caught[i] = false;
+        }
+    if (gtref_interrupted) raise(gtref_interrupted); /* one that came in between: its own action now */
 }
 
 bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz)

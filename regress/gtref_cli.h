@@ -73,6 +73,9 @@ void gtref_regress_set_night(struct gtref_waivers *night_waivers);
  * the handler only records the signal here, and the command stops at its next step. */
 extern volatile sig_atomic_t gtref_interrupted;
 void gtref_catch_interrupts(void);
+/* The actions before gtref_catch_interrupts() again (a later Ctrl-C ends the process at once, as usual), after
+ * raising a signal that came while caught and was not acted on. */
+void gtref_release_interrupts(void);
 /* The command line that resumes an interrupted command: "cd DIR && ARGV0 ARGS... EXTRA..." with every word
  * shell-quoted (DIR the current directory), an EXTRA word left out when ARGS already has it. False when it does
  * not fit. */

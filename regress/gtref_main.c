@@ -78,7 +78,11 @@ static const subcommand subcommands[] = {
      "  --check            check the list and every group's options, run nothing\n"
      "  --print-sims       print the simulators the list needs (make targets) and stop\n"
      "\n"
-     "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
+     "The closing lines count this night's tests only (records --resume kept are said apart). Ctrl-C stops the night\n"
+     "at the group it is in, prints the counts so far and the command that resumes it (--resume, master seed kept).\n"
+     "\n"
+     "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE),\n"
+     "128+N interrupted by signal N (130 for Ctrl-C).\n"},
     {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
      "usage: gtref replay RESULT [--waves [--window N]] [--sim PATH] [--timeout SEC] [--max-memory MB]\n"
      "                    [--max-log MB]\n"
