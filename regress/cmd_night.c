@@ -269,12 +269,21 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         if (f) {
             fprintf(f, "| %s | %s | ", row->rtl, row->group);
             gtref_fputs_md(f, row->what);
-            fprintf(f, " | %zu | %zu | %zu | %d | `%s/summary.md` |\n", row->t.passed, row->t.failed, row->t.waived,
-                    row->rc, row->out);
+            if (!row->ran)
+                fprintf(f, " | | | | not run (interrupted) | |\n");
+            else if (row->outcome.sig)
+                fprintf(f, " | %zu | %zu | %zu | %d (interrupted after %zu of %zu tests) | |\n", row->t.passed,
+                        row->t.failed, row->t.waived, row->rc, row->outcome.done, row->outcome.total);
+            else
+                fprintf(f, " | %zu | %zu | %zu | %d | `%s/summary.md` |\n", row->t.passed, row->t.failed,
+                        row->t.waived, row->rc, row->out);
         }
     }
     if (f) {
         fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", all.passed, all.failed, all.waived);
+        if (interrupted)
+            fprintf(f, "\n**Interrupted (%s)**: the counts are this night's tests so far; the night ends with "
+                       "`--resume` (`make night ... RESUME=1`), the command printed on stdout.\n", strsignal(interrupted));
         if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", md);
     } else {
         fprintf(stderr, "gtref night: cannot write %s: %s\n", md, strerror(errno));

@@ -428,9 +428,8 @@ static void format_counts(char *buf, size_t bufsz, const gtref_regress_outcome *
 }
 
 /* Ctrl-C (or SIGTERM, SIGHUP) ended the run: its own counts and how to resume it; 128 + the signal. */
-static int report_interrupt(const gtref_cli *cli, int argc, char **argv, int sig, size_t n)
+static int report_interrupt(const gtref_cli *cli, int argc, char **argv, int sig)
 {
-    (void)n;
     char counts[512];
     format_counts(counts, sizeof counts, &last_outcome, night_waivers ? "this group, this night" : "this run");
     if (night_waivers) { /* gtref night says how to resume the whole night */
@@ -602,7 +601,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         free(results);
         gtref_waivers_free(&waivers);
         gtref_history_free(&history);
-        return report_interrupt(cli, argc, argv, sig, n);
+        return report_interrupt(cli, argc, argv, sig);
     }
 
     gtref_regress_info info = {.rtl = o.rtl, .sim = o.sim, .out_dir = out, .ndirected = ndirected,
