@@ -76,7 +76,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -146,8 +146,8 @@ define VERILATE
 	echo "gtref: verilating simulator $$rtl with $$n engines $(2)(about a minute the first time; log $$log)"; \
 	verilator $(VERILATOR_FLAGS) $(1) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
 	  -Mdir $(dir $@) -o ../Vtb_top \
-	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv > $$log 2>&1 \
+	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" -CFLAGS -DVL_USER_FINISH \
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(abspath dpi/vl_finish.cpp) > $$log 2>&1 \
 	  || { tail -40 $$log; exit 1; }
 	@touch $@
 endef
@@ -162,13 +162,13 @@ define LINK_SIM
 	@echo "built $@"
 endef
 
-$(BUILD)/sim/%/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+$(BUILD)/sim/%/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv dpi/vl_finish.cpp
 	$(call VERILATE,,)
 $(BUILD)/sim/%/Vtb_top: $(BUILD)/sim/%/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
 	$(LINK_SIM)
 
 # The tracing build of a configuration, for gtref replay --waves only: FST tracing, switched on for a window.
-$(BUILD)/sim/%/trace/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+$(BUILD)/sim/%/trace/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv dpi/vl_finish.cpp
 	$(call VERILATE,--trace-fst +define+GTREF_TRACE,with tracing )
 $(BUILD)/sim/%/trace/Vtb_top: $(BUILD)/sim/%/trace/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
 	$(LINK_SIM)
@@ -286,7 +286,10 @@ determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
 	  --jobs 1 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv > $(DET_DIR)/killed.log 2>&1 & pid=$$!; \
 	  while [ $$(ls $(DET_DIR)/killed/results 2>/dev/null | wc -l) -lt 10 ]; do sleep 0.05; done; kill -INT $$pid; wait $$pid; \
-	  test $$? = 130 || { echo "determinism-test: the interrupted run did not stop on SIGINT"; exit 1; }
+	  test $$? = 130 || { echo "determinism-test: the interrupted run did not stop on SIGINT"; exit 1; }; \
+	  grep -qE '^gtref regress: interrupted \(Interrupt\) after [0-9]+ of 30 tests: [0-9]+ passed, [0-9]+ failed \(this run\)' $(DET_DIR)/killed.log \
+	  && grep -qE '^resume with: cd .* && .* regress .* --resume$$' $(DET_DIR)/killed.log \
+	  || { echo "determinism-test: the interrupted run did not end with its counts and a resume command:"; cat $(DET_DIR)/killed.log; exit 1; }
 	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
 	  --jobs 2 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv --resume 2>&1 >/dev/null | grep -F -- '--resume:'
 	@$(call SHOW_RECORDS,$(DET_DIR)/killed) > $(DET_DIR)/killed.txt; cmp $(DET_DIR)/j1.txt $(DET_DIR)/killed.txt \
@@ -331,6 +334,23 @@ isolation-test: $(GTREF) $(ISOLATION_SIM) $(call SIMDIR,clean)/Vtb_top
 inputs-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	sh tests/cli/malformed_inputs.sh $(GTREF) $(BUILD)/test/inputs
 
+# What a new user meets at the command line (tests/cli/usability.sh): reports that lead with the mismatch, a test
+# that never ran said plainly, asm/disasm help, a direct simulator run without Verilator's $finish line, paths
+# without "..", write errors that name the file asked for, gtref alone printing its help.
+usability-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	sh tests/cli/usability.sh $(GTREF) $(BUILD)/test/usability
+
+# Waivers across runs (tests/waivers/history.sh): a bucket failing in one run and waived in the next is "waived" (by
+# which waiver, since when), not "fixed", on stdout, in summary.md and report.html; a bug build's waiver is not
+# called stale by a clean run or night; a waiver whose scope was run and that matched nothing is.
+waiver-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	sh tests/waivers/history.sh $(GTREF) $(BUILD)/test/waiver-history
+
+# gtref night interrupted with Ctrl-C part-way (tests/night/interrupt.sh): exit status 130, the night's own counts,
+# a resume command that finishes it with the records of an uninterrupted night; stale records not counted.
+night-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
+	sh tests/night/interrupt.sh $(GTREF) $(BUILD)/test/night
+
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
@@ -338,7 +358,7 @@ check: deps $(GTREF)
 	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
 	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
 
-test: deps lint unit check inputs-test bug-test slurm-test report-test verdict-test determinism-test waves-test minimize-test isolation-test cosim-test
+test: deps lint unit check inputs-test usability-test night-test waiver-test bug-test slurm-test report-test verdict-test determinism-test waves-test minimize-test isolation-test cosim-test
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model history

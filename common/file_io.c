@@ -33,8 +33,8 @@ int gtref_file_write_atomic(const char *path, const void *buf, size_t len, char 
         return -1;
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        snprintf(err, errsz, "%s: %s", tmp, strerror(errno));
+    if (fd < 0) { /* named as asked: the temporary file beside it is this function's business */
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
         return -1;
     }
     int werr = write_all(fd, buf, len) ? errno : 0;

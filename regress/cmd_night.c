@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../scoreboard/regress_report.h"
 #include "gtref/test_list.h"
@@ -36,40 +37,26 @@ static const char **known_options(void)
     return names;
 }
 
-/* Totals of the records in DIR/results. */
-static void tally_dir(const char *dir, gtref_tally *t, size_t *unreadable)
+/* The tests of a group: its seeds, or the .gts files of its directed folder. */
+static size_t group_tests(const gtref_list_group *grp)
 {
-    memset(t, 0, sizeof *t);
-    *unreadable = 0;
-    char path[GTREF_PATH_MAX];
-    snprintf(path, sizeof path, "%s/results", dir);
-    DIR *d = opendir(path);
-    if (!d) return;
-    gtref_result *rs = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (!has_suffix(e->d_name, ".result")) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            gtref_result *nr = realloc(rs, cap * sizeof *nr);
-            if (!nr) break;
-            rs = nr;
-        }
-        char f[GTREF_PATH_MAX + 256], err[512];
-        snprintf(f, sizeof f, "%s/%s", path, e->d_name);
-        if (gtref_result_read_file(&rs[n], f, err, sizeof err) == 0) n++;
-        else (*unreadable)++;
-    }
-    closedir(d);
-    gtref_tally_results(rs, n, t);
-    free(rs);
+    if (strcmp(grp->kind, "directed") != 0) return (size_t)grp->seeds;
+    size_t n = 0;
+    DIR *d = opendir(grp->directed);
+    for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.' && has_suffix(e->d_name, ".gts");
+    if (d) closedir(d);
+    return n;
 }
 
+/* A group's counts are those of its gtref regress call (gtref_regress_last_outcome): this night's tests only,
+ * never records an earlier night left in its folder; the records --resume kept are among them, and said apart. */
 typedef struct night_row {
     char rtl[64], group[96], what[320], out[GTREF_PATH_MAX];
     int rc;
+    bool ran;        /* the group was started (an interrupted night starts no group after the interrupted one) */
     gtref_tally t;
     regress_sink run; /* what the group's regress handed back: its records (for the buckets) and verdict */
+    gtref_regress_outcome outcome;
 } night_row;
 
 /* The failure buckets of every group, each with its replay command: the end of a night's output. */
@@ -166,6 +153,16 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         gtref_lists_free(&ls);
         return cli_error("night", "cannot create %s/%s: %s", out, list->name, strerror(errno));
     }
+    gtref_waivers night_ws = {0};
+    if (waivers && !print_sims) { /* the night judges "matched nothing" over all its groups (docs/waivers.md) */
+        char werr[1024];
+        if (gtref_waivers_load(&night_ws, waivers, werr, sizeof werr)) {
+            gtref_waivers_free(&night_ws);
+            gtref_lists_free(&ls);
+            return cli_usage_error("night", "%s", werr);
+        }
+    }
+    gtref_catch_interrupts();
     size_t nrows = list->nrtl * list->ngroups;
     night_row *rows = calloc(nrows ? nrows : 1, sizeof *rows);
     if (!rows) return gtref_lists_free(&ls), cli_error("night", "out of memory");
@@ -183,7 +180,7 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
     /* each group prints a few lines (no bucket list): the night's buckets come at its end */
     gtref_cli group_cli = *cli;
     group_cli.compact = true;
-    int worst = 0;
+    int worst = 0, interrupted = 0;
     /* pass 0 checks every group's options before anything runs; pass 1 runs them */
     for (int pass = 0; pass < 2; pass++) {
     if (pass == 1 && check_only) {
@@ -263,15 +260,26 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
                 }
                 continue;
             }
+            row->outcome.total = group_tests(grp);
+            if (interrupted) continue; /* not started: the night stops at the group it was interrupted in */
             printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
                    grp->line);
             fflush(stdout);
             group_cli.sink = &row->run;
+            gtref_regress_set_night(&night_ws);
             row->rc = gtref_cmd_regress(&group_cli, na, args);
+            gtref_regress_set_night(NULL);
             fflush(stdout);
-            size_t unreadable;
-            tally_dir(row->out, &row->t, &unreadable);
-            if (row->rc > worst) worst = row->rc;
+            row->ran = true;
+            gtref_regress_last_outcome(&row->outcome);
+            if (row->outcome.total == 0) row->outcome.total = group_tests(grp); /* stopped before it counted */
+            row->t.total = row->outcome.done;
+            row->t.passed = row->outcome.passed;
+            row->t.failed = row->outcome.failed;
+            row->t.waived = row->outcome.waived;
+            if (row->rc > 128 && row->rc < 128 + 65) interrupted = row->rc - 128;
+            else if (gtref_interrupted) interrupted = gtref_interrupted;
+            else if (row->rc > worst) worst = row->rc;
         }
     }
     }
@@ -304,6 +312,9 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         }
         if (vlen < sizeof verdict) snprintf(verdict + vlen, sizeof verdict - vlen, ")");
     }
+    if (interrupted) /* the night did not finish: no PASS or FAIL of the whole list */
+        snprintf(verdict, sizeof verdict, "INTERRUPTED (%s): the night stopped before its end; resume it with --resume",
+                 strsignal(interrupted));
     static char rerun[16384], rerun_failed_cmd[16384 + 32];
     char master_arg[24];
     snprintf(master_arg, sizeof master_arg, "%" PRIu64, master);
@@ -322,7 +333,8 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         gtref_fputs_md(f, list->name);
         fputs("\n\n**Verdict: ", f);
         gtref_fputs_md(f, verdict);
-        fprintf(f, "** (exit status %d)\n\n", worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0);
+        fprintf(f, "** (exit status %d)\n\n", interrupted ? 128 + interrupted
+                                             : worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0);
         fprintf(f, "- started: %s (UTC)\n- list file: `%s`\n- master seed: %" PRIu64 "\n", started, lists_path, master);
         if (build) fprintf(f, "- kit version: `%s` (the simulators' build id: git describe of the kit)\n", build);
         if (verilator) fprintf(f, "- Verilator: %s\n", verilator);
@@ -344,34 +356,114 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
             const night_row *row = &rows[i];
             fprintf(f, "| %s | %s | ", row->rtl, row->group);
             gtref_fputs_md(f, row->what);
-            fprintf(f, " | %zu | %zu | %zu | %d | ", row->t.passed, row->t.failed, row->t.waived, row->rc);
-            gtref_fputs_md(f, row->run.ran ? row->run.verdict.text : "could not run");
-            fprintf(f, " | `%s/summary.md` |\n", row->out);
+            if (!row->ran)
+                fprintf(f, " | | | | | not run (interrupted) | |\n");
+            else if (row->outcome.sig)
+                fprintf(f, " | %zu | %zu | %zu | %d | interrupted after %zu of %zu tests | |\n", row->t.passed,
+                        row->t.failed, row->t.waived, row->rc, row->outcome.done, row->outcome.total);
+            else {
+                fprintf(f, " | %zu | %zu | %zu | %d | ", row->t.passed, row->t.failed, row->t.waived, row->rc);
+                gtref_fputs_md(f, row->run.ran ? row->run.verdict.text : "could not run");
+                fprintf(f, " | `%s/summary.md` |\n", row->out);
+            }
         }
         fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", all.passed, all.failed, all.waived);
+        if (interrupted)
+            fprintf(f, "\n**Interrupted (%s)**: the counts are this night's tests so far; the night ends with "
+                       "`--resume` (`make night ... RESUME=1`), the command printed on stdout.\n", strsignal(interrupted));
         if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", md);
     } else {
         fprintf(stderr, "gtref night: cannot write %s: %s\n", md, strerror(errno));
     }
+    bool default_lists = strcmp(lists_path, "tests/lists.txt") == 0;
     char self[GTREF_PATH_MAX];
     printf("\nnight %s, master seed %" PRIu64 ", started %s: %s\n", list->name, master, started, md);
-    for (size_t i = 0; i < nrows; i++)
-        printf("  %-8s %-14s %zu passed, %zu failed, %zu waived  %s\n", rows[i].rtl, rows[i].group, rows[i].t.passed,
-               rows[i].t.failed, rows[i].t.waived,
-               rows[i].rc == EXIT_USAGE || !rows[i].run.ran ? "(could not run: see above)" : rows[i].rc ? "FAIL" : "PASS");
-    if (have_rerun) {
-        printf("rerun the night: %s\n", rerun);
-        if (any_not_passed) printf("rerun its failed tests: %s\n", rerun_failed_cmd);
-    } else {
-        printf("rerun the night: %s night %s --master-seed %" PRIu64 "\n", gtref_self(cli, self, sizeof self), list->name,
-               master);
+    size_t kept = 0, done = 0, total = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        const night_row *row = &rows[i];
+        kept += row->outcome.kept;
+        done += row->outcome.done;
+        total += row->outcome.total;
+        if (!row->ran) {
+            printf("  %-8s %-14s not run (the night was interrupted before it)\n", row->rtl, row->group);
+            continue;
+        }
+        char note[160] = "";
+        if (row->outcome.sig)
+            snprintf(note, sizeof note, "  (interrupted after %zu of %zu tests)", row->outcome.done, row->outcome.total);
+        else if (row->rc == EXIT_USAGE || !row->run.ran)
+            snprintf(note, sizeof note, "  (could not run: see above)");
+        else
+            snprintf(note, sizeof note, "  %s", row->rc ? "FAIL" : "PASS");
+        if (row->outcome.kept)
+            snprintf(note + strlen(note), sizeof note - strlen(note), "  (%zu of them kept from an earlier run by --resume)",
+                     row->outcome.kept);
+        printf("  %-8s %-14s %zu passed, %zu failed, %zu waived%s\n", row->rtl, row->group, row->t.passed, row->t.failed,
+               row->t.waived, note);
     }
-    print_night_buckets(stdout, rows, nrows);
-    printf("verdict: %s\n", verdict);
-    if (all.waived) printf("%zu passed, %zu failed, %zu waived\n", all.passed, all.failed, all.waived);
-    else printf("%zu passed, %zu failed\n", all.passed, all.failed);
+    if (interrupted) {
+        /* this night's own counts (never records an earlier night left), the resume command, 128 + the signal */
+        size_t rp = 0, rf = 0, rw = 0, kp = 0, kf = 0, kw = 0;
+        for (size_t i = 0; i < nrows; i++) {
+            const gtref_regress_outcome *o = &rows[i].outcome;
+            rp += o->passed - o->kept_passed, rf += o->failed - o->kept_failed, rw += o->waived - o->kept_waived;
+            kp += o->kept_passed, kf += o->kept_failed, kw += o->kept_waived;
+        }
+        printf("night %s interrupted (%s) after %zu of %zu tests: %zu passed, %zu failed", list->name,
+               strsignal(interrupted), done, total, rp, rf);
+        if (rw) printf(", %zu waived", rw);
+        printf(" (this night)");
+        if (kept) {
+            printf(", and %zu kept from an earlier run by --resume (%zu passed, %zu failed", kept, kp, kf);
+            if (kw) printf(", %zu waived", kw);
+            printf(")");
+        }
+        printf("\n");
+        char cmd[8192], seed_text[24];
+        snprintf(seed_text, sizeof seed_text, "%" PRIu64, master);
+        /* started by make night (its options only): resume the same way, and give the gtref form too */
+        bool mk = getenv("MAKELEVEL") && default_lists && !out_opt && !today && !launcher && !slurm_opts && !per_process;
+        char cwd[GTREF_PATH_MAX];
+        if (mk && getcwd(cwd, sizeof cwd))
+            printf("resume with: make -C %s night LIST=%s MASTER_SEED=%s RESUME=1\n", cwd, list->name, seed_text);
+        const char *const extra_seed[] = {"--resume", NULL};
+        char **args2 = calloc((size_t)argc + 3, sizeof *args2);
+        int n2 = 0;
+        if (args2) {
+            for (int i = 0; i < argc; i++) args2[n2++] = argv[i];
+            if (!master_text) args2[n2++] = "--master-seed", args2[n2++] = seed_text; /* the date may change */
+        }
+        if (args2 && resume_command(cli, n2, args2, extra_seed, cmd, sizeof cmd))
+            printf("%s %s\n", mk ? "         or:" : "resume with:", cmd);
+        free(args2);
+    } else {
+        /* waivers that matched nothing in every group that covered their scope (none covered: not judged) */
+        char today_text[11];
+        if (today) snprintf(today_text, sizeof today_text, "%s", today);
+        else gtref_today(today_text);
+        for (size_t i = 0; i < night_ws.n; i++) {
+            const gtref_waiver *w = &night_ws.w[i];
+            if (gtref_waiver_stale(w, today_text))
+                printf("waiver %s (%s:%d, %s, owner %s) matched nothing in the %zu group%s of this night that covered "
+                       "its scope: the failure it waives is gone, remove it\n",
+                       w->name, w->file, w->line, w->ticket, w->owner, w->scoped_runs, w->scoped_runs == 1 ? "" : "s");
+        }
+        if (have_rerun) {
+            printf("rerun the night: %s\n", rerun);
+            if (any_not_passed) printf("rerun its failed tests: %s\n", rerun_failed_cmd);
+        } else {
+            printf("rerun the night: %s night %s --master-seed %" PRIu64 "\n", gtref_self(cli, self, sizeof self),
+                   list->name, master);
+        }
+        print_night_buckets(stdout, rows, nrows);
+        printf("verdict: %s\n", verdict);
+        if (all.waived) printf("%zu passed, %zu failed, %zu waived\n", all.passed, all.failed, all.waived);
+        else printf("%zu passed, %zu failed\n", all.passed, all.failed);
+    }
     for (size_t i = 0; i < nrows; i++) free(rows[i].run.results);
     free(rows);
     gtref_lists_free(&ls);
+    gtref_waivers_free(&night_ws);
+    if (interrupted) return 128 + interrupted;
     return worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0;
 }

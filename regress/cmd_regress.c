@@ -213,7 +213,7 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
     size_t n = ndirected + (size_t)o->seeds;
     gtref_gen_config config;
     gen_opts_config(&o->gen, &config);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !gtref_interrupted; i++) { /* Ctrl-C: the run stops before any test runs */
         sim_test *t = &tests[i];
         char name[256], gts[GTREF_PATH_MAX], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX];
         uint64_t seed = 0;
@@ -245,7 +245,7 @@ static int prepare_tests(const gtref_cli *cli, const regress_options *o, const c
             int kept = resume_test(o, gts, i < ndirected, seed, &config, t, &results[i], err, sizeof err);
             if (kept < 0) return cli_error("regress", "%s: %s", o->resume ? "--resume" : "--rerun-failed", err);
             if (kept) {
-                t->skip = true;
+                t->skip = t->kept = true;
                 (*resumed)++;
                 continue;
             }
@@ -385,8 +385,11 @@ static void apply_waivers(gtref_waivers *ws, const char *today, const sim_test *
     }
 }
 
-/* Waivers that need a person: expired ones (they no longer match, and say what they would have matched) and,
- * in this run, unexpired ones that matched nothing. */
+static gtref_waivers *night_waivers; /* non-NULL: this run is a group of a gtref night (gtref_regress_set_night) */
+
+/* Waivers that need a person: expired ones (they no longer match, and say what they would have matched) and
+ * unexpired ones that matched nothing in a run that covered their scope (gtref_waiver_in_scope: a waiver for one
+ * bug build is not stale on a clean run). In a night the latter are judged over all its groups, by gtref night. */
 static void report_waivers(const gtref_waivers *ws, const char *today)
 {
     for (size_t i = 0; i < ws->n; i++) {
@@ -395,15 +398,99 @@ static void report_waivers(const gtref_waivers *ws, const char *today)
             printf("waiver %s (%s:%d, %s, owner %s) expired on %s: it no longer matches%s; renew it or remove it\n",
                    w->name, w->file, w->line, w->ticket, w->owner, w->expires,
                    w->matched_expired ? " and its failures count as failures again" : "");
-        else if (!w->matched)
-            printf("waiver %s (%s:%d, %s, owner %s) matched nothing in this run (after a full run: the failure it "
-                   "waives is gone, remove it)\n",
+        else if (night_waivers) {
+            for (size_t k = 0; k < night_waivers->n; k++)
+                if (strcmp(night_waivers->w[k].name, w->name) == 0) {
+                    night_waivers->w[k].matched += w->matched;
+                    night_waivers->w[k].scoped_runs += w->scoped_runs;
+                }
+        } else if (gtref_waiver_stale(w, today))
+            printf("waiver %s (%s:%d, %s, owner %s) matched nothing in this run, which covered its scope (after a "
+                   "full run: the failure it waives is gone, remove it)\n",
                    w->name, w->file, w->line, w->ticket, w->owner);
     }
 }
 
+/* ---- what the run did, for its interrupt message and for gtref night ---- */
+
+static gtref_regress_outcome last_outcome;
+
+void gtref_regress_last_outcome(gtref_regress_outcome *o)
+{
+    *o = last_outcome;
+}
+
+void gtref_regress_set_night(gtref_waivers *ws)
+{
+    night_waivers = ws;
+}
+
+/* The counts of this run: the tests that ended (progress: a test that was running when the run was interrupted
+ * has no record of this run) and, apart, the records --resume kept. */
+static void record_outcome(const sim_test *tests, const gtref_result *results, size_t n, int sig,
+                           const regress_progress *p)
+{
+    gtref_regress_outcome *o = &last_outcome;
+    *o = (gtref_regress_outcome){.total = n, .done = p->done, .passed = p->passed, .failed = p->failed,
+                                 .waived = p->waived, .sig = sig};
+    if (!sig) { /* every record is final (waivers applied): count them */
+        gtref_tally t;
+        gtref_tally_results(results, n, &t);
+        o->done = n, o->passed = t.passed, o->failed = t.failed, o->waived = t.waived;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!tests[i].kept) continue;
+        o->kept++;
+        if (results[i].status == GTREF_PASS) o->kept_passed++;
+        else if (results[i].waived) o->kept_waived++;
+        else o->kept_failed++;
+    }
+}
+
+/* "57 of 200 tests: 55 passed, 2 failed (this run)" and the records --resume kept, apart. */
+static void format_counts(char *buf, size_t bufsz, const gtref_regress_outcome *o, const char *what)
+{
+    size_t passed = o->passed - o->kept_passed, failed = o->failed - o->kept_failed, waived = o->waived - o->kept_waived;
+    int k = snprintf(buf, bufsz, "%zu of %zu tests: %zu passed, %zu failed", o->done, o->total, passed, failed);
+    if (k > 0 && (size_t)k < bufsz && waived) k += snprintf(buf + k, bufsz - (size_t)k, ", %zu waived", waived);
+    if (k > 0 && (size_t)k < bufsz) k += snprintf(buf + k, bufsz - (size_t)k, " (%s)", what);
+    if (k > 0 && (size_t)k < bufsz && o->kept)
+        snprintf(buf + k, bufsz - (size_t)k, ", and %zu kept from an earlier run by --resume (%zu passed, %zu failed%s)",
+                 o->kept, o->kept_passed, o->kept_failed + o->kept_waived, o->kept_waived ? ", some waived" : "");
+}
+
+/* Ctrl-C (or SIGTERM, SIGHUP) ended the run: its own counts and how to resume it; 128 + the signal. */
+static int report_interrupt(const gtref_cli *cli, int argc, char **argv, int sig)
+{
+    char counts[512];
+    format_counts(counts, sizeof counts, &last_outcome, night_waivers ? "this group, this night" : "this run");
+    if (night_waivers) { /* gtref night says how to resume the whole night */
+        printf("gtref regress: interrupted (%s) after %s\n", strsignal(sig), counts);
+    } else {
+        char cmd[8192];
+        const char *const extra[] = {"--resume", NULL};
+        printf("gtref regress: interrupted (%s) after %s; no summary written\n", strsignal(sig), counts);
+        if (resume_command(cli, argc, argv, extra, cmd, sizeof cmd))
+            printf("resume with: %s\n", cmd);
+        else
+            printf("resume with: the same command and --resume\n");
+    }
+    fflush(stdout);
+    return 128 + sig;
+}
+
+/* Which waivers this run's scope covers (its RTL build and engines): only those can be said to have matched
+ * nothing. */
+static void count_waiver_scope(gtref_waivers *ws, const char *rtl, unsigned engines)
+{
+    for (size_t i = 0; i < ws->n; i++)
+        if (gtref_waiver_in_scope(&ws->w[i], rtl, engines)) ws->w[i].scoped_runs++;
+}
+
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 {
+    gtref_catch_interrupts();
+    last_outcome = (gtref_regress_outcome){0};
     regress_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0) return rc;
@@ -445,6 +532,9 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
                          o.sim);
     unsigned sim_engines = 0;
+    char sim_abs[GTREF_PATH_MAX]; /* printed and recorded (replay commands) as an absolute path, without ".." */
+    gtref_abs_path(o.sim, sim_abs, sizeof sim_abs);
+    o.sim = sim_abs;
     {
         char sim_rtl[128], err[1024];
         if (sim_describe(o.sim, sim_rtl, sizeof sim_rtl, &sim_engines, o.sim_build, sizeof o.sim_build, err, sizeof err))
@@ -513,6 +603,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         if (!tests[i].skip) continue;
         progress.done++;
         if (results[i].status == GTREF_PASS) progress.passed++;
+        else if (results[i].waived) progress.waived++;
         else progress.failed++;
     }
     if (o.resume)
@@ -521,8 +612,10 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (o.rerun_failed)
         fprintf(stderr, "gtref regress: --rerun-failed: %zu of %zu tests passed before (same stimulus) and keep their "
                         "record; running the other %zu\n", resumed, n, n - progress.done);
-    int sig;
-    if (o.launcher && strcmp(o.launcher, "slurm") == 0) {
+    int sig = gtref_interrupted;
+    if (sig) {
+        /* interrupted while the stimuli were made: nothing runs */
+    } else if (o.launcher && strcmp(o.launcher, "slurm") == 0) {
         char slurm_dir[GTREF_PATH_MAX];
         if (!path_format(slurm_dir, sizeof slurm_dir, "regress", "%s/slurm", out)) return EXIT_USAGE;
         sig = sim_run_tests_slurm(&setup, tests, results, n, (unsigned)o.jobs, slurm_dir, o.slurm_opts, on_test_event,
@@ -531,13 +624,20 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
         sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
     }
     if (progress.tty) fputc('\n', stderr);
-    if (!sig) apply_waivers(&waivers, today, tests, results, n);
+    if (!sig) {
+        apply_waivers(&waivers, today, tests, results, n);
+        count_waiver_scope(&waivers, o.rtl, (unsigned)o.gen.engines);
+    }
+    record_outcome(tests, results, n, sig, &progress);
+    /* every test ran: Ctrl-C during the reports ends the process at once, as usual (in a night, the night stops
+     * after this group's reports) */
+    if (!sig && !night_waivers) gtref_release_interrupts();
     free(tests);
     if (sig) {
         free(results);
-        fprintf(stderr, "gtref regress: interrupted (%s) after %zu of %zu tests; no summary written\n",
-                strsignal(sig), progress.done, n);
-        return 128 + sig;
+        gtref_waivers_free(&waivers);
+        gtref_history_free(&history);
+        return report_interrupt(cli, argc, argv, sig);
     }
 
     char started[32], verilator[96] = "";

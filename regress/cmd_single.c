@@ -9,6 +9,7 @@
 
 #include "../scoreboard/regress_report.h"
 #include "gtref/engines.h"
+#include "gtref/file_io.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
 
@@ -31,6 +32,10 @@ static const char *resolve_sim(const char *command, const char *given, const cha
         else cli_error(command, "no simulator %s for rtl '%s' with %u engines: build it with 'make sim RTL=%s ENGINES=%u', or pass --sim",
                        sim, rtl, engines, rtl, engines);
         return NULL;
+    }
+    if (sim != buf) { /* printed and recorded (the replay command) as an absolute path, without ".." */
+        gtref_abs_path(sim, buf, bufsz);
+        sim = buf;
     }
     return sim;
 }

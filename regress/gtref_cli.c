@@ -222,9 +222,10 @@ bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) return false;
     exe[n] = '\0';
-    char dir[GTREF_PATH_MAX];
-    dir_of(exe, dir, sizeof dir);
-    int w = snprintf(dst, dstsz, "%s/../sim/%s/e%u/Vtb_top", dir, rtl, engines);
+    char bindir[GTREF_PATH_MAX], dir[GTREF_PATH_MAX];
+    dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
+    dir_of(bindir, dir, sizeof dir);
+    int w = snprintf(dst, dstsz, "%s/sim/%s/e%u/Vtb_top", dir, rtl, engines);
     return w > 0 && (size_t)w < dstsz;
 }
 
@@ -349,6 +350,60 @@ bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *cons
         if (!append_word(dst, dstsz, &len, defaults[k].opt) || !append_word(dst, dstsz, &len, v)) return false;
     }
     return true;
+}
+
+volatile sig_atomic_t gtref_interrupted;
+
+static void note_interrupt(int sig)
+{
+    if (!gtref_interrupted) gtref_interrupted = sig;
+}
+
+static const int interrupt_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NINTERRUPT_SIGNALS (sizeof interrupt_signals / sizeof interrupt_signals[0])
+static struct sigaction saved_actions[NINTERRUPT_SIGNALS];
+static bool caught[NINTERRUPT_SIGNALS];
+
+void gtref_catch_interrupts(void)
+{
+    struct sigaction sa = {.sa_handler = note_interrupt, .sa_flags = SA_RESTART}, old;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NINTERRUPT_SIGNALS; i++) { /* a signal ignored on purpose (nohup) stays so */
+        if (caught[i] || sigaction(interrupt_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        saved_actions[i] = old;
+        caught[i] = sigaction(interrupt_signals[i], &sa, NULL) == 0;
+    }
+}
+
+void gtref_release_interrupts(void)
+{
+    for (size_t i = 0; i < NINTERRUPT_SIGNALS; i++)
+        if (caught[i]) {
+            sigaction(interrupt_signals[i], &saved_actions[i], NULL);
+            caught[i] = false;
+        }
+    if (gtref_interrupted) raise(gtref_interrupted); /* one that came in between: its own action now */
+}
+
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz)
+{
+    size_t len = 0;
+    if (dstsz) dst[0] = '\0';
+    char cwd[GTREF_PATH_MAX];
+    bool ok = getcwd(cwd, sizeof cwd) != NULL && append_word(dst, dstsz, &len, "cd") &&
+              append_word(dst, dstsz, &len, cwd) && len + 3 < dstsz;
+    if (ok) { /* the one word not to quote */
+        memcpy(dst + len, " &&", 4);
+        len += 3;
+    }
+    ok = ok && append_word(dst, dstsz, &len, cli->argv0);
+    for (int i = 0; ok && i < argc; i++) ok = append_word(dst, dstsz, &len, argv[i]);
+    for (size_t k = 0; ok && extra && extra[k]; k++) {
+        bool have = false;
+        for (int i = 0; i < argc; i++) have |= strcmp(argv[i], extra[k]) == 0;
+        if (!have) ok = append_word(dst, dstsz, &len, extra[k]);
+    }
+    return ok;
 }
 
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz)

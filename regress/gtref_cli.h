@@ -3,6 +3,7 @@
  * a file or program that could not be used. */
 #ifndef GTREF_CLI_H
 #define GTREF_CLI_H
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -74,6 +75,34 @@ struct gtref_regress_info;
 int regress_history(const char *out, const char *history_path, struct gtref_history *h,
                     const struct gtref_regress_info *info, const gtref_result *results, size_t n, size_t cov_holes,
                     size_t cov_bins);
+/* What the last gtref_cmd_regress call did: gtref night runs each group through it, in this process. */
+typedef struct gtref_regress_outcome {
+    size_t total;                    /* tests of the run */
+    size_t done;                     /* of them, with a record of this run: run now or kept */
+    size_t passed, failed, waived;   /* of those done, run now or kept */
+    size_t kept, kept_passed, kept_failed, kept_waived; /* kept by --resume: records an earlier run left */
+    int sig;                         /* the signal that interrupted it; 0 when it ran to the end */
+} gtref_regress_outcome;
+void gtref_regress_last_outcome(gtref_regress_outcome *o);
+/* gtref night: while set (non-NULL), gtref_cmd_regress is one group of a night: when interrupted it leaves the
+ * resume command to night, and instead of saying which waivers matched nothing it adds each waiver's matches
+ * and whether the group covered its scope to the waiver of the same name in night_waivers. */
+struct gtref_waivers;
+void gtref_regress_set_night(struct gtref_waivers *night_waivers);
+
+/* Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one's number, once gtref_catch_interrupts() was called. While
+ * tests run, sim_run_tests takes these signals itself; between runs (stimuli being made, a night between groups)
+ * the handler only records the signal here, and the command stops at its next step. */
+extern volatile sig_atomic_t gtref_interrupted;
+void gtref_catch_interrupts(void);
+/* The actions before gtref_catch_interrupts() again (a later Ctrl-C ends the process at once, as usual), after
+ * raising a signal that came while caught and was not acted on. */
+void gtref_release_interrupts(void);
+/* The command line that resumes an interrupted command: "cd DIR && ARGV0 ARGS... EXTRA..." with every word
+ * shell-quoted (DIR the current directory), an EXTRA word left out when ARGS already has it. False when it does
+ * not fit. */
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz);
+
 /* Usage text of a subcommand to stdout; false if there is no such subcommand. */
 bool gtref_print_usage(const char *command);
 
@@ -125,7 +154,8 @@ bool has_suffix(const char *s, const char *suffix);
 void dir_of(const char *path, char *dir, size_t dirsz);
 /* path without trailing slashes ("out/" → "out"; "/" stays "/"). */
 void strip_trailing_slashes(char *path);
-/* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/e<engines>/Vtb_top. */
+/* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/e<engines>/Vtb_top,
+ * written without "..": build/bin/gtref gives build/sim/<rtl>/e<engines>/Vtb_top. */
 bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz);
 bool same_file(const char *a, const char *b);
 bool is_executable_file(const char *path);

@@ -85,7 +85,11 @@ static const subcommand subcommands[] = {
      "  --check            check the list and every group's options, run nothing\n"
      "  --print-sims       print the simulators the list needs (make targets) and stop\n"
      "\n"
-     "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE).\n"},
+     "The closing lines count this night's tests only (records --resume kept are said apart). Ctrl-C stops the night\n"
+     "at the group it is in, prints the counts so far and the command that resumes it (--resume, master seed kept).\n"
+     "\n"
+     "Exit status: 0 every group passed, 1 a group failed, 2 bad usage or a list file error (FILE:LINE),\n"
+     "128+N interrupted by signal N (130 for Ctrl-C).\n"},
     {"replay", gtref_cmd_replay, "rerun the test of a result record and check that it reproduces",
      "usage: gtref replay RESULT [--waves [--window N]] [--sim PATH] [--timeout SEC] [--max-memory MB]\n"
      "                    [--max-log MB]\n"
@@ -182,9 +186,34 @@ static const subcommand subcommands[] = {
      "FILE.stim, or prints it as .gts text when -o is not given.\n"
      "\n" GEN_OPTS_USAGE},
     {"asm", gtref_cmd_asm, "assemble a .gts text test into a stimulus",
-     "usage: gtref asm FILE.gts -o FILE.stim\n"},
+     "usage: gtref asm FILE.gts -o FILE.stim\n"
+     "\n"
+     "Assembles a .gts text test (the directed-test language: setup, rings, batches, host operations and\n"
+     "expectations; docs/stimulus-format.md) into the binary stimulus the simulator and the model read. The text\n"
+     "is checked as it is assembled: an error names FILE.gts:LINE and nothing is written. The same text always\n"
+     "gives the same bytes. gtref run and gtref regress --directed assemble .gts files themselves; asm is for\n"
+     "keeping or handing on the stimulus.\n"
+     "\n"
+     "  -o FILE.stim   where to write the stimulus (required; written whole or not at all)\n"
+     "\n"
+     "example:\n"
+     "  gtref asm tests/directed/sdi_qword.gts -o sdi_qword.stim\n"
+     "  gtref run sdi_qword.stim\n"
+     "\n"
+     "Exit status: 0 written, 2 bad usage or a file that could not be read, assembled or written.\n"},
     {"disasm", gtref_cmd_disasm, "print a stimulus as .gts text",
-     "usage: gtref disasm FILE.stim\n"},
+     "usage: gtref disasm FILE.stim\n"
+     "\n"
+     "Prints a stimulus (a regression's OUT/stim/<test>.stim, or what gtref gen -o or gtref asm wrote) as .gts\n"
+     "text on stdout: its setup, every ring and batch with each command decoded, and the host operations\n"
+     "(docs/stimulus-format.md). gtref asm turns the text back into the same bytes, so a random seed that found\n"
+     "something can be kept, read and edited as a directed test.\n"
+     "\n"
+     "example:\n"
+     "  gtref disasm build/regress/clean/stim/rand-7.stim > rand-7.gts\n"
+     "  gtref asm rand-7.gts -o rand-7.stim && cmp rand-7.stim build/regress/clean/stim/rand-7.stim\n"
+     "\n"
+     "Exit status: 0 printed, 2 bad usage or a file that is not a stimulus (the byte where reading stopped named).\n"},
     {"bench", gtref_cmd_bench, "throughput figures, each beside its target (docs/performance.md)",
      "usage: gtref bench [--sim PATH] [--rtl NAME] [--seeds N] [--seed0 S] [--out DIR] [--timeout SEC]\n"
      "                   [--long-seed S] [--pairs N] [--directed DIR] [--regress-jobs J] [--rebuild-report FILE]\n"
@@ -228,7 +257,16 @@ static void print_overview(FILE *f)
           "commands:\n",
           f);
     for (size_t i = 0; i < NSUBCOMMANDS; i++) fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
-    fputs("  help     this text, or 'gtref help COMMAND' for one command\n", f);
+    fputs("  help     this text, or 'gtref help COMMAND' for one command\n"
+          "\n"
+          "first steps (from the project folder, after make):\n"
+          "  gtref run tests/directed/sdi_qword.gts         one test and its report\n"
+          "  gtref regress --rtl clean --seeds 20           20 random seeds in parallel (make regress: the full run)\n"
+          "  gtref replay OUT/results/TEST.result           rerun a failing test from its record\n"
+          "\n"
+          "Exit status of every command: 0 passed, 1 tests failed, 2 bad usage or input, 128+N interrupted by\n"
+          "signal N (130 for Ctrl-C). README.md and docs/regress.md say more.\n",
+          f);
 }
 
 bool gtref_print_usage(const char *command)
@@ -242,9 +280,9 @@ bool gtref_print_usage(const char *command)
 int main(int argc, char **argv)
 {
     const gtref_cli cli = {.argv0 = argc > 0 && argv[0] && argv[0][0] ? argv[0] : "gtref"};
-    if (argc < 2) {
-        print_overview(stderr);
-        return EXIT_USAGE;
+    if (argc < 2) { /* no command: the help, as `gtref help` prints it (exit status 0) */
+        print_overview(stdout);
+        return 0;
     }
     const char *name = argv[1];
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {

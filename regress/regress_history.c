@@ -47,9 +47,12 @@ int regress_history(const char *out, const char *history_path, gtref_history *h,
         const gtref_hist_bucket *b = &run.buckets[k];
         bool still = false;
         for (size_t j = 0; j < prev->nbuckets; j++) still |= !strcmp(prev->buckets[j].signature, b->signature);
+        const gtref_hist_bucket *was_waived = gtref_hist_run_waived(prev, b->signature);
+        still |= was_waived != NULL; /* it failed then too, waived */
         char when[24] = "";
         uint64_t first = gtref_history_first_seen(h, series, b->signature, when);
         printf("  %-13s %s  %" PRIu64 " tests  %s", still ? "still failing" : "new", b->signature, b->count, b->text);
+        if (was_waived) printf("  (waived by %s in run %" PRIu64 ", no longer)", was_waived->waiver, prev->id);
         if (first) printf("  (first seen in run %" PRIu64 ", %s)", first, when);
         printf("  shortest: %s (%" PRIu64 " cycles)\n", b->shortest_test, b->shortest_cycles);
         if (md) {
@@ -61,16 +64,34 @@ int regress_history(const char *out, const char *history_path, gtref_history *h,
             fprintf(md, " (seed %" PRIu64 ", %" PRIu64 " cycles) |\n", b->shortest_seed, b->shortest_cycles);
         }
     }
-    for (size_t j = 0; prev && j < prev->nbuckets; j++) {
-        bool still = false;
-        for (size_t k = 0; k < run.nbuckets; k++) still |= !strcmp(run.buckets[k].signature, prev->buckets[j].signature);
-        if (still) continue;
-        printf("  %-13s %s  (%" PRIu64 " tests in run %" PRIu64 ")  %s\n", "fixed", prev->buckets[j].signature,
-               prev->buckets[j].count, prev->id, prev->buckets[j].text);
+    /* the failures waivers accepted: they still fail, so they are not fixed; by which waiver, since which run */
+    for (size_t k = 0; prev && k < run.nwaived_buckets; k++) {
+        const gtref_hist_bucket *wb = &run.waived_buckets[k];
+        char when[24] = "";
+        uint64_t since = gtref_history_waived_since(h, series, wb->signature, when);
+        bool failed_before = gtref_bucket_trend_in(prev, wb->signature) == GTREF_TREND_STILL;
+        printf("  %-13s %s  %" PRIu64 " tests  %s  (waived by %s since ", "waived", wb->signature, wb->count, wb->text,
+               wb->waiver);
+        if (since) printf("run %" PRIu64 ", %s)\n", since, when);
+        else printf("this run%s)\n", failed_before ? "; it failed unwaived in the previous run: not fixed" : "");
         if (md) {
             fputs("| ", md);
-            gtref_fputs_md_code(md, prev->buckets[j].text);
-            fprintf(md, " | `%s` | 0 (%" PRIu64 " before) | fixed | | |\n", prev->buckets[j].signature, prev->buckets[j].count);
+            gtref_fputs_md_code(md, wb->text);
+            fprintf(md, " | `%s` | %" PRIu64 " waived | waived by `%s`, not fixed | ", wb->signature, wb->count, wb->waiver);
+            if (since) fprintf(md, "waived since %s (run %" PRIu64 ") | |\n", when, since);
+            else fputs("waived since this run | |\n", md);
+        }
+    }
+    /* the previous run's buckets no test fails with any more: fixed (a bucket now waived is listed above) */
+    for (size_t j = 0; prev && j < prev->nbuckets; j++) {
+        const gtref_hist_bucket *pb = &prev->buckets[j];
+        if (gtref_bucket_trend_in(&run, pb->signature) != GTREF_TREND_FIXED) continue;
+        printf("  %-13s %s  (%" PRIu64 " tests in run %" PRIu64 ")  %s\n", "fixed", pb->signature, pb->count, prev->id,
+               pb->text);
+        if (md) {
+            fputs("| ", md);
+            gtref_fputs_md_code(md, pb->text);
+            fprintf(md, " | `%s` | 0 (%" PRIu64 " before) | fixed | | |\n", pb->signature, pb->count);
         }
     }
     if (md) fclose(md);
@@ -84,7 +105,7 @@ int regress_history(const char *out, const char *history_path, gtref_history *h,
     if (h->n == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 16;
         gtref_hist_run *nr = realloc(h->runs, cap * sizeof *nr);
-        if (!nr) return free(run.buckets), cli_error("regress", "out of memory");
+        if (!nr) return gtref_hist_run_free(&run), cli_error("regress", "out of memory");
         h->runs = nr;
         h->cap = cap;
     }

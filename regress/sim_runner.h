@@ -43,6 +43,7 @@ typedef struct sim_test {
     char log[SIM_PATH_MAX];
     char replay[1024];  /* the replay command stored in the record */
     bool skip;          /* its result is already final (e.g. the stimulus could not be made): not run */
+    bool kept;          /* skipped because --resume kept the record an earlier run left */
 } sim_test;
 
 /* Fill a test (replay empty, skip false); false when a name or path does not fit. */

@@ -3,7 +3,9 @@
  * Format (tab-separated, one record per line, `#` lines are comments):
  *   run     ID SERIES WHEN RTL BUILD TOTAL PASSED FAILED WAIVED UNIMPLEMENTED COV_HIT COV_BINS
  *   bucket  ID SIGNATURE COUNT FIRST_TEST FIRST_SEED SHORTEST_TEST SHORTEST_SEED SHORTEST_CYCLES TEXT
- * A bucket line belongs to the run line before it (same ID). */
+ *   waived  ID SIGNATURE COUNT WAIVER TEXT
+ * A bucket line (an unwaived failure's bucket) or waived line (the bucket of failures a waiver accepted) belongs to
+ * the run line before it (same ID). Files written before waived lines existed read as runs without waived buckets. */
 #define _XOPEN_SOURCE 700 /* gmtime_r, strnlen */
 #include "gtref/history.h"
 
@@ -24,7 +26,41 @@
 
 const char *gtref_trend_name(enum gtref_bucket_trend t)
 {
-    return t == GTREF_TREND_NEW ? "new" : t == GTREF_TREND_STILL ? "still failing" : "fixed";
+    return t == GTREF_TREND_NEW ? "new" : t == GTREF_TREND_STILL ? "still failing" : t == GTREF_TREND_WAIVED ? "waived" : "fixed";
+}
+
+const gtref_hist_bucket *gtref_hist_run_waived(const gtref_hist_run *run, const char *signature)
+{
+    for (size_t k = 0; run && k < run->nwaived_buckets; k++)
+        if (strcmp(run->waived_buckets[k].signature, signature) == 0) return &run->waived_buckets[k];
+    return NULL;
+}
+
+enum gtref_bucket_trend gtref_bucket_trend_in(const gtref_hist_run *now, const char *signature)
+{
+    for (size_t k = 0; now && k < now->nbuckets; k++)
+        if (strcmp(now->buckets[k].signature, signature) == 0) return GTREF_TREND_STILL;
+    return gtref_hist_run_waived(now, signature) ? GTREF_TREND_WAIVED : GTREF_TREND_FIXED;
+}
+
+uint64_t gtref_history_waived_since(const gtref_history *h, const char *series, const char *signature, char when[24])
+{
+    uint64_t since = 0;
+    for (size_t i = h->n; i-- > 0;) {
+        if (strcmp(h->runs[i].series, series) != 0) continue;
+        if (!gtref_hist_run_waived(&h->runs[i], signature)) break;
+        since = h->runs[i].id;
+        if (when) snprintf(when, 24, "%s", h->runs[i].when);
+    }
+    return since;
+}
+
+void gtref_hist_run_free(gtref_hist_run *run)
+{
+    free(run->buckets);
+    free(run->waived_buckets);
+    run->buckets = run->waived_buckets = NULL;
+    run->nbuckets = run->nwaived_buckets = 0;
 }
 
 typedef struct hparser {
@@ -62,7 +98,7 @@ static int field_str(hparser *p, const char *name, const char *s, char *dst, siz
 
 void gtref_history_free(gtref_history *h)
 {
-    for (size_t i = 0; i < h->n; i++) free(h->runs[i].buckets);
+    for (size_t i = 0; i < h->n; i++) gtref_hist_run_free(&h->runs[i]);
     free(h->runs);
     memset(h, 0, sizeof *h);
 }
@@ -133,8 +169,25 @@ int gtref_history_parse(gtref_history *h, const char *file, const char *text, ch
                 field_str(&p, "bucket text", f[9], b->text, sizeof b->text))
                 return -1;
             r->nbuckets++;
+        } else if (strcmp(f[0], "waived") == 0) {
+            if (nf != 6) return herr(&p, "a waived line has 6 tab-separated fields, this one %zu", nf);
+            if (h->n == 0) return herr(&p, "a waived line before any run line");
+            gtref_hist_run *r = &h->runs[h->n - 1];
+            uint64_t id;
+            if (field_u64(&p, "run id", f[1], &id)) return -1;
+            if (id != r->id) return herr(&p, "waived bucket of run %" PRIu64 " after run %" PRIu64, id, r->id);
+            gtref_hist_bucket *nb = realloc(r->waived_buckets, (r->nwaived_buckets + 1) * sizeof *nb);
+            if (!nb) return herr(&p, "out of memory");
+            r->waived_buckets = nb;
+            gtref_hist_bucket *b = &r->waived_buckets[r->nwaived_buckets];
+            memset(b, 0, sizeof *b);
+            if (field_str(&p, "signature", f[2], b->signature, sizeof b->signature) ||
+                field_u64(&p, "count", f[3], &b->count) || field_str(&p, "waiver", f[4], b->waiver, sizeof b->waiver) ||
+                field_str(&p, "bucket text", f[5], b->text, sizeof b->text))
+                return -1;
+            r->nwaived_buckets++;
         } else {
-            return herr(&p, "unknown line '%s' (a history file has run and bucket lines)", f[0]);
+            return herr(&p, "unknown line '%s' (a history file has run, bucket and waived lines)", f[0]);
         }
     }
     return 0;
@@ -193,6 +246,14 @@ int gtref_history_append(const char *path, const gtref_hist_run *run, char *err,
         put_field(f, b->text, sizeof b->text);
         fputc('\n', f);
     }
+    for (size_t i = 0; i < run->nwaived_buckets; i++) {
+        const gtref_hist_bucket *b = &run->waived_buckets[i];
+        fprintf(f, "waived\t%" PRIu64 "\t%s\t%" PRIu64 "\t", run->id, b->signature, b->count);
+        put_field(f, b->waiver[0] ? b->waiver : "-", sizeof b->waiver);
+        fputc('\t', f);
+        put_field(f, b->text, sizeof b->text);
+        fputc('\n', f);
+    }
     fclose(f);
     free(old);
     int rc = gtref_file_write_atomic(path, text, len, err, errsz);
@@ -228,9 +289,20 @@ int gtref_hist_run_from_results(gtref_hist_run *run, const char *series, const c
     size_t nb = 0;
     if (gtref_bucket_results(results, n, &bs, &nb)) return -1;
     run->buckets = calloc(nb ? nb : 1, sizeof *run->buckets);
-    if (!run->buckets) return free(bs), -1;
+    run->waived_buckets = calloc(nb ? nb : 1, sizeof *run->waived_buckets);
+    if (!run->buckets || !run->waived_buckets) return free(bs), gtref_hist_run_free(run), -1;
     for (size_t k = 0; k < nb; k++) {
-        if (bs[k].waived) continue;
+        if (bs[k].waived) { /* the waiver's name: the record's waiver text up to the first blank */
+            gtref_hist_bucket *wb = &run->waived_buckets[run->nwaived_buckets++];
+            snprintf(wb->signature, sizeof wb->signature, "%s", bs[k].signature);
+            snprintf(wb->text, sizeof wb->text, "%s", bs[k].text);
+            wb->count = bs[k].count;
+            const gtref_result *first = &results[bs[k].first];
+            int len = 0;
+            while (len < FLEN(first->waiver) && first->waiver[len] != ' ' && first->waiver[len] != '\t') len++;
+            snprintf(wb->waiver, sizeof wb->waiver, "%.*s", len, first->waiver);
+            continue;
+        }
         gtref_hist_bucket *hb = &run->buckets[run->nbuckets++];
         snprintf(hb->signature, sizeof hb->signature, "%s", bs[k].signature);
         snprintf(hb->text, sizeof hb->text, "%s", bs[k].text);

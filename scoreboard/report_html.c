@@ -225,11 +225,12 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
     }
     if (shown) fputs("</table>\n", f);
 
-    /* fixed since the previous run */
+    /* fixed since the previous run: no test fails with the bucket any more (failures now waived still fail: they
+     * are listed under the waived failures, not here) */
     size_t nfixed = 0;
     for (size_t j = 0; prev && j < prev->nbuckets; j++) {
         bool still = false;
-        for (size_t i = 0; i < nb; i++) still |= !bs[i].waived && !strcmp(bs[i].signature, prev->buckets[j].signature);
+        for (size_t i = 0; i < nb; i++) still |= !strcmp(bs[i].signature, prev->buckets[j].signature);
         if (still) continue;
         if (!nfixed++)
             fputs("<h2>Fixed since the previous run</h2>\n<table><tr><th>signature</th><th>bucket</th>"
@@ -243,13 +244,25 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
     size_t nw = 0;
     for (size_t i = 0; i < nb; i++) nw += bs[i].waived;
     if (nw) {
-        fputs("<h2>Waived failures</h2>\n<p>Counted apart: neither passes nor failures.</p>\n<table><tr><th>signature"
-              "</th><th>bucket</th><th>tests</th><th>waiver</th></tr>\n", f);
+        fputs("<h2>Waived failures</h2>\n<p>Counted apart: neither passes nor failures. They still fail: a waived bucket "
+              "is not fixed.</p>\n<table><tr><th>signature</th><th>bucket</th><th>tests</th><th>waived since</th>"
+              "<th>waiver</th></tr>\n", f);
         for (size_t i = 0; i < nb; i++) {
             if (!bs[i].waived) continue;
             fprintf(f, "<tr class=\"waived\"><td><code>%s</code></td>", bs[i].signature);
             td(f, bs[i].text);
             fprintf(f, "<td>%zu</td>", bs[i].count);
+            char when[24] = "";
+            uint64_t since = h ? gtref_history_waived_since(h, series, bs[i].signature, when) : 0;
+            bool failed_before = false;
+            for (size_t j = 0; prev && j < prev->nbuckets; j++) failed_before |= !strcmp(prev->buckets[j].signature, bs[i].signature);
+            if (!since || !prev || since > prev->id) /* h may or may not hold this run already */
+                fprintf(f, "<td>this run%s</td>", failed_before ? " (it failed unwaived in the previous run: not fixed)" : "");
+            else {
+                fputs("<td>", f);
+                gtref_fputs_html(f, when);
+                fprintf(f, " (run %" PRIu64 ")</td>", since);
+            }
             td(f, results[bs[i].first].waiver);
             fputs("</tr>\n", f);
         }

@@ -563,20 +563,28 @@ static void put_line(FILE *f, const char *label, const char *s, int n)
 
 #define PUT(f, label, field) put_line(f, label, field, LEN(field))
 
+bool gtref_result_never_ran(const gtref_result *r)
+{
+    /* made by gtref itself (sim_error_result): no simulator ever described the test's build or ran a cycle */
+    return r->status == GTREF_ERROR && !LEN(r->build) && r->cycles == 0 && r->retired == 0 && !r->has_mismatch;
+}
+
 void gtref_result_print(const gtref_result *r, void *file)
 {
     FILE *f = file;
+    bool never_ran = gtref_result_never_ran(r);
     fprintf(f, "%s %.*s  (seed %" PRIu64 ", rtl %.*s", gtref_status_name(r->status), LEN(r->test), r->test, r->seed,
             LEN(r->rtl), r->rtl);
     if (r->engines) fprintf(f, ", %" PRIu64 " engine%s", r->engines, r->engines == 1 ? "" : "s");
     if (LEN(r->build)) fprintf(f, ", build %.*s", LEN(r->build), r->build);
-    fprintf(f, ")%s\n", r->waived ? "  waived" : "");
-    if (r->waived) PUT(f, "waived:", r->waiver);
-    PUT(f, "stimulus:", r->stim);
-    fprintf(f, "  %-9s %" PRIu64 " cycles, %" PRIu64 " commands retired, %.3f s\n", "ran:", r->cycles, r->retired,
-            r->wall_s);
-    for (int i = 0; i < GTREF_CORNERS; i++)
-        if (r->corners[i]) fprintf(f, "  %-9s %" PRIu64 " x %s\n", i ? "" : "corners:", r->corners[i], gtref_corner_names[i]);
+    fprintf(f, ")%s%s\n", r->waived ? "  waived" : "", never_ran ? "  the test did not run" : "");
+    if (never_ran) { /* nothing ran, so there is nothing to replay: what stopped it, and the file it was given */
+        PUT(f, "why:", r->error);
+        PUT(f, "stimulus:", r->stim);
+        if (r->waived) PUT(f, "waived:", r->waiver);
+        return;
+    }
+    /* what went wrong first (the mismatch or the error, its signature, how to replay it), the facts after */
     PUT(f, "error:", r->error);
     if (r->has_mismatch) {
         const gtref_mismatch *m = &r->mm;
@@ -594,5 +602,16 @@ void gtref_result_print(const gtref_result *r, void *file)
         }
         fprintf(f, "  signature %.*s (%.*s)\n", LEN(m->signature), m->signature, LEN(m->bucket), m->bucket);
     }
+    if (r->waived) PUT(f, "waived:", r->waiver);
     PUT(f, "replay:", r->replay);
+    PUT(f, "stimulus:", r->stim);
+    fprintf(f, "  %-9s %" PRIu64 " cycles, %" PRIu64 " commands retired, %.3f s\n", "ran:", r->cycles, r->retired,
+            r->wall_s);
+    /* the timing corners the test met: counters, after everything that says what happened */
+    bool labelled = false;
+    for (int i = 0; i < GTREF_CORNERS; i++)
+        if (r->corners[i]) {
+            fprintf(f, "  %-9s %" PRIu64 " x %s\n", labelled ? "" : "corners:", r->corners[i], gtref_corner_names[i]);
+            labelled = true;
+        }
 }

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "gtref/engines.h"
 #include "gtref/file_io.h"
 #include "gtref/textfile.h"
 #include "regress_report.h"
@@ -330,6 +331,24 @@ bool gtref_waiver_matches(const gtref_waiver *w, const gtref_result *r)
     snprintf(rtl, sizeof rtl, "%.*s", FLEN(r->rtl), r->rtl);
     return pattern_ok(w->kind, kind) && pattern_ok(w->engine, engine) && pattern_ok(w->command, command) &&
            pattern_ok(w->field, field) && pattern_ok(w->message, message) && pattern_ok(w->rtl, rtl);
+}
+
+bool gtref_waiver_in_scope(const gtref_waiver *w, const char *rtl, unsigned engines)
+{
+    if (!pattern_ok(w->rtl, rtl)) return false;
+    if (!w->engine[0]) return true;
+    bool names_an_engine = false, names_one_run = false;
+    for (unsigned e = 0; e < GTREF_MAX_ENGINES; e++)
+        if (fnmatch(w->engine, gtref_engines[e].name, 0) == 0) {
+            names_an_engine = true;
+            names_one_run |= e < engines;
+        }
+    return names_one_run || !names_an_engine; /* a pattern that names no engine at all cannot be judged: in scope */
+}
+
+bool gtref_waiver_stale(const gtref_waiver *w, const char *today)
+{
+    return !gtref_waiver_expired(w, today) && w->scoped_runs > 0 && w->matched == 0;
 }
 
 long gtref_waivers_apply(gtref_waivers *ws, const gtref_result *r, const char *today)

@@ -2,6 +2,7 @@
  * when the test ends, completed by `gtref regress` (wall time, crash/timeout, replay command). */
 #ifndef GTREF_RESULT_H
 #define GTREF_RESULT_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,4 +70,7 @@ int gtref_result_read_file(gtref_result *r, const char *path, char *err, size_t 
 void gtref_mismatch_sign(gtref_mismatch *m);
 /* Multi-line human-readable report of a result (what, where, expected/actual, history, replay). */
 void gtref_result_print(const gtref_result *r, void *file /* FILE* */);
+/* An ERROR record gtref made for a test that never started (its stimulus could not be made, its simulator could
+ * not be started): no build, no cycle. Its report says the test did not run and why, with no replay line. */
+bool gtref_result_never_ran(const gtref_result *r);
 #endif

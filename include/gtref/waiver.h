@@ -23,6 +23,7 @@ typedef struct gtref_waiver {
     char expires[11];         /* YYYY-MM-DD: matches until the day before */
     size_t matched;           /* failures it waived in this run */
     size_t matched_expired;   /* failures it would have waived had it not expired */
+    size_t scoped_runs;       /* runs (of a night: groups) that covered its scope (gtref_waiver_in_scope) */
 } gtref_waiver;
 
 typedef struct gtref_waivers {
@@ -44,6 +45,13 @@ bool gtref_waiver_matches(const gtref_waiver *w, const gtref_result *r);
 /* The index of the first unexpired waiver matching r, or -1 (also for a pass or an UNIMPLEMENTED result,
  * which is not a failure). Counts the match (matched, or matched_expired for expired waivers that match). */
 long gtref_waivers_apply(gtref_waivers *ws, const gtref_result *r, const char *today);
+/* Whether a run on RTL build rtl with `engines` engines (RCS0, BCS0, VCS0, VECS0, in that order) covers w's scope,
+ * so that it could meet the failures w waives: w's rtl pattern matches rtl, and its engine pattern, when it names
+ * engines at all, names one the run has. A waiver for one bug build (rtl bug-X) is out of a clean run's scope. */
+bool gtref_waiver_in_scope(const gtref_waiver *w, const char *rtl, unsigned engines);
+/* Whether w looks stale ("matched nothing: remove it"): unexpired, at least one run covered its scope
+ * (scoped_runs, counted by the caller), and it matched nothing in them. */
+bool gtref_waiver_stale(const gtref_waiver *w, const char *today);
 /* Today's date (UTC) as YYYY-MM-DD. */
 void gtref_today(char out[11]);
 /* Whether s is a valid calendar date written YYYY-MM-DD. */

@@ -170,6 +170,9 @@ int gtref_fuzz_history(const uint8_t *data, size_t size)
             char when[24];
             for (size_t b = 0; b < h.runs[i].nbuckets; b++)
                 CHECK(gtref_history_first_seen(&h, h.runs[i].series, h.runs[i].buckets[b].signature, when) != 0);
+            /* a bucket waived in the series' last run has been waived since some run, at the latest that one */
+            for (size_t b = 0; last == &h.runs[i] && b < h.runs[i].nwaived_buckets; b++)
+                CHECK(gtref_history_waived_since(&h, h.runs[i].series, h.runs[i].waived_buckets[b].signature, when) != 0);
         }
     } else {
         CHECK(strncmp(err, "fuzz.tsv:", 9) == 0); /* a refusal says FILE:LINE: */

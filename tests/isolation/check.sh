@@ -8,6 +8,8 @@
 set -u
 gtref=$1 stand_in=$2 real_sim=$3 out=$4 engines=$5 jobs=$6
 GTREF_REAL_SIM=$real_sim; export GTREF_REAL_SIM
+# the simulator as records and replay commands name it: an absolute path
+stand_in_abs=$(cd "$(dirname "$stand_in")" && pwd)/$(basename "$stand_in")
 fails=0
 fail() { echo "isolation-test: $*"; fails=$((fails + 1)); }
 

@@ -467,7 +467,8 @@ Test(result_file, write_into_a_missing_directory_fails_with_a_message)
     fill_full_result(&r);
     char err[512] = "";
     cr_assert_neq(gtref_result_write_file(&r, "/nonexistent/dir/x.result", err, sizeof err), 0);
-    cr_assert(strstr(err, "/nonexistent/dir/x.result"), "%s", err);
+    cr_assert(strstr(err, "/nonexistent/dir/x.result: "), "%s", err);
+    cr_assert_null(strstr(err, ".tmp"), "the message names the temporary file, not the one asked for: %s", err);
 }
 
 /* ---- signatures ---- */
@@ -577,6 +578,54 @@ Test(result, report_of_a_crash_shows_the_error_and_no_mismatch)
     cr_assert(strstr(text, "CRASH rand-3  (seed 0, rtl )"), "%s", text);
     cr_assert(strstr(text, "  error:    killed by signal 11"), "%s", text);
     cr_assert_null(strstr(text, "mismatch"), "%s", text);
+    free(text);
+}
+
+Test(result, report_leads_with_the_mismatch_and_ends_with_the_counters)
+{
+    gtref_result r;
+    fill_full_result(&r);
+    r.error[0] = '\0';
+    r.waived = 0;
+    r.corners[3] = 7;
+    r.corners[12] = 2;
+    char *text = print_to_string(&r);
+    /* the FAIL line, then at once the mismatch */
+    const char *second = strchr(text, '\n') + 1;
+    cr_assert_eq(strncmp(text, "FAIL rand-17 ", 13), 0, "%s", text);
+    cr_assert_eq(strncmp(second, "  mem-write on RCS0 at cycle 120\n", 33), 0, "the second line is not the mismatch:\n%s", text);
+    /* the coverage counters last: after the signature, the replay command and the run's facts */
+    const char *sig = strstr(text, "  signature "), *replay = strstr(text, "  replay:   "), *ran = strstr(text, "  ran:  "),
+               *corners = strstr(text, "  corners:  7 x ");
+    cr_assert(sig && replay && ran && corners, "%s", text);
+    cr_assert(sig < replay && replay < corners && ran < corners, "the counters are not last:\n%s", text);
+    cr_assert(strstr(corners, "            2 x "), "the second counter is not under the first:\n%s", text);
+    free(text);
+}
+
+Test(result, report_of_a_test_that_never_ran_says_so_without_a_replay)
+{
+    gtref_result r;
+    memset(&r, 0, sizeof r);
+    r.status = GTREF_ERROR;
+    r.engines = 4;
+    snprintf(r.test, sizeof r.test, "bad");
+    snprintf(r.rtl, sizeof r.rtl, "clean");
+    snprintf(r.stim, sizeof r.stim, "/tmp/bad.gts");
+    snprintf(r.error, sizeof r.error, "/tmp/bad.gts:4: unknown command 'MI_FROBNICATE'");
+    snprintf(r.replay, sizeof r.replay, "gtref replay out/results/bad.result");
+    cr_assert(gtref_result_never_ran(&r));
+    char *text = print_to_string(&r);
+    cr_assert_str_eq(text, "ERROR bad  (seed 0, rtl clean, 4 engines)  the test did not run\n"
+                           "  why:      /tmp/bad.gts:4: unknown command 'MI_FROBNICATE'\n"
+                           "  stimulus: /tmp/bad.gts\n");
+    free(text);
+    /* an ERROR the simulator itself reported (it ran: its build is named) keeps its replay line */
+    snprintf(r.build, sizeof r.build, "v1");
+    cr_assert_not(gtref_result_never_ran(&r));
+    text = print_to_string(&r);
+    cr_assert(strstr(text, "  replay:   gtref replay out/results/bad.result\n"), "%s", text);
+    cr_assert_null(strstr(text, "did not run"), "%s", text);
     free(text);
 }
 

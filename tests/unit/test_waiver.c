@@ -217,3 +217,39 @@ Test(waiver, reports_list_waived_failures_apart)
     free(xml);
     free(out);
 }
+
+/* A waiver is judged stale ("matched nothing: remove it") only by a run that covered its scope: its RTL build and,
+ * when it names engines, one of them (docs/waivers.md). */
+Test(waiver, stale_only_when_its_scope_was_run_and_nothing_matched)
+{
+    gtref_waivers ws = {0};
+    char err[256] = "";
+    const char *text = "waiver bug-only\n  kind mem-write\n  rtl bug-SDI_QWORD_BE\n  reason r\n  owner o\n  ticket t\n"
+                       "  expires 2999-01-01\n"
+                       "waiver vecs\n  engine VECS0\n  reason r\n  owner o\n  ticket t\n  expires 2999-01-01\n"
+                       "waiver any-engine\n  engine \"*CS0\"\n  reason r\n  owner o\n  ticket t\n  expires 2999-01-01\n"
+                       "waiver not-an-engine\n  engine gam\n  reason r\n  owner o\n  ticket t\n  expires 2999-01-01\n"
+                       "waiver old\n  kind hang\n  reason r\n  owner o\n  ticket t\n  expires 2020-01-01\n";
+    cr_assert_eq(gtref_waivers_parse(&ws, "s.waive", text, err, sizeof err), 0, "%s", err);
+    const gtref_waiver *bug = &ws.w[0], *vecs = &ws.w[1], *any = &ws.w[2], *other = &ws.w[3], *old = &ws.w[4];
+    /* a waiver for one bug build: not in a clean run's scope, in that build's */
+    cr_assert_not(gtref_waiver_in_scope(bug, "clean", 4));
+    cr_assert(gtref_waiver_in_scope(bug, "bug-SDI_QWORD_BE", 1));
+    /* engines: VECS0 is the fourth engine; *CS0 names RCS0 too; a pattern that names no engine cannot be judged */
+    cr_assert_not(gtref_waiver_in_scope(vecs, "clean", 1));
+    cr_assert_not(gtref_waiver_in_scope(vecs, "clean", 3));
+    cr_assert(gtref_waiver_in_scope(vecs, "clean", 4));
+    cr_assert(gtref_waiver_in_scope(any, "clean", 1));
+    cr_assert(gtref_waiver_in_scope(other, "clean", 1));
+
+    /* stale: its scope was run (scoped_runs) and nothing matched; never when out of scope or expired */
+    ws.w[0].scoped_runs = 0;
+    cr_assert_not(gtref_waiver_stale(bug, "2026-11-28"), "a clean night must not call a bug build's waiver stale");
+    ws.w[0].scoped_runs = 1;
+    cr_assert(gtref_waiver_stale(bug, "2026-11-28"));
+    ws.w[0].matched = 3;
+    cr_assert_not(gtref_waiver_stale(bug, "2026-11-28"));
+    ws.w[4].scoped_runs = 2;
+    cr_assert_not(gtref_waiver_stale(old, "2026-11-28"), "expired: said apart, not stale");
+    gtref_waivers_free(&ws);
+}
