@@ -677,9 +677,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     size_t not_passed = tally.failed + tally.waived;
     if (have_rerun) snprintf(rerun_failed, sizeof rerun_failed, "%s --rerun-failed", rerun);
 
-    char sim_abs[GTREF_PATH_MAX];
-    if (!absolute_path(o.sim, sim_abs, sizeof sim_abs)) snprintf(sim_abs, sizeof sim_abs, "%s", o.sim);
-    gtref_regress_info info = {.rtl = o.rtl, .sim = sim_abs, .out_dir = out, .ndirected = ndirected,
+    gtref_regress_info info = {.rtl = o.rtl, .sim = o.sim, .out_dir = out, .ndirected = ndirected,
                                .seed0 = o.seed0, .nseeds = o.seeds, .jobs = (unsigned)o.jobs,
                                .timeout_s = (unsigned)o.timeout_s, .wall_s = monotonic_seconds() - start_s,
                                .started = started, .build = o.sim_build, .verilator = verilator[0] ? verilator : NULL,
