@@ -158,7 +158,7 @@ endef
 define LINK_SIM
 	@rm -f $@ && touch -c $(dir $@)obj/Vtb_top__ALL.a
 	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT); log $$log)"; \
-	sh tools/ticker.sh 20 "echo \"gtref: still compiling $@ (\$$elapsed s, \$$(ls $(dir $@)obj/*.o 2>/dev/null | wc -l) of \$$(ls $(dir $@)obj/*.cpp 2>/dev/null | wc -l) objects)\"" -a $$log \
+	sh tools/ticker.sh 20 "echo \"gtref: still compiling $@ (\$$elapsed s, \$$(ls $(dir $@)obj/*.o 2>/dev/null | wc -l) of \$$(grep -c '^	[A-Za-z0-9_]* \\\\$$' $(dir $@)obj/Vtb_top_classes.mk) objects)\"" -a $$log \
 	$(call VERILATED_MAKE,$(dir $@)obj) || { tail -n 40 $$log; exit 1; }
 	@echo "built $@"
 endef
