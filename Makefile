@@ -321,7 +321,8 @@ waves-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
 # operations) that reproduces the same signature as it is written.
 minimize-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@r=$(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result; \
-	$(GTREF) minimize $$r -o $(BUILD)/test/minimized.gts --max-seconds 120 2>/dev/null > $(BUILD)/test/minimize.log; \
+	sh tools/ticker.sh 20 "echo \"minimize-test: still minimizing (at most 120 s): \$$(tail -n 1 $(BUILD)/test/minimize.err | sed 's/^gtref minimize: //')\"" \
+	  sh -c '$(GTREF) minimize '$$r' -o $(BUILD)/test/minimized.gts --max-seconds 120 2> $(BUILD)/test/minimize.err > $(BUILD)/test/minimize.log'; \
 	  rc=$$?; cat $(BUILD)/test/minimize.log; test $$rc = 0 || exit 1; \
 	  ratio=$$(sed -n 's/.*(\([0-9]*\)\.[0-9]x smaller).*/\1/p' $(BUILD)/test/minimize.log); \
 	  test "$$ratio" -ge 10 || { echo "minimize-test: only $${ratio}x smaller"; exit 1; }

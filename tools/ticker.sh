@@ -5,7 +5,7 @@
 # usage: tools/ticker.sh SECONDS PROGRESS [-o LOG | -a LOG] COMMAND [ARG...]
 #   -o LOG / -a LOG: COMMAND's output (stdout and stderr) written to / appended to LOG; the progress lines are not.
 # e.g.   tools/ticker.sh 20 'echo "still compiling ($elapsed s, $(ls obj/*.o | wc -l) objects)"' -a log make -C obj
-every=$1 progress=$2
+every=${TICKER_SECONDS:-$1} progress=$2
 shift 2
 case ${1:-} in
 -o) log=$2; shift 2; "$@" > "$log" 2>&1 & ;;
