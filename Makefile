@@ -79,7 +79,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 

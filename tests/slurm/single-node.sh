@@ -54,14 +54,17 @@ cannot_run() {
     echo "slurm-test: SKIPPED: Slurm cannot run on this machine: $1 (logs in $work)"
     exit 3
 }
-# Why a daemon stopped, from the first log of the given ones that has something: its last three error or fatal lines
-# (the harmless ones -- no saved state yet, no PMIx -- left out), else its last line.
+# The last three error or fatal lines of a log (the harmless ones -- no saved state yet, no PMIx -- left out), joined.
+log_errors() {
+    [ -s "$1" ] && grep -E 'error|fatal|Failed|failed|Error' "$1" \
+        | grep -vE 'state file|Trying backup|pmix|PMIx|MPI: Cannot create context|MailProg' | tail -n 3 \
+        | sed 's/^\[[^]]*\] *//; s/^[a-z]*: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g'
+}
+# Why a daemon stopped, from the first of the given logs that has something: its errors, else its last line.
 log_reason() {
     for f in "$@"; do
         [ -s "$f" ] || continue
-        r=$(grep -E 'error|fatal|Failed|failed|Error' "$f" \
-            | grep -vE 'state file|Trying backup|pmix|PMIx|MPI: Cannot create context' | tail -n 3 \
-            | sed 's/^\[[^]]*\] *//; s/^[a-z]*: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+        r=$(log_errors "$f")
         [ -n "$r" ] || r=$(tail -n 1 "$f" | sed 's/^\[[^]]*\] *//')
         echo "$r"
         return
@@ -133,7 +136,8 @@ while :; do
     kill -0 $ctld 2>/dev/null || { wait $ctld; cannot_run "slurmctld exited (status $?): $(log_reason "$work/slurmctld.log" "$work/slurmctld.out")"; }
     kill -0 $sd 2>/dev/null || { wait $sd; cannot_run "slurmd exited (status $?): $(log_reason "$work/slurmd.log" "$work/slurmd.out")"; }
     if [ $((now - start)) -ge "$up_seconds" ]; then
-        cannot_run "the node was not idle after ${up_seconds} s (state '${state:-no answer from slurmctld}'): $(log_reason "$work/slurmd.log" "$work/slurmctld.log")"
+        r=$( (log_errors "$work/slurmd.log"; echo; log_errors "$work/slurmctld.log") | grep . | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+        cannot_run "the node was not idle after ${up_seconds} s (state '${state:-no answer from slurmctld}'): ${r:-no error in slurmd.log or slurmctld.log}"
     fi
     if [ $((now - last)) -ge 10 ]; then
         echo "slurm-test: waiting for the single-node Slurm ($((now - start)) s of at most ${up_seconds} s, node state '${state:-no answer yet}')"
