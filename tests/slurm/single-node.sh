@@ -76,7 +76,8 @@ for t in munged slurmctld slurmd sbatch sinfo timeout; do
     command -v "$t" >/dev/null 2>&1 || { echo "slurm-test: $t is missing (apt-get install slurm-wlm munge)"; exit 1; }
 done
 key=/etc/munge/munge.key
-[ -r "$key" ] || { echo "slurm-test: no readable $key (the munge package makes it; run as root)"; exit 1; }
+[ "$(id -u)" = 0 ] || cannot_run "slurmd and slurmctld must run as root here (SlurmUser=root); run make test as root"
+[ -r "$key" ] || cannot_run "no readable $key (the munge package makes it)"
 munged --socket="$work/munge.sock" --key-file="$key" --pid-file="$work/munged.pid" --log-file="$work/munged.log" \
     --seed-file="$work/munged.seed" --force > "$work/munged.out" 2>&1 \
     || cannot_run "munged did not start: $(log_reason "$work/munged.log" "$work/munged.out")"
