@@ -230,8 +230,19 @@ bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 # build/test/slurm-real): a small test list through it gives the same records as the local run.
 # Where Slurm cannot run (a daemon exits or never comes up: tests/slurm/single-node.sh), the check is skipped with the
 # reason in one line, and make test goes on; with CI=true that is a failure.
+# First the skip itself, on a munge key that does not exist: one SKIPPED line and exit status 3, or 1 with CI=true.
 slurm-test: test-deps $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@mkdir -p $(STATUS) && rm -f $(STATUS)/$@; set -o pipefail; \
+	@mkdir -p $(STATUS) && rm -f $(STATUS)/$@; skip=$(BUILD)/test/slurm-skip; \
+	env -u CI MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
+	  > $$skip.log 2>&1; rc=$$?; \
+	test $$rc = 3 && test $$(wc -l < $$skip.log) = 1 && grep -qE '^slurm-test: SKIPPED: Slurm cannot run on this machine: .+' $$skip.log \
+	  || { echo "slurm-test: a Slurm that cannot start (no munge key) was not one SKIPPED line with exit status 3 (got $$rc):"; \
+	       cat $$skip.log; exit 1; }; \
+	CI=true MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
+	  > $$skip.log 2>&1; rc=$$?; \
+	test $$rc = 1 && grep -q '^slurm-test: FAILED: .*CI=true requires it' $$skip.log \
+	  || { echo "slurm-test: with CI=true, a Slurm that cannot start did not fail (exit status $$rc):"; cat $$skip.log; exit 1; }
+	@set -o pipefail; \
 	sh tests/slurm/single-node.sh $(GTREF) $(BUILD)/test/slurm-real tests/slurm/lists.txt slurm 2>&1 \
 	  | tee $(BUILD)/test/slurm-test.log; rc=$$?; \
 	case $$rc in \

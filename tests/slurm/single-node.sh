@@ -12,7 +12,7 @@
 # Every wait is bounded (SLURM_UP_SECONDS for the daemons, default 60; each Slurm command under `timeout`), with a
 # progress line every 10 s.
 #
-# usage: tests/slurm/single-node.sh GTREF WORKDIR LISTS_FILE LIST
+# usage: tests/slurm/single-node.sh GTREF WORKDIR LISTS_FILE LIST    (MUNGE_KEY= another munge key file)
 # exit status: 0 passed; 1 failed; 3 skipped: Slurm cannot run on this machine (a daemon exited or never came up);
 #   the reason is the last line printed. With CI=true a Slurm that does not come up is a failure (1), not a skip.
 set -u
@@ -75,7 +75,7 @@ log_reason() {
 for t in munged slurmctld slurmd sbatch sinfo timeout; do
     command -v "$t" >/dev/null 2>&1 || { echo "slurm-test: $t is missing (apt-get install slurm-wlm munge)"; exit 1; }
 done
-key=/etc/munge/munge.key
+key=${MUNGE_KEY:-/etc/munge/munge.key}
 [ "$(id -u)" = 0 ] || cannot_run "slurmd and slurmctld must run as root here (SlurmUser=root); run make test as root"
 [ -r "$key" ] || cannot_run "no readable $key (the munge package makes it)"
 munged --socket="$work/munge.sock" --key-file="$key" --pid-file="$work/munged.pid" --log-file="$work/munged.log" \
