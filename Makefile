@@ -3,11 +3,14 @@
 #   make test       unit tests, expectations on the model, directed co-simulation tests, a short random run,
 #                   a known RTL bug caught
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
-#   make regress    the default regression: directed tests + 200 random seeds, one job per core
+#   make regress    the default regression: directed tests + 200 random seeds, one job per core (SEEDS=, RESUME=1,
+#                   REQUIRE_COVERAGE=0|1: by default every coverage bin must be hit from 200 seeds up)
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
 #   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
-# Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install.
+# Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install
+# (tools/need-pkgs.sh). make test checks everything it needs (the build's packages and the test tools) before it
+# builds anything.
 
 SHELL := /bin/bash
 BUILD := build
@@ -76,28 +79,24 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
 # ---- dependencies ----
-DEP_CHECK = missing=""; \
-  command -v verilator >/dev/null 2>&1 || missing="$$missing verilator"; \
-  command -v g++ >/dev/null 2>&1 || missing="$$missing g++"; \
-  [ -f /usr/include/criterion/criterion.h ] || missing="$$missing libcriterion-dev"; \
-  [ -f /usr/include/msgpack.h ] || missing="$$missing libmsgpack-dev"; \
-  command -v ccache >/dev/null 2>&1 || optional="ccache";
+# The build (make, make regress, make night): BUILD_PKGS. make test adds TEST_PKGS: Criterion for the unit tests,
+# Chromium and xmllint for the reports, Slurm and munge for the Slurm launcher check. With test among the goals,
+# deps checks them all, so that the whole list is known (or installed) before anything is built.
+BUILD_PKGS := verilator g++ libmsgpack-dev
+TEST_PKGS := libcriterion-dev chromium libxml2-utils slurm-wlm munge
+DEPS_PKGS := $(BUILD_PKGS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_PKGS))
 deps:
-	@$(DEP_CHECK) \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "gtref: installing$$missing $$optional with apt-get (a few minutes on a fresh machine)"; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing $$optional || exit 1; \
-	  else \
-	    echo "gtref: missing Debian packages:$$missing"; \
-	    echo "  install them with: sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	@sh tools/need-pkgs.sh "make$(if $(MAKECMDGOALS), $(firstword $(MAKECMDGOALS)))" $(DEPS_PKGS)
+# What make test needs beyond the build (a check run by name checks them too; root installs them).
+test-deps:
+	@sh tools/need-pkgs.sh "make test" $(BUILD_PKGS) $(TEST_PKGS)
+unit-deps:
+	@sh tools/need-pkgs.sh "make unit" $(BUILD_PKGS) libcriterion-dev
 
 # ---- C libraries and programs ----
 $(BUILD)/obj/%.o: %.c $(HDRS) | deps
@@ -144,11 +143,12 @@ define VERILATE
 	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
 	log=$(abspath $(dir $@)../build.log); \
 	echo "gtref: verilating simulator $$rtl with $$n engines $(2)(about a minute the first time; log $$log)"; \
+	sh tools/ticker.sh 20 "echo \"gtref: still verilating simulator $$rtl with $$n engines $(2)(\$$elapsed s)\"" -o $$log \
 	verilator $(VERILATOR_FLAGS) $(1) -GNUM_ENGINES=$$n -GRTL_NAME="\"$$rtl\"" -GBUILD_ID="\"$(BUILD_ID)\"" $$def \
 	  -Mdir $(dir $@) -o ../Vtb_top \
 	  -LDFLAGS "$(abspath $(LIBTB)) $(abspath $(LIBGTREF)) -lmsgpackc" -CFLAGS -DVL_USER_FINISH \
-	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(abspath dpi/vl_finish.cpp) > $$log 2>&1 \
-	  || { tail -40 $$log; exit 1; }
+	  $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv $(abspath dpi/vl_finish.cpp) \
+	  || { tail -n 40 $$log; exit 1; }
 	@touch $@
 endef
 # The C++ build and link: Verilator's makefile recompiles what verilation changed; the C libraries are not among its
@@ -157,8 +157,9 @@ endef
 # newer than the archive: the archive is touched (if it exists) so that the link is made.
 define LINK_SIM
 	@rm -f $@ && touch -c $(dir $@)obj/Vtb_top__ALL.a
-	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT))"; \
-	$(call VERILATED_MAKE,$(dir $@)obj) >> $$log 2>&1 || { tail -40 $$log; exit 1; }
+	@log=$(abspath $(dir $@)build.log); echo "gtref: compiling and linking $@ ($(VERILATED_OPT); log $$log)"; \
+	sh tools/ticker.sh 20 "echo \"gtref: still compiling $@ (\$$elapsed s, \$$(ls $(dir $@)obj/*.o 2>/dev/null | wc -l) of \$$(grep -c '^	[A-Za-z0-9_]* \\\\$$' $(dir $@)obj/Vtb_top_classes.mk) objects)\"" -a $$log \
+	$(call VERILATED_MAKE,$(dir $@)obj) || { tail -n 40 $$log; exit 1; }
 	@echo "built $@"
 endef
 
@@ -180,18 +181,36 @@ $(SIM_STAMPS):
 lint: $(SVPKG)
 	verilator --lint-only -Wall --top-module gt_top $(SVPKG) $(RTL_SRCS)
 	verilator --lint-only -Wall --timing --top-module tb_top $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	$(PASSED)
 
 # ---- tests ----
+# Each check of make test records how it ended in build/test/status/<check>: "passed", or "skipped: <reason>" (only
+# slurm-test skips, where Slurm cannot run); make test ends with a line that counts them and names every skip.
+STATUS := $(BUILD)/test/status
+PASSED = @mkdir -p $(STATUS) && echo passed > $(STATUS)/$@
+TEST_CHECKS := lint unit check inputs-test usability-test night-test waiver-test bug-test slurm-test report-test \
+  verdict-test determinism-test waves-test minimize-test isolation-test cosim-test
 $(UNIT): $(UNIT_OBJS) $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SANFLAGS) $^ -lcriterion $(LDLIBS) -o $@
 
+$(UNIT_OBJS): | unit-deps
+# The Criterion tests run for minutes under the sanitizers: a count every 20 s, then everything but the passes
+# (failures, sanitizer reports, Criterion's closing Synthesis line); the full log in build/tests/unit.log.
+UNIT_LOG := $(BUILD)/tests/unit.log
 unit: $(UNIT)
-	$(UNIT) --jobs $(JOBS)
+	@total=$$($(UNIT) --list | grep -c '── '); \
+	echo "unit: $$total Criterion tests with ASan/UBSan, $(JOBS) jobs (a few minutes; log $(UNIT_LOG))"; \
+	sh tools/ticker.sh 20 "echo \"unit: \$$(grep -c '^\[PASS\]' $(UNIT_LOG)) of $$total passed, \$$(grep -cE '^\[(FAIL|CRASH)' $(UNIT_LOG)) failed so far (\$$elapsed s)\"" \
+	  -o $(UNIT_LOG) $(UNIT) --jobs $(JOBS) --verbose; rc=$$?; \
+	grep -vE '^\[(RUN |PASS)\] |^\[====\] Running |^\[----\] Criterion v' $(UNIT_LOG); \
+	test $$rc = 0 || { echo "unit: FAILED (exit status $$rc; log $(UNIT_LOG)); one test alone: $(UNIT) --filter 'suite/test' --verbose"; exit 1; }
+	$(PASSED)
 
 cosim-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean
+	$(PASSED)
 
 bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
@@ -201,27 +220,36 @@ bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	# a waiver that accepts the bug's failures turns the run green, counting them apart; a mistyped waiver file
 	# stops the run with its file and line
 	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 10 --engines $(ENGINES) \
-	  --jobs $(JOBS) --out $(BUILD)/test/waived --waivers tests/waivers/sdi_qword_be.waive | tail -1 | grep -E ' 0 failed, [1-9][0-9]* waived$$'
+	  --jobs $(JOBS) --out $(BUILD)/test/waived --waivers tests/waivers/sdi_qword_be.waive | tail -n 1 | grep -E ' 0 failed, [1-9][0-9]* waived$$'
 	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 1 --out $(BUILD)/test/waived \
 	  --waivers tests/waivers/bad > $(BUILD)/test/waived.log 2>&1; test $$? = 2
 	grep -F 'tests/waivers/bad/typo.waive:4: unknown key '\''reasn'\''' $(BUILD)/test/waived.log
+	$(PASSED)
 
 # The Slurm launcher against a real single-node Slurm started on this machine (munge, slurmctld, slurmd; state in
 # build/test/slurm-real): a small test list through it gives the same records as the local run.
+# Where Slurm cannot run (a daemon exits or never comes up: tests/slurm/single-node.sh), the check is skipped with the
+# reason in one line, and make test goes on; with CI=true that is a failure.
+# First the skip itself, on a munge key that does not exist: one SKIPPED line and exit status 3, or 1 with CI=true.
 slurm-test: test-deps $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	sh tests/slurm/single-node.sh $(GTREF) $(BUILD)/test/slurm-real tests/slurm/lists.txt slurm
-
-# What make test needs beyond the build: a headless browser, an XML schema validator and a Slurm to start
-# (root installs them).
-test-deps:
-	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
-	command -v slurmctld >/dev/null 2>&1 || [ -x /usr/sbin/slurmctld ] || missing="$$missing slurm-wlm"; \
-	command -v munged >/dev/null 2>&1 || [ -x /usr/sbin/munged ] || missing="$$missing munge"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then echo "gtref: installing$$missing with apt-get (for the report and Slurm checks of make test)"; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing || exit 1; \
-	  else echo "gtref: make test needs:$$missing; install them with: sudo apt-get install -y$$missing"; exit 1; fi; fi
+	@mkdir -p $(STATUS) && rm -f $(STATUS)/$@; skip=$(BUILD)/test/slurm-skip; \
+	env -u CI MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
+	  > $$skip.log 2>&1; rc=$$?; \
+	test $$rc = 3 && test $$(wc -l < $$skip.log) = 1 && grep -qE '^slurm-test: SKIPPED: Slurm cannot run on this machine: .+' $$skip.log \
+	  || { echo "slurm-test: a Slurm that cannot start (no munge key) was not one SKIPPED line with exit status 3 (got $$rc):"; \
+	       cat $$skip.log; exit 1; }; \
+	CI=true MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
+	  > $$skip.log 2>&1; rc=$$?; \
+	test $$rc = 1 && grep -q '^slurm-test: FAILED: .*CI=true requires it' $$skip.log \
+	  || { echo "slurm-test: with CI=true, a Slurm that cannot start did not fail (exit status $$rc):"; cat $$skip.log; exit 1; }
+	@set -o pipefail; \
+	sh tests/slurm/single-node.sh $(GTREF) $(BUILD)/test/slurm-real tests/slurm/lists.txt slurm 2>&1 \
+	  | tee $(BUILD)/test/slurm-test.log; rc=$$?; \
+	case $$rc in \
+	0) echo passed > $(STATUS)/$@ ;; \
+	3) echo "skipped: $$(tail -n 1 $(BUILD)/test/slurm-test.log | sed 's/^slurm-test: SKIPPED: //')" > $(STATUS)/$@ ;; \
+	*) exit 1 ;; \
+	esac
 
 # The reports of two runs of one series: junit.xml valid against the JUnit schema Jenkins reads, report.html
 # rendered by headless Chromium (its DOM checked, a screenshot kept) with the second run's buckets still failing
@@ -241,6 +269,7 @@ report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@$(CHROMIUM) --screenshot=$(abspath $(REPORT_DIR))/report.png --window-size=1100,1400 \
 	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
 	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
+	$(PASSED)
 
 # The verdict of a run in every report (stdout, summary.md, junit.xml, report.html) for a clean run with coverage holes
 # (PASS), the same with --require-coverage (FAIL on coverage) and a run with failing tests; the end of a failing run's
@@ -249,6 +278,7 @@ report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 verdict-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	sh tests/cli/verdict.sh $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top \
 	  $(BUILD)/test/verdict $(ENGINES) $(JOBS)
+	$(PASSED)
 
 # Determinism and resume: the same seeds with 1 and 2 jobs, and with the default number of tests per simulator
 # process and one per process, give the same records (timings aside); a run killed part-way then finished with
@@ -298,25 +328,29 @@ determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
 	  --jobs 2 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv --resume 2>&1 >/dev/null \
 	  | grep -E -e '--resume: 30 of 30 tests already have a record.*running the other 0$$'
+	$(PASSED)
 
 # replay --waves of a known failure: an FST that starts before the first mismatch and was closed properly, and the
 # decoded command trace.
 waves-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
 	@rm -f $(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY).fst*
-	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result --waves --window 100 | tail -4
+	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result --waves --window 100 | tail -n 4
 	@f=$(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY); \
 	  test $$(stat -c %s $$f.fst) -gt 4096 && test ! -e $$f.fst.hier && grep -q "every command the engines retired" $$f.commands.txt \
 	  && echo "waves-test: $$f.fst ($$(stat -c %s $$f.fst) bytes) and $$f.commands.txt written" \
 	  || { echo "waves-test: no usable waveform or command trace"; exit 1; }
+	$(PASSED)
 
 # gtref minimize on a random seed that finds the known bug: a .gts at least 10 times smaller (commands and host
 # operations) that reproduces the same signature as it is written.
 minimize-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	@r=$(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result; \
-	$(GTREF) minimize $$r -o $(BUILD)/test/minimized.gts --max-seconds 120 2>/dev/null > $(BUILD)/test/minimize.log; \
+	sh tools/ticker.sh 20 "echo \"minimize-test: still minimizing (at most 120 s): \$$(tail -n 1 $(BUILD)/test/minimize.err | sed 's/^gtref minimize: //')\"" \
+	  sh -c '$(GTREF) minimize '$$r' -o $(BUILD)/test/minimized.gts --max-seconds 120 2> $(BUILD)/test/minimize.err > $(BUILD)/test/minimize.log'; \
 	  rc=$$?; cat $(BUILD)/test/minimize.log; test $$rc = 0 || exit 1; \
 	  ratio=$$(sed -n 's/.*(\([0-9]*\)\.[0-9]x smaller).*/\1/p' $(BUILD)/test/minimize.log); \
 	  test "$$ratio" -ge 10 || { echo "minimize-test: only $${ratio}x smaller"; exit 1; }
+	$(PASSED)
 
 # Failure isolation (docs/regress.md §2.1): a crash, an abort, runaway memory, a log flood (stand-in simulator) and
 # two real DUT hangs in one regression, each recorded as what it is and replayed; the other tests pass.
@@ -327,29 +361,34 @@ $(ISOLATION_SIM): tests/isolation/stand_in_sim.c | deps
 isolation-test: $(GTREF) $(ISOLATION_SIM) $(call SIMDIR,clean)/Vtb_top
 	sh tests/isolation/check.sh $(GTREF) $(ISOLATION_SIM) $(abspath $(call SIMDIR,clean)/Vtb_top) $(BUILD)/test/isolation \
 	  $(ENGINES) $(JOBS)
+	$(PASSED)
 
 # Every reader of a user's file, through the gtref command, on a malformed file: exit status 2, the file and a
 # position (tests/cli/malformed_inputs.sh; the readers themselves are fuzzed by make fuzz, docs/fuzzing.md). gtref
 # run looks for its simulator before it reads the file, so the clean simulator must exist.
 inputs-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	sh tests/cli/malformed_inputs.sh $(GTREF) $(BUILD)/test/inputs
+	$(PASSED)
 
 # What a new user meets at the command line (tests/cli/usability.sh): reports that lead with the mismatch, a test
 # that never ran said plainly, asm/disasm help, a direct simulator run without Verilator's $finish line, paths
 # without "..", write errors that name the file asked for, gtref alone printing its help.
 usability-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	sh tests/cli/usability.sh $(GTREF) $(BUILD)/test/usability
+	$(PASSED)
 
 # Waivers across runs (tests/waivers/history.sh): a bucket failing in one run and waived in the next is "waived" (by
 # which waiver, since when), not "fixed", on stdout, in summary.md and report.html; a bug build's waiver is not
 # called stale by a clean run or night; a waiver whose scope was run and that matched nothing is.
 waiver-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	sh tests/waivers/history.sh $(GTREF) $(BUILD)/test/waiver-history
+	$(PASSED)
 
 # gtref night interrupted with Ctrl-C part-way (tests/night/interrupt.sh): exit status 130, the night's own counts,
 # a resume command that finishes it with the records of an uninterrupted night; stale records not counted.
 night-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
 	sh tests/night/interrupt.sh $(GTREF) $(BUILD)/test/night
+	$(PASSED)
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator).
 check: deps $(GTREF)
@@ -357,8 +396,25 @@ check: deps $(GTREF)
 	@# every test list, and every option of every group, is valid (a typo would otherwise stop a night part-way)
 	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
 	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
+	@# make regress asks for coverage closure from 200 seeds up or when told (REQUIRE_COVERAGE), resumes with RESUME=1
+	@for c in "SEEDS=200:--require-coverage" "SEEDS=5000:--require-coverage" "SEEDS=20:" "SEEDS=199:" \
+	  "SEEDS=20 REQUIRE_COVERAGE=1:--require-coverage" "SEEDS=200 REQUIRE_COVERAGE=0:" \
+	  "SEEDS=20 RESUME=1:--resume" "SEEDS=20 RESUME=0:"; do \
+	  args=$${c%%:*}; want=$${c#*:}; \
+	  got=$$(env -u MAKEFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -n regress $$args 2>&1 | grep -oE -e '--(require-coverage|resume)( |$$)' | tr -d ' '); \
+	  test "$$got" = "$$want" || { echo "check: make regress $$args passes '$$got' to gtref regress, expected '$$want' (make -n regress $$args)"; exit 1; }; \
+	done
+	$(PASSED)
 
-test: deps lint unit check inputs-test usability-test night-test waiver-test bug-test slurm-test report-test verdict-test determinism-test waves-test minimize-test isolation-test cosim-test
+test: deps $(TEST_CHECKS)
+	@passed=0; skipped=0; why=""; other=""; \
+	for c in $(TEST_CHECKS); do st=$$(cat $(STATUS)/$$c 2>/dev/null); case $$st in \
+	  passed) passed=$$((passed + 1)) ;; \
+	  skipped:*) skipped=$$((skipped + 1)); why="$$why$${why:+; }$$c: $${st#skipped: }" ;; \
+	  *) other="$$other $$c" ;; esac; done; \
+	test -z "$$other" || { echo "make test: no status recorded for$$other"; exit 1; }; \
+	if [ $$skipped = 0 ]; then echo "make test: all $$passed checks passed"; \
+	else echo "make test: $$passed checks passed, $$skipped skipped ($$why)"; fi
 
 # ---- fuzzing (docs/fuzzing.md): libFuzzer harnesses for every reader of outside input ----
 FUZZ_TARGETS := stim result gts waiver lists model history
@@ -371,9 +427,7 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/harness.c $(FUZZ_SRCS) $(HDRS) | fuzz-deps
 	$(FUZZ_CC) $(CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -DGTREF_FUZZ_TARGET=gtref_fuzz_$* tests/fuzz/harness.c $(FUZZ_SRCS) \
 	  $(LDLIBS) -o $@
 fuzz-deps:
-	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { if [ "$$(id -u)" = 0 ]; then echo "gtref: installing clang (libFuzzer)"; \
-	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q clang; else \
-	  echo "gtref: make fuzz needs clang: sudo apt-get install -y clang"; exit 1; fi; }
+	@sh tools/need-pkgs.sh "make fuzz" $(BUILD_PKGS) clang
 # Each target for FUZZ_SECONDS on its corpus (the tree's seeds in tests/fuzz/corpus/<target>, new inputs in
 # build/fuzz/corpus-<target>); a crash, leak, timeout or sanitizer report stops with its input in build/fuzz/.
 fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
@@ -382,21 +436,32 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	  echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
 	  $(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
 	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/crash-$$t/ $(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t \
-	    > $(BUILD)/fuzz/$$t.log 2>&1 || { tail -30 $(BUILD)/fuzz/$$t.log; \
+	    > $(BUILD)/fuzz/$$t.log 2>&1 || { tail -n 30 $(BUILD)/fuzz/$$t.log; \
 	    echo "fuzz $$t: FAILED; the input is in $(BUILD)/fuzz/crash-$$t/ (copy it to tests/fuzz/regress/$$t/ once fixed)"; exit 1; }; \
 	  grep -E 'stat::number_of_executed_units|stat::new_units_added' $(BUILD)/fuzz/$$t.log | tr '\n' ' '; echo; \
 	 done
 
 # ---- regression ----
+# Coverage closure (every bin hit, --require-coverage) is required of the default run and larger ones (SEEDS >= 200);
+# a smaller run reports its holes without failing on them. REQUIRE_COVERAGE=1 or 0 decides it whatever SEEDS is.
+# RESUME=1 finishes an interrupted run into the same folder without repeating a test (--resume).
+ifeq ($(origin REQUIRE_COVERAGE),undefined)
+REQUIRE_COVERAGE := $(shell [ "$(SEEDS)" -ge 200 ] 2>/dev/null && echo 1 || echo 0)
+endif
+ifeq ($(filter $(REQUIRE_COVERAGE),0 1),)
+$(error REQUIRE_COVERAGE=$(REQUIRE_COVERAGE): 1 (fail on coverage holes) or 0 (report them only))
+endif
+RESUME_FLAG = $(if $(filter-out 0,$(RESUME)),--resume)
 regress: deps $(GTREF) $(SIM)
-	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --require-coverage --waivers waivers \
-	  --jobs $(JOBS) --out $(BUILD)/regress/$(RTL)
+	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) \
+	  $(if $(filter 1,$(REQUIRE_COVERAGE)),--require-coverage) --waivers waivers --jobs $(JOBS) --out $(BUILD)/regress/$(RTL) \
+	  $(RESUME_FLAG)
 
 # A named test list (tests/lists.txt, docs/test-lists.md): build the simulators it needs, then run it.
 LIST ?= smoke
 night: deps $(GTREF)
 	@for s in $$($(GTREF) night $(LIST) --print-sims); do $(MAKE) --no-print-directory $$s || exit 1; done
-	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(if $(RESUME),--resume)
+	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(RESUME_FLAG)
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug), then the clean RTL on the
 # same tests, then the mutation report (build/regress/mutation.md): per bug caught or not, by which check, how many
@@ -411,7 +476,7 @@ bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top) $(call 
 	rm -rf $(BUILD)/regress/clean/results; \
 	$(GTREF) regress --sim $(call SIMDIR,clean)/Vtb_top --rtl clean --directed tests/directed \
 	  --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/regress/clean > $(BUILD)/regress/clean.log; \
-	echo "clean RTL on the same tests: $$(tail -1 $(BUILD)/regress/clean.log) ($(BUILD)/regress/clean.log)"; echo; \
+	echo "clean RTL on the same tests: $$(tail -n 1 $(BUILD)/regress/clean.log) ($(BUILD)/regress/clean.log)"; echo; \
 	$(GTREF) mutation-report $(BUGS:%=$(BUILD)/regress/bug-%) --clean $(BUILD)/regress/clean \
 	  -o $(BUILD)/regress/mutation.md
 
