@@ -535,9 +535,11 @@ int sim_run_tests(const sim_setup *setup, const sim_test *tests, gtref_result *r
     return interrupted;
 }
 
-int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
-                 size_t errsz)
+/* SIM PLUSARG with no input and no stderr; its stdout into out (NUL-terminated, cut to outsz - 1). -1 when it could
+ * not be started. No core file: the Verilator runtime aborts after some of its own plusargs. */
+int sim_query(const char *sim, const char *plusarg, char *out, size_t outsz, char *err, size_t errsz)
 {
+    if (outsz) out[0] = '\0';
     int fds[2];
     if (pipe(fds)) return snprintf(err, errsz, "pipe: %s", strerror(errno)), -1;
     pid_t child = fork();
@@ -547,27 +549,36 @@ int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, ch
         return snprintf(err, errsz, "fork: %s", strerror(errno)), -1;
     }
     if (child == 0) {
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
         int null_fd = open("/dev/null", O_RDWR);
         if (null_fd >= 0) dup2(null_fd, STDIN_FILENO), dup2(null_fd, STDERR_FILENO);
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
-        execl(sim, sim, "+describe", (char *)NULL);
+        execl(sim, sim, plusarg, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
-    char out[1024];
     size_t len = 0;
-    for (ssize_t k; len + 1 < sizeof out && (k = read(fds[0], out + len, sizeof out - 1 - len)) != 0;) {
+    for (ssize_t k; len + 1 < outsz && (k = read(fds[0], out + len, outsz - 1 - len)) != 0;) {
         if (k < 0) {
             if (errno == EINTR) continue;
             break;
         }
         len += (size_t)k;
     }
-    out[len] = '\0';
+    if (outsz) out[len] = '\0';
     close(fds[0]);
     int status;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    return 0;
+}
+
+int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
+                 size_t errsz)
+{
+    char out[1024];
+    if (sim_query(sim, "+describe", out, sizeof out, err, errsz)) return -1;
     const char *line = strstr(out, "gtref-sim ");
     char r[128], b[128];
     if (!line || sscanf(line, "gtref-sim rtl=%127s engines=%u build=%127s", r, engines, b) != 3)

@@ -77,6 +77,8 @@ int sim_run_tests_slurm(const sim_setup *setup, const sim_test *tests, gtref_res
 
 /* Which build a simulator is: runs `SIM +describe` and parses "gtref-sim rtl=R engines=N build=B". 0, or -1
  * with err (the simulator does not run, or is not a gtref simulator). */
+/* SIM PLUSARG, its stdout into out (NUL-terminated); -1 with err when it could not be started. */
+int sim_query(const char *sim, const char *plusarg, char *out, size_t outsz, char *err, size_t errsz);
 int sim_describe(const char *sim, char *rtl, size_t rtlsz, unsigned *engines, char *build, size_t buildsz, char *err,
                  size_t errsz);
 
