@@ -25,7 +25,7 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS := -lmsgpackc
 
-CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c scoreboard/*.c)
+CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c scoreboard/*.c report/*.c)
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c
@@ -38,6 +38,9 @@ CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)
 TB_OBJS := $(TB_SRCS:%.c=$(BUILD)/obj/%.o)
 GTREF_OBJS := $(GTREF_SRCS:%.c=$(BUILD)/obj/%.o)
 UNIT_OBJS := $(UNIT_SRCS:%.c=$(BUILD)/san/%.o)
+# unit tests name the fuzz targets' header and refmodel's white-box header by folder, not by a ../ path
+$(UNIT_OBJS): CPPFLAGS += -Itests
+$(BUILD)/san/tests/unit/test_watchdog.o: CPPFLAGS += -Irefmodel
 
 LIBGTREF := $(BUILD)/lib/libgtref.a
 LIBTB := $(BUILD)/lib/libgtref_tb.a

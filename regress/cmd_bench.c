@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/model_only.h"
 #include "gtref_cli.h"
 #include "sim_runner.h"
@@ -255,118 +255,132 @@ static int read_rebuild_report(const char *path, bench_row *row)
     return 0;
 }
 
-int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
-{
-    const char *sim = NULL, *rtl = "clean", *out_opt = "build/bench", *directed = "tests/directed", *rebuild = NULL;
-    uint64_t nseeds = 40, seed0 = 1, timeout_s = DEFAULT_TIMEOUT_S, long_seed = 7, pairs = 5, regress_jobs = 2;
-    uint64_t per_process = DEFAULT_TESTS_PER_PROCESS;
-    bool model_only = false;
+/* ---- gtref bench: options, plan, run (each figure), report ---- */
+
+typedef struct bench_opts {
+    const char *sim, *rtl, *out_opt, *directed, *rebuild;
+    uint64_t nseeds, seed0, timeout_s, long_seed, pairs, regress_jobs, per_process;
+    bool model_only;
     gen_opts go;
+} bench_opts;
+
+/* One gtref bench, from its options to its table. */
+typedef struct bench_run {
+    bench_opts o;
+    char sim_buf[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
+    bench_row rows[5];
+    gtref_gen_config config, long_cfg;
+    char long_stim[GTREF_PATH_MAX], long_res[GTREF_PATH_MAX], long_log[GTREF_PATH_MAX];
+    sim_setup setup;
+    double gen_s;        /* one stimulus made */
+    double cosim_rate;   /* co-simulation cycles per CPU s of the long run */
+} bench_run;
+
+/* Options: the command line. -1 to go on, otherwise the exit code (after --help or a usage error). */
+static int bench_parse(int argc, char **argv, bench_opts *o)
+{
+    *o = (bench_opts){.rtl = "clean", .out_opt = "build/bench", .directed = "tests/directed", .nseeds = 40,
+                      .seed0 = 1, .timeout_s = DEFAULT_TIMEOUT_S, .long_seed = 7, .pairs = 5, .regress_jobs = 2,
+                      .per_process = DEFAULT_TESTS_PER_PROCESS};
     const cli_opt own[] = {
-        {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
-        {"--sim", CLI_STRING, &sim, 0, 0},
-        {"--rtl", CLI_STRING, &rtl, 0, 0},
-        {"--seeds", CLI_U64, &nseeds, 2, 10000},
-        {"--seed0", CLI_U64, &seed0, 0, UINT64_MAX - 10000},
-        {"--out", CLI_STRING, &out_opt, 0, 0},
-        {"--timeout", CLI_U64, &timeout_s, 1, 7 * 24 * 3600},
-        {"--long-seed", CLI_U64, &long_seed, 0, UINT64_MAX},
-        {"--pairs", CLI_U64, &pairs, 1, MAX_PAIRS},
-        {"--directed", CLI_STRING, &directed, 0, 0},
-        {"--regress-jobs", CLI_U64, &regress_jobs, 1, 64},
-        {"--rebuild-report", CLI_STRING, &rebuild, 0, 0},
-        {"--model-only", CLI_FLAG, &model_only, 0, 0},
+        {"--tests-per-process", CLI_U64, &o->per_process, 1, MAX_TESTS_PER_PROCESS},
+        {"--sim", CLI_STRING, &o->sim, 0, 0},
+        {"--rtl", CLI_STRING, &o->rtl, 0, 0},
+        {"--seeds", CLI_U64, &o->nseeds, 2, 10000},
+        {"--seed0", CLI_U64, &o->seed0, 0, UINT64_MAX - 10000},
+        {"--out", CLI_STRING, &o->out_opt, 0, 0},
+        {"--timeout", CLI_U64, &o->timeout_s, 1, 7 * 24 * 3600},
+        {"--long-seed", CLI_U64, &o->long_seed, 0, UINT64_MAX},
+        {"--pairs", CLI_U64, &o->pairs, 1, MAX_PAIRS},
+        {"--directed", CLI_STRING, &o->directed, 0, 0},
+        {"--regress-jobs", CLI_U64, &o->regress_jobs, 1, 64},
+        {"--rebuild-report", CLI_STRING, &o->rebuild, 0, 0},
+        {"--model-only", CLI_FLAG, &o->model_only, 0, 0},
     };
-    GEN_OPTS_TABLE(opts, own, &go);
+    GEN_OPTS_TABLE(opts, own, &o->go);
     setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it is measured, also into a log */
     const char *none[1];
     size_t npositional;
     enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], none, 0, &npositional);
     if (pr == CLI_HELP) return gtref_print_usage("bench"), 0;
     if (pr == CLI_BAD) return EXIT_USAGE;
-    if (!valid_rtl_name(rtl))
-        return cli_usage_error("bench", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)", rtl,
-                               RTL_NAME_MAX);
+    if (!valid_rtl_name(o->rtl))
+        return cli_usage_error("bench", "--rtl '%s': a configuration name (letters, digits, - and _, at most %zu)",
+                               o->rtl, RTL_NAME_MAX);
+    return -1; /* go on */
+}
 
-    char sim_buf[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
-    if (!sim && !model_only) {
-        if (!default_sim_path(rtl, (unsigned)go.engines, sim_buf, sizeof sim_buf))
+/* Plan: the simulator, the output folders, the table's rows, the generator's configurations and the long
+ * stimulus's paths. -1 to go on, otherwise an exit code after a message. */
+static int bench_plan(bench_run *b)
+{
+    bench_opts *o = &b->o;
+    if (!o->sim && !o->model_only) {
+        if (!default_sim_path(o->rtl, (unsigned)o->go.engines, b->sim_buf, sizeof b->sim_buf))
             return cli_error("bench", "cannot locate the default simulator; pass --sim");
-        sim = sim_buf;
+        o->sim = b->sim_buf;
     }
-    if (!model_only && !is_executable_file(sim))
-        return cli_error("bench", "simulator %s is not an executable file (build it with make, or pass --sim)", sim);
-    snprintf(out, sizeof out, "%s", out_opt);
-    strip_trailing_slashes(out);
+    if (!o->model_only && !is_executable_file(o->sim))
+        return cli_error("bench", "simulator %s is not an executable file (build it with make, or pass --sim)", o->sim);
+    snprintf(b->out, sizeof b->out, "%s", o->out_opt);
+    strip_trailing_slashes(b->out);
     static const char *const subdirs[] = {"/stim", "/results", "/logs"};
     for (size_t i = 0; i < 3; i++) {
         char dir[GTREF_PATH_MAX];
-        if (!path_format(dir, sizeof dir, "bench", "%s%s", out, subdirs[i])) return EXIT_USAGE;
+        if (!path_format(dir, sizeof dir, "bench", "%s%s", b->out, subdirs[i])) return EXIT_USAGE;
         if (make_dirs(dir)) return cli_error("bench", "cannot create %s: %s", dir, strerror(errno));
     }
-
-    bench_row rows[5] = {
+    const bench_row rows[5] = {
         {"co-simulation / RTL-only cycles/s (long run, same binary and stimulus)", "", ">= 0.90", -1},
         {"fixed per-test overhead, share of the default regression", "", "<= 10%", -1},
         {"reference model alone, long mixed stream, one core", "", ">= 20 M commands/s", -1},
         {"seeds per minute, 2 jobs / 1 job", "", ">= 1.8", -1},
         {"rebuild after a one-line change in refmodel/", "", "no re-verilation", -1},
     };
-    for (size_t i = 0; i < 5; i++) snprintf(rows[i].value, sizeof rows[i].value, "not measured");
-    if (rebuild) {
-        int rc = read_rebuild_report(rebuild, &rows[4]);
+    memcpy(b->rows, rows, sizeof rows);
+    for (size_t i = 0; i < 5; i++) snprintf(b->rows[i].value, sizeof b->rows[i].value, "not measured");
+    if (o->rebuild) {
+        int rc = read_rebuild_report(o->rebuild, &b->rows[4]);
         if (rc) return rc;
     }
-
-    gtref_gen_config config;
-    gen_opts_config(&go, &config);
-    if (config.min_cmds > config.max_cmds) return cli_usage_error("bench", "--min-cmds is more than --max-cmds");
+    gen_opts_config(&o->go, &b->config);
+    if (b->config.min_cmds > b->config.max_cmds) return cli_usage_error("bench", "--min-cmds is more than --max-cmds");
     /* the long stimulus: the model figure, then co-simulation against RTL-only */
-    gtref_gen_config long_cfg = config;
-    gtref_gen_config_bench_long(&long_cfg);
-    char long_stim[GTREF_PATH_MAX], long_res[GTREF_PATH_MAX], long_log[GTREF_PATH_MAX], err[1024];
-    if (!path_format(long_stim, sizeof long_stim, "bench", "%s/stim/long-%" PRIu64 ".stim", out, long_seed) ||
-        !path_format(long_res, sizeof long_res, "bench", "%s/results/long-%" PRIu64 ".result", out, long_seed) ||
-        !path_format(long_log, sizeof long_log, "bench", "%s/logs/long-%" PRIu64 ".log", out, long_seed))
+    b->long_cfg = b->config;
+    gtref_gen_config_bench_long(&b->long_cfg);
+    if (!path_format(b->long_stim, sizeof b->long_stim, "bench", "%s/stim/long-%" PRIu64 ".stim", b->out, o->long_seed) ||
+        !path_format(b->long_res, sizeof b->long_res, "bench", "%s/results/long-%" PRIu64 ".result", b->out,
+                     o->long_seed) ||
+        !path_format(b->long_log, sizeof b->long_log, "bench", "%s/logs/long-%" PRIu64 ".log", b->out, o->long_seed))
         return EXIT_USAGE;
-    if (model_only) {   /* the model figure alone: no simulator, a few seconds */
-        printf("gtref bench --model-only: long stimulus seed %" PRIu64 "\n", long_seed);
-        int rc = model_figure(&long_cfg, long_seed, long_stim, &rows[2]);
-        if (rc) return rc;
-        printf("%-72s %-22s %-20s %s\n", rows[2].figure, rows[2].value, rows[2].target, rows[2].met ? "met" : "NOT MET");
-        return 0;
-    }
+    b->setup = (sim_setup){.sim = o->sim, .rtl = o->rtl, .engines = (unsigned)o->go.engines,
+                           .timeout_s = (unsigned)o->timeout_s, .tests_per_process = (unsigned)o->per_process};
+    return -1; /* go on */
+}
 
-    printf("gtref bench: rtl %s, simulator %s, %" PRIu64 " seeds from %" PRIu64 ", long stimulus seed %" PRIu64 "\n",
-           rtl, sim, nseeds, seed0, long_seed);
-    fflush(stdout);
-    double gen_s = 0;
-    int rc = bench_generation(seed0, nseeds, &config, &gen_s);
-    if (rc) return rc;
-    rc = model_figure(&long_cfg, long_seed, long_stim, &rows[2]);
-    if (rc) return rc;
-
-    const sim_setup setup = {.sim = sim, .rtl = rtl, .engines = (unsigned)go.engines, .timeout_s = (unsigned)timeout_s,
-                             .tests_per_process = (unsigned)per_process};
+/* Run: the long stimulus in co-simulation and RTL only, pairs times: row 0. 0, or an exit code after a message. */
+static int bench_long_run(bench_run *b)
+{
+    const bench_opts *o = &b->o;
     sim_test long_test;
     gtref_result long_r;
-    if (!sim_test_init(&long_test, "long", long_seed, long_stim, long_res, long_log))
+    if (!sim_test_init(&long_test, "long", o->long_seed, b->long_stim, b->long_res, b->long_log))
         return cli_error("bench", "paths too long for a result record");
     double cosim_cps_cpu[MAX_PAIRS], rtl_cps_cpu[MAX_PAIRS], ratio_cpu[MAX_PAIRS], ratio_wall[MAX_PAIRS];
     uint64_t long_cycles = 0;
-    for (unsigned p = 0; p < pairs; p++) {
+    for (unsigned p = 0; p < o->pairs; p++) {
         double w[2], c[2];
         uint64_t cyc[2];
         for (int mode = 0; mode < 2; mode++) {   /* 0 co-simulation, 1 RTL only */
             if (mode) setenv("GTREF_RTL_ONLY", "1", 1);
-            int sig = timed_run(&setup, &long_test, &long_r, 1, 1, &w[mode], &c[mode]);
+            int sig = timed_run(&b->setup, &long_test, &long_r, 1, 1, &w[mode], &c[mode]);
             unsetenv("GTREF_RTL_ONLY");
             if (sig) return fprintf(stderr, "gtref bench: interrupted (%s)\n", strsignal(sig)), 128 + sig;
             bool ok = mode ? long_r.status == GTREF_ERROR && long_r.cycles : long_r.status == GTREF_PASS;
             if (!ok)
                 return cli_error("bench", "the long run (%s, seed %" PRIu64 ") did not %s: status %s; see %s", 
-                                 mode ? "RTL only" : "co-simulation", long_seed, mode ? "run" : "pass",
-                                 gtref_status_name(long_r.status), long_log);
+                                 mode ? "RTL only" : "co-simulation", o->long_seed, mode ? "run" : "pass",
+                                 gtref_status_name(long_r.status), b->long_log);
             cyc[mode] = long_r.cycles;
         }
         if (cyc[0] != cyc[1])
@@ -378,16 +392,44 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         ratio_cpu[p] = c[1] / c[0];
         ratio_wall[p] = w[1] / w[0];
     }
-    double cosim_rate = median(cosim_cps_cpu, pairs), rtl_rate = median(rtl_cps_cpu, pairs);
-    double r_cpu = median(ratio_cpu, pairs), r_wall = median(ratio_wall, pairs);
+    b->cosim_rate = median(cosim_cps_cpu, o->pairs);
+    double rtl_rate = median(rtl_cps_cpu, o->pairs);
+    double r_cpu = median(ratio_cpu, o->pairs), r_wall = median(ratio_wall, o->pairs);
     printf("long run, %" PRIu64 " cycles, %" PRIu64 " pairs: co-simulation %.0f cycles per CPU s, RTL only %.0f; "
            "ratio %.3f (CPU), %.3f (wall)\n",
-           long_cycles, pairs, cosim_rate, rtl_rate, r_cpu, r_wall);
-    snprintf(rows[0].value, sizeof rows[0].value, "%.3f", r_cpu);
-    rows[0].met = r_cpu >= TARGET_COSIM_RATIO;
+           long_cycles, o->pairs, b->cosim_rate, rtl_rate, r_cpu, r_wall);
+    snprintf(b->rows[0].value, sizeof b->rows[0].value, "%.3f", r_cpu);
+    b->rows[0].met = r_cpu >= TARGET_COSIM_RATIO;
+    return 0;
+}
 
-    /* seeds per minute with 1 and 2 jobs, in turn */
-    size_t n = (size_t)nseeds;
+/* Plan: the stimuli of the seeds the jobs figure runs. 0, or an exit code after a message. */
+static int bench_make_seeds(const bench_run *b, const gtref_cli *cli, sim_test *tests, size_t n)
+{
+    const bench_opts *o = &b->o;
+    int rc = 0;
+    char err[1024];
+    for (size_t i = 0; i < n && !rc; i++) {
+        uint64_t seed = o->seed0 + i;
+        char name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX];
+        snprintf(name, sizeof name, "rand-%" PRIu64, seed);
+        if (!path_format(stim, sizeof stim, "bench", "%s/stim/%s.stim", b->out, name) ||
+            !path_format(result, sizeof result, "bench", "%s/results/%s.result", b->out, name) ||
+            !path_format(log, sizeof log, "bench", "%s/logs/%s.log", b->out, name) ||
+            !sim_test_init(&tests[i], name, seed, stim, result, log) ||
+            !replay_command(cli, result, o->sim, o->rtl, b->setup.engines, b->setup.timeout_s, tests[i].replay,
+                            sizeof tests[i].replay))
+            rc = cli_error("bench", "%s: paths too long for a result record", name);
+        else if (stim_file_from_seed(seed, &b->config, stim, err, sizeof err))
+            rc = cli_error("bench", "%s", err);
+    }
+    return rc;
+}
+
+/* Run: the seeds with 1 and 2 jobs, in turn (at most two pairs): row 3. 0, or an exit code after a message. */
+static int bench_jobs(bench_run *b, const gtref_cli *cli)
+{
+    size_t n = (size_t)b->o.nseeds;
     sim_test *tests = calloc(n, sizeof *tests);
     gtref_result *results = calloc(n, sizeof *results);
     if (!tests || !results) {
@@ -395,36 +437,24 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         free(results);
         return cli_error("bench", "out of memory");
     }
-    for (size_t i = 0; i < n && !rc; i++) {
-        uint64_t seed = seed0 + i;
-        char name[64], stim[GTREF_PATH_MAX], result[GTREF_PATH_MAX], log[GTREF_PATH_MAX];
-        snprintf(name, sizeof name, "rand-%" PRIu64, seed);
-        if (!path_format(stim, sizeof stim, "bench", "%s/stim/%s.stim", out, name) ||
-            !path_format(result, sizeof result, "bench", "%s/results/%s.result", out, name) ||
-            !path_format(log, sizeof log, "bench", "%s/logs/%s.log", out, name) ||
-            !sim_test_init(&tests[i], name, seed, stim, result, log) ||
-            !replay_command(cli, result, sim, rtl, setup.engines, setup.timeout_s, tests[i].replay, sizeof tests[i].replay))
-            rc = cli_error("bench", "%s: paths too long for a result record", name);
-        else if (stim_file_from_seed(seed, &config, stim, err, sizeof err))
-            rc = cli_error("bench", "%s", err);
-    }
+    int rc = bench_make_seeds(b, cli, tests, n);
     double jobs_ratio[MAX_PAIRS];
-    unsigned jpairs = pairs < 2 ? (unsigned)pairs : 2;
+    unsigned jpairs = b->o.pairs < 2 ? (unsigned)b->o.pairs : 2;
     for (unsigned p = 0; p < jpairs && !rc; p++) {
         double w1, c1, w2, c2;
-        int sig = timed_run(&setup, tests, results, n, 1, &w1, &c1);
+        int sig = timed_run(&b->setup, tests, results, n, 1, &w1, &c1);
         gtref_tally t;
         gtref_tally_results(results, n, &t);
         if (!sig && p == 0) {
             printf("simulation, sequential (1 job, --tests-per-process %u): %zu tests in %.2f s: %.2f tests/s, "
                    "%.0f simulated cycles/s, %.0f retired commands/s\n",
-                   setup.tests_per_process, t.total, w1, (double)t.total / w1, (double)t.cycles / w1,
+                   b->setup.tests_per_process, t.total, w1, (double)t.total / w1, (double)t.cycles / w1,
                    (double)t.retired / w1);
             printf("  %" PRIu64 " cycles and %" PRIu64 " commands retired in all; %zu passed, %zu failed; "
                    "results in %s/results\n",
-                   t.cycles, t.retired, t.passed, t.failed, out);
+                   t.cycles, t.retired, t.passed, t.failed, b->out);
         }
-        if (!sig) sig = timed_run(&setup, tests, results, n, 2, &w2, &c2);
+        if (!sig) sig = timed_run(&b->setup, tests, results, n, 2, &w2, &c2);
         if (sig) {
             fprintf(stderr, "gtref bench: interrupted (%s)\n", strsignal(sig));
             rc = 128 + sig;
@@ -438,43 +468,53 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
     free(results);
     if (rc) return rc;
     double jr = median(jobs_ratio, jpairs);
-    snprintf(rows[3].value, sizeof rows[3].value, "%.2f", jr);
-    rows[3].met = jr >= TARGET_JOBS_RATIO;
+    snprintf(b->rows[3].value, sizeof b->rows[3].value, "%.2f", jr);
+    b->rows[3].met = jr >= TARGET_JOBS_RATIO;
+    return 0;
+}
 
-    /* the default regression (directed tests + 200 seeds) against the fixed cost of a test: the simulator's start-up
-     * and exit without a test, and the making of its stimulus */
-    if (directed[0] && access(directed, R_OK) == 0) {
-        char rout[GTREF_PATH_MAX];
-        if (!path_format(rout, sizeof rout, "bench", "%s/regress", out)) return EXIT_USAGE;
-        double wall, cpu, start_s = startup_cpu_seconds(sim, 15);
-        if (start_s < 0) return cli_error("bench", "%s +describe did not run", sim);
-        printf("simulator start-up and exit without a test (+describe): %.1f ms CPU (median of 15); "
-               "one stimulus made: %.2f ms\n", 1e3 * start_s, 1e3 * gen_s);
-        printf("default regression (--directed %s --seeds 200 --jobs %" PRIu64 " --tests-per-process %u) ...\n", directed,
-               regress_jobs, setup.tests_per_process);
-        fflush(stdout);
-        if (run_regression(sim, rtl, setup.engines, directed, (unsigned)regress_jobs, setup.tests_per_process, rout, &wall,
-                           &cpu) == 0) {
-            size_t ntests;
-            uint64_t cycles;
-            regression_cycles(rout, &ntests, &cycles);
-            /* one simulator start-up per process (--tests-per-process tests each), one stimulus per test */
-            size_t nproc = (ntests + setup.tests_per_process - 1) / setup.tests_per_process;
-            double fixed = (double)nproc * start_s + (double)ntests * gen_s;
-            double share = cpu > 0 ? fixed / cpu : 0;
-            /* an upper bound: everything that is not simulation at the long run's rate (short tests' own rate too) */
-            double sim_cpu = (double)cycles / (cosim_rate > 0 ? cosim_rate : 1);
-            double bound = cpu > sim_cpu ? 1.0 - sim_cpu / cpu : 0;
-            printf("  %zu tests, %" PRIu64 " cycles in %.2f s wall, %.2f CPU s (gtref and the simulators): fixed "
-                   "per-test cost %.2f CPU s = %.1f%%; CPU beyond simulation at the long run's rate (a bound) %.1f%%\n",
-                   ntests, cycles, wall, cpu, fixed, 100 * share, 100 * bound);
-            snprintf(rows[1].value, sizeof rows[1].value, "%.1f%%", 100 * share);
-            rows[1].met = share <= TARGET_OVERHEAD_SHARE;
-        }
-    } else {
-        printf("default regression: not run (no directed tests at %s)\n", directed);
+/* Run: the default regression (directed tests + 200 seeds) against the fixed cost of a test: the simulator's
+ * start-up and exit without a test, and the making of its stimulus: row 1. 0, or an exit code after a message. */
+static int bench_default_regression(bench_run *b)
+{
+    const bench_opts *o = &b->o;
+    if (!(o->directed[0] && access(o->directed, R_OK) == 0)) {
+        printf("default regression: not run (no directed tests at %s)\n", o->directed);
+        return 0;
     }
+    char rout[GTREF_PATH_MAX];
+    if (!path_format(rout, sizeof rout, "bench", "%s/regress", b->out)) return EXIT_USAGE;
+    double wall, cpu, start_s = startup_cpu_seconds(o->sim, 15);
+    if (start_s < 0) return cli_error("bench", "%s +describe did not run", o->sim);
+    printf("simulator start-up and exit without a test (+describe): %.1f ms CPU (median of 15); "
+           "one stimulus made: %.2f ms\n", 1e3 * start_s, 1e3 * b->gen_s);
+    printf("default regression (--directed %s --seeds 200 --jobs %" PRIu64 " --tests-per-process %u) ...\n",
+           o->directed, o->regress_jobs, b->setup.tests_per_process);
+    fflush(stdout);
+    if (run_regression(o->sim, o->rtl, b->setup.engines, o->directed, (unsigned)o->regress_jobs,
+                       b->setup.tests_per_process, rout, &wall, &cpu) != 0)
+        return 0;
+    size_t ntests;
+    uint64_t cycles;
+    regression_cycles(rout, &ntests, &cycles);
+    /* one simulator start-up per process (--tests-per-process tests each), one stimulus per test */
+    size_t nproc = (ntests + b->setup.tests_per_process - 1) / b->setup.tests_per_process;
+    double fixed = (double)nproc * start_s + (double)ntests * b->gen_s;
+    double share = cpu > 0 ? fixed / cpu : 0;
+    /* an upper bound: everything that is not simulation at the long run's rate (short tests' own rate too) */
+    double sim_cpu = (double)cycles / (b->cosim_rate > 0 ? b->cosim_rate : 1);
+    double bound = cpu > sim_cpu ? 1.0 - sim_cpu / cpu : 0;
+    printf("  %zu tests, %" PRIu64 " cycles in %.2f s wall, %.2f CPU s (gtref and the simulators): fixed "
+           "per-test cost %.2f CPU s = %.1f%%; CPU beyond simulation at the long run's rate (a bound) %.1f%%\n",
+           ntests, cycles, wall, cpu, fixed, 100 * share, 100 * bound);
+    snprintf(b->rows[1].value, sizeof b->rows[1].value, "%.1f%%", 100 * share);
+    b->rows[1].met = share <= TARGET_OVERHEAD_SHARE;
+    return 0;
+}
 
+/* Report: the figures beside their targets. */
+static void bench_print_table(const bench_row rows[5])
+{
     printf("\n%-72s %-22s %-20s %s\n", "figure (docs/performance.md)", "measured", "target", "");
     unsigned met = 0, measured = 0;
     for (size_t i = 0; i < 5; i++) {
@@ -484,5 +524,30 @@ int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
         met += rows[i].met == 1;
     }
     printf("%u of %u measured targets met\n", met, measured);
+}
+
+int gtref_cmd_bench(const gtref_cli *cli, int argc, char **argv)
+{
+    static bench_run b;
+    b = (bench_run){0};
+    int rc = bench_parse(argc, argv, &b.o);
+    if (rc < 0) rc = bench_plan(&b);
+    if (rc >= 0) return rc;
+    const bench_opts *o = &b.o;
+    bench_row *model_row = &b.rows[2];
+    if (o->model_only) {   /* the model figure alone: no simulator, a few seconds */
+        printf("gtref bench --model-only: long stimulus seed %" PRIu64 "\n", o->long_seed);
+        if ((rc = model_figure(&b.long_cfg, o->long_seed, b.long_stim, model_row))) return rc;
+        printf("%-72s %-22s %-20s %s\n", model_row->figure, model_row->value, model_row->target,
+               model_row->met ? "met" : "NOT MET");
+        return 0;
+    }
+    printf("gtref bench: rtl %s, simulator %s, %" PRIu64 " seeds from %" PRIu64 ", long stimulus seed %" PRIu64 "\n",
+           o->rtl, o->sim, o->nseeds, o->seed0, o->long_seed);
+    fflush(stdout);
+    if ((rc = bench_generation(o->seed0, o->nseeds, &b.config, &b.gen_s))) return rc;
+    if ((rc = model_figure(&b.long_cfg, o->long_seed, b.long_stim, model_row))) return rc;
+    if ((rc = bench_long_run(&b)) || (rc = bench_jobs(&b, cli)) || (rc = bench_default_regression(&b))) return rc;
+    bench_print_table(b.rows);
     return 0;
 }

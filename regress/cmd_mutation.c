@@ -1,4 +1,4 @@
-/* gtref mutation-report: the table `make bugs` ends with (scoreboard/mutation_report.c), from the result records
+/* gtref mutation-report: the table `make bugs` ends with (report/mutation_report.c), from the result records
  * of one regression per catalogued bug and, optionally, of the clean RTL on the same tests. */
 #include <dirent.h>
 #include <errno.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../scoreboard/mutation_report.h"
+#include "gtref/mutation_report.h"
 #include "gtref_cli.h"
 
 static int by_name(const void *a, const void *b)

@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
-#include "gtref/test_list.h"
+#include "gtref/regress_report.h"
+#include "gtref/night_lists.h"
 #include "gtref/waiver.h"
 #include "gtref_cli.h"
 
@@ -77,57 +77,73 @@ static void print_night_buckets(FILE *f, const night_row *rows, size_t nrows)
     }
 }
 
-int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
-{
-    const char *lists_path = "tests/lists.txt", *out_opt = NULL, *waivers = NULL, *today = NULL;
-    const char *launcher = NULL, *slurm_opts = NULL;
-    uint64_t master = 0, jobs = default_jobs(), per_process = 0;
-    bool have_master = false, resume = false, print_sims = false, check_only = false, rerun_failed = false;
-    const char *master_text = NULL;
-    const cli_opt opts[] = {
-        {"--lists", CLI_STRING, &lists_path, 0, 0},       {"--master-seed", CLI_STRING, &master_text, 0, 0},
-        {"--out", CLI_STRING, &out_opt, 0, 0},            {"--jobs", CLI_U64, &jobs, 1, 256},
-        {"--resume", CLI_FLAG, &resume, 0, 0},            {"--waivers", CLI_STRING, &waivers, 0, 0},
-        {"--rerun-failed", CLI_FLAG, &rerun_failed, 0, 0},
-        {"--today", CLI_STRING, &today, 0, 0},            {"--print-sims", CLI_FLAG, &print_sims, 0, 0},
-        {"--launcher", CLI_STRING, &launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &slurm_opts, 0, 0},
-        {"--check", CLI_FLAG, &check_only, 0, 0},
-        {"--tests-per-process", CLI_U64, &per_process, 1, MAX_TESTS_PER_PROCESS},
-    };
-    const char *name[1];
+/* ---- gtref night: options, plan, run, report ---- */
+
+typedef struct night_opts {
+    const char *lists_path, *out_opt, *waivers, *today, *launcher, *slurm_opts;
+    const char *master_text; /* --master-seed as given (NULL: the date) */
+    uint64_t master, jobs, per_process;
+    bool have_master, resume, print_sims, check_only, rerun_failed;
+    const char *name[1];     /* the list */
     size_t nname;
-    enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], name, 1, &nname);
+} night_opts;
+
+/* One gtref night, from its options to its report. */
+typedef struct night_run {
+    night_opts o;
+    gtref_test_lists ls;
+    const gtref_test_list *list;
+    char out[GTREF_PATH_MAX], base[GTREF_PATH_MAX]; /* base: OUT/<list> */
+    gtref_waivers night_ws;
+    night_row *rows;         /* one per RTL build and group */
+    size_t nrows;
+    char started[32];
+    int worst, interrupted;
+} night_run;
+
+/* Options: the command line. -1 to go on, otherwise the exit code (after --help or a usage error). */
+static int night_parse(int argc, char **argv, night_opts *o)
+{
+    *o = (night_opts){.lists_path = "tests/lists.txt", .jobs = default_jobs()};
+    const cli_opt opts[] = {
+        {"--lists", CLI_STRING, &o->lists_path, 0, 0},       {"--master-seed", CLI_STRING, &o->master_text, 0, 0},
+        {"--out", CLI_STRING, &o->out_opt, 0, 0},            {"--jobs", CLI_U64, &o->jobs, 1, 256},
+        {"--resume", CLI_FLAG, &o->resume, 0, 0},            {"--waivers", CLI_STRING, &o->waivers, 0, 0},
+        {"--rerun-failed", CLI_FLAG, &o->rerun_failed, 0, 0},
+        {"--today", CLI_STRING, &o->today, 0, 0},            {"--print-sims", CLI_FLAG, &o->print_sims, 0, 0},
+        {"--launcher", CLI_STRING, &o->launcher, 0, 0},      {"--slurm-opts", CLI_STRING, &o->slurm_opts, 0, 0},
+        {"--check", CLI_FLAG, &o->check_only, 0, 0},
+        {"--tests-per-process", CLI_U64, &o->per_process, 1, MAX_TESTS_PER_PROCESS},
+    };
+    enum cli_parse_result pr = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0], o->name, 1, &o->nname);
     if (pr == CLI_HELP) return gtref_print_usage("night"), 0;
     if (pr == CLI_BAD) return EXIT_USAGE;
-    if (resume && rerun_failed) return cli_usage_error("night", "--resume and --rerun-failed: one or the other");
-    if (master_text) {
-        if (!cli_parse_u64(master_text, &master)) return cli_usage_error("night", "--master-seed '%s': a number", master_text);
-        have_master = true;
+    if (o->resume && o->rerun_failed) return cli_usage_error("night", "--resume and --rerun-failed: one or the other");
+    if (o->master_text) {
+        if (!cli_parse_u64(o->master_text, &o->master))
+            return cli_usage_error("night", "--master-seed '%s': a number", o->master_text);
+        o->have_master = true;
     }
+    return -1; /* go on */
+}
 
-    gtref_test_lists ls = {0};
+/* Options: the list file and the list named; --print-sims; the master seed. -1 to go on, otherwise the exit code. */
+static int night_open_list(night_run *nr)
+{
+    night_opts *o = &nr->o;
     char err[2048];
-    if (gtref_lists_load(&ls, lists_path, known_options(), err, sizeof err)) {
-        gtref_lists_free(&ls);
+    if (gtref_lists_load(&nr->ls, o->lists_path, known_options(), err, sizeof err))
         return cli_usage_error("night", "%s", err);
-    }
-    if (nname != 1) {
-        fprintf(stderr, "gtref night: which list? %s defines:", lists_path);
-        for (size_t i = 0; i < ls.n; i++) fprintf(stderr, " %s", ls.lists[i].name);
+    if (o->nname != 1) fprintf(stderr, "gtref night: which list? %s defines:", o->lists_path);
+    else if (!(nr->list = gtref_lists_find(&nr->ls, o->name[0])))
+        fprintf(stderr, "gtref night: %s defines no list '%s'; it defines:", o->lists_path, o->name[0]);
+    if (!nr->list) {
+        for (size_t i = 0; i < nr->ls.n; i++) fprintf(stderr, " %s", nr->ls.lists[i].name);
         fputc('\n', stderr);
-        gtref_lists_free(&ls);
         return EXIT_USAGE;
     }
-    const gtref_test_list *list = gtref_lists_find(&ls, name[0]);
-    if (!list) {
-        fprintf(stderr, "gtref night: %s defines no list '%s'; it defines:", lists_path, name[0]);
-        for (size_t i = 0; i < ls.n; i++) fprintf(stderr, " %s", ls.lists[i].name);
-        fputc('\n', stderr);
-        gtref_lists_free(&ls);
-        return EXIT_USAGE;
-    }
-
-    if (print_sims) { /* the simulators the list needs, as make targets relative to the project */
+    const gtref_test_list *list = nr->list;
+    if (o->print_sims) { /* the simulators the list needs, as make targets relative to the project */
         for (size_t r = 0; r < list->nrtl; r++)
             for (unsigned e = 1; e <= 4; e++)
                 for (size_t g = 0; g < list->ngroups; g++)
@@ -135,255 +151,294 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
                         printf("build/sim/%s/e%u/Vtb_top\n", list->rtl[r], e);
                         break;
                     }
-        gtref_lists_free(&ls);
         return 0;
     }
-    if (!have_master) { /* a night's default master seed is its date: printed, so the night replays */
+    if (!o->have_master) { /* a night's default master seed is its date: printed, so the night replays */
         char d[11];
-        if (today) snprintf(d, sizeof d, "%s", today);
+        if (o->today) snprintf(d, sizeof d, "%s", o->today);
         else gtref_today(d);
-        master = strtoull(d, NULL, 10) * 10000 + strtoull(d + 5, NULL, 10) * 100 + strtoull(d + 8, NULL, 10);
+        o->master = strtoull(d, NULL, 10) * 10000 + strtoull(d + 5, NULL, 10) * 100 + strtoull(d + 8, NULL, 10);
     }
+    return -1; /* go on */
+}
 
-    char out[GTREF_PATH_MAX];
-    snprintf(out, sizeof out, "%s", out_opt ? out_opt : "build/night");
-    strip_trailing_slashes(out);
-    char base[GTREF_PATH_MAX];
-    if (!path_format(base, sizeof base, "night", "%s/%s", out, list->name) || make_dirs(base)) {
-        gtref_lists_free(&ls);
-        return cli_error("night", "cannot create %s/%s: %s", out, list->name, strerror(errno));
-    }
-    gtref_waivers night_ws = {0};
-    if (waivers && !print_sims) { /* the night judges "matched nothing" over all its groups (docs/waivers.md) */
+/* Plan: the output folder, the night's waivers, the rows of its groups. -1 to go on, or an exit code after a
+ * message. */
+static int night_plan(night_run *nr)
+{
+    const night_opts *o = &nr->o;
+    const gtref_test_list *list = nr->list;
+    snprintf(nr->out, sizeof nr->out, "%s", o->out_opt ? o->out_opt : "build/night");
+    strip_trailing_slashes(nr->out);
+    if (!path_format(nr->base, sizeof nr->base, "night", "%s/%s", nr->out, list->name) || make_dirs(nr->base))
+        return cli_error("night", "cannot create %s/%s: %s", nr->out, list->name, strerror(errno));
+    if (o->waivers && !o->print_sims) { /* the night judges "matched nothing" over all its groups (docs/waivers.md) */
         char werr[1024];
-        if (gtref_waivers_load(&night_ws, waivers, werr, sizeof werr)) {
-            gtref_waivers_free(&night_ws);
-            gtref_lists_free(&ls);
+        if (gtref_waivers_load(&nr->night_ws, o->waivers, werr, sizeof werr))
             return cli_usage_error("night", "%s", werr);
-        }
     }
     gtref_catch_interrupts();
-    size_t nrows = list->nrtl * list->ngroups;
-    night_row *rows = calloc(nrows ? nrows : 1, sizeof *rows);
-    if (!rows) return gtref_lists_free(&ls), cli_error("night", "out of memory");
+    nr->nrows = list->nrtl * list->ngroups;
+    nr->rows = calloc(nr->nrows ? nr->nrows : 1, sizeof *nr->rows);
+    if (!nr->rows) return cli_error("night", "out of memory");
     fprintf(stderr, "gtref night: list %s (%s), master seed %" PRIu64 ": %zu group%s on %zu RTL build%s, into %s\n",
-            list->name, lists_path, master, list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl,
-            list->nrtl == 1 ? "" : "s", base);
-
+            list->name, o->lists_path, o->master, list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl,
+            list->nrtl == 1 ? "" : "s", nr->base);
     time_t start_time = time(NULL);
-    char started[32];
-    {
-        struct tm tm;
-        gmtime_r(&start_time, &tm);
-        strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    struct tm tm;
+    gmtime_r(&start_time, &tm);
+    strftime(nr->started, sizeof nr->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return -1; /* go on */
+}
+
+/* The arguments of group g's gtref regress (num: room for its numbers); fills the row's names. The argument
+ * count, or -1 when the group's output path does not fit. */
+static int night_group_args(const night_run *nr, size_t g, night_row *row, const char *rtl, char num[7][24],
+                            char *args[MAX_ARGS])
+{
+    const night_opts *o = &nr->o;
+    const gtref_list_group *grp = &nr->list->groups[g];
+    snprintf(row->rtl, sizeof row->rtl, "%s", rtl);
+    uint64_t seed0 = grp->has_seed0 ? grp->seed0 : gtref_list_seed0(o->master, g);
+    snprintf(row->group, sizeof row->group, "%02zu-%s-e%u", g + 1, grp->kind, grp->engines);
+    if (strcmp(grp->kind, "directed") == 0)
+        snprintf(row->what, sizeof row->what, "%s on %u engines", grp->directed, grp->engines);
+    else
+        snprintf(row->what, sizeof row->what, "%" PRIu64 " seeds from %" PRIu64 " on %u engines", grp->seeds,
+                 seed0, grp->engines);
+    if (!path_format(row->out, sizeof row->out, "night", "%s/%s/%s", nr->base, row->rtl, row->group)) return -1;
+    int na = 0;
+    args[na++] = "regress";
+    args[na++] = "--rtl";
+    args[na++] = row->rtl;
+    args[na++] = "--out";
+    args[na++] = row->out;
+    snprintf(num[0], 24, "%u", grp->engines);
+    args[na++] = "--engines";
+    args[na++] = num[0];
+    snprintf(num[1], 24, "%" PRIu64, o->jobs);
+    args[na++] = "--jobs";
+    args[na++] = num[1];
+    if (strcmp(grp->kind, "directed") == 0) {
+        args[na++] = "--directed";
+        args[na++] = (char *)grp->directed;
+        args[na++] = "--seeds";
+        args[na++] = "0";
+    } else {
+        snprintf(num[2], 24, "%" PRIu64, grp->seeds);
+        snprintf(num[3], 24, "%" PRIu64, seed0);
+        args[na++] = "--seeds";
+        args[na++] = num[2];
+        args[na++] = "--seed0";
+        args[na++] = num[3];
     }
+    for (size_t k = 0; k < grp->nopts; k++) {
+        args[na++] = (char *)grp->opt[k];
+        if (grp->val[k][0]) args[na++] = (char *)grp->val[k];
+    }
+    if (o->resume) args[na++] = "--resume";
+    if (o->rerun_failed) args[na++] = "--rerun-failed";
+    if (o->waivers) args[na++] = "--waivers", args[na++] = (char *)o->waivers;
+    if (o->today) args[na++] = "--today", args[na++] = (char *)o->today;
+    if (o->launcher) args[na++] = "--launcher", args[na++] = (char *)o->launcher;
+    if (o->slurm_opts) args[na++] = "--slurm-opts", args[na++] = (char *)o->slurm_opts;
+    if (o->per_process) {
+        snprintf(num[6], 24, "%" PRIu64, o->per_process);
+        args[na++] = "--tests-per-process";
+        args[na++] = num[6];
+    }
+    args[na] = NULL;
+    return na;
+}
+
+/* Run: one group, through gtref regress in this process; its outcome into its row. */
+static void night_run_group(night_run *nr, gtref_cli *group_cli, const gtref_list_group *grp, night_row *row, int na,
+                            char **args)
+{
+    row->outcome.total = group_tests(grp);
+    if (nr->interrupted) return; /* not started: the night stops at the group it was interrupted in */
+    printf("\n== night %s: %s group %s (%s, %s:%d)\n", nr->list->name, row->rtl, row->group, row->what, grp->file,
+           grp->line);
+    fflush(stdout);
+    group_cli->sink = &row->run;
+    gtref_regress_set_night(&nr->night_ws);
+    row->rc = gtref_cmd_regress(group_cli, na, args);
+    gtref_regress_set_night(NULL);
+    fflush(stdout);
+    row->ran = true;
+    gtref_regress_last_outcome(&row->outcome);
+    if (row->outcome.total == 0) row->outcome.total = group_tests(grp); /* stopped before it counted */
+    row->t.total = row->outcome.done;
+    row->t.passed = row->outcome.passed;
+    row->t.failed = row->outcome.failed;
+    row->t.waived = row->outcome.waived;
+    if (row->rc > 128 && row->rc < 128 + 65) nr->interrupted = row->rc - 128;
+    else if (gtref_interrupted) nr->interrupted = gtref_interrupted;
+    else if (row->rc > nr->worst) nr->worst = row->rc;
+}
+
+/* Run: pass 0 checks every group's options before anything runs (--check stops there); pass 1 runs them. -1 to go
+ * on to the report, otherwise the exit code. */
+static int night_run_groups(night_run *nr, const gtref_cli *cli)
+{
+    const gtref_test_list *list = nr->list;
     /* each group prints a few lines (no bucket list): the night's buckets come at its end */
     gtref_cli group_cli = *cli;
     group_cli.compact = true;
-    int worst = 0, interrupted = 0;
-    /* pass 0 checks every group's options before anything runs; pass 1 runs them */
     for (int pass = 0; pass < 2; pass++) {
-    if (pass == 1 && check_only) {
-        printf("list %s (%s): %zu group%s on %zu RTL build%s, every option valid\n", list->name, lists_path,
-               list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl, list->nrtl == 1 ? "" : "s");
-        free(rows);
-        gtref_lists_free(&ls);
-        return 0;
-    }
-    size_t k = 0;
-    for (size_t r = 0; r < list->nrtl; r++) {
-        for (size_t g = 0; g < list->ngroups; g++, k++) {
-            const gtref_list_group *grp = &list->groups[g];
-            night_row *row = &rows[k];
-            snprintf(row->rtl, sizeof row->rtl, "%s", list->rtl[r]);
-            uint64_t seed0 = grp->has_seed0 ? grp->seed0 : gtref_list_seed0(master, g);
-            snprintf(row->group, sizeof row->group, "%02zu-%s-e%u", g + 1, grp->kind, grp->engines);
-            if (strcmp(grp->kind, "directed") == 0)
-                snprintf(row->what, sizeof row->what, "%s on %u engines", grp->directed, grp->engines);
-            else
-                snprintf(row->what, sizeof row->what, "%" PRIu64 " seeds from %" PRIu64 " on %u engines", grp->seeds,
-                         seed0, grp->engines);
-            if (!path_format(row->out, sizeof row->out, "night", "%s/%s/%s", base, row->rtl, row->group)) {
-                row->rc = EXIT_USAGE;
-                continue;
-            }
-            char num[7][24];
-            char *args[MAX_ARGS];
-            int na = 0;
-            args[na++] = "regress";
-            args[na++] = "--rtl";
-            args[na++] = row->rtl;
-            args[na++] = "--out";
-            args[na++] = row->out;
-            snprintf(num[0], sizeof num[0], "%u", grp->engines);
-            args[na++] = "--engines";
-            args[na++] = num[0];
-            snprintf(num[1], sizeof num[1], "%" PRIu64, jobs);
-            args[na++] = "--jobs";
-            args[na++] = num[1];
-            if (strcmp(grp->kind, "directed") == 0) {
-                args[na++] = "--directed";
-                args[na++] = (char *)grp->directed;
-                args[na++] = "--seeds";
-                args[na++] = "0";
-            } else {
-                snprintf(num[2], sizeof num[2], "%" PRIu64, grp->seeds);
-                snprintf(num[3], sizeof num[3], "%" PRIu64, seed0);
-                args[na++] = "--seeds";
-                args[na++] = num[2];
-                args[na++] = "--seed0";
-                args[na++] = num[3];
-            }
-            for (size_t o = 0; o < grp->nopts; o++) {
-                args[na++] = (char *)grp->opt[o];
-                if (grp->val[o][0]) args[na++] = (char *)grp->val[o];
-            }
-            if (resume) args[na++] = "--resume";
-            if (rerun_failed) args[na++] = "--rerun-failed";
-            if (waivers) args[na++] = "--waivers", args[na++] = (char *)waivers;
-            if (today) args[na++] = "--today", args[na++] = (char *)today;
-            if (launcher) args[na++] = "--launcher", args[na++] = (char *)launcher;
-            if (slurm_opts) args[na++] = "--slurm-opts", args[na++] = (char *)slurm_opts;
-            if (per_process) {
-                snprintf(num[6], sizeof num[6], "%" PRIu64, per_process);
-                args[na++] = "--tests-per-process";
-                args[na++] = num[6];
-            }
-            args[na] = NULL;
-            if (pass == 0) {
-                if (gtref_regress_check_options(na, args)) {
+        if (pass == 1 && nr->o.check_only) {
+            printf("list %s (%s): %zu group%s on %zu RTL build%s, every option valid\n", list->name, nr->o.lists_path,
+                   list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl, list->nrtl == 1 ? "" : "s");
+            return 0;
+        }
+        for (size_t r = 0, k = 0; r < list->nrtl; r++)
+            for (size_t g = 0; g < list->ngroups; g++, k++) {
+                const gtref_list_group *grp = &list->groups[g];
+                night_row *row = &nr->rows[k];
+                char num[7][24];
+                char *args[MAX_ARGS];
+                int na = night_group_args(nr, g, row, list->rtl[r], num, args);
+                if (na < 0) {
+                    row->rc = EXIT_USAGE;
+                    continue;
+                }
+                if (pass == 1) {
+                    night_run_group(nr, &group_cli, grp, row, na, args);
+                } else if (gtref_regress_check_options(na, args)) {
                     fprintf(stderr, "gtref night: %s:%d: the options of this group are not valid (above)\n", grp->file,
                             grp->line);
-                    free(rows);
-                    gtref_lists_free(&ls);
                     return EXIT_USAGE;
                 }
-                continue;
             }
-            row->outcome.total = group_tests(grp);
-            if (interrupted) continue; /* not started: the night stops at the group it was interrupted in */
-            printf("\n== night %s: %s group %s (%s, %s:%d)\n", list->name, row->rtl, row->group, row->what, grp->file,
-                   grp->line);
-            fflush(stdout);
-            group_cli.sink = &row->run;
-            gtref_regress_set_night(&night_ws);
-            row->rc = gtref_cmd_regress(&group_cli, na, args);
-            gtref_regress_set_night(NULL);
-            fflush(stdout);
-            row->ran = true;
-            gtref_regress_last_outcome(&row->outcome);
-            if (row->outcome.total == 0) row->outcome.total = group_tests(grp); /* stopped before it counted */
-            row->t.total = row->outcome.done;
-            row->t.passed = row->outcome.passed;
-            row->t.failed = row->outcome.failed;
-            row->t.waived = row->outcome.waived;
-            if (row->rc > 128 && row->rc < 128 + 65) interrupted = row->rc - 128;
-            else if (gtref_interrupted) interrupted = gtref_interrupted;
-            else if (row->rc > worst) worst = row->rc;
-        }
     }
-    }
+    return -1; /* go on */
+}
 
-    /* the night's verdict, its rerun commands, OUT/<list>/night.md, then on stdout the groups, the buckets of every
-     * group with their replay commands, the verdict and the totals */
-    gtref_tally all = {0};
-    size_t failed_groups = 0;
-    const char *build = NULL, *verilator = NULL;
-    for (size_t i = 0; i < nrows; i++) {
-        const night_row *row = &rows[i];
-        all.total += row->t.total;
-        all.passed += row->t.passed;
-        all.failed += row->t.failed;
-        all.waived += row->t.waived;
-        failed_groups += row->rc != 0;
-        if (!build && row->run.build[0]) build = row->run.build;
-        if (!verilator && row->run.verilator[0]) verilator = row->run.verilator;
-    }
+/* What the night's report says besides its rows. */
+typedef struct night_end {
+    gtref_tally all;
+    size_t failed_groups;
+    const char *build, *verilator;
     char verdict[1024];
-    size_t vlen = (size_t)snprintf(verdict, sizeof verdict, "%s", worst ? "FAIL: " : "PASS");
-    if (worst) {
-        vlen += (size_t)snprintf(verdict + vlen, sizeof verdict - vlen, "%zu of %zu group%s failed", failed_groups, nrows,
-                                 nrows == 1 ? "" : "s");
-        for (size_t i = 0, k = 0; i < nrows && vlen < sizeof verdict; i++) {
-            if (!rows[i].rc) continue;
-            vlen += (size_t)snprintf(verdict + vlen, sizeof verdict - vlen, "%s%s %s: %s", k++ ? "; " : " (", rows[i].rtl,
-                                     rows[i].group,
-                                     rows[i].run.ran ? rows[i].run.verdict.text : "could not run: see above");
-        }
-        if (vlen < sizeof verdict) snprintf(verdict + vlen, sizeof verdict - vlen, ")");
+    bool have_rerun, any_not_passed;
+    char md[GTREF_PATH_MAX];
+} night_end;
+
+static char night_rerun[16384], night_rerun_failed[16384 + 32];
+
+/* The exit status of the night. */
+static int night_exit_code(const night_run *nr)
+{
+    if (nr->interrupted) return 128 + nr->interrupted;
+    return nr->worst == EXIT_USAGE ? EXIT_USAGE : nr->worst ? EXIT_TESTS_FAILED : 0;
+}
+
+/* Report: the totals, the verdict and the rerun commands. */
+static void night_conclude(const night_run *nr, const gtref_cli *cli, int argc, char **argv, night_end *e)
+{
+    for (size_t i = 0; i < nr->nrows; i++) {
+        const night_row *row = &nr->rows[i];
+        e->all.total += row->t.total;
+        e->all.passed += row->t.passed;
+        e->all.failed += row->t.failed;
+        e->all.waived += row->t.waived;
+        e->failed_groups += row->rc != 0;
+        if (!e->build && row->run.build[0]) e->build = row->run.build;
+        if (!e->verilator && row->run.verilator[0]) e->verilator = row->run.verilator;
     }
-    if (interrupted) /* the night did not finish: no PASS or FAIL of the whole list */
-        snprintf(verdict, sizeof verdict, "INTERRUPTED (%s): the night stopped before its end; resume it with --resume",
-                 strsignal(interrupted));
-    static char rerun[16384], rerun_failed_cmd[16384 + 32];
+    char *verdict = e->verdict;
+    size_t vsz = sizeof e->verdict;
+    size_t vlen = (size_t)snprintf(verdict, vsz, "%s", nr->worst ? "FAIL: " : "PASS");
+    if (nr->worst) {
+        vlen += (size_t)snprintf(verdict + vlen, vsz - vlen, "%zu of %zu group%s failed", e->failed_groups, nr->nrows,
+                                 nr->nrows == 1 ? "" : "s");
+        for (size_t i = 0, k = 0; i < nr->nrows && vlen < vsz; i++) {
+            const night_row *row = &nr->rows[i];
+            if (!row->rc) continue;
+            vlen += (size_t)snprintf(verdict + vlen, vsz - vlen, "%s%s %s: %s", k++ ? "; " : " (", row->rtl, row->group,
+                                     row->run.ran ? row->run.verdict.text : "could not run: see above");
+        }
+        if (vlen < vsz) snprintf(verdict + vlen, vsz - vlen, ")");
+    }
+    if (nr->interrupted) /* the night did not finish: no PASS or FAIL of the whole list */
+        snprintf(verdict, vsz, "INTERRUPTED (%s): the night stopped before its end; resume it with --resume",
+                 strsignal(nr->interrupted));
     char master_arg[24];
-    snprintf(master_arg, sizeof master_arg, "%" PRIu64, master);
+    snprintf(master_arg, sizeof master_arg, "%" PRIu64, nr->o.master);
     static const char *const path_opts[] = {"--lists", "--out", "--waivers", NULL};
     static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
-    const cli_rerun_default defaults[] = {{"--master-seed", master_arg, false}, {"--lists", lists_path, true},
-                                          {"--out", out, true}};
-    bool have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 3, rerun, sizeof rerun);
-    if (have_rerun) snprintf(rerun_failed_cmd, sizeof rerun_failed_cmd, "%s --rerun-failed", rerun);
-    bool any_not_passed = all.failed || all.waived;
+    const cli_rerun_default defaults[] = {{"--master-seed", master_arg, false}, {"--lists", nr->o.lists_path, true},
+                                          {"--out", nr->out, true}};
+    e->have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 3, night_rerun, sizeof night_rerun);
+    if (e->have_rerun) snprintf(night_rerun_failed, sizeof night_rerun_failed, "%s --rerun-failed", night_rerun);
+    e->any_not_passed = e->all.failed || e->all.waived;
+}
 
-    char md[GTREF_PATH_MAX];
-    FILE *f = path_format(md, sizeof md, "night", "%s/night.md", base) ? fopen(md, "w") : NULL;
-    if (f) {
-        fputs("# gtref night: ", f);
-        gtref_fputs_md(f, list->name);
-        fputs("\n\n**Verdict: ", f);
-        gtref_fputs_md(f, verdict);
-        fprintf(f, "** (exit status %d)\n\n", interrupted ? 128 + interrupted
-                                             : worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0);
-        fprintf(f, "- started: %s (UTC)\n- list file: `%s`\n- master seed: %" PRIu64 "\n", started, lists_path, master);
-        if (build) fprintf(f, "- kit version: `%s` (the simulators' build id: git describe of the kit)\n", build);
-        if (verilator) fprintf(f, "- Verilator: %s\n", verilator);
-        fprintf(f, "- RTL builds: ");
-        for (size_t r = 0; r < list->nrtl; r++) fprintf(f, "%s%s", r ? ", " : "", list->rtl[r]);
-        fputc('\n', f);
-        if (have_rerun) {
-            fputs("- rerun this night: ", f);
-            gtref_fputs_md_code(f, rerun);
-            if (any_not_passed) {
-                fputs("\n- rerun its failed tests: ", f);
-                gtref_fputs_md_code(f, rerun_failed_cmd);
-            }
-            fputc('\n', f);
+/* Report: the rows of OUT/<list>/night.md. */
+static void night_md_rows(FILE *f, const night_run *nr)
+{
+    fputs("\n| RTL | group | what | passed | failed | waived | exit | verdict | summary |\n"
+          "|---|---|---|---|---|---|---|---|---|\n", f);
+    for (size_t i = 0; i < nr->nrows; i++) {
+        const night_row *row = &nr->rows[i];
+        fprintf(f, "| %s | %s | ", row->rtl, row->group);
+        gtref_fputs_md(f, row->what);
+        if (!row->ran)
+            fprintf(f, " | | | | | not run (interrupted) | |\n");
+        else if (row->outcome.sig)
+            fprintf(f, " | %zu | %zu | %zu | %d | interrupted after %zu of %zu tests | |\n", row->t.passed,
+                    row->t.failed, row->t.waived, row->rc, row->outcome.done, row->outcome.total);
+        else {
+            fprintf(f, " | %zu | %zu | %zu | %d | ", row->t.passed, row->t.failed, row->t.waived, row->rc);
+            gtref_fputs_md(f, row->run.ran ? row->run.verdict.text : "could not run");
+            fprintf(f, " | `%s/summary.md` |\n", row->out);
         }
-        fputs("\n| RTL | group | what | passed | failed | waived | exit | verdict | summary |\n"
-              "|---|---|---|---|---|---|---|---|---|\n", f);
-        for (size_t i = 0; i < nrows; i++) {
-            const night_row *row = &rows[i];
-            fprintf(f, "| %s | %s | ", row->rtl, row->group);
-            gtref_fputs_md(f, row->what);
-            if (!row->ran)
-                fprintf(f, " | | | | | not run (interrupted) | |\n");
-            else if (row->outcome.sig)
-                fprintf(f, " | %zu | %zu | %zu | %d | interrupted after %zu of %zu tests | |\n", row->t.passed,
-                        row->t.failed, row->t.waived, row->rc, row->outcome.done, row->outcome.total);
-            else {
-                fprintf(f, " | %zu | %zu | %zu | %d | ", row->t.passed, row->t.failed, row->t.waived, row->rc);
-                gtref_fputs_md(f, row->run.ran ? row->run.verdict.text : "could not run");
-                fprintf(f, " | `%s/summary.md` |\n", row->out);
-            }
-        }
-        fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", all.passed, all.failed, all.waived);
-        if (interrupted)
-            fprintf(f, "\n**Interrupted (%s)**: the counts are this night's tests so far; the night ends with "
-                       "`--resume` (`make night ... RESUME=1`), the command printed on stdout.\n", strsignal(interrupted));
-        if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", md);
-    } else {
-        fprintf(stderr, "gtref night: cannot write %s: %s\n", md, strerror(errno));
     }
-    bool default_lists = strcmp(lists_path, "tests/lists.txt") == 0;
-    char self[GTREF_PATH_MAX];
-    printf("\nnight %s, master seed %" PRIu64 ", started %s: %s\n", list->name, master, started, md);
-    size_t kept = 0, done = 0, total = 0;
-    for (size_t i = 0; i < nrows; i++) {
-        const night_row *row = &rows[i];
-        kept += row->outcome.kept;
-        done += row->outcome.done;
-        total += row->outcome.total;
+}
+
+/* Report: OUT/<list>/night.md. */
+static void night_write_md(const night_run *nr, night_end *e)
+{
+    const gtref_test_list *list = nr->list;
+    FILE *f = path_format(e->md, sizeof e->md, "night", "%s/night.md", nr->base) ? fopen(e->md, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "gtref night: cannot write %s: %s\n", e->md, strerror(errno));
+        return;
+    }
+    fputs("# gtref night: ", f);
+    gtref_fputs_md(f, list->name);
+    fputs("\n\n**Verdict: ", f);
+    gtref_fputs_md(f, e->verdict);
+    fprintf(f, "** (exit status %d)\n\n", night_exit_code(nr));
+    fprintf(f, "- started: %s (UTC)\n- list file: `%s`\n- master seed: %" PRIu64 "\n", nr->started, nr->o.lists_path,
+            nr->o.master);
+    if (e->build) fprintf(f, "- kit version: `%s` (the simulators' build id: git describe of the kit)\n", e->build);
+    if (e->verilator) fprintf(f, "- Verilator: %s\n", e->verilator);
+    fprintf(f, "- RTL builds: ");
+    for (size_t r = 0; r < list->nrtl; r++) fprintf(f, "%s%s", r ? ", " : "", list->rtl[r]);
+    fputc('\n', f);
+    if (e->have_rerun) {
+        fputs("- rerun this night: ", f);
+        gtref_fputs_md_code(f, night_rerun);
+        if (e->any_not_passed) {
+            fputs("\n- rerun its failed tests: ", f);
+            gtref_fputs_md_code(f, night_rerun_failed);
+        }
+        fputc('\n', f);
+    }
+    night_md_rows(f, nr);
+    fprintf(f, "\n**%zu passed, %zu failed, %zu waived**\n", e->all.passed, e->all.failed, e->all.waived);
+    if (nr->interrupted)
+        fprintf(f, "\n**Interrupted (%s)**: the counts are this night's tests so far; the night ends with "
+                   "`--resume` (`make night ... RESUME=1`), the command printed on stdout.\n", strsignal(nr->interrupted));
+    if (fclose(f)) fprintf(stderr, "gtref night: cannot write %s\n", e->md);
+}
+
+/* Report: one line per group on stdout. */
+static void night_print_groups(const night_run *nr)
+{
+    for (size_t i = 0; i < nr->nrows; i++) {
+        const night_row *row = &nr->rows[i];
         if (!row->ran) {
             printf("  %-8s %-14s not run (the night was interrupted before it)\n", row->rtl, row->group);
             continue;
@@ -401,69 +456,107 @@ int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
         printf("  %-8s %-14s %zu passed, %zu failed, %zu waived%s\n", row->rtl, row->group, row->t.passed, row->t.failed,
                row->t.waived, note);
     }
-    if (interrupted) {
-        /* this night's own counts (never records an earlier night left), the resume command, 128 + the signal */
-        size_t rp = 0, rf = 0, rw = 0, kp = 0, kf = 0, kw = 0;
-        for (size_t i = 0; i < nrows; i++) {
-            const gtref_regress_outcome *o = &rows[i].outcome;
-            rp += o->passed - o->kept_passed, rf += o->failed - o->kept_failed, rw += o->waived - o->kept_waived;
-            kp += o->kept_passed, kf += o->kept_failed, kw += o->kept_waived;
-        }
-        printf("night %s interrupted (%s) after %zu of %zu tests: %zu passed, %zu failed", list->name,
-               strsignal(interrupted), done, total, rp, rf);
-        if (rw) printf(", %zu waived", rw);
-        printf(" (this night)");
-        if (kept) {
-            printf(", and %zu kept from an earlier run by --resume (%zu passed, %zu failed", kept, kp, kf);
-            if (kw) printf(", %zu waived", kw);
-            printf(")");
-        }
-        printf("\n");
-        char cmd[8192], seed_text[24];
-        snprintf(seed_text, sizeof seed_text, "%" PRIu64, master);
-        /* started by make night (its options only): resume the same way, and give the gtref form too */
-        bool mk = getenv("MAKELEVEL") && default_lists && !out_opt && !today && !launcher && !slurm_opts && !per_process;
-        char cwd[GTREF_PATH_MAX];
-        if (mk && getcwd(cwd, sizeof cwd))
-            printf("resume with: make -C %s night LIST=%s MASTER_SEED=%s RESUME=1\n", cwd, list->name, seed_text);
-        const char *const extra_seed[] = {"--resume", NULL};
-        char **args2 = calloc((size_t)argc + 3, sizeof *args2);
-        int n2 = 0;
-        if (args2) {
-            for (int i = 0; i < argc; i++) args2[n2++] = argv[i];
-            if (!master_text) args2[n2++] = "--master-seed", args2[n2++] = seed_text; /* the date may change */
-        }
-        if (args2 && resume_command(cli, n2, args2, extra_seed, cmd, sizeof cmd))
-            printf("%s %s\n", mk ? "         or:" : "resume with:", cmd);
-        free(args2);
-    } else {
-        /* waivers that matched nothing in every group that covered their scope (none covered: not judged) */
-        char today_text[11];
-        if (today) snprintf(today_text, sizeof today_text, "%s", today);
-        else gtref_today(today_text);
-        for (size_t i = 0; i < night_ws.n; i++) {
-            const gtref_waiver *w = &night_ws.w[i];
-            if (gtref_waiver_stale(w, today_text))
-                printf("waiver %s (%s:%d, %s, owner %s) matched nothing in the %zu group%s of this night that covered "
-                       "its scope: the failure it waives is gone, remove it\n",
-                       w->name, w->file, w->line, w->ticket, w->owner, w->scoped_runs, w->scoped_runs == 1 ? "" : "s");
-        }
-        if (have_rerun) {
-            printf("rerun the night: %s\n", rerun);
-            if (any_not_passed) printf("rerun its failed tests: %s\n", rerun_failed_cmd);
-        } else {
-            printf("rerun the night: %s night %s --master-seed %" PRIu64 "\n", gtref_self(cli, self, sizeof self),
-                   list->name, master);
-        }
-        print_night_buckets(stdout, rows, nrows);
-        printf("verdict: %s\n", verdict);
-        if (all.waived) printf("%zu passed, %zu failed, %zu waived\n", all.passed, all.failed, all.waived);
-        else printf("%zu passed, %zu failed\n", all.passed, all.failed);
+}
+
+/* Report: an interrupted night: this night's own counts (never records an earlier night left) and the resume
+ * command. */
+static void night_print_interrupted(const night_run *nr, const gtref_cli *cli, int argc, char **argv)
+{
+    const night_opts *o = &nr->o;
+    size_t rp = 0, rf = 0, rw = 0, kp = 0, kf = 0, kw = 0, kept = 0, done = 0, total = 0;
+    for (size_t i = 0; i < nr->nrows; i++) {
+        const gtref_regress_outcome *oc = &nr->rows[i].outcome;
+        kept += oc->kept, done += oc->done, total += oc->total;
+        rp += oc->passed - oc->kept_passed, rf += oc->failed - oc->kept_failed, rw += oc->waived - oc->kept_waived;
+        kp += oc->kept_passed, kf += oc->kept_failed, kw += oc->kept_waived;
     }
-    for (size_t i = 0; i < nrows; i++) free(rows[i].run.results);
-    free(rows);
-    gtref_lists_free(&ls);
-    gtref_waivers_free(&night_ws);
-    if (interrupted) return 128 + interrupted;
-    return worst == EXIT_USAGE ? EXIT_USAGE : worst ? EXIT_TESTS_FAILED : 0;
+    printf("night %s interrupted (%s) after %zu of %zu tests: %zu passed, %zu failed", nr->list->name,
+           strsignal(nr->interrupted), done, total, rp, rf);
+    if (rw) printf(", %zu waived", rw);
+    printf(" (this night)");
+    if (kept) {
+        printf(", and %zu kept from an earlier run by --resume (%zu passed, %zu failed", kept, kp, kf);
+        if (kw) printf(", %zu waived", kw);
+        printf(")");
+    }
+    printf("\n");
+    char cmd[8192], seed_text[24];
+    snprintf(seed_text, sizeof seed_text, "%" PRIu64, o->master);
+    /* started by make night (its options only): resume the same way, and give the gtref form too */
+    bool default_lists = strcmp(o->lists_path, "tests/lists.txt") == 0;
+    bool mk = getenv("MAKELEVEL") && default_lists && !o->out_opt && !o->today && !o->launcher && !o->slurm_opts &&
+              !o->per_process;
+    char cwd[GTREF_PATH_MAX];
+    if (mk && getcwd(cwd, sizeof cwd))
+        printf("resume with: make -C %s night LIST=%s MASTER_SEED=%s RESUME=1\n", cwd, nr->list->name, seed_text);
+    const char *const extra_seed[] = {"--resume", NULL};
+    char **args2 = calloc((size_t)argc + 3, sizeof *args2);
+    int n2 = 0;
+    if (args2) {
+        for (int i = 0; i < argc; i++) args2[n2++] = argv[i];
+        if (!o->master_text) args2[n2++] = "--master-seed", args2[n2++] = seed_text; /* the date may change */
+    }
+    if (args2 && resume_command(cli, n2, args2, extra_seed, cmd, sizeof cmd))
+        printf("%s %s\n", mk ? "         or:" : "resume with:", cmd);
+    free(args2);
+}
+
+/* Report: a night that ran to its end: stale waivers, the rerun commands, the buckets of every group with their
+ * replay commands, the verdict and the totals. */
+static void night_print_finished(const night_run *nr, const gtref_cli *cli, const night_end *e)
+{
+    /* waivers that matched nothing in every group that covered their scope (none covered: not judged) */
+    char today_text[11];
+    if (nr->o.today) snprintf(today_text, sizeof today_text, "%s", nr->o.today);
+    else gtref_today(today_text);
+    for (size_t i = 0; i < nr->night_ws.n; i++) {
+        const gtref_waiver *w = &nr->night_ws.w[i];
+        if (gtref_waiver_stale(w, today_text))
+            printf("waiver %s (%s:%d, %s, owner %s) matched nothing in the %zu group%s of this night that covered "
+                   "its scope: the failure it waives is gone, remove it\n",
+                   w->name, w->file, w->line, w->ticket, w->owner, w->scoped_runs, w->scoped_runs == 1 ? "" : "s");
+    }
+    if (e->have_rerun) {
+        printf("rerun the night: %s\n", night_rerun);
+        if (e->any_not_passed) printf("rerun its failed tests: %s\n", night_rerun_failed);
+    } else {
+        char self[GTREF_PATH_MAX];
+        printf("rerun the night: %s night %s --master-seed %" PRIu64 "\n", gtref_self(cli, self, sizeof self),
+               nr->list->name, nr->o.master);
+    }
+    print_night_buckets(stdout, nr->rows, nr->nrows);
+    printf("verdict: %s\n", e->verdict);
+    if (e->all.waived) printf("%zu passed, %zu failed, %zu waived\n", e->all.passed, e->all.failed, e->all.waived);
+    else printf("%zu passed, %zu failed\n", e->all.passed, e->all.failed);
+}
+
+static void night_run_free(night_run *nr)
+{
+    for (size_t i = 0; nr->rows && i < nr->nrows; i++) free(nr->rows[i].run.results);
+    free(nr->rows);
+    gtref_lists_free(&nr->ls);
+    gtref_waivers_free(&nr->night_ws);
+}
+
+int gtref_cmd_night(const gtref_cli *cli, int argc, char **argv)
+{
+    night_run nr = {0};
+    int rc = night_parse(argc, argv, &nr.o);
+    if (rc < 0) rc = night_open_list(&nr);
+    if (rc < 0) rc = night_plan(&nr);
+    if (rc < 0) rc = night_run_groups(&nr, cli);
+    if (rc >= 0) return night_run_free(&nr), rc;
+
+    /* the night's verdict, its rerun commands, OUT/<list>/night.md, then on stdout the groups, the buckets of every
+     * group with their replay commands, the verdict and the totals */
+    night_end e = {0};
+    night_conclude(&nr, cli, argc, argv, &e);
+    night_write_md(&nr, &e);
+    printf("\nnight %s, master seed %" PRIu64 ", started %s: %s\n", nr.list->name, nr.o.master, nr.started, e.md);
+    night_print_groups(&nr);
+    if (nr.interrupted) night_print_interrupted(&nr, cli, argc, argv);
+    else night_print_finished(&nr, cli, &e);
+    rc = night_exit_code(&nr);
+    night_run_free(&nr);
+    return rc;
 }

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/file_io.h"
 #include "gtref/history.h"
 #include "gtref/waiver.h"
@@ -487,267 +487,350 @@ static void count_waiver_scope(gtref_waivers *ws, const char *rtl, unsigned engi
         if (gtref_waiver_in_scope(&ws->w[i], rtl, engines)) ws->w[i].scoped_runs++;
 }
 
+/* ---- gtref regress: options, plan, run, reports ---- */
+
+/* One gtref regress run, from its options to its reports. */
+typedef struct regress_run {
+    regress_options o;
+    gtref_waivers waivers;
+    char today[11];
+    char out[GTREF_PATH_MAX], history_path[GTREF_PATH_MAX];
+    gtref_history history;
+    char default_sim[GTREF_PATH_MAX], sim_abs[GTREF_PATH_MAX], directed[GTREF_PATH_MAX];
+    unsigned sim_engines;     /* of the simulator build */
+    char **gts_files;         /* the directed tests */
+    size_t ndirected, n;      /* n: directed and random tests */
+    sim_test *tests;
+    gtref_result *results;
+    const char *sim_extra[2];
+    sim_setup setup;
+    double start_s;
+    time_t start_time;
+} regress_run;
+
+/* Options: the command line, the waivers, today, the output folder and the history. -1 to go on, otherwise the exit
+ * code (after --help, or a message). */
+static int regress_open(regress_run *r, int argc, char **argv)
+{
+    regress_options *o = &r->o;
+    int rc = parse_options(argc, argv, o);
+    if (rc >= 0) return rc;
+    if (o->today) snprintf(r->today, sizeof r->today, "%s", o->today);
+    else gtref_today(r->today);
+    if (o->waivers) {
+        char err[1024];
+        if (gtref_waivers_load(&r->waivers, o->waivers, err, sizeof err)) {
+            gtref_waivers_free(&r->waivers);
+            return cli_usage_error("regress", "%s", err);
+        }
+    }
+    if (!(o->out ? path_format(r->out, sizeof r->out, "regress", "%s", o->out)
+                 : path_format(r->out, sizeof r->out, "regress", "build/regress/%s", o->rtl)))
+        return EXIT_USAGE;
+    strip_trailing_slashes(r->out);
+    char parent[GTREF_PATH_MAX], err[1024];
+    dir_of(r->out, parent, sizeof parent);
+    if (!(o->history ? path_format(r->history_path, sizeof r->history_path, "regress", "%s", o->history)
+                     : path_format(r->history_path, sizeof r->history_path, "regress", "%s/history.tsv", parent)))
+        return EXIT_USAGE;
+    if (gtref_history_load(&r->history, r->history_path, err, sizeof err))
+        return cli_usage_error("regress", "%s (fix or move the history file, or name another with --history)", err);
+    return -1; /* go on */
+}
+
+/* Options: the simulator, as an absolute path, of the RTL build and engine count asked for. 0, or an exit code
+ * after a message. */
+static int regress_check_sim(regress_run *r)
+{
+    regress_options *o = &r->o;
+    if (!o->sim) {
+        if (!default_sim_path(o->rtl, (unsigned)o->gen.engines, r->default_sim, sizeof r->default_sim))
+            return cli_error("regress", "cannot locate the default simulator; pass --sim");
+        o->sim = r->default_sim;
+    }
+    if (!is_executable_file(o->sim))
+        return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
+                         o->sim);
+    /* printed and recorded (replay commands) as an absolute path, without ".." */
+    gtref_abs_path(o->sim, r->sim_abs, sizeof r->sim_abs);
+    o->sim = r->sim_abs;
+    char sim_rtl[128], err[1024];
+    if (sim_describe(o->sim, sim_rtl, sizeof sim_rtl, &r->sim_engines, o->sim_build, sizeof o->sim_build, err,
+                     sizeof err))
+        return cli_error("regress", "%s", err);
+    if (strcmp(sim_rtl, o->rtl) != 0)
+        return cli_error("regress", "simulator %s is the '%s' build, not '%s' as --rtl says", o->sim, sim_rtl, o->rtl);
+    if (r->sim_engines < o->gen.engines)
+        return cli_error("regress", "simulator %s has %u engines; --engines %" PRIu64 " needs a build with that many "
+                         "(make sim RTL=%s ENGINES=%" PRIu64 ")", o->sim, r->sim_engines, o->gen.engines, o->rtl,
+                         o->gen.engines);
+    return 0;
+}
+
+/* Plan: the tests (directed .gts files, then seeds), the output folders and the tests' and results' arrays. 0, or
+ * an exit code after a message. */
+static int regress_plan(regress_run *r)
+{
+    regress_options *o = &r->o;
+    int rc;
+    if (o->directed) {
+        if (!path_format(r->directed, sizeof r->directed, "regress", "%s", o->directed)) return EXIT_USAGE;
+        strip_trailing_slashes(r->directed);
+        o->directed = r->directed;
+    }
+    if (o->directed && (rc = list_gts_files(o->directed, &r->gts_files, &r->ndirected))) return rc;
+    r->n = r->ndirected + (size_t)o->seeds;
+    if (r->n == 0) return cli_usage_error("regress", "nothing to run: no --directed tests and --seeds 0");
+    static const char *const subdirs[] = {"", "/stim", "/results", "/logs"};
+    for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
+        char dir[GTREF_PATH_MAX];
+        if (!path_format(dir, sizeof dir, "regress", "%s%s", r->out, subdirs[i]) || make_dirs(dir))
+            return cli_error("regress", "cannot create %s%s: %s", r->out, subdirs[i], strerror(errno));
+    }
+    r->tests = calloc(r->n, sizeof *r->tests);
+    r->results = calloc(r->n, sizeof *r->results);
+    if (!r->tests || !r->results) return cli_error("regress", "out of memory for %zu tests", r->n);
+    r->sim_extra[0] = o->sim_arg;
+    r->setup = (sim_setup){.sim = o->sim, .rtl = o->rtl, .engines = (unsigned)o->gen.engines,
+                           .timeout_s = (unsigned)o->timeout_s, .max_cycles = o->max_cycles,
+                           .max_memory_mb = (unsigned)o->max_memory_mb, .max_log_mb = (unsigned)o->max_log_mb,
+                           .tests_per_process = (unsigned)o->tests_per_process,
+                           .extra = o->sim_arg ? r->sim_extra : NULL};
+    return 0;
+}
+
+/* Plan: every test's stimulus made (or its record kept by --resume / --rerun-failed); the progress counts start from
+ * the kept ones. 0, or an exit code after a message. */
+static int regress_prepare(regress_run *r, const gtref_cli *cli, regress_progress *progress)
+{
+    const regress_options *o = &r->o;
+    r->start_s = monotonic_seconds();
+    r->start_time = time(NULL);
+    fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
+                    " jobs, timeout %" PRIu64 " s, into %s\n",
+            r->n, r->ndirected, o->seeds, o->gen.engines, o->rtl, o->jobs, o->timeout_s, r->out);
+    size_t resumed = 0;
+    int rc = prepare_tests(cli, o, r->out, &r->setup, r->gts_files, r->ndirected, r->tests, r->results, &resumed);
+    free_strings(r->gts_files, r->ndirected);
+    r->gts_files = NULL;
+    if (rc) return rc;
+    *progress = (regress_progress){.total = r->n, .start_s = r->start_s, .last_s = r->start_s,
+                                   .tty = isatty(STDERR_FILENO), .waivers = &r->waivers, .today = r->today};
+    for (size_t i = 0; i < r->n; i++) {
+        if (!r->tests[i].skip) continue;
+        progress->done++;
+        if (r->results[i].status == GTREF_PASS) progress->passed++;
+        else if (r->results[i].waived) progress->waived++;
+        else progress->failed++;
+    }
+    if (o->resume)
+        fprintf(stderr, "gtref regress: --resume: %zu of %zu tests already have a record from build %s; running the "
+                        "other %zu\n", resumed, r->n, o->sim_build, r->n - progress->done);
+    if (o->rerun_failed)
+        fprintf(stderr, "gtref regress: --rerun-failed: %zu of %zu tests passed before (same stimulus) and keep their "
+                        "record; running the other %zu\n", resumed, r->n, r->n - progress->done);
+    return 0;
+}
+
+/* Run: the tests not kept, on this machine or through Slurm; then the waivers on the results. The signal that
+ * interrupted the run (0: it ran to the end), or -1 when the Slurm folder's path does not fit. */
+static int regress_execute(regress_run *r, regress_progress *progress)
+{
+    const regress_options *o = &r->o;
+    int sig = gtref_interrupted;
+    if (sig) {
+        /* interrupted while the stimuli were made: nothing runs */
+    } else if (o->launcher && strcmp(o->launcher, "slurm") == 0) {
+        char slurm_dir[GTREF_PATH_MAX];
+        if (!path_format(slurm_dir, sizeof slurm_dir, "regress", "%s/slurm", r->out)) return -1;
+        sig = sim_run_tests_slurm(&r->setup, r->tests, r->results, r->n, (unsigned)o->jobs, slurm_dir, o->slurm_opts,
+                                  on_test_event, progress);
+    } else {
+        sig = sim_run_tests(&r->setup, r->tests, r->results, r->n, (unsigned)o->jobs, on_test_event, progress);
+    }
+    if (progress->tty) fputc('\n', stderr);
+    if (!sig) {
+        apply_waivers(&r->waivers, r->today, r->tests, r->results, r->n);
+        count_waiver_scope(&r->waivers, o->rtl, (unsigned)o->gen.engines);
+    }
+    record_outcome(r->tests, r->results, r->n, sig, progress);
+    /* every test ran: Ctrl-C during the reports ends the process at once, as usual (in a night, the night stops
+     * after this group's reports) */
+    if (!sig && !night_waivers) gtref_release_interrupts();
+    return sig;
+}
+
+/* What the reports of a run say besides its results. */
+typedef struct regress_end {
+    char started[32], verilator[96];
+    gtref_tally tally;
+    gtref_bucket *buckets;
+    size_t nbuckets;
+    size_t holes, cov_bins;
+    char hole_names[512], cov_path[GTREF_PATH_MAX];
+    bool cov_measured;
+    gtref_verdict verdict;
+    bool have_rerun;
+    size_t not_passed;
+    char summary_path[GTREF_PATH_MAX], junit_path[GTREF_PATH_MAX];
+} regress_end;
+
+static char regress_rerun[16384], regress_rerun_failed[16384 + 32];
+
+/* Report: tallies, buckets, coverage, verdict and the rerun commands. 0, an exit code of the coverage step, or -1
+ * when out of memory. */
+static int regress_conclude(regress_run *r, const gtref_cli *cli, int argc, char **argv, regress_end *e)
+{
+    const regress_options *o = &r->o;
+    struct tm tm;
+    gmtime_r(&r->start_time, &tm);
+    strftime(e->started, sizeof e->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    sim_verilator_version(o->sim, e->verilator, sizeof e->verilator);
+    gtref_tally_results(r->results, r->n, &e->tally);
+    if (gtref_bucket_results(r->results, r->n, &e->buckets, &e->nbuckets)) return -1;
+    /* coverage first, so that every report knows the verdict */
+    int rc = 0;
+    if (!o->expect_fail) {
+        rc = regress_coverage(r->out, r->results, r->n, &e->holes, &e->cov_bins, e->hole_names, sizeof e->hole_names);
+        if (!absolute_path(r->out, e->cov_path, sizeof e->cov_path - 16))
+            snprintf(e->cov_path, sizeof e->cov_path, "%s", r->out);
+        strcat(e->cov_path, "/coverage.md");
+    }
+    e->cov_measured = !o->expect_fail && rc == 0;
+    gtref_regress_verdict(&e->tally, o->expect_fail, o->require_coverage, e->cov_measured, e->holes, &e->verdict);
+    static const char *const path_opts[] = {"--sim", "--directed", "--out", "--waivers", "--history", NULL};
+    static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
+    const cli_rerun_default defaults[] = {{"--out", r->out, true}};
+    e->have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 1, regress_rerun, sizeof regress_rerun);
+    e->not_passed = e->tally.failed + e->tally.waived;
+    if (e->have_rerun) snprintf(regress_rerun_failed, sizeof regress_rerun_failed, "%s --rerun-failed", regress_rerun);
+    return rc;
+}
+
+/* Report: summary.md, junit.xml, the history and report.html, the waivers. rc: what the coverage step returned;
+ * returns it, or EXIT_USAGE when a report could not be written. */
+static int regress_write_reports(regress_run *r, regress_end *e, int rc)
+{
+    const regress_options *o = &r->o;
+    gtref_regress_info info = {.rtl = o->rtl, .sim = o->sim, .out_dir = r->out, .ndirected = r->ndirected,
+                               .seed0 = o->seed0, .nseeds = o->seeds, .jobs = (unsigned)o->jobs,
+                               .timeout_s = (unsigned)o->timeout_s, .wall_s = monotonic_seconds() - r->start_s,
+                               .started = e->started, .build = o->sim_build,
+                               .verilator = e->verilator[0] ? e->verilator : NULL, .engines = r->sim_engines,
+                               .rerun = e->have_rerun ? regress_rerun : NULL,
+                               .rerun_failed = e->have_rerun && e->not_passed ? regress_rerun_failed : NULL,
+                               .verdict = &e->verdict, .cov_measured = e->cov_measured, .cov_bins = e->cov_bins,
+                               .cov_holes = e->holes, .cov_hole_names = e->hole_names,
+                               .cov_path = e->cov_measured ? e->cov_path : NULL};
+    if (rc == 0 &&
+        (!path_format(e->summary_path, sizeof e->summary_path, "regress", "%s/summary.md", r->out) ||
+         !path_format(e->junit_path, sizeof e->junit_path, "regress", "%s/junit.xml", r->out) ||
+         write_report(e->summary_path, &info, r->results, r->n, gtref_write_summary_md) ||
+         write_report(e->junit_path, &info, r->results, r->n, gtref_write_junit_xml)))
+        rc = EXIT_USAGE;
+    if (rc == 0 && gtref_history_across_runs(r->out, r->history_path, &r->history, &info, r->results, r->n, e->holes,
+                                             e->cov_bins))
+        rc = EXIT_USAGE;
+    gtref_history_free(&r->history);
+    report_waivers(&r->waivers, r->today);
+    gtref_waivers_free(&r->waivers);
+    return rc;
+}
+
+/* Report: the end of the output: coverage in one or two lines, where the reports are, how to rerun, then the
+ * failure buckets with their replay commands, the verdict and the counts. */
+static void regress_print_end(const regress_run *r, const gtref_cli *cli, const regress_end *e, int rc)
+{
+    const regress_options *o = &r->o;
+    const gtref_tally *t = &e->tally;
+    if (e->cov_measured) {
+        printf("coverage: %zu of %zu bins hit, %zu hole%s%s; full table: %s\n", e->cov_bins - e->holes, e->cov_bins,
+               e->holes, e->holes == 1 ? "" : "s",
+               !e->holes ? "" : o->require_coverage ? " (--require-coverage: they fail the run)"
+                                                    : " (reported; they fail a run only with --require-coverage)",
+               e->cov_path);
+        if (e->holes) printf("  holes: %s%s\n", e->hole_names, e->holes > 5 ? "; ..." : "");
+    }
+    if (rc == 0) printf("summary: %s, junit: %s\n", e->summary_path, e->junit_path);
+    if (!cli->compact && e->have_rerun) {
+        printf("rerun all: %s\n", regress_rerun);
+        if (e->not_passed) printf("rerun failed: %s\n", regress_rerun_failed);
+    }
+    if (!cli->compact) gtref_print_buckets(stdout, e->buckets, e->nbuckets, r->results);
+    else if (e->nbuckets)
+        printf("%zu failure bucket%s: listed at the end of the night\n", e->nbuckets, e->nbuckets == 1 ? "" : "s");
+    if (o->expect_fail) print_expect_fail_verdict(t, e->buckets, e->nbuckets);
+    if (rc) printf("verdict: ERROR: the run's reports could not be made (above); exit status %d\n", rc);
+    else printf("verdict: %s\n", e->verdict.text);
+    if (o->expect_fail) {
+        /* The run checks one thing, that the known bug is caught: its closing line counts that check,
+         * not the tests (whose failures are the expected outcome). */
+        printf("%s: %zu of %zu tests found the bug (failing is what --expect-fail asks of them), %zu did not\n", o->rtl,
+               t->failed, t->passed + t->failed, t->passed);
+        printf("bug-check: %d passed, %d failed\n", gtref_expect_fail_met(t) ? 1 : 0, gtref_expect_fail_met(t) ? 0 : 1);
+    } else {
+        if (t->waived) printf("%zu passed, %zu failed, %zu waived\n", t->passed, t->failed, t->waived);
+        else printf("%zu passed, %zu failed\n", t->passed, t->failed);
+    }
+    fflush(stdout);
+}
+
+/* Report: for gtref night (cli->sink), what the run did, with the records of the tests that did not pass (handed
+ * over: r->results is then NULL). */
+static void regress_fill_sink(regress_run *r, regress_sink *k, const regress_end *e, int rc)
+{
+    k->ran = rc == 0;
+    k->verdict = e->verdict;
+    snprintf(k->build, sizeof k->build, "%s", r->o.sim_build);
+    snprintf(k->verilator, sizeof k->verilator, "%s", e->verilator);
+    k->cov_measured = e->cov_measured;
+    k->cov_bins = e->cov_bins;
+    k->cov_holes = e->holes;
+    size_t m = 0; /* only the tests that did not pass (their buckets are all the night prints), in test order */
+    for (size_t i = 0; i < r->n; i++)
+        if (r->results[i].status != GTREF_PASS) r->results[m++] = r->results[i];
+    gtref_result *kept = m ? realloc(r->results, m * sizeof *r->results) : NULL;
+    k->results = kept ? kept : m ? r->results : NULL; /* handed over */
+    k->n = m;
+    if (k->results) r->results = NULL;
+}
+
+static void regress_run_free(regress_run *r)
+{
+    if (r->gts_files) free_strings(r->gts_files, r->ndirected);
+    free(r->tests);
+    free(r->results);
+    gtref_waivers_free(&r->waivers);
+    gtref_history_free(&r->history);
+}
+
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
 {
     gtref_catch_interrupts();
     last_outcome = (gtref_regress_outcome){0};
-    regress_options o;
-    int rc = parse_options(argc, argv, &o);
-    if (rc >= 0) return rc;
+    regress_run r = {0};
+    regress_progress progress;
+    int rc = regress_open(&r, argc, argv);
+    if (rc >= 0) return regress_run_free(&r), rc;
+    rc = regress_check_sim(&r);
+    if (!rc) rc = regress_plan(&r);
+    if (!rc) rc = regress_prepare(&r, cli, &progress);
+    if (rc) return regress_run_free(&r), rc;
+    int sig = regress_execute(&r, &progress);
+    free(r.tests);
+    r.tests = NULL;
+    if (sig < 0) return regress_run_free(&r), EXIT_USAGE;
+    if (sig) return regress_run_free(&r), report_interrupt(cli, argc, argv, sig);
 
-    gtref_waivers waivers = {0};
-    char today[11];
-    if (o.today) snprintf(today, sizeof today, "%s", o.today);
-    else gtref_today(today);
-    if (o.waivers) {
-        char err[1024];
-        if (gtref_waivers_load(&waivers, o.waivers, err, sizeof err)) {
-            gtref_waivers_free(&waivers);
-            return cli_usage_error("regress", "%s", err);
-        }
-    }
-
-    char default_sim[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
-    if (!(o.out ? path_format(out, sizeof out, "regress", "%s", o.out)
-                : path_format(out, sizeof out, "regress", "build/regress/%s", o.rtl)))
-        return EXIT_USAGE;
-    strip_trailing_slashes(out);
-    char history_path[GTREF_PATH_MAX];
-    gtref_history history = {0};
-    {
-        char parent[GTREF_PATH_MAX], err[1024];
-        dir_of(out, parent, sizeof parent);
-        if (!(o.history ? path_format(history_path, sizeof history_path, "regress", "%s", o.history)
-                        : path_format(history_path, sizeof history_path, "regress", "%s/history.tsv", parent)))
-            return EXIT_USAGE;
-        if (gtref_history_load(&history, history_path, err, sizeof err))
-            return cli_usage_error("regress", "%s (fix or move the history file, or name another with --history)", err);
-    }
-    if (!o.sim) {
-        if (!default_sim_path(o.rtl, (unsigned)o.gen.engines, default_sim, sizeof default_sim))
-            return cli_error("regress", "cannot locate the default simulator; pass --sim");
-        o.sim = default_sim;
-    }
-    if (!is_executable_file(o.sim))
-        return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
-                         o.sim);
-    unsigned sim_engines = 0;
-    char sim_abs[GTREF_PATH_MAX]; /* printed and recorded (replay commands) as an absolute path, without ".." */
-    gtref_abs_path(o.sim, sim_abs, sizeof sim_abs);
-    o.sim = sim_abs;
-    {
-        char sim_rtl[128], err[1024];
-        if (sim_describe(o.sim, sim_rtl, sizeof sim_rtl, &sim_engines, o.sim_build, sizeof o.sim_build, err, sizeof err))
-            return cli_error("regress", "%s", err);
-        if (strcmp(sim_rtl, o.rtl) != 0)
-            return cli_error("regress", "simulator %s is the '%s' build, not '%s' as --rtl says", o.sim, sim_rtl, o.rtl);
-        if (sim_engines < o.gen.engines)
-            return cli_error("regress", "simulator %s has %u engines; --engines %" PRIu64 " needs a build with that many "
-                             "(make sim RTL=%s ENGINES=%" PRIu64 ")", o.sim, sim_engines, o.gen.engines, o.rtl, o.gen.engines);
-    }
-
-    char directed[GTREF_PATH_MAX];
-    if (o.directed) {
-        if (!path_format(directed, sizeof directed, "regress", "%s", o.directed)) return EXIT_USAGE;
-        strip_trailing_slashes(directed);
-        o.directed = directed;
-    }
-    char **gts_files = NULL;
-    size_t ndirected = 0;
-    if (o.directed && (rc = list_gts_files(o.directed, &gts_files, &ndirected))) return rc;
-    size_t n = ndirected + (size_t)o.seeds;
-    if (n == 0) {
-        free_strings(gts_files, ndirected);
-        return cli_usage_error("regress", "nothing to run: no --directed tests and --seeds 0");
-    }
-    static const char *const subdirs[] = {"", "/stim", "/results", "/logs"};
-    for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
-        char dir[GTREF_PATH_MAX];
-        if (!path_format(dir, sizeof dir, "regress", "%s%s", out, subdirs[i]) || make_dirs(dir)) {
-            free_strings(gts_files, ndirected);
-            return cli_error("regress", "cannot create %s%s: %s", out, subdirs[i], strerror(errno));
-        }
-    }
-
-    sim_test *tests = calloc(n, sizeof *tests);
-    gtref_result *results = calloc(n, sizeof *results);
-    if (!tests || !results) {
-        free(tests);
-        free(results);
-        free_strings(gts_files, ndirected);
-        return cli_error("regress", "out of memory for %zu tests", n);
-    }
-    const char *sim_extra[2] = {o.sim_arg, NULL};
-    const sim_setup setup = {.sim = o.sim, .rtl = o.rtl, .engines = (unsigned)o.gen.engines,
-                             .timeout_s = (unsigned)o.timeout_s, .max_cycles = o.max_cycles,
-                             .max_memory_mb = (unsigned)o.max_memory_mb, .max_log_mb = (unsigned)o.max_log_mb,
-                             .tests_per_process = (unsigned)o.tests_per_process,
-                             .extra = o.sim_arg ? sim_extra : NULL};
-    double start_s = monotonic_seconds();
-    time_t start_time = time(NULL);
-    fprintf(stderr, "gtref regress: %zu tests (%zu directed, %" PRIu64 " random on %" PRIu64 " engines), rtl %s, %" PRIu64
-                    " jobs, timeout %" PRIu64 " s, into %s\n",
-            n, ndirected, o.seeds, o.gen.engines, o.rtl, o.jobs, o.timeout_s, out);
-    size_t resumed = 0;
-    rc = prepare_tests(cli, &o, out, &setup, gts_files, ndirected, tests, results, &resumed);
-    free_strings(gts_files, ndirected);
-    if (rc) {
-        free(tests);
-        free(results);
-        return rc;
-    }
-
-    regress_progress progress = {.total = n, .start_s = start_s, .last_s = start_s, .tty = isatty(STDERR_FILENO),
-                                 .waivers = &waivers, .today = today};
-    for (size_t i = 0; i < n; i++) {
-        if (!tests[i].skip) continue;
-        progress.done++;
-        if (results[i].status == GTREF_PASS) progress.passed++;
-        else if (results[i].waived) progress.waived++;
-        else progress.failed++;
-    }
-    if (o.resume)
-        fprintf(stderr, "gtref regress: --resume: %zu of %zu tests already have a record from build %s; running the "
-                        "other %zu\n", resumed, n, o.sim_build, n - progress.done);
-    if (o.rerun_failed)
-        fprintf(stderr, "gtref regress: --rerun-failed: %zu of %zu tests passed before (same stimulus) and keep their "
-                        "record; running the other %zu\n", resumed, n, n - progress.done);
-    int sig = gtref_interrupted;
-    if (sig) {
-        /* interrupted while the stimuli were made: nothing runs */
-    } else if (o.launcher && strcmp(o.launcher, "slurm") == 0) {
-        char slurm_dir[GTREF_PATH_MAX];
-        if (!path_format(slurm_dir, sizeof slurm_dir, "regress", "%s/slurm", out)) return EXIT_USAGE;
-        sig = sim_run_tests_slurm(&setup, tests, results, n, (unsigned)o.jobs, slurm_dir, o.slurm_opts, on_test_event,
-                                  &progress);
-    } else {
-        sig = sim_run_tests(&setup, tests, results, n, (unsigned)o.jobs, on_test_event, &progress);
-    }
-    if (progress.tty) fputc('\n', stderr);
-    if (!sig) {
-        apply_waivers(&waivers, today, tests, results, n);
-        count_waiver_scope(&waivers, o.rtl, (unsigned)o.gen.engines);
-    }
-    record_outcome(tests, results, n, sig, &progress);
-    /* every test ran: Ctrl-C during the reports ends the process at once, as usual (in a night, the night stops
-     * after this group's reports) */
-    if (!sig && !night_waivers) gtref_release_interrupts();
-    free(tests);
-    if (sig) {
-        free(results);
-        gtref_waivers_free(&waivers);
-        gtref_history_free(&history);
-        return report_interrupt(cli, argc, argv, sig);
-    }
-
-    char started[32], verilator[96] = "";
-    {
-        struct tm tm;
-        gmtime_r(&start_time, &tm);
-        strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    }
-    sim_verilator_version(o.sim, verilator, sizeof verilator);
-
-    gtref_tally tally;
-    gtref_tally_results(results, n, &tally);
-    gtref_bucket *buckets = NULL;
-    size_t nbuckets = 0;
-    if (gtref_bucket_results(results, n, &buckets, &nbuckets)) {
-        free(results);
-        return cli_error("regress", "out of memory");
-    }
-    /* coverage first, so that every report knows the verdict */
-    size_t holes = 0, cov_bins = 0;
-    char hole_names[512] = "", cov_path[GTREF_PATH_MAX] = "";
-    rc = 0;
-    if (!o.expect_fail) {
-        rc = regress_coverage(out, results, n, &holes, &cov_bins, hole_names, sizeof hole_names);
-        if (!absolute_path(out, cov_path, sizeof cov_path - 16)) snprintf(cov_path, sizeof cov_path, "%s", out);
-        strcat(cov_path, "/coverage.md");
-    }
-    bool cov_measured = !o.expect_fail && rc == 0;
-    gtref_verdict verdict;
-    gtref_regress_verdict(&tally, o.expect_fail, o.require_coverage, cov_measured, holes, &verdict);
-
-    static char rerun[16384], rerun_failed[16384 + 32];
-    static const char *const path_opts[] = {"--sim", "--directed", "--out", "--waivers", "--history", NULL};
-    static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
-    const cli_rerun_default defaults[] = {{"--out", out, true}};
-    bool have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 1, rerun, sizeof rerun);
-    size_t not_passed = tally.failed + tally.waived;
-    if (have_rerun) snprintf(rerun_failed, sizeof rerun_failed, "%s --rerun-failed", rerun);
-
-    gtref_regress_info info = {.rtl = o.rtl, .sim = o.sim, .out_dir = out, .ndirected = ndirected,
-                               .seed0 = o.seed0, .nseeds = o.seeds, .jobs = (unsigned)o.jobs,
-                               .timeout_s = (unsigned)o.timeout_s, .wall_s = monotonic_seconds() - start_s,
-                               .started = started, .build = o.sim_build, .verilator = verilator[0] ? verilator : NULL,
-                               .engines = sim_engines, .rerun = have_rerun ? rerun : NULL,
-                               .rerun_failed = have_rerun && not_passed ? rerun_failed : NULL, .verdict = &verdict,
-                               .cov_measured = cov_measured, .cov_bins = cov_bins, .cov_holes = holes,
-                               .cov_hole_names = hole_names, .cov_path = cov_measured ? cov_path : NULL};
-    char summary_path[GTREF_PATH_MAX], junit_path[GTREF_PATH_MAX];
-    if (rc == 0 &&
-        (!path_format(summary_path, sizeof summary_path, "regress", "%s/summary.md", out) ||
-         !path_format(junit_path, sizeof junit_path, "regress", "%s/junit.xml", out) ||
-         write_report(summary_path, &info, results, n, gtref_write_summary_md) ||
-         write_report(junit_path, &info, results, n, gtref_write_junit_xml)))
-        rc = EXIT_USAGE;
-    if (rc == 0) rc = regress_history(out, history_path, &history, &info, results, n, holes, cov_bins);
-    gtref_history_free(&history);
-    report_waivers(&waivers, today);
-    gtref_waivers_free(&waivers);
-
-    /* The end of the output: coverage in one or two lines, where the reports are, how to rerun, then the failure
-     * buckets with their replay commands, the verdict and the counts. */
-    if (cov_measured) {
-        printf("coverage: %zu of %zu bins hit, %zu hole%s%s; full table: %s\n", cov_bins - holes, cov_bins, holes,
-               holes == 1 ? "" : "s",
-               !holes ? "" : o.require_coverage ? " (--require-coverage: they fail the run)"
-                                                : " (reported; they fail a run only with --require-coverage)",
-               cov_path);
-        if (holes) printf("  holes: %s%s\n", hole_names, holes > 5 ? "; ..." : "");
-    }
-    if (rc == 0) printf("summary: %s, junit: %s\n", summary_path, junit_path);
-    if (!cli->compact && have_rerun) {
-        printf("rerun all: %s\n", rerun);
-        if (not_passed) printf("rerun failed: %s\n", rerun_failed);
-    }
-    if (!cli->compact) gtref_print_buckets(stdout, buckets, nbuckets, results);
-    else if (nbuckets) printf("%zu failure bucket%s: listed at the end of the night\n", nbuckets, nbuckets == 1 ? "" : "s");
-    if (o.expect_fail) print_expect_fail_verdict(&tally, buckets, nbuckets);
-    if (rc) printf("verdict: ERROR: the run's reports could not be made (above); exit status %d\n", rc);
-    else printf("verdict: %s\n", verdict.text);
-    if (o.expect_fail) {
-        /* The run checks one thing, that the known bug is caught: its closing line counts that check,
-         * not the tests (whose failures are the expected outcome). */
-        printf("%s: %zu of %zu tests found the bug (failing is what --expect-fail asks of them), %zu did not\n", o.rtl,
-               tally.failed, tally.passed + tally.failed, tally.passed);
-        printf("bug-check: %d passed, %d failed\n", gtref_expect_fail_met(&tally) ? 1 : 0, gtref_expect_fail_met(&tally) ? 0 : 1);
-    } else {
-        if (tally.waived) printf("%zu passed, %zu failed, %zu waived\n", tally.passed, tally.failed, tally.waived);
-        else printf("%zu passed, %zu failed\n", tally.passed, tally.failed);
-    }
-    fflush(stdout);
-    if (cli->sink) {
-        regress_sink *k = cli->sink;
-        k->ran = rc == 0;
-        k->verdict = verdict;
-        snprintf(k->build, sizeof k->build, "%s", o.sim_build);
-        snprintf(k->verilator, sizeof k->verilator, "%s", verilator);
-        k->cov_measured = cov_measured;
-        k->cov_bins = cov_bins;
-        k->cov_holes = holes;
-        size_t m = 0; /* only the tests that did not pass (their buckets are all the night prints), in test order */
-        for (size_t i = 0; i < n; i++)
-            if (results[i].status != GTREF_PASS) results[m++] = results[i];
-        gtref_result *kept = m ? realloc(results, m * sizeof *results) : NULL;
-        k->results = kept ? kept : m ? results : NULL; /* handed over */
-        k->n = m;
-        if (k->results) results = NULL;
-    }
-    free(buckets);
-    free(results);
-    return rc ? rc : verdict.exit_code;
+    regress_end e = {0};
+    rc = regress_conclude(&r, cli, argc, argv, &e);
+    if (rc < 0) return regress_run_free(&r), cli_error("regress", "out of memory");
+    rc = regress_write_reports(&r, &e, rc);
+    regress_print_end(&r, cli, &e, rc);
+    if (cli->sink) regress_fill_sink(&r, cli->sink, &e, rc);
+    free(e.buckets);
+    regress_run_free(&r);
+    return rc ? rc : e.verdict.exit_code;
 }
 
 int gtref_regress_check_options(int argc, char **argv)

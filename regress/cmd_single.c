@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/engines.h"
 #include "gtref/file_io.h"
 #include "gtref_cli.h"

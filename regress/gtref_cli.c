@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 
 /* ---- errors ---- */
 

@@ -10,7 +10,7 @@
 
 #include "gtref/result.h"
 #include "gtref/stim.h"
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 
 #define EXIT_TESTS_FAILED 1
 #define EXIT_USAGE 2
@@ -68,13 +68,6 @@ int gtref_cmd_mutation_report(const gtref_cli *cli, int argc, char **argv);
 /* The functional coverage table of the stimuli in paths (.gts or .stim), run on the model alone, printed to
  * out; *holes gets the number of bins no test hit. 0, or EXIT_USAGE when out of memory. */
 int gtref_coverage_report(const char *const *paths, size_t n, FILE *out, size_t *holes, size_t *bins);
-/* Across runs: bucket trends against the previous run of the series (stdout, summary.md), OUT/report.html, then
- * the run appended to the history file (regress_history.c). 0, or an exit code after a message. */
-struct gtref_history;
-struct gtref_regress_info;
-int regress_history(const char *out, const char *history_path, struct gtref_history *h,
-                    const struct gtref_regress_info *info, const gtref_result *results, size_t n, size_t cov_holes,
-                    size_t cov_bins);
 /* What the last gtref_cmd_regress call did: gtref night runs each group through it, in this process. */
 typedef struct gtref_regress_outcome {
     size_t total;                    /* tests of the run */

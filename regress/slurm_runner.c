@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/file_io.h"
 #include "gtref_cli.h"
 

@@ -67,4 +67,13 @@ const gtref_hist_bucket *gtref_hist_run_waived(const gtref_hist_run *run, const 
 /* Since when a bucket has been waived: the first of the runs of series, counted back from its last run in h, in
  * which it was waived without a break. Its id and time (when), or 0 when the last run did not have it waived. */
 uint64_t gtref_history_waived_since(const gtref_history *h, const char *series, const char *signature, char when[24]);
+
+/* The end of a gtref regress run across runs: the buckets of this run (results) against the previous run of its
+ * series (the output folder out's name, with @RTL unless that is the name) on stdout and at the end of
+ * out/summary.md, this run appended to the history file at history_path and to h (which then owns its buckets), then
+ * out/report.html. 0, or -1 after "gtref regress: what" on stderr. */
+struct gtref_regress_info;
+int gtref_history_across_runs(const char *out, const char *history_path, gtref_history *h,
+                              const struct gtref_regress_info *info, const gtref_result *results, size_t n,
+                              size_t cov_holes, size_t cov_bins);
 #endif

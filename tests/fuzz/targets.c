@@ -9,7 +9,7 @@
 #include "gtref/model_only.h"
 #include "gtref/result.h"
 #include "gtref/stim.h"
-#include "gtref/test_list.h"
+#include "gtref/night_lists.h"
 #include "gtref/waiver.h"
 
 #define CHECK(cond)                                                                                               \

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../fuzz/targets.h"
+#include "fuzz/targets.h"
 #include "gtref/file_io.h"
 
 static size_t run_dir(const gtref_fuzz_target *t, const char *dir)

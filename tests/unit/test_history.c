@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/history.h"
 
 static gtref_result failing(const char *test, uint64_t seed, uint64_t cycles, const char *bucket)

@@ -1,11 +1,11 @@
-/* The mutation report of make bugs (scoreboard/mutation_report.c) on made-up records. */
+/* The mutation report of make bugs (report/mutation_report.c) on made-up records. */
 #include <criterion/criterion.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../scoreboard/mutation_report.h"
+#include "gtref/mutation_report.h"
 
 /* A record of a regression on rtl: a random seed ("rand-<seed>") or a directed test (name given, seed 7). A FAIL
  * with a kind gets a mismatch whose bucket text ends in field. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 
 static gtref_result make_result(const char *test, int status, const char *bucket)
 {

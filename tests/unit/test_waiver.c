@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../scoreboard/regress_report.h"
+#include "gtref/regress_report.h"
 #include "gtref/waiver.h"
 
 static const char *const good =

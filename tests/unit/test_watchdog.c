@@ -14,7 +14,7 @@
 #include "gtref/regs.h"
 
 #include "test_support.h"
-#include "../../refmodel/cs_internal.h"   /* white box: only to start the counter near 2^32 (threshold 0) */
+#include "cs_internal.h"           /* white box: only to start the counter near 2^32 (threshold 0) */
 
 #define RCS 0x2000u
 #define CTL (RCS + GTREF_PR_CTR_CTL)

@@ -9,8 +9,8 @@
  * A list is a set of groups (a `directed DIR` or a `random seeds=N` line, each with regress options) run on
  * each of its RTL builds. `include NAME` takes another list's groups (and its RTL builds when the list names
  * none). A group becomes one `gtref regress` run. */
-#ifndef GTREF_TEST_LIST_H
-#define GTREF_TEST_LIST_H
+#ifndef GTREF_NIGHT_LISTS_H
+#define GTREF_NIGHT_LISTS_H
 #include <stddef.h>
 #include <stdint.h>
 

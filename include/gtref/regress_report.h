@@ -1,8 +1,7 @@
 /* Reports of `gtref regress`, as pure functions of the result records: tallies, failure buckets,
  * the progress line, summary.md, junit.xml and the escaping they need. No processes, no file names:
- * everything is written to the FILE* handed in, so that it can be unit tested.
- *
- * Private to gtref (regress/) and its unit tests; candidates for include/gtref/regress_report.h. */
+ * everything is written to the FILE* handed in, so that it can be unit tested (report/regress_report.c,
+ * report/report_html.c). */
 #ifndef GTREF_REGRESS_REPORT_H
 #define GTREF_REGRESS_REPORT_H
 #include <stdbool.h>

@@ -1,5 +1,5 @@
 /* Reports of `gtref regress` (see regress_report.h): pure functions of the result records. */
-#include "regress_report.h"
+#include "gtref/regress_report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "gtref/test_list.h"
+#include "gtref/night_lists.h"
 
 static const char *const known[] = {"malformed-pct", "w-math", "timeout", "require-coverage", NULL};
 

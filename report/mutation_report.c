@@ -1,5 +1,5 @@
 /* The mutation report (see mutation_report.h). */
-#include "mutation_report.h"
+#include "gtref/mutation_report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

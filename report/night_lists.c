@@ -1,5 +1,5 @@
-/* Test lists (see include/gtref/test_list.h; format in docs/test-lists.md). */
-#include "gtref/test_list.h"
+/* Test lists (see include/gtref/night_lists.h; format in docs/test-lists.md). */
+#include "gtref/night_lists.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "gtref/history.h"
-#include "regress_report.h"
+#include "gtref/regress_report.h"
 
 #define FLEN(f) ((int)strnlen((f), sizeof(f)))
 

@@ -15,7 +15,7 @@
 #include "gtref/engines.h"
 #include "gtref/file_io.h"
 #include "gtref/textfile.h"
-#include "regress_report.h"
+#include "gtref/regress_report.h"
 
 #define MAX_WAIVER_FILE (4u << 20)
 

@@ -1,9 +1,7 @@
 /* The mutation report of `make bugs` (gtref mutation-report): per catalogued RTL bug, whether the regression
  * caught it, by which checks, how many tests failed and the first failing seed or directed test; then the score
  * and the clean RTL's false failures on the same tests. Pure functions of the result records, written to the
- * FILE* handed in, so that they can be unit tested.
- *
- * Private to gtref (regress/) and its unit tests. */
+ * FILE* handed in, so that they can be unit tested (report/mutation_report.c). */
 #ifndef GTREF_MUTATION_REPORT_H
 #define GTREF_MUTATION_REPORT_H
 #include <stdbool.h>
