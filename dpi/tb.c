@@ -6,7 +6,7 @@
 #include "gtref/expect.h"
 #include "gtref/file_io.h"
 #include "gtref/gam.h"
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
 #include "gtref/regs.h"
@@ -14,7 +14,7 @@
 #include "gtref/rng.h"
 #include "gtref/scoreboard.h"
 #include "gtref/stim.h"
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 
 #include <errno.h>
 #include <fcntl.h>

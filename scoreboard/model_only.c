@@ -3,7 +3,7 @@
  * `gtref check` and the unit tests. */
 #include "gtref/model_only.h"
 #include "gtref/engines.h"
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 #include "gtref/regs.h"
 
 #include <inttypes.h>

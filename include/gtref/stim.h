@@ -32,7 +32,7 @@ enum gtref_host_opcode {
     GTREF_HOST_WAIT_IDLE = 4, /* wait until every engine is idle or halted (hang after hang_cycles) */
     GTREF_HOST_WAIT_IRQ = 5,  /* wait until the interrupt line is high, at most `cycles` cycles */
     GTREF_HOST_ISR = 6,       /* one round of the interrupt service routine if the line is high (docs/interrupts.md
-                               * §3; include/gtref/host_isr.h): `cycles` = most cycles of delay before each step,
+                               * §3; include/gtref/host.h): `cycles` = most cycles of delay before each step,
                                * `val` = flags (enum gtref_isr_flags) */
     GTREF_HOST_MEM_WRITE = 7, /* a qword write to physical memory (a page-table change, docs/gam.md §5): `addr`
                                * (8-byte aligned), `data`, byte enables in `val` [7:0]; takes one cycle, applied to
