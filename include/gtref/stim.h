@@ -47,6 +47,13 @@ typedef struct gtref_host_op {
     uint64_t addr, data;   /* MEM_WRITE: physical address and qword (encoded [7, addr, data, be]) */
 } gtref_host_op;
 
+/* GTREF_HOST_ISR's operands (the routine itself: host/isr.c, include/gtref/host.h) */
+enum gtref_isr_flags {
+    GTREF_ISR_CLEAR_EACH = 1u << 0, /* ISR-9: clear each engine's DW bit after serving it (else the DW once) */
+    GTREF_ISR_FLAGS = GTREF_ISR_CLEAR_EACH,
+};
+#define GTREF_ISR_MAX_DELAY 1000u        /* the largest max_delay a stimulus may ask for */
+
 typedef struct gtref_latency {
     uint16_t rd_lat_min;     /* read response latency in cycles after acceptance, inclusive range */
     uint16_t rd_lat_max;
