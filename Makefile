@@ -25,7 +25,7 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS := -lmsgpackc
 
-CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c scoreboard/*.c report/*.c)
+CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c host/*.c scoreboard/*.c report/*.c)
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c

@@ -1,20 +1,19 @@
-/* The C side of the testbench: stimulus, host program, the DUT's memory (random latency and
- * back-pressure), and the per-cycle hand-off to the scoreboard. Called from dpi/tb_top.sv. */
+/* The C side of the testbench, called from dpi/tb_top.sv: a binding of its DPI calls. Each cycle it forwards the
+ * DUT's ports and probes to the DUT's memory port and the host program (the host runtime, host/: include/gtref/host.h)
+ * and to the scoreboard (scoreboard/: include/gtref/scoreboard.h), and the scoreboard's verdict to the result record;
+ * it logs what the DUT did for the stimulus's expectations. Also: +stims= batches of tests, +cmdtrace=. */
 #include "gtref_tb.h"
 
 #include "gtref/engines.h"
 #include "gtref/expect.h"
 #include "gtref/file_io.h"
 #include "gtref/gam.h"
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 #include "gtref/mem.h"
 #include "gtref/model.h"
-#include "gtref/regs.h"
 #include "gtref/result.h"
-#include "gtref/rng.h"
 #include "gtref/scoreboard.h"
 #include "gtref/stim.h"
-#include "gtref/host_isr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,20 +24,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#define READ_QUEUE 64
-#define READ_FINAL ((size_t)1 << 40)   /* read_op of the end-of-test read-back */
-#define READ_ISR ((size_t)1 << 41)     /* read_op of a read of the interrupt service routine */
-
-typedef struct read_req { uint64_t due, addr; } read_req;
-
-enum tb_phase { PH_PROGRAM, PH_DRAIN_IDLE, PH_DRAIN_READ, PH_DONE };
-
 typedef struct gtref_tb {
     gtref_stim stim;
     gtm *model;
     gtref_mem *mem;          /* the DUT's memory */
     gtref_sb *sb;
-    gtref_rng rng;
+    gtref_mem_port port;     /* the DUT's memory port, on mem */
+    gtref_host host;         /* the host program */
     FILE *cmdtrace;          /* +cmdtrace=FILE: every retired command, decoded (gtref replay --waves) */
     int engines;
     uint64_t cycle, last_progress;
@@ -47,27 +39,8 @@ typedef struct gtref_tb {
     gtref_tlb_obs *lookups;  /* every TLB lookup in order, for `tlb` expectations (docs/gam.md GAM-7) */
     size_t nlookups, cap_lookups;
     long lookup_pending;     /* the lookup whose walk is under way (its fill or fault completes it), or -1 */
-    uint32_t dut_head[GTREF_MAX_ENGINES];   /* RING_HEAD as the DUT has it (its commits and host writes) */
-    /* host program */
-    size_t op;
-    bool op_started;
-    uint64_t op_start;
-    bool read_outstanding;
-    enum tb_phase phase;
-    uint32_t *final_regs; size_t nfinal, final_next;
-    uint32_t *final_vals;    /* the DUT's data for final_regs (the end-of-test read-back) */
-    /* a GTREF_HOST_ISR op in progress: the routine's next action, and the data of its last read */
-    gtref_isr isr;
-    gtref_isr_action isr_act;
-    bool isr_active, isr_issued, isr_data_ready;
-    uint32_t isr_rdata;
-    uint64_t isr_wait_until;
     /* what the DUT did, for the stimulus's expectations (evaluated at the end of the test) */
-    size_t read_op;          /* host op of the read outstanding, or READ_FINAL + index of a final read */
-    uint32_t *read_value; bool *read_done;   /* per host op */
     gtref_observed obs;
-    /* memory reads in flight, in order */
-    read_req rq[READ_QUEUE]; size_t rq_head, rq_count;
     gtref_result res;
     char result_path[512];
     bool result_written;
@@ -112,11 +85,8 @@ static void *open_error(gtref_tb *tb, const char *msg)
     snprintf(tb->res.error, sizeof tb->res.error, "%s", msg);
     fprintf(stderr, "gtref: %s\n", msg);
     write_result(tb);
+    gtref_host_free(&tb->host);
     gtref_stim_free(&tb->stim);
-    free(tb->final_regs);
-    free(tb->final_vals);
-    free(tb->read_value);
-    free(tb->read_done);
     free(tb);
     return NULL;
 }
@@ -186,21 +156,8 @@ void *gtref_tb_open(const char *stim_path, const char *result_path, const char *
     tb->sb = gtref_sb_create(tb->model);
     tb->lookup_pending = -1;
     if (!tb->sb) return open_error(tb, "out of memory");
-    gtref_rng_seed(&tb->rng, tb->stim.seed ^ 0x6774726566ull /* "gtref": latency stream != generator stream */);
-    /* registers read back through the MMIO port at the end of the test */
-    tb->final_regs = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *tb->final_regs);
-    tb->final_vals = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *tb->final_vals);
-    tb->read_value = calloc(tb->stim.nops + 1, sizeof *tb->read_value);
-    tb->read_done = calloc(tb->stim.nops + 1, sizeof *tb->read_done);
-    if (!tb->final_regs || !tb->final_vals || !tb->read_value || !tb->read_done) return open_error(tb, "out of memory");
-    for (size_t i = 0; i < gtref_nregs; i++) {
-        const gtref_reg_def *d = &gtref_regs[i];
-        if (d->flags & GTREF_REGF_ENGINE) {
-            for (int e = 0; e < num_engines; e++)
-                if (gtref_reg_present(d, e)) tb->final_regs[tb->nfinal++] = gtref_reg_abs(d, e);
-        } else
-            tb->final_regs[tb->nfinal++] = d->offset;
-    }
+    gtref_mem_port_init(&tb->port, tb->mem, &tb->stim.lat, tb->stim.seed);
+    if (gtref_host_init(&tb->host, &tb->stim, num_engines)) return open_error(tb, "out of memory");
     return tb;
 }
 
@@ -251,26 +208,19 @@ static void log_lookups(gtref_tb *tb, const gam_edge *x)
     if (tb->lookup_pending >= 0 && x->fault_valid) tb->lookups[tb->lookup_pending].fault = true, tb->lookup_pending = -1;
 }
 
-static bool all_quiescent(const gtref_tb *tb)
+static bool all_quiescent(void *user)
 {
+    const gtref_tb *tb = user;
     for (int e = 0; e < tb->engines; e++)
         if (!tb->probe[e].idle && !tb->probe[e].halted) return false;
     return true;
 }
 
 /* The scoreboard's end-of-work check (the model has nothing left either); always met in rtl-only mode. */
-static bool model_quiescent(gtref_tb *tb)
+static bool model_quiescent(void *user)
 {
+    gtref_tb *tb = user;
     return tb->rtl_only || gtref_sb_check_quiescent(tb->sb, tb->cycle, tb->probe);
-}
-
-/* The end-of-test value of a register, as the DUT returned it in the read-back (unknown offsets read 0). */
-static uint32_t final_register(void *user, uint32_t off)
-{
-    const gtref_tb *tb = user;
-    for (size_t i = 0; i < tb->nfinal; i++)
-        if (tb->final_regs[i] == off) return tb->final_vals[i];
-    return 0;
 }
 
 /* The stimulus's spec-derived expectations against what the DUT did; the first failure is the mismatch. */
@@ -280,10 +230,10 @@ static void check_expectations(gtref_tb *tb, bool irq)
     gtref_observed *o = &tb->obs;
     o->engines = tb->engines;
     o->mem = tb->mem;
-    o->reg_read = final_register;
-    o->user = tb;
-    o->read_value = tb->read_value;
-    o->read_done = tb->read_done;
+    o->reg_read = gtref_host_final_register;   /* the end-of-test read-back */
+    o->user = &tb->host;
+    o->read_value = tb->host.read_value;
+    o->read_done = tb->host.read_done;
     o->nops = tb->stim.nops;
     for (int e = 0; e < tb->engines; e++) o->halted[e] = tb->probe[e].halted;
     o->irq = irq;
@@ -302,7 +252,7 @@ static void check_expectations(gtref_tb *tb, bool irq)
 
 static void finish(gtref_tb *tb)
 {
-    tb->phase = PH_DONE;
+    gtref_host_end(&tb->host);
     tb->res.cycles = tb->cycle;
     tb->res.retired = gtref_sb_retired(tb->sb);
     if (tb->rtl_only) {   /* never a PASS: nothing was compared */
@@ -319,166 +269,18 @@ static void finish(gtref_tb *tb)
     }
 }
 
-/* Drive the host program's MMIO request for this cycle, if one is due and the port is ready. */
-static void host_drive(gtref_tb *tb, gtref_sb_cycle *c, bool mmio_ready,
-                       svBit *valid, svBit *write, unsigned *addr, unsigned *wdata)
+/* What the host runtime asks of the testbench (include/gtref/host.h). */
+static void host_mem_write(void *user, uint64_t addr, uint64_t data, uint8_t be)
 {
-    *valid = 0; *write = 0; *addr = 0; *wdata = 0;
-    if (tb->read_outstanding || !mmio_ready) return;
-    uint32_t off, val = 0;
-    bool is_write;
-    if (tb->phase == PH_PROGRAM && tb->op < tb->stim.nops &&
-        (tb->stim.ops[tb->op].op == GTREF_HOST_WRITE || tb->stim.ops[tb->op].op == GTREF_HOST_READ)) {
-        if (tb->stim.ops[tb->op].op == GTREF_HOST_READ) tb->read_op = tb->op;
-        const gtref_host_op *op = &tb->stim.ops[tb->op++];
-        is_write = op->op == GTREF_HOST_WRITE;
-        off = op->off;
-        val = op->val;
-    } else if (tb->phase == PH_PROGRAM && tb->isr_active && !tb->isr_issued &&
-               (tb->isr_act.kind == GTREF_ISR_WRITE || tb->isr_act.kind == GTREF_ISR_READ)) {
-        is_write = tb->isr_act.kind == GTREF_ISR_WRITE;   /* the service routine's access */
-        off = tb->isr_act.off;
-        val = tb->isr_act.val;
-        tb->isr_issued = true;
-        if (!is_write) tb->read_op = READ_ISR;
-    } else if (tb->phase == PH_DRAIN_READ && tb->final_next < tb->nfinal) {
-        is_write = false;
-        tb->read_op = READ_FINAL + tb->final_next;
-        off = tb->final_regs[tb->final_next++];
-    } else {
-        return;
-    }
-    *valid = 1; *write = is_write; *addr = off; *wdata = val;
-    c->mmio_xfer = true; c->mmio_write = is_write; c->mmio_addr = off; c->mmio_wdata = val;
-    tb->read_outstanding = !is_write;
+    gtref_tb *tb = user;   /* a page-table change (docs/gam.md §5): both memories, in this cycle */
+    gtref_mem_write_be64(tb->mem, addr, data, be);
+    gtref_mem_write_be64(gtm_mem(tb->model), addr, data, be);
 }
 
-/* A GTREF_HOST_ISR op, after the scoreboard has seen the cycle: start the routine when the line is high (ISR-1),
- * take its next action once the last one is done (a wait over, a write transferred, a read's data back). True
- * when the op is over. */
-static bool isr_advance(gtref_tb *tb, bool irq)
+static void host_isr_fail(void *user, const char *why)
 {
-    const gtref_host_op *op = &tb->stim.ops[tb->op];
-    uint32_t rdata = 0;
-    if (!tb->isr_active) {
-        if (!irq) return true;   /* nothing to serve */
-        gtref_isr_begin_op(&tb->isr, op, tb->stim.seed, tb->op);
-        tb->isr_active = true;
-    } else {
-        switch (tb->isr_act.kind) {
-        case GTREF_ISR_WAIT: if (tb->cycle < tb->isr_wait_until) return false; break;
-        case GTREF_ISR_WRITE: if (!tb->isr_issued) return false; break;
-        case GTREF_ISR_READ:
-            if (!tb->isr_data_ready) return false;
-            rdata = tb->isr_rdata;
-            break;
-        default: break;
-        }
-    }
-    gtref_isr_step(&tb->isr, rdata, &tb->isr_act);
-    tb->isr_issued = tb->isr_data_ready = false;
-    switch (tb->isr_act.kind) {
-    case GTREF_ISR_WAIT:
-        tb->isr_wait_until = tb->cycle + tb->isr_act.cycles;
-        return false;
-    case GTREF_ISR_WRITE:
-    case GTREF_ISR_READ:
-        return false;
-    case GTREF_ISR_FAIL:
-        gtref_sb_report(tb->sb, "isr", "data-valid", -1, tb->cycle, "INTR_IDENTITY_REG Data-Valid (bit 31) set",
-                        "still 0", tb->isr_act.why);
-        /* fall through */
-    default:
-        tb->isr_active = false;
-        return true;
-    }
-}
-
-/* After the scoreboard has seen the cycle: advance waits, and the end-of-test phases. */
-static void host_advance(gtref_tb *tb, bool irq)
-{
-    if (tb->read_outstanding || gtref_sb_failed(tb->sb)) return;
-    switch (tb->phase) {
-    case PH_PROGRAM:
-        if (tb->op >= tb->stim.nops) { tb->phase = PH_DRAIN_IDLE; tb->op_start = tb->cycle; return; }
-        break;
-    case PH_DRAIN_IDLE:
-        /* from the next cycle on: a write in this cycle reaches the DUT only at its closing edge */
-        if (tb->cycle > tb->op_start && all_quiescent(tb) && model_quiescent(tb))
-            tb->phase = PH_DRAIN_READ;
-        return;
-    case PH_DRAIN_READ:
-        if (tb->final_next >= tb->nfinal && model_quiescent(tb)) {
-            check_expectations(tb, irq);
-            finish(tb);
-        }
-        return;
-    case PH_DONE:
-        return;
-    }
-    const gtref_host_op *op = &tb->stim.ops[tb->op];
-    if (!tb->op_started) { tb->op_started = true; tb->op_start = tb->cycle; }
-    bool next = false;
-    switch (op->op) {
-    case GTREF_HOST_WAIT:
-        next = tb->cycle - tb->op_start >= op->cycles;
-        break;
-    case GTREF_HOST_WAIT_IDLE:
-        next = tb->cycle > tb->op_start && all_quiescent(tb) && model_quiescent(tb);
-        break;
-    case GTREF_HOST_WAIT_IRQ:
-        next = irq || tb->cycle - tb->op_start >= op->cycles;  /* a timeout is not an error */
-        break;
-    case GTREF_HOST_WRITE:
-    case GTREF_HOST_READ:
-        tb->op_started = false;  /* host_drive issues it when the port is ready */
-        return;
-    case GTREF_HOST_ISR:
-        next = isr_advance(tb, irq);
-        break;
-    case GTREF_HOST_MEM_WRITE:   /* a page-table change (docs/gam.md §5): both memories, in this cycle */
-        gtref_mem_write_be64(tb->mem, op->addr, op->data, (uint8_t)op->val);
-        gtref_mem_write_be64(gtm_mem(tb->model), op->addr, op->data, (uint8_t)op->val);
-        next = true;
-        break;
-    default:
-        next = true;
-        break;
-    }
-    if (next) { tb->op++; tb->op_started = false; }
-}
-
-/* Contract §3: in ring mode the DUT never requests a line wholly past TAIL. A line inside engine e's ring
- * must overlap the bytes from the DUT's HEAD to TAIL, TAIL's own byte included (the line holding TAIL may
- * be read). Evaluated with the state at the start of the cycle, which is what the DUT's request came from. */
-static bool ring_read_past_tail(const gtref_tb *tb, int e, uint64_t addr, char *why, size_t whysz)
-{
-    uint32_t base = gtref_engines[e].base;
-    uint32_t ctl = gtm_reg_peek(tb->model, base + GTREF_RING_CTL);
-    uint64_t start = gtm_reg_peek(tb->model, base + GTREF_RING_START) & 0xFFFFF000u;
-    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
-    if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) return false;
-    uint32_t off = (uint32_t)(addr - start);
-    uint32_t head = (tb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;
-    uint32_t tail = (gtm_reg_peek(tb->model, base + GTREF_RING_TAIL) & GTREF_TAIL_OFFSET_MASK) % size;
-    uint32_t window = (tail + size - head) % size + 1;            /* bytes head..tail inclusive */
-    bool starts_inside = (off + size - head) % size < window;
-    bool holds_head = (head + size - off) % size < 64;
-    if (starts_inside || holds_head) return false;
-    snprintf(why, whysz, "%s ring read of line 0x%x with HEAD 0x%x, TAIL 0x%x (ring of 0x%x bytes at 0x%llx)",
-             gtref_engines[e].name, off, head, tail, size, (unsigned long long)start);
-    return true;
-}
-
-/* Keep the DUT's view of RING_HEAD: its engine commits and host writes, applied at the end of the cycle. */
-static void track_dut_heads(gtref_tb *tb, const gtref_sb_cycle *c)
-{
-    for (int e = 0; e < tb->engines; e++) {
-        uint32_t head_off = gtref_engines[e].base + GTREF_RING_HEAD;
-        if (c->eng[e].commit && c->eng[e].commit_off == head_off) tb->dut_head[e] = c->eng[e].commit_data;
-        if (c->mmio_xfer && c->mmio_write && c->mmio_addr == head_off)
-            tb->dut_head[e] = gtref_reg_apply_write(gtref_reg_by_name("RING_HEAD"), tb->dut_head[e], c->mmio_wdata);
-    }
+    gtref_tb *tb = user;
+    gtref_sb_report(tb->sb, "isr", "data-valid", -1, tb->cycle, "INTR_IDENTITY_REG Data-Valid (bit 31) set", "still 0", why);
 }
 
 int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
@@ -503,69 +305,37 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     memcpy(c.eng, tb->probe, sizeof c.eng);
     c.gam = tb->gam;
     c.port = (gam_port){ mem_req_valid, mem_req_write, mem_req_addr, mem_req_wdata, mem_req_be, (uint8_t)mem_req_src };
-    if (mmio_rsp_valid && tb->read_outstanding) {
-        tb->read_outstanding = false;
-        if (tb->read_op == READ_ISR) {
-            tb->isr_rdata = mmio_rsp_rdata;
-            tb->isr_data_ready = true;
-        } else if (tb->read_op >= READ_FINAL) {
-            if (tb->read_op - READ_FINAL < tb->nfinal) tb->final_vals[tb->read_op - READ_FINAL] = mmio_rsp_rdata;
-        } else if (tb->read_op < tb->stim.nops) {
-            tb->read_value[tb->read_op] = mmio_rsp_rdata;
-            tb->read_done[tb->read_op] = true;
-        }
-    }
+    if (mmio_rsp_valid) gtref_host_read_data(&tb->host, mmio_rsp_rdata);
 
     /* memory port: accept with the stimulus's probability, answer reads in order after a random latency */
-    bool ready = gtref_rng_pct(&tb->rng, tb->stim.lat.req_ready_pct);
+    bool ready = gtref_mem_port_ready(&tb->port);
     *o_mem_req_ready = ready;
     c.mem_req_ready = ready;
-    /* Contract §3: in ring mode an engine never requests a line wholly past TAIL; its fetch requests, as it presents
-     * them to the GAM, in graphics addresses (docs/gam.md GAM-1) */
-    for (int e = 0; e < tb->engines && !tb->rtl_only; e++) {
-        const gam_req *r = &tb->probe[e].req;
-        char why[160];
-        if (!r->valid || r->write || r->client != GTREF_CLIENT_IF) continue;
-        if (ring_read_past_tail(tb, e, r->va, why, sizeof why)) {
-            char act[96];
-            snprintf(act, sizeof act, "read of 0x%" PRIx64, r->va);
-            gtref_sb_report(tb->sb, "mem-protocol", "ring-read-past-tail", e, tb->cycle, "no ring read wholly past TAIL", act, why);
-        }
-    }
+    if (!tb->rtl_only) gtref_sb_check_ring_reads(tb->sb, tb->cycle, tb->probe);
     if (mem_req_valid && ready) {
         tb->last_progress = tb->cycle;
-        if (mem_req_write) {
-            if (mem_req_addr & 7u) {
-                char act[96];
-                snprintf(act, sizeof act, "write to 0x%llx", mem_req_addr);
-                gtref_sb_report(tb->sb, "mem-protocol", "unaligned-write", mem_req_src, tb->cycle, "8-byte-aligned write", act, "memory port protocol violation");
-            }
-            gtref_mem_write_be64(tb->mem, mem_req_addr, mem_req_wdata, mem_req_be);
-        } else if ((mem_req_addr & 63u) || tb->rq_count == READ_QUEUE) {
-            char act[96];
-            snprintf(act, sizeof act, "read of 0x%llx with %zu reads outstanding", mem_req_addr, tb->rq_count);
-            gtref_sb_report(tb->sb, "mem-protocol", "read-request", mem_req_src, tb->cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
-        } else {
-            uint64_t lat = gtref_rng_range(&tb->rng, tb->stim.lat.rd_lat_min, tb->stim.lat.rd_lat_max);
-            tb->rq[(tb->rq_head + tb->rq_count++) % READ_QUEUE] = (read_req){ tb->cycle + (lat ? lat : 1), mem_req_addr };
-        }
+        bool ok = gtref_sb_check_mem_request(tb->sb, tb->cycle, mem_req_write, mem_req_addr, mem_req_src,
+                                             gtref_mem_port_reads(&tb->port), GTREF_MEM_PORT_READS);
+        if (mem_req_write) gtref_mem_port_write(&tb->port, mem_req_addr, mem_req_wdata, mem_req_be);
+        else if (ok) gtref_mem_port_read(&tb->port, tb->cycle, mem_req_addr);
     }
     *o_mem_rsp_valid = 0;
     memset(o_mem_rsp_data, 0, 64);
-    if (tb->rq_count && tb->rq[tb->rq_head].due <= tb->cycle) {
-        uint8_t line[64];
-        gtref_mem_read(tb->mem, tb->rq[tb->rq_head].addr, line, sizeof line);
+    uint8_t line[64];
+    if (gtref_mem_port_response(&tb->port, tb->cycle, line)) {
         for (int i = 0; i < 16; i++)
             o_mem_rsp_data[i] = (uint32_t)line[4 * i] | (uint32_t)line[4 * i + 1] << 8 |
                                 (uint32_t)line[4 * i + 2] << 16 | (uint32_t)line[4 * i + 3] << 24;
         *o_mem_rsp_valid = 1;
         c.mem_rsp_valid = true;
         memcpy(c.mem_rsp_data, line, sizeof line);
-        tb->rq_head = (tb->rq_head + 1) % READ_QUEUE;
-        tb->rq_count--;
     }
 
-    host_drive(tb, &c, mmio_req_ready, o_mmio_req_valid, o_mmio_req_write, o_mmio_req_addr, o_mmio_req_wdata);
+    /* the host's MMIO request of this cycle */
+    gtref_host_access a;
+    gtref_host_drive(&tb->host, mmio_req_ready, &a);
+    *o_mmio_req_valid = a.valid; *o_mmio_req_write = a.write; *o_mmio_req_addr = a.off; *o_mmio_req_wdata = a.val;
+    c.mmio_xfer = a.valid; c.mmio_write = a.write; c.mmio_addr = a.off; c.mmio_wdata = a.val;
     if (c.mmio_xfer) tb->last_progress = tb->cycle;
     for (int e = 0; e < tb->engines; e++)
         if (c.eng[e].retire) {
@@ -587,10 +357,15 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
             gtref_write_log_add(&tb->obs.writes[x->gnt_engine], x->gnt_req.va, x->gnt_req.be, x->gnt_req.wdata))
             gtref_sb_report(tb->sb, "aborted", "out-of-memory", -1, tb->cycle, "a write log", "out of memory", "testbench");
     }
-    track_dut_heads(tb, &c);
-    host_advance(tb, irq);
+    gtref_sb_track_ring_heads(tb->sb, &c);
+    /* after the scoreboard has seen the cycle: the host program's waits and end-of-test phases */
+    const gtref_host_env env = { tb, all_quiescent, model_quiescent, host_mem_write, host_isr_fail };
+    if (!gtref_sb_failed(tb->sb) && gtref_host_advance(&tb->host, tb->cycle, irq, &env)) {
+        check_expectations(tb, irq);
+        finish(tb);
+    }
 
-    if (!gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) {
+    if (!gtref_sb_failed(tb->sb) && !gtref_host_done(&tb->host)) {
         if (!all_quiescent(tb) && tb->cycle - tb->last_progress > tb->stim.hang_cycles)
             gtref_sb_report_hang(tb->sb, tb->cycle, tb->cycle - tb->last_progress, tb->probe);
         else if (tb->cycle > tb->stim.max_cycles) {
@@ -599,8 +374,8 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
             gtref_sb_report(tb->sb, "timeout", "max-cycles", -1, tb->cycle, exp, "still running", "max_cycles exceeded");
         }
     }
-    if (gtref_sb_failed(tb->sb) && tb->phase != PH_DONE) finish(tb);
-    if (tb->phase == PH_DONE) {
+    if (gtref_sb_failed(tb->sb) && !gtref_host_done(&tb->host)) finish(tb);
+    if (gtref_host_done(&tb->host)) {
         write_result(tb);
         return 1;
     }
@@ -611,7 +386,7 @@ int gtref_tb_close(void *vtb)
 {
     gtref_tb *tb = vtb;
     if (!tb) return 2;
-    if (tb->phase != PH_DONE) {
+    if (!gtref_host_done(&tb->host)) {
         gtref_sb_report(tb->sb, "aborted", "early-finish", -1, tb->cycle, "test completes", "simulation ended early", "the simulator stopped before the test ended");
         finish(tb);
     }
@@ -624,11 +399,8 @@ int gtref_tb_close(void *vtb)
     gtref_sb_destroy(tb->sb);
     gtm_destroy(tb->model);
     gtref_mem_destroy(tb->mem);
+    gtref_host_free(&tb->host);
     gtref_stim_free(&tb->stim);
-    free(tb->final_regs);
-    free(tb->final_vals);
-    free(tb->read_value);
-    free(tb->read_done);
     for (int e = 0; e < GTREF_MAX_ENGINES; e++) gtref_write_log_free(&tb->obs.writes[e]);
     free(tb->lookups);
     free(tb);

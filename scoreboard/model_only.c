@@ -1,9 +1,11 @@
-/* The model-only runner (include/gtref/model_only.h): the host program on the reference model, engines run
- * to quiescence before every host operation, the RCS0 watchdog on the host program's time. Used by
- * `gtref check` and the unit tests. */
+/* The model-only runner (include/gtref/model_only.h): the host program (the host runtime's immediate port,
+ * host/host.c) on the reference model, engines run to quiescence before every host operation, the RCS0 watchdog
+ * on the host program's time; what the run ended with, for the expectations (scoreboard/expect.c), and the
+ * commands it executed, for coverage (scoreboard/coverage.c). Used by `gtref check`, `gtref coverage` and the unit
+ * tests. It stays in scoreboard/, above host/, because it observes for the expectations and samples coverage. */
 #include "gtref/model_only.h"
 #include "gtref/engines.h"
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 #include "gtref/regs.h"
 
 #include <inttypes.h>
@@ -53,86 +55,43 @@ static void advance(gtref_model_run *r, uint64_t n, bool until_irq)
         gtref_cov_event(r->cov, 0, clocks ? GTREF_COV_WDOG_CLOCKS : GTREF_COV_WDOG_PERIODS);
 }
 
-/* One host MMIO access that transfers in the current cycle, then the cycle ends. The access is applied to the model
- * before the cycle's end (gtm_tick: the watchdog, a due selector presentation), as IRQ-1 orders them; the engines'
- * events of the cycle came before it (they ran before the operation: infinitely fast). A read applies its side
- * effect (docs/interrupts.md IRQ-11) and returns the value. */
-static uint32_t host_read(gtref_model_run *r, uint32_t off)
+/* The immediate port of the host runtime (include/gtref/host.h): one host MMIO access that transfers in the current
+ * cycle, then the cycle ends. The access is applied to the model before the cycle's end (gtm_tick: the watchdog, a
+ * due selector presentation), as IRQ-1 orders them; the engines' events of the cycle came before it (they ran
+ * before the operation: infinitely fast). A read applies its side effect (docs/interrupts.md IRQ-11) and returns
+ * the value. */
+static uint32_t host_read(void *u, uint32_t off)
 {
+    gtref_model_run *r = u;
     uint32_t v = gtm_mmio_read(r->model, off, NULL);
     advance(r, 1, false);
     return v;
 }
 
-static void host_write(gtref_model_run *r, uint32_t off, uint32_t val)
+static void host_write(void *u, uint32_t off, uint32_t val)
 {
+    gtref_model_run *r = u;
     gtm_mmio_write(r->model, off, val);
     advance(r, 1, false);
 }
 
-/* One host operation (docs/stimulus-format.md §2.2): one cycle per access, wait N = N cycles, wait_idle one cycle
- * (the engines already ran), wait_irq N: one cycle when the line is already high, else until a cycle leaves it
- * high, at most N. An operation made of several accesses (the interrupt service routine of docs/interrupts.md §3)
- * is a sequence of host_read/host_write calls here, one cycle each, deciding each step from the values read. */
-static void host_op(gtref_model_run *r, const gtref_host_op *op, size_t i)
+static void host_mem_write(void *u, uint64_t addr, uint64_t data, uint8_t be)
 {
-    switch (op->op) {
-    case GTREF_HOST_WRITE:
-        host_write(r, op->off, op->val);
-        break;
-    case GTREF_HOST_READ:
-        r->read_value[i] = host_read(r, op->off);
-        r->read_done[i] = true;
-        break;
-    case GTREF_HOST_WAIT:
-        advance(r, op->cycles, false);
-        break;
-    case GTREF_HOST_WAIT_IRQ:
-        if (!gtm_irq_line(r->model)) advance(r, op->cycles ? op->cycles : 1, true);
-        else advance(r, 1, false);
-        break;
-    case GTREF_HOST_MEM_WRITE:   /* a page-table change (docs/gam.md §5), in its one cycle */
-        gtref_mem_write_be64(gtm_mem(r->model), op->addr, op->data, (uint8_t)op->val);
-        advance(r, 1, false);
-        break;
-    default:   /* wait_idle: the engines already ran as far as they can; only the operation's cycle passes */
-        advance(r, 1, false);
-        break;
-    }
+    gtref_model_run *r = u;
+    gtref_mem_write_be64(gtm_mem(r->model), addr, data, be);
 }
 
-static int run_engines(const gtref_stim *s, gtref_model_run *r);
-
-/* Host op i, GTREF_HOST_ISR: one round of the service routine (docs/interrupts.md §3) on the model if its line is
- * high (ISR-1): each access one cycle (host_read/host_write), each delay its cycles, the engines run to quiescence
- * before every access. */
-static int run_isr(const gtref_stim *s, gtref_model_run *r, size_t i)
-{
-    if (!gtm_irq_line(r->model)) { advance(r, 1, false); return 0; }
-    gtref_isr isr;
-    gtref_isr_action a;
-    uint32_t rdata = 0;
-    gtref_isr_begin_op(&isr, &s->ops[i], s->seed, i);
-    for (;;) {
-        gtref_isr_step(&isr, rdata, &a);
-        if (a.kind == GTREF_ISR_DONE) return 0;
-        if (a.kind == GTREF_ISR_FAIL) {
-            snprintf(r->error, sizeof r->error, "host op %zu: %s", i, a.why);
-            return -1;
-        }
-        if (a.kind == GTREF_ISR_WAIT) { advance(r, a.cycles, false); continue; }
-        if (run_engines(s, r)) return -1;
-        if (a.kind == GTREF_ISR_WRITE) host_write(r, a.off, a.val);
-        else rdata = host_read(r, a.off);
-    }
-}
+static void host_wait(void *u, uint64_t n, bool until_irq) { advance(u, n, until_irq); }
+static bool host_irq(void *u) { return gtm_irq_line(((gtref_model_run *)u)->model); }
 
 /* Every engine, one command at a time in turn, until none can go on. An engine found idle or halted is not stepped
  * again in this call: only its own commands and the host change its ring registers and halt (another engine's
  * command writes its own registers, memory and the global registers), so until the next host operation its step
  * would return the same, with no effect. Engines that stalled are stepped again: another engine's write may wake them. */
-static int run_engines(const gtref_stim *s, gtref_model_run *r)
+static int run_engines(void *u)
 {
+    gtref_model_run *r = u;
+    const gtref_stim *s = r->host.stim;
     int engines = gtm_engines(r->model);
     unsigned live = (1u << engines) - 1u;   /* engines not yet found idle or halted */
     bool progress = true;
@@ -192,12 +151,12 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
     memset(r, 0, sizeof *r);
     r->cov = cov;
     r->model = gtm_create(s->engines);
-    r->read_value = calloc(s->nops ? s->nops : 1, sizeof *r->read_value);
-    r->read_done = calloc(s->nops ? s->nops : 1, sizeof *r->read_done);
-    if (!r->model || !r->read_value || !r->read_done) {
+    if (!r->model || gtref_host_init(&r->host, s, 0)) {
         snprintf(r->error, sizeof r->error, "out of memory");
         return -1;
     }
+    r->read_value = r->host.read_value;
+    r->read_done = r->host.read_done;
     gtm_sink sink = { r, on_write, on_commit, on_irq };
     gtm_set_sink(r->model, &sink);
     for (size_t i = 0; i < s->nsegs; i++) gtref_mem_write(gtm_mem(r->model), s->segs[i].addr, s->segs[i].bytes, s->segs[i].len);
@@ -209,24 +168,10 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
     r->obs.user = r->model;
     r->obs.mem = gtm_mem(r->model);
     r->obs.tlb_observed = false;   /* no TLB in the command model (docs/gam.md GAM-20): `tlb` expectations are not evaluated */
-    for (size_t i = 0; i < s->nops; i++) {
-        if (run_engines(s, r)) return -1;
-        const gtref_host_op *op = &s->ops[i];
-        if ((op->op == GTREF_HOST_WRITE || op->op == GTREF_HOST_READ) && !gtref_reg_lookup(op->off, s->engines, NULL)) {
-            char name[64];   /* docs/commands.md §1: reported, never a silent 0 */
-            const gtref_spec_reg *sr = gtref_spec_reg_find(op->off, s->engines, name, sizeof name);
-            r->unimplemented = true;
-            if (sr) snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses %s (%s), which the kit does not implement", i, name, sr->source);
-            else snprintf(r->error, sizeof r->error, "unimplemented: host op %zu accesses offset 0x%08x, which no volume names and the kit lacks", i, op->off);
-            return -1;
-        }
-        if (op->op == GTREF_HOST_ISR) {
-            if (run_isr(s, r, i)) return -1;
-            continue;
-        }
-        host_op(r, op, i);
-    }
-    if (run_engines(s, r)) return -1;
+    gtref_host_port port = { r, run_engines, host_read, host_write, host_mem_write, host_wait, host_irq };
+    int rc = gtref_host_run(&r->host, &port, r->error, sizeof r->error);
+    if (rc == GTREF_HOST_RUN_UNIMPLEMENTED) r->unimplemented = true;
+    if (rc) return -1;
     for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) r->obs.halted[e] = gtm_engine_halted(r->model, e);
     r->obs.irq = gtm_irq_line(r->model);
     return 0;
@@ -236,8 +181,7 @@ void gtref_model_run_free(gtref_model_run *r)
 {
     for (int e = 0; e < GTREF_MAX_ENGINES; e++) gtref_write_log_free(&r->obs.writes[e]);
     if (r->model) gtm_destroy(r->model);
-    free(r->read_value);
-    free(r->read_done);
+    gtref_host_free(&r->host);
     memset(r, 0, sizeof *r);
 }
 

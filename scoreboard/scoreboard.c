@@ -1,5 +1,6 @@
-/* Scoreboard: lock-step comparison of the DUT against the model (docs/cycle-contract.md §7), the re-read rule of
- * signal-mode semaphore waits (§3) and the clock of the model's RCS0 watchdog (§5). */
+/* Scoreboard: lock-step comparison of the DUT against the model (docs/cycle-contract.md §7), the memory port's
+ * rules (§3: no ring read wholly past TAIL, the re-read rule of signal-mode semaphore waits) and the clock of the
+ * model's RCS0 watchdog (§5). */
 #include "gtref/scoreboard.h"
 #include "gtref/cmds.h"
 #include "gtref/arb_bound.h"
@@ -65,6 +66,7 @@ struct gtref_sb {
     uint32_t arb_wait[GTREF_MAX_ENGINES], arb_wait_max[GTREF_MAX_ENGINES];
     uint32_t bound_regs[5]; bool bound_known; int bound[GTREF_MAX_ENGINES];
     uint64_t instpm_invalidations;  /* host INSTPM writes that invalidated a TLB (GAM-22) */
+    uint32_t dut_head[GTREF_MAX_ENGINES];   /* §3 ring-read rule: RING_HEAD as the DUT has it (commits, host writes) */
 };
 
 /* ---- model sink ---- */
@@ -917,4 +919,69 @@ void gtref_sb_report(gtref_sb *sb, const char *kind, const char *field, int engi
     sb->cycle = cycle;
     sb->report_without_command = true;
     fail(sb, kind, engine, field, expected, actual, "%s", detail);
+}
+
+/* ---- contract §3: the memory port's protocol, no ring read wholly past TAIL ---- */
+
+bool gtref_sb_check_mem_request(gtref_sb *sb, uint64_t cycle, bool write, uint64_t addr, int src, size_t outstanding,
+                                size_t room)
+{
+    char act[96];
+    if (write) {
+        if (!(addr & 7u)) return true;
+        snprintf(act, sizeof act, "write to 0x%llx", (unsigned long long)addr);
+        gtref_sb_report(sb, "mem-protocol", "unaligned-write", src, cycle, "8-byte-aligned write", act, "memory port protocol violation");
+        return false;
+    }
+    if (!(addr & 63u) && outstanding < room) return true;
+    snprintf(act, sizeof act, "read of 0x%llx with %zu reads outstanding", (unsigned long long)addr, outstanding);
+    gtref_sb_report(sb, "mem-protocol", "read-request", src, cycle, "64-byte-aligned read, at most 64 outstanding", act, "memory port protocol violation");
+    return false;
+}
+
+/* In ring mode the DUT never requests a line wholly past TAIL. A line inside engine e's ring must overlap the bytes
+ * from the DUT's HEAD to TAIL, TAIL's own byte included (the line holding TAIL may be read). Evaluated with the state
+ * at the start of the cycle, which is what the DUT's request came from. */
+static bool ring_read_past_tail(const gtref_sb *sb, int e, uint64_t addr, char *why, size_t whysz)
+{
+    uint32_t base = gtref_engines[e].base;
+    uint32_t ctl = gtm_reg_peek(sb->m, base + GTREF_RING_CTL);
+    uint64_t start = gtm_reg_peek(sb->m, base + GTREF_RING_START) & 0xFFFFF000u;
+    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+    if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) return false;
+    uint32_t off = (uint32_t)(addr - start);
+    uint32_t head = (sb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;
+    uint32_t tail = (gtm_reg_peek(sb->m, base + GTREF_RING_TAIL) & GTREF_TAIL_OFFSET_MASK) % size;
+    uint32_t window = (tail + size - head) % size + 1;            /* bytes head..tail inclusive */
+    bool starts_inside = (off + size - head) % size < window;
+    bool holds_head = (head + size - off) % size < 64;
+    if (starts_inside || holds_head) return false;
+    snprintf(why, whysz, "%s ring read of line 0x%x with HEAD 0x%x, TAIL 0x%x (ring of 0x%x bytes at 0x%llx)",
+             gtref_engines[e].name, off, head, tail, size, (unsigned long long)start);
+    return true;
+}
+
+void gtref_sb_check_ring_reads(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut)
+{
+    /* the engines' fetch requests, as they present them to the GAM, in graphics addresses (docs/gam.md GAM-1) */
+    for (int e = 0; e < sb->engines; e++) {
+        const gam_req *r = &dut[e].req;
+        char why[160];
+        if (!r->valid || r->write || r->client != GTREF_CLIENT_IF) continue;
+        if (ring_read_past_tail(sb, e, r->va, why, sizeof why)) {
+            char act[96];
+            snprintf(act, sizeof act, "read of 0x%" PRIx64, r->va);
+            gtref_sb_report(sb, "mem-protocol", "ring-read-past-tail", e, cycle, "no ring read wholly past TAIL", act, why);
+        }
+    }
+}
+
+void gtref_sb_track_ring_heads(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    for (int e = 0; e < sb->engines; e++) {
+        uint32_t head_off = gtref_engines[e].base + GTREF_RING_HEAD;
+        if (c->eng[e].commit && c->eng[e].commit_off == head_off) sb->dut_head[e] = c->eng[e].commit_data;
+        if (c->mmio_xfer && c->mmio_write && c->mmio_addr == head_off)
+            sb->dut_head[e] = gtref_reg_apply_write(gtref_reg_by_name("RING_HEAD"), sb->dut_head[e], c->mmio_wdata);
+    }
 }

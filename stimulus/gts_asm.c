@@ -6,7 +6,6 @@
 #include "gtref/regs.h"
 #include "gtref/gam.h"
 #include "gtref/stim.h"
-#include "gtref/host_isr.h"
 #include "gtref/stim_lint.h"
 
 #include <errno.h>

@@ -6,7 +6,6 @@
  * elements would ask for tens of gigabytes. Here every length is checked against the bytes that are
  * left before anything is allocated, and every error says what is wrong and where. */
 #include "gtref/stim.h"
-#include "gtref/host_isr.h"
 #include "gtref/engines.h"
 #include "gtref/file_io.h"
 #include "gtref/gam.h"

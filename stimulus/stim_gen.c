@@ -106,7 +106,6 @@
 #include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/gam.h"
-#include "gtref/host_isr.h"
 #include "gtref/regs.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"

@@ -1,5 +1,6 @@
 /* Spec-derived expectations of a stimulus (gtref_stim.expects), evaluated against an abstract observed
- * state: what the model alone (gtref check, scoreboard/model_only.c) or the DUT (dpi/tb.c) ended with.
+ * state: what the model alone (gtref check, scoreboard/model_only.c) or the DUT (dpi/tb.c) ended with, the host
+ * program (host/host.c) having run on each.
  * One evaluator for both, so a test states once what the spec expects and both sides are held to it. */
 #ifndef GTREF_EXPECT_H
 #define GTREF_EXPECT_H

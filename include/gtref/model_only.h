@@ -1,4 +1,5 @@
-/* Running a stimulus on the reference model alone, without the RTL (gtref check).
+/* Running a stimulus on the reference model alone, without the RTL (gtref check): the host runtime's immediate
+ * port (host/host.c) driven by scoreboard/model_only.c.
  *
  * Timing rule (an infinitely fast GT, docs/stimulus-format.md §2.2): before each host operation, and once more
  * after the last one, every engine runs until it is idle, halted or stalled (its next command not wholly before
@@ -22,13 +23,15 @@
 #include <stdint.h>
 #include "gtref/coverage.h"
 #include "gtref/expect.h"
+#include "gtref/host.h"
 #include "gtref/model.h"
 #include "gtref/stim.h"
 
 typedef struct gtref_model_run {
     gtm *model;
+    gtref_host host;          /* the host program, on the host runtime's immediate port (include/gtref/host.h) */
     gtref_observed obs;       /* what the run ended with, for gtref_expect_eval_all */
-    uint32_t *read_value;     /* per host op: the data a read returned */
+    uint32_t *read_value;     /* per host op: the data a read returned (the host runtime's) */
     bool *read_done;
     uint64_t commands;        /* commands executed, all engines */
     uint64_t cycles;          /* host-program cycles that passed (the watchdog's time) */

@@ -53,6 +53,17 @@ void gtref_sb_set_cmdtrace(gtref_sb *sb, void *file);
 bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c);
 /* All engines quiescent in the DUT (idle or halted): check the model agrees and nothing is left over. */
 bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut);
+/* Contract §3, the memory port's protocol: a request the port accepted (src: mem_req_src) is an 8-byte-aligned
+ * write, or a 64-byte-aligned read while fewer than room reads are outstanding. False when it is not (reported as
+ * mem-protocol/-/unaligned-write or read-request); a write is made all the same, a read is not. */
+bool gtref_sb_check_mem_request(gtref_sb *sb, uint64_t cycle, bool write, uint64_t addr, int src, size_t outstanding,
+                                size_t room);
+/* Contract §3, no ring read wholly past TAIL: the engines' fetch reads of this cycle (dut: every engine's probes)
+ * against the DUT's own RING_HEAD and the model's ring registers, as of the start of the cycle; a violation is a
+ * mem-protocol/-/ring-read-past-tail failure. Called before the cycle's other checks. */
+void gtref_sb_check_ring_reads(gtref_sb *sb, uint64_t cycle, const gtref_sb_engine_probe *dut);
+/* The DUT's RING_HEAD for that rule: its engine commits and host writes of cycle c, applied at the cycle's end. */
+void gtref_sb_track_ring_heads(gtref_sb *sb, const gtref_sb_cycle *c);
 /* Record a hang: the DUT made no progress for `cycles` cycles while not quiescent. */
 void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const gtref_sb_engine_probe *dut);
 /* Record a failure found by the testbench itself (a port protocol violation, max_cycles exceeded).

@@ -32,7 +32,7 @@ enum gtref_host_opcode {
     GTREF_HOST_WAIT_IDLE = 4, /* wait until every engine is idle or halted (hang after hang_cycles) */
     GTREF_HOST_WAIT_IRQ = 5,  /* wait until the interrupt line is high, at most `cycles` cycles */
     GTREF_HOST_ISR = 6,       /* one round of the interrupt service routine if the line is high (docs/interrupts.md
-                               * §3; include/gtref/host_isr.h): `cycles` = most cycles of delay before each step,
+                               * §3; include/gtref/host.h): `cycles` = most cycles of delay before each step,
                                * `val` = flags (enum gtref_isr_flags) */
     GTREF_HOST_MEM_WRITE = 7, /* a qword write to physical memory (a page-table change, docs/gam.md §5): `addr`
                                * (8-byte aligned), `data`, byte enables in `val` [7:0]; takes one cycle, applied to
@@ -46,6 +46,13 @@ typedef struct gtref_host_op {
     uint32_t cycles;       /* WAIT, WAIT_IRQ; ISR: most delay before each step */
     uint64_t addr, data;   /* MEM_WRITE: physical address and qword (encoded [7, addr, data, be]) */
 } gtref_host_op;
+
+/* GTREF_HOST_ISR's operands (the routine itself: host/isr.c, include/gtref/host.h) */
+enum gtref_isr_flags {
+    GTREF_ISR_CLEAR_EACH = 1u << 0, /* ISR-9: clear each engine's DW bit after serving it (else the DW once) */
+    GTREF_ISR_FLAGS = GTREF_ISR_CLEAR_EACH,
+};
+#define GTREF_ISR_MAX_DELAY 1000u        /* the largest max_delay a stimulus may ask for */
 
 typedef struct gtref_latency {
     uint16_t rd_lat_min;     /* read response latency in cycles after acceptance, inclusive range */

@@ -1,9 +1,9 @@
-/* The host's interrupt service routine (include/gtref/host_isr.h) against a scripted register file: the accesses
+/* The host's interrupt service routine (include/gtref/host.h) against a scripted register file: the accesses
  * it makes, in order, are the procedure of docs/interrupts.md §3 (ISR-2..ISR-10), whatever the read data. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "gtref/host_isr.h"
+#include "gtref/host.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 

@@ -1,5 +1,5 @@
-/* The host's interrupt service routine (include/gtref/host_isr.h; docs/interrupts.md §3). */
-#include "gtref/host_isr.h"
+/* The host's interrupt service routine (include/gtref/host.h; docs/interrupts.md §3). */
+#include "gtref/host.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 
