@@ -1,5 +1,5 @@
 /* Stimulus: everything one test needs, stored as msgpack (format "gtref-stim", versioned).
- * Produced by the seeded generator (stim_gen.c) and the .gts assembler (gts_asm.c); printed
+ * Produced by the seeded generator (stimulus/gen/) and the .gts assembler (gts_asm.c); printed
  * back by the disassembler (gts_disasm.c); read by the testbench. Same seed, same bytes. */
 #ifndef GTREF_STIM_H
 #define GTREF_STIM_H
@@ -132,13 +132,13 @@ int gtref_stim_decode(gtref_stim *s, const uint8_t *buf, size_t len, char *err, 
 int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size_t errsz);
 int gtref_stim_read_file(gtref_stim *s, const char *path, char *err, size_t errsz);
 
-/* Constrained-random generator (stimulus/stim_gen.c, docs/stimulus-format.md §3). Every random choice
+/* Constrained-random generator (stimulus/gen/, docs/stimulus-format.md §3). Every random choice
  * is drawn with one of these weights or percentages; gtref_gen_config_default gives the defaults. */
 typedef struct gtref_gen_config {
     uint8_t engines;           /* engines of the GT (1..4, RCS0 BCS0 VCS0 VECS0): a seed drives 1..engines */
     unsigned all_engines_pct;  /* seeds that drive every engine; the others drive a random proper subset */
     unsigned min_cmds, max_cmds;     /* ring commands per engine */
-    /* relative weights of the legal command families (stimulus/stim_gen.c, one emitter each) */
+    /* relative weights of the legal command families (stimulus/gen/emit.c, one emitter each) */
     unsigned w_noop;           /* MI_NOOP (some with NOPID), MI_BATCH_BUFFER_END in the ring */
     unsigned w_lri, w_sdi, w_user_irq;
     unsigned w_batch;          /* ring: first-level batch call; first level: second-level call */
