@@ -17,27 +17,10 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->all_engines_pct = 75;
     c->min_cmds = 20;
     c->max_cmds = 200;
-    /* the command families (one emitter each, emit_cmd) */
-    c->w_noop = 6;
-    c->w_lri = 16;
-    c->w_sdi = 16;
-    c->w_batch = 12;
-    c->w_user_irq = 6;
-    c->w_math = 8;
-    c->w_atomic = 8;
-    c->w_predicate = 6;
-    c->w_set_predicate = 4;
-    c->w_lrr = 4;
-    c->w_lrm = 4;
-    c->w_srm = 4;
-    c->w_copy = 3;
-    c->w_cond_end = 3;
-    c->w_hws = 4;
-    c->w_flush = 6;
-    c->w_sem_wait = 4;
-    c->w_arb = 3;
-    c->w_sem_signal = 2;
-    c->w_watchdog = 3;
+    /* the command families (one emitter each, gen_emit_cmd): their GTREF_GEN_FAMILIES rows */
+#define GEN_FAMILY_DEFAULT(name, option, weight, cli, cmds) c->w_##name = weight;
+    GTREF_GEN_FAMILIES(GEN_FAMILY_DEFAULT)
+#undef GEN_FAMILY_DEFAULT
     c->sem_signal_pct = 50;
     c->early_wait_pct = 50;
     c->watchdog_pct = 50;

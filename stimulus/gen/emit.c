@@ -1,5 +1,5 @@
 /* The constrained-random generator (docs/stimulus-format.md §3), emit.c: the command emitters: one per command
- * family, and emit_cmd, the weighted draw between them. What the generator's files share: gen_internal.h. */
+ * family, and gen_emit_cmd, the weighted draw between them. What the generator's files share: gen_internal.h. */
 #include "gen_internal.h"
 
 /* ---- addresses and registers ---- */
@@ -40,7 +40,7 @@ static uint32_t read_source(gen *g)
 
 /* ---- one emitter per command family ---- */
 
-static void emit_noop(gen *g, ectx *x)
+void gen_emit_noop(gen *g, ectx *x)
 {
     cmdbuf b;
     /* MI_BATCH_BUFFER_END in the ring executes as MI_NOOP (spec decision C8): a corner worth visiting */
@@ -56,7 +56,7 @@ static void emit_noop(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
-static void emit_arb(gen *g, ectx *x)
+void gen_emit_arb(gen *g, ectx *x)
 {
     cmdbuf b;
     bool wfe = gtref_cmd_on_engine(&gtref_cmds[GTREF_CMD_MI_WAIT_FOR_EVENT], g->p->e);
@@ -95,7 +95,7 @@ void gen_emit_lri_regs(gen *g, ectx *x, unsigned nregs, const uint32_t *regs, co
     }
 }
 
-static void emit_lri(gen *g, ectx *x)
+void gen_emit_lri(gen *g, ectx *x)
 {
     unsigned nregs = (unsigned)range(g, 1, 6);
     uint32_t regs[6], vals[6];
@@ -117,13 +117,13 @@ void gen_emit_sdi_to(gen *g, ectx *x, opnd o, bool qword, uint64_t v)
     cmd_end(g, x, &b);
 }
 
-static void emit_sdi(gen *g, ectx *x)
+void gen_emit_sdi(gen *g, ectx *x)
 {
     bool qword = pct(g, 40);
     gen_emit_sdi_to(g, x, gen_operand_np(g, x->nonpriv, qword ? OP_Q : OP_D), qword, data64(g));
 }
 
-static void emit_user_irq(gen *g, ectx *x)
+void gen_emit_user_irq(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_USER_INTERRUPT, 1);
@@ -135,7 +135,7 @@ static void emit_user_irq(gen *g, ectx *x)
  * built around a computation (load two GPRs, ADD/SUB/AND/OR/XOR, store ACCU and a flag: Mesa's mi_ult). */
 uint32_t gen_alu(unsigned op, unsigned a, unsigned b) { return (uint32_t)op << 20 | (uint32_t)a << 10 | b; }
 
-static void emit_math(gen *g, ectx *x)
+void gen_emit_math(gen *g, ectx *x)
 {
     static const unsigned ops[] = { GTREF_ALU_NOOP, GTREF_ALU_LOAD, GTREF_ALU_LOADINV, GTREF_ALU_LOAD0, GTREF_ALU_LOAD1,
                                     GTREF_ALU_ADD, GTREF_ALU_SUB, GTREF_ALU_AND, GTREF_ALU_OR, GTREF_ALU_XOR,
@@ -205,7 +205,7 @@ static void emit_atomic_at(gen *g, ectx *x, opnd o, unsigned base, bool q, bool 
     gen_emit_atomic_cmd(g, x, o, base, q, inl ? 11u : 3u, ret, q, op1, op2);
 }
 
-static void emit_atomic(gen *g, ectx *x)
+void gen_emit_atomic(gen *g, ectx *x)
 {
     unsigned base = (unsigned)range(g, 0x01, 0x0F);
     bool q = pct(g, 50);
@@ -236,7 +236,7 @@ void gen_emit_lrr_regs(gen *g, ectx *x, uint32_t src, uint32_t dst)
     cmd_end(g, x, &b);
 }
 
-static void emit_lrr(gen *g, ectx *x)
+void gen_emit_lrr(gen *g, ectx *x)
 {
     uint32_t src = read_source(g);
     gen_emit_lrr_regs(g, x, src, lri_target(g, x));
@@ -253,7 +253,7 @@ void gen_emit_lrm_plain(gen *g, ectx *x, opnd o, uint32_t reg)
     cmd_end(g, x, &b);
 }
 
-static void emit_lrm(gen *g, ectx *x)
+void gen_emit_lrm(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_LOAD_REGISTER_MEM, 4);
@@ -287,9 +287,9 @@ void gen_emit_srm_p(gen *g, ectx *x, bool predicate)
     gen_emit_srm_to(g, x, predicate, read_source(g), o);
 }
 
-static void emit_srm(gen *g, ectx *x) { gen_emit_srm_p(g, x, !x->in_block && pct(g, 25)); }
+void gen_emit_srm(gen *g, ectx *x) { gen_emit_srm_p(g, x, !x->in_block && pct(g, 25)); }
 
-static void emit_copy(gen *g, ectx *x)
+void gen_emit_copy(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_COPY_MEM_MEM, 5);
@@ -303,7 +303,7 @@ static void emit_copy(gen *g, ectx *x)
 
 /* MI_CONDITIONAL_BATCH_BUFFER_END (C26): Compare Semaphore, no mask mode; in a batch the rest of it may be
  * skipped, so nothing after it is certain any more. */
-static void emit_cond_end(gen *g, ectx *x)
+void gen_emit_cond_end(gen *g, ectx *x)
 {
     cmdbuf b;
     cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
@@ -319,7 +319,7 @@ static void emit_cond_end(gen *g, ectx *x)
 
 /* Into the engine's hardware status page (HWS_PGA, programmed by the host): MI_STORE_DATA_INDEX dword or qword,
  * MI_REPORT_HEAD. */
-static void emit_hws(gen *g, ectx *x)
+void gen_emit_hws(gen *g, ectx *x)
 {
     cmdbuf b;
     if (pct(g, 25)) {
@@ -334,7 +334,7 @@ static void emit_hws(gen *g, ectx *x)
 }
 
 /* Post-sync writes and notify: PIPE_CONTROL on RCS0, MI_FLUSH_DW on the others (commands.md §4, C24, C25). */
-static void emit_flush(gen *g, ectx *x)
+void gen_emit_flush(gen *g, ectx *x)
 {
     cmdbuf b;
     bool write = pct(g, 70), index = pct(g, 25), notify = pct(g, 30);
@@ -418,7 +418,7 @@ void gen_emit_sem_wait(gen *g, ectx *x)
         if (!w) continue;
         if (w == p ? p->first_chunk_done : w->rank < p->rank) cand[n++] = i;
     }
-    if (!n) { emit_noop(g, x); return; }
+    if (!n) { gen_emit_noop(g, x); return; }
     const sem_slot *sl = &g->sems[cand[range(g, 0, n - 1)]];
     uint32_t I = sl->init, V = sl->value, sdd;
     unsigned op = (unsigned)range(g, 0, 5);   /* GT GTE LT LTE EQ NEQ */
@@ -501,7 +501,7 @@ uint32_t gen_wdog_thrsh(gen *g) { return pct(g, 10) ? (uint32_t)range(g, 1, 8) :
 
 /* RCS0 programs its own watchdog: MI_LOAD_REGISTER_IMM of PR_CTR_THRSH, PR_CTR_CTL or both (privileged: from a
  * non-privileged batch the writes are dropped, C13). */
-static void emit_watchdog(gen *g, ectx *x)
+void gen_emit_watchdog(gen *g, ectx *x)
 {
     uint32_t base = gtref_engines[g->p->e].base, regs[2], vals[2];
     unsigned n = 0, k = (unsigned)range(g, 0, 2);
@@ -524,7 +524,7 @@ void gen_emit_bbs(gen *g, ectx *x, uint64_t addr, bool ppgtt, bool second, bool 
 
 /* MI_PREDICATE (C22) over sources loaded by LRI (equal half of the time), then a predicated batch call or a
  * predicated MI_STORE_REGISTER_MEM. */
-static void emit_predicate(gen *g, ectx *x)
+void gen_emit_predicate(gen *g, ectx *x)
 {
     engine_plan *p = g->p;
     uint32_t base = gtref_engines[p->e].base;
@@ -548,7 +548,7 @@ static void emit_predicate(gen *g, ectx *x)
 
 /* MI_SET_PREDICATE block (C23): a mode, one or two simple commands, then NOOP_NEVER again, so that the mode
  * never outlives the block (no batch start/end, semaphore write or wait inside). */
-static void emit_set_predicate(gen *g, ectx *x)
+void gen_emit_set_predicate(gen *g, ectx *x)
 {
     static const unsigned modes[] = { 0, 1, 2, 3, 4, 15 };
     cmdbuf b;
@@ -689,32 +689,47 @@ void gen_emit_malformed(gen *g, ectx *x)
     for (unsigned i = 0; i < junk; i++) push(g, x->d, data32(g));
 }
 
-enum family { F_NOOP, F_LRI, F_SDI, F_BATCH, F_USER_IRQ, F_MATH, F_ATOMIC, F_PREDICATE, F_SET_PREDICATE, F_LRR,
-              F_LRM, F_SRM, F_COPY, F_COND_END, F_HWS, F_FLUSH, F_SEM_WAIT, F_ARB, F_SEM_SIGNAL, F_WATCHDOG, F_COUNT };
+/* The families that are not a single emitter call in the draw: a batch call (a NOOP when no batch fits) and a
+ * semaphore signal to a drawn target. */
+void gen_emit_batch(gen *g, ectx *x)
+{
+    if (!gen_emit_batch_call(g, x, 0, false)) gen_emit_noop(g, x);
+}
+
+void gen_emit_sem_signal(gen *g, ectx *x)
+{
+    unsigned t = (unsigned)range(g, 0, 4);
+    if (g->x_sig && x_pct(g, 50)) {   /* sig_target_pct: 4 or 6..14, no effect (C32); never 5 or 15 */
+        unsigned k = (unsigned)x_range(g, 0, 9);
+        t = k == 0 ? 4u : 5u + k;
+    }
+    emit_mi_signal(g, x, t);
+}
+
+/* The weight and the emitter of each family, from its GTREF_GEN_FAMILIES row. */
+#define GEN_FAMILY_WEIGHT(name, option, weight, cli, cmds) [F_##name] = c->w_##name,
+#define GEN_FAMILY_EMITTER(name, option, weight, cli, cmds) [F_##name] = gen_emit_##name,
+static void (*const emitters[F_COUNT])(gen *g, ectx *x) = {GTREF_GEN_FAMILIES(GEN_FAMILY_EMITTER)};
 
 /* One command (or a short family sequence) drawn by weight, for the stream x. */
 void gen_emit_cmd(gen *g, ectx *x, int bad_depth)
 {
     const gtref_gen_config *c = g->cfg;
-    unsigned w[F_COUNT] = {
-        [F_NOOP] = c->w_noop, [F_LRI] = c->w_lri, [F_SDI] = c->w_sdi, [F_BATCH] = x->level < 2 ? c->w_batch : 0,
-        [F_USER_IRQ] = c->w_user_irq, [F_MATH] = c->w_math, [F_ATOMIC] = c->w_atomic,
-        [F_PREDICATE] = c->w_predicate, [F_SET_PREDICATE] = c->w_set_predicate, [F_LRR] = c->w_lrr,
-        [F_LRM] = c->w_lrm, [F_SRM] = c->w_srm, [F_COPY] = c->w_copy,
-        [F_COND_END] = x->keep_certain && x->level ? 0 : c->w_cond_end, [F_HWS] = c->w_hws,
-        [F_FLUSH] = c->w_flush, [F_SEM_WAIT] = c->w_sem_wait, [F_ARB] = c->w_arb,
-        [F_SEM_SIGNAL] = c->w_sem_signal, [F_WATCHDOG] = g->p->e == 0 ? c->w_watchdog * (g->race ? 8u : 1u) : 0 };
+    unsigned w[F_COUNT] = {GTREF_GEN_FAMILIES(GEN_FAMILY_WEIGHT)};
+    w[F_batch] = x->level < 2 ? c->w_batch : 0;
+    w[F_cond_end] = x->keep_certain && x->level ? 0 : c->w_cond_end;
+    w[F_watchdog] = g->p->e == 0 ? c->w_watchdog * (g->race ? 8u : 1u) : 0;
     if (g->contend && g->p->e != 0) {
         /* GAB (BCS0) and GAC (VCS0, VECS0) contending for one class over runs of grants (GAM-27): data reads (LRM,
          * MI_COPY_MEM_MEM's source, MI_ATOMIC) and writes (SDI, SRM, the copy's destination) most of the time */
-        w[F_LRM] *= 8;
-        w[F_COPY] *= 8;
-        w[F_SRM] *= 4;
-        w[F_SDI] *= 2;
-        w[F_ATOMIC] *= 2;
+        w[F_lrm] *= 8;
+        w[F_copy] *= 8;
+        w[F_srm] *= 4;
+        w[F_sdi] *= 2;
+        w[F_atomic] *= 2;
     }
     if (x->in_block) {   /* simple commands only */
-        w[F_BATCH] = w[F_USER_IRQ] = w[F_PREDICATE] = w[F_SET_PREDICATE] = w[F_COND_END] = w[F_SEM_WAIT] = 0;
+        w[F_batch] = w[F_user_irq] = w[F_predicate] = w[F_set_predicate] = w[F_cond_end] = w[F_sem_wait] = 0;
     }
     (void)bad_depth;
     /* a Gen11 variant unit (gen11_unit_pct, in the seeds where a unit knob fired), from the variants' stream */
@@ -724,35 +739,8 @@ void gen_emit_cmd(gen *g, ectx *x, int bad_depth)
         xend(g);
         if (done) return;
     }
-    switch (pick_weighted(g, w, F_COUNT)) {
-    case F_LRI: emit_lri(g, x); break;
-    case F_SDI: emit_sdi(g, x); break;
-    case F_BATCH: if (!gen_emit_batch_call(g, x, 0, false)) emit_noop(g, x); break;
-    case F_USER_IRQ: emit_user_irq(g, x); break;
-    case F_MATH: emit_math(g, x); break;
-    case F_ATOMIC: emit_atomic(g, x); break;
-    case F_PREDICATE: emit_predicate(g, x); break;
-    case F_SET_PREDICATE: emit_set_predicate(g, x); break;
-    case F_LRR: emit_lrr(g, x); break;
-    case F_LRM: emit_lrm(g, x); break;
-    case F_SRM: emit_srm(g, x); break;
-    case F_COPY: emit_copy(g, x); break;
-    case F_COND_END: emit_cond_end(g, x); break;
-    case F_HWS: emit_hws(g, x); break;
-    case F_FLUSH: emit_flush(g, x); break;
-    case F_SEM_WAIT: gen_emit_sem_wait(g, x); break;
-    case F_ARB: emit_arb(g, x); break;
-    case F_SEM_SIGNAL: {
-        unsigned t = (unsigned)range(g, 0, 4);
-        if (g->x_sig && x_pct(g, 50)) {   /* sig_target_pct: 4 or 6..14, no effect (C32); never 5 or 15 */
-            unsigned k = (unsigned)x_range(g, 0, 9);
-            t = k == 0 ? 4u : 5u + k;
-        }
-        emit_mi_signal(g, x, t);
-        break;
-    }
-    case F_WATCHDOG: emit_watchdog(g, x); break;
-    default: emit_noop(g, x); break;
-    }
+    int f = pick_weighted(g, w, F_COUNT);
+    if (f >= 0) emitters[f](g, x);
+    else gen_emit_noop(g, x);
 }
 

@@ -55,7 +55,7 @@ static void build_data(gen *g, engine_plan *p)
 }
 
 /* 1..3 of p's data pages (not the hot page of either view) that the host remaps to fresh pages (half of them with
- * some data) after a wait_idle, right before the submission that starts with p's remap chunk (build_cycle, submit),
+ * some data) after a wait_idle, right before the submission that starts with p's remap chunk (gen_build_cycle, submit),
  * and what invalidates p's entries of them (p->inval; docs/gam.md §5: only p ever uses these pages):
  *   flsh_cntl_pct: a host write of GFX_FLSH_CNTL (GAM-21), which invalidates GGTT entries only: 70% of these remaps
  *     take GGTT pages only; a PPGTT page among the others still needs INSTPM (instpm_pct) or the flush;
@@ -134,7 +134,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
         p->laps_mode = false;
         gen_make_bursts(g, p);
     }
-    p->bad_at = bad || fbad ? 0 : -1;              /* drawn in build_cycle */
+    p->bad_at = bad || fbad ? 0 : -1;              /* drawn in gen_build_cycle */
     p->bad_level = (bad || fbad) && pct(g, c->malformed_batch_pct) ? (int)range(g, 1, 2) : 0;
     if (fbad) {
         p->bad_kind = pct(g, c->fault_if_pct) ? BADK_FAULT_IF : BADK_FAULT_DATA;

@@ -5,7 +5,7 @@
  *   gen.c      the top-level driver (gtref_stim_generate): plans the engines, builds their data, rings, program
  *   space.c    address spaces: page maps, physical pages, the image, GGTT/PPGTT tables, fault addresses, operands
  *   layout.c   batches, ring chunks, the ring cycle and its boundaries
- *   emit.c     the command emitters and the weighted draw between the command families (emit_cmd)
+ *   emit.c     the command emitters and the weighted draw between the command families (gen_emit_cmd)
  *   units.c    the Gen11 variant units, drawn from the variants' stream
  *   host.c     the host program: setup, submissions, remaps, interrupt service, bursts
  *   config.c   the defaults of gtref_gen_config;  malformed.c  illegal commands from the command table
@@ -38,7 +38,7 @@
  * disjoint in physical memory too, so that each engine's memory writes come in a deterministic order. Data one
  * engine writes and another reads lives only in the semaphore page.
  *
- * Commands: one emitter per family (emit_cmd draws the family with the w_* weights; every command is built
+ * Commands: one emitter per family (gen_emit_cmd draws the family with the w_* weights; every command is built
  * through the command table: gtref_cmd_header + gtref_field_set, only uses docs/commands.md models):
  * NOOP (+NOPID), LRI, SDI, USER_INTERRUPT, batch calls (ring -> first level, first -> second level; chaining at
  * both levels, chain_pct; nonpriv_pct of first-level batches ppgtt, i.e. non-privileged, and every batch they start
@@ -189,11 +189,11 @@ typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem
 
 /* ---- address spaces (docs/gam.md) ----
  * The generator keeps one page map per space: the GGTT (sp[SP_GGTT]) and each PPGTT root (sp[1..4]). A page gets
- * its physical page when it is first used (map_page): identity in the GGTT, unless the seed remaps (then a random
+ * its physical page when it is first used (gen_map_page): identity in the GGTT, unless the seed remaps (then a random
  * free physical page), a random free physical page in a PPGTT. Rings, batches and data are written through these
  * maps into a physical image (pages with their written span), which becomes the stimulus's segments at the end;
  * the tables (GGTT entries at GTREF_GSM_BASE, four-level PPGTT tables) are built from the maps once every page is
- * known (finalize_tables, write_tables). An engine's accesses select a view: VIEW_GGTT, or VIEW_PPGTT (its root,
+ * known (gen_finalize_tables, gen_write_tables). An engine's accesses select a view: VIEW_GGTT, or VIEW_PPGTT (its root,
  * only when the engine has RING_MODE[9]; otherwise a PPGTT-selecting access uses the GGTT, G1). */
 #define SP_GGTT        0
 #define MAX_SPACES     (1 + GTREF_MAX_ENGINES)
@@ -224,7 +224,7 @@ typedef struct tpage { uint64_t key, pa; } tpage;        /* key: level << 56 | t
 typedef struct space {
     vpage *pg; size_t n, cap;          /* mapped pages, sorted by vpn */
     vrange *res; size_t nres;          /* PPGTT: ranges kept for one use (batch areas, fault addresses) */
-    tpage *tp; size_t ntp;             /* PPGTT: directory and table pages (finalize_tables) */
+    tpage *tp; size_t ntp;             /* PPGTT: directory and table pages (gen_finalize_tables) */
     uint64_t pml4;                     /* PPGTT: the PML4 table's physical address */
     uint64_t sem_va;                   /* PPGTT: where the semaphore page is mapped (0: not mapped) */
     int users;                         /* PPGTT: engines with this root */
@@ -513,7 +513,6 @@ void gen_emit_lrm_plain(gen *g, ectx *x, opnd o, uint32_t reg);
 void gen_emit_srm_to(gen *g, ectx *x, bool predicate, uint32_t reg, opnd o);
 void gen_emit_srm_p(gen *g, ectx *x, bool predicate);
 void gen_emit_inval_flush(gen *g, ectx *x, bool tlb);
-void gen_emit_sem_wait(gen *g, ectx *x);
 void gen_emit_sem_write(gen *g, ectx *x, const sem_slot *sl);
 void gen_emit_signal_all(gen *g, ectx *x);
 uint32_t gen_wdog_ctl(gen *g);
@@ -541,5 +540,12 @@ void gen_lri_pools(engine_plan *p, int engines, bool race);
 
 /* host.c */
 void gen_program_host(gen *g, engine_plan *plans, size_t np);
+
+/* The command families (GTREF_GEN_FAMILIES, include/gtref/stim.h): one emitter each, gen_emit_<name>, drawn by
+ * gen_emit_cmd with the weights w_<name>; F_<name> their index in the draw. */
+#define GEN_EMITTER_DECL(name, option, weight, cli, cmds) void gen_emit_##name(gen *g, ectx *x);
+GTREF_GEN_FAMILIES(GEN_EMITTER_DECL)
+#define GEN_FAMILY_ENUM(name, option, weight, cli, cmds) F_##name,
+enum family { GTREF_GEN_FAMILIES(GEN_FAMILY_ENUM) F_COUNT };
 
 #endif

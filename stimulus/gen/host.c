@@ -350,7 +350,7 @@ static void live_remap(gen *g)
         for (size_t k = 0; k < g->sp[i].n; k++) {
             const ppage *pp = gen_img_find(g, g->sp[i].pg[k].pfn);
             if (!pp || pp->kind == GTREF_SEG_DATA || pick-- != 0) continue;
-            ppage src = *pp;                    /* img_page may move the array */
+            ppage src = *pp;                    /* gen_img_page may move the array */
             uint64_t pa = gen_alloc_pa(g);
             ppage *dst = gen_img_page(g, pa >> 12, src.kind);
             if (!dst) return;

@@ -394,7 +394,7 @@ static bool cont_claim(gen *g, int e, uint64_t va)
  *   GGTT range: a GGTT address of 4 GB or more (no walk); GGTT not present: a page of p's hole region, never mapped;
  *   PP_DCLV: a PML4 group no page of p's root uses, kept disabled in p's PP_DCLV; PML4E/PDPE/PDE/PTE not present:
  *   a 512 GB / 1 GB / 2 MB region, or a page, never mapped, next to one of p's PPGTT pages (so the levels above are
- *   present). The region is kept (pp_reserve): nothing is mapped there later. */
+ *   present). The region is kept (gen_pp_reserve): nothing is mapped there later. */
 static bool make_fspot(gen *g, engine_plan *p, int kind, fspot *f)
 {
     uint64_t hole = HOLE_BASE + (uint64_t)p->e * HOLE_STRIDE + PAGE * range(g, 0, HOLE_STRIDE / PAGE - 1u);
@@ -503,7 +503,7 @@ static opnd operand(gen *g, int how)
 bool gen_np_keep_ggtt(gen *g) { return g->x_viol && v_pct(g, VIOL_OPND_PCT); }
 
 /* operand() for a command of a batch whose privilege is `nonpriv`: in a non-privileged batch (C10, G1) a GGTT-selecting
- * operand is a privilege violation (C41): kept only on purpose (np_keep_ggtt), else the bit is cleared (an engine
+ * operand is a privilege violation (C41): kept only on purpose (gen_np_keep_ggtt), else the bit is cleared (an engine
  * without RING_MODE[9] still uses the GGTT, the same address) or the address is drawn again in its PPGTT data. */
 opnd gen_operand_np(gen *g, bool nonpriv, int how)
 {
