@@ -25,13 +25,13 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS := -lmsgpackc
 
-CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c host/*.c scoreboard/*.c report/*.c)
+CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c stimulus/gen/*.c host/*.c scoreboard/*.c report/*.c)
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c
 RTL_PKGS := $(wildcard rtl/*_pkg.sv)
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
-HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h regress/*.h dpi/*.h tests/unit/*.h tests/fuzz/*.h)
+HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h stimulus/gen/*.h regress/*.h dpi/*.h tests/unit/*.h tests/fuzz/*.h)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)

@@ -269,6 +269,8 @@ static const cs_command_impl handlers[GTREF_CMD_COUNT] = {
     [GTREF_CMD_PIPE_CONTROL] = {cs_pipe_control, false},
 };
 
+bool gtm_cmd_has_handler(int id) { return id >= 0 && id < GTREF_CMD_COUNT && handlers[id].run != NULL; }
+
 /* Commands MI_SET_PREDICATE never turns into NOOPs (docs/commands.md §4, C23). */
 static bool set_predicate_exempt(unsigned id)
 {

@@ -438,10 +438,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .all_engines_pct = c.all_engines_pct, .malformed_pct = c.malformed_pct,
                     .multi_page_pct = c.multi_page_pct, .max_ring_pages = c.max_ring_pages,
                     .split_tail_pct = c.split_tail_pct, .back_to_back_pct = c.back_to_back_pct,
-                    .lri_other_pct = c.lri_other_pct, .w_batch = c.w_batch, .w_math = c.w_math,
-                    .w_atomic = c.w_atomic, .w_predicate = c.w_predicate, .w_set_predicate = c.w_set_predicate,
-                    .w_sem_wait = c.w_sem_wait, .w_flush = c.w_flush, .nonpriv_pct = c.nonpriv_pct,
-                    .max_sem_slots = c.max_sem_slots, .w_sem_signal = c.w_sem_signal, .w_watchdog = c.w_watchdog,
+                    .lri_other_pct = c.lri_other_pct, .nonpriv_pct = c.nonpriv_pct,
+                    .max_sem_slots = c.max_sem_slots,
                     .sem_signal_pct = c.sem_signal_pct, .watchdog_pct = c.watchdog_pct, .host_race_pct = c.host_race_pct,
                     .ppgtt_pct = c.ppgtt_pct, .fault_pct = c.fault_pct, .ggtt_remap_pct = c.ggtt_remap_pct,
                     .flsh_cntl_pct = c.flsh_cntl_pct, .instpm_pct = c.instpm_pct, .req_limit_pct = c.req_limit_pct,
@@ -460,6 +458,9 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .long_lri_pct = c.long_lri_pct,
                     .priv_violation_pct = c.priv_violation_pct,
                     .min_cycles = c.min_cycles};
+#define GEN_W_INIT(name, option, weight, cli, cmds) GEN_W_IF_##cli(o->w_##name = c.w_##name;)
+    GTREF_GEN_FAMILIES(GEN_W_INIT)
+#undef GEN_W_INIT
     const cli_opt table[GEN_OPTS_COUNT] = {
         {"--engines", CLI_U64, &o->engines, 1, 4},
         {"--min-cmds", CLI_U64, &o->min_cmds, 0, 100000},
@@ -471,17 +472,10 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--split-tail-pct", CLI_U64, &o->split_tail_pct, 0, 100},
         {"--back-to-back-pct", CLI_U64, &o->back_to_back_pct, 0, 100},
         {"--lri-other-pct", CLI_U64, &o->lri_other_pct, 0, 100},
-        {"--w-batch", CLI_U64, &o->w_batch, 0, 1000},
-        {"--w-math", CLI_U64, &o->w_math, 0, 1000},
-        {"--w-atomic", CLI_U64, &o->w_atomic, 0, 1000},
-        {"--w-predicate", CLI_U64, &o->w_predicate, 0, 1000},
-        {"--w-set-predicate", CLI_U64, &o->w_set_predicate, 0, 1000},
-        {"--w-sem-wait", CLI_U64, &o->w_sem_wait, 0, 1000},
-        {"--w-flush", CLI_U64, &o->w_flush, 0, 1000},
+        GTREF_GEN_FAMILIES(GEN_W_LISTED)
         {"--nonpriv-pct", CLI_U64, &o->nonpriv_pct, 0, 100},
         {"--max-sem-slots", CLI_U64, &o->max_sem_slots, 0, 4},
-        {"--w-sem-signal", CLI_U64, &o->w_sem_signal, 0, 1000},
-        {"--w-watchdog", CLI_U64, &o->w_watchdog, 0, 1000},
+        GTREF_GEN_FAMILIES(GEN_W_UNLISTED)
         {"--sem-signal-pct", CLI_U64, &o->sem_signal_pct, 0, 100},
         {"--watchdog-pct", CLI_U64, &o->watchdog_pct, 0, 100},
         {"--host-race-pct", CLI_U64, &o->host_race_pct, 0, 100},
@@ -518,6 +512,9 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->engines = (uint8_t)o->engines;
     c->min_cmds = (unsigned)o->min_cmds;
     c->max_cmds = (unsigned)o->max_cmds;
+#define GEN_W_CONFIG(name, option, weight, cli, cmds) GEN_W_IF_##cli(c->w_##name = (unsigned)o->w_##name;)
+    GTREF_GEN_FAMILIES(GEN_W_CONFIG)
+#undef GEN_W_CONFIG
     c->all_engines_pct = (unsigned)o->all_engines_pct;
     c->malformed_pct = (unsigned)o->malformed_pct;
     c->multi_page_pct = (unsigned)o->multi_page_pct;
@@ -525,17 +522,8 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->split_tail_pct = (unsigned)o->split_tail_pct;
     c->back_to_back_pct = (unsigned)o->back_to_back_pct;
     c->lri_other_pct = (unsigned)o->lri_other_pct;
-    c->w_batch = (unsigned)o->w_batch;
-    c->w_math = (unsigned)o->w_math;
-    c->w_atomic = (unsigned)o->w_atomic;
-    c->w_predicate = (unsigned)o->w_predicate;
-    c->w_set_predicate = (unsigned)o->w_set_predicate;
-    c->w_sem_wait = (unsigned)o->w_sem_wait;
-    c->w_flush = (unsigned)o->w_flush;
     c->nonpriv_pct = (unsigned)o->nonpriv_pct;
     c->max_sem_slots = (unsigned)o->max_sem_slots;
-    c->w_sem_signal = (unsigned)o->w_sem_signal;
-    c->w_watchdog = (unsigned)o->w_watchdog;
     c->sem_signal_pct = (unsigned)o->sem_signal_pct;
     c->watchdog_pct = (unsigned)o->watchdog_pct;
     c->host_race_pct = (unsigned)o->host_race_pct;

@@ -179,18 +179,51 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
 /* The generator options that gen, regress and bench share (each a field of gtref_gen_config):
  *   --engines N  --min-cmds N  --max-cmds N  --all-engines-pct P  --malformed-pct P  --multi-page-pct P
  *   --max-ring-pages N  --split-tail-pct P  --back-to-back-pct P  --lri-other-pct P
- *   --w-batch W  --w-math W  --w-atomic W  --w-predicate W  --w-set-predicate W  --w-sem-wait W  --w-flush W
+ *   --w-<option> W of the command families whose GTREF_GEN_FAMILIES row has one (below)
  *   --nonpriv-pct P  --max-sem-slots N  --ppgtt-pct P  --fault-pct P  --ggtt-remap-pct P
  *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --gac-gab-pct P  --gac-gam-pct P  --casc-contend-pct P
  *   --gen11-unit-pct P  --cs-mmio-pct P  --math-load1-pct P  --pred-jump-pct P  --atomic-forms-pct P  --cbbe-pct P
  *   --sig-target-pct P  --nonpriv-entries-pct P  --sdi2-pct P  --reg-poll-pct P  --long-lri-pct P
  *   --priv-violation-pct P
  *   --min-cycles N */
+/* The weight options of the command families, derived from their GTREF_GEN_FAMILIES rows (include/gtref/stim.h):
+ * --w-<option> W (0..1000) for each row whose cli column is not NONE, in the order of the rows; the rows HELP1 and
+ * HELP are listed on one usage line with their defaults, in the option table where --w-batch stands; OPT rows are
+ * options not in the usage text, in the table after --max-sem-slots. */
+#define GEN_W_IF_NONE(x)
+#define GEN_W_IF_OPT(x) x
+#define GEN_W_IF_HELP1(x) x
+#define GEN_W_IF_HELP(x) x
+#define GEN_W_FIELD(name, option, weight, cli, cmds) GEN_W_IF_##cli(uint64_t w_##name;)
+#define GEN_W_COUNT(name, option, weight, cli, cmds) GEN_W_IF_##cli(+ 1)
+#define GEN_W_OPT_ENTRY(name, option) {"--w-" option, CLI_U64, &o->w_##name, 0, 1000},
+#define GEN_W_LISTED_NONE(name, option)
+#define GEN_W_LISTED_OPT(name, option)
+#define GEN_W_LISTED_HELP1(name, option) GEN_W_OPT_ENTRY(name, option)
+#define GEN_W_LISTED_HELP(name, option) GEN_W_OPT_ENTRY(name, option)
+#define GEN_W_LISTED(name, option, weight, cli, cmds) GEN_W_LISTED_##cli(name, option)
+#define GEN_W_UNLISTED_NONE(name, option)
+#define GEN_W_UNLISTED_OPT(name, option) GEN_W_OPT_ENTRY(name, option)
+#define GEN_W_UNLISTED_HELP1(name, option)
+#define GEN_W_UNLISTED_HELP(name, option)
+#define GEN_W_UNLISTED(name, option, weight, cli, cmds) GEN_W_UNLISTED_##cli(name, option)
+#define GEN_W_USAGE_NONE(option)
+#define GEN_W_USAGE_OPT(option)
+#define GEN_W_USAGE_HELP1(option) "--w-" option " W"
+#define GEN_W_USAGE_HELP(option) ", --w-" option " W"
+#define GEN_W_USAGE(name, option, weight, cli, cmds) GEN_W_USAGE_##cli(option)
+#define GEN_W_DEFAULT_NONE(weight)
+#define GEN_W_DEFAULT_OPT(weight)
+#define GEN_W_DEFAULT_HELP1(weight) " " #weight
+#define GEN_W_DEFAULT_HELP(weight) " " #weight
+#define GEN_W_DEFAULT(name, option, weight, cli, cmds) GEN_W_DEFAULT_##cli(weight)
+
 typedef struct gen_opts {
     uint64_t engines, min_cmds, max_cmds, all_engines_pct, malformed_pct, multi_page_pct, max_ring_pages,
         split_tail_pct, back_to_back_pct, lri_other_pct;
-    uint64_t w_batch, w_math, w_atomic, w_predicate, w_set_predicate, w_sem_wait, w_flush, nonpriv_pct, max_sem_slots;
-    uint64_t w_sem_signal, w_watchdog, sem_signal_pct, watchdog_pct, host_race_pct;
+    GTREF_GEN_FAMILIES(GEN_W_FIELD)   /* --w-<option> of the command families */
+    uint64_t nonpriv_pct, max_sem_slots;
+    uint64_t sem_signal_pct, watchdog_pct, host_race_pct;
     uint64_t ppgtt_pct, fault_pct, ggtt_remap_pct;
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
@@ -198,7 +231,7 @@ typedef struct gen_opts {
     uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT 47
+#define GEN_OPTS_COUNT (38 GTREF_GEN_FAMILIES(GEN_W_COUNT))
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -219,8 +252,9 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --split-tail-pct P    submissions that first write a TAIL inside themselves (default 15)\n" \
     "  --back-to-back-pct P  submissions followed at once by the next (default 40)\n" \
     "  --lri-other-pct P     LRI slots that are not a CS_GPR (default 15)\n" \
-    "  --w-batch W, --w-math W, --w-atomic W, --w-predicate W, --w-set-predicate W, --w-sem-wait W, --w-flush W\n" \
-    "                        weights of those command families (default 12 8 8 6 4 4 6; docs/stimulus-format.md §3)\n" \
+    "  " GTREF_GEN_FAMILIES(GEN_W_USAGE) "\n" \
+    "                        weights of those command families (default" GTREF_GEN_FAMILIES(GEN_W_DEFAULT) \
+    "; docs/stimulus-format.md §3)\n" \
     "  --nonpriv-pct P       first-level batches started non-privileged (ppgtt) (default 35)\n" \
     "  --max-sem-slots N     semaphores each engine writes, 0..4 (default 3)\n" \
     "  --ppgtt-pct P         seeds with PPGTT engines (RING_MODE[9], four-level tables) (default 60)\n" \

@@ -113,6 +113,9 @@ int gtm_peek(gtm *m, int e, gtm_retire *out);
 /* Whether out (from gtm_step or gtm_peek, whatever its status) is a signal-mode MI_SEMAPHORE_WAIT that was not
  * turned into a NOOP by MI_SET_PREDICATE (docs/commands.md §5, C32). */
 bool gtm_is_signal_wait(const gtm_retire *out);
+/* Whether the model executes command id (enum gtref_cmd_id) with a handler of its own; every other defined command
+ * ends as GTM_UNIMPLEMENTED. Exactly the table's modelled commands (tests/unit/test_cmd_families.c). */
+bool gtm_cmd_has_handler(int id);
 bool gtm_engine_idle(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);
 bool gtm_engine_in_batch(const gtm *m, int e);

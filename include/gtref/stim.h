@@ -1,5 +1,5 @@
 /* Stimulus: everything one test needs, stored as msgpack (format "gtref-stim", versioned).
- * Produced by the seeded generator (stim_gen.c) and the .gts assembler (gts_asm.c); printed
+ * Produced by the seeded generator (stimulus/gen/) and the .gts assembler (gts_asm.c); printed
  * back by the disassembler (gts_disasm.c); read by the testbench. Same seed, same bytes. */
 #ifndef GTREF_STIM_H
 #define GTREF_STIM_H
@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gtref/cmds.h"
 #include "gtref/engines.h"
 
 #define GTREF_STIM_FORMAT  "gtref-stim"
@@ -139,28 +140,69 @@ int gtref_stim_decode(gtref_stim *s, const uint8_t *buf, size_t len, char *err, 
 int gtref_stim_write_file(const gtref_stim *s, const char *path, char *err, size_t errsz);
 int gtref_stim_read_file(gtref_stim *s, const char *path, char *err, size_t errsz);
 
-/* Constrained-random generator (stimulus/stim_gen.c, docs/stimulus-format.md §3). Every random choice
+/* The command families of the generator, one row each, in the order of its weighted draw (gen_emit_cmd,
+ * docs/stimulus-format.md §3). A row gives everything that follows from a family:
+ *   X(name, option, weight, cli, cmds)
+ *   name    the config field w_<name> (its relative weight) and the emitter gen_emit_<name> (stimulus/gen/)
+ *   option  the CLI option --w-<option> (gen, regress, bench, night), when cli is not NONE
+ *   weight  the default weight (gtref_gen_config_default)
+ *   cli     NONE: no option; OPT: an option, not in the usage text; HELP1 / HELP: an option listed on the usage
+ *           line of weights (HELP1 the first of that line)
+ *   cmds    the commands the family emits, GTREF_GEN_CMD(id) | ...: every modelled command of the command table is
+ *           emitted by a family of non-zero weight, and every family emits modelled commands (tests/unit/test_cmd_families.c)
+ * Adding a family: a row here and its emitter gen_emit_<name> in stimulus/gen/emit.c. */
+#define GTREF_GEN_CMD(id) (1ull << GTREF_CMD_##id)
+#define GTREF_GEN_FAMILIES(X) \
+    X(noop, "noop", 6, NONE, GTREF_GEN_CMD(MI_NOOP) | GTREF_GEN_CMD(MI_BATCH_BUFFER_END)) \
+        /* MI_NOOP (some with NOPID), MI_BATCH_BUFFER_END in the ring */ \
+    X(lri, "lri", 16, NONE, GTREF_GEN_CMD(MI_LOAD_REGISTER_IMM)) \
+        /* MI_LOAD_REGISTER_IMM */ \
+    X(sdi, "sdi", 16, NONE, GTREF_GEN_CMD(MI_STORE_DATA_IMM)) \
+        /* MI_STORE_DATA_IMM */ \
+    X(batch, "batch", 12, HELP1, GTREF_GEN_CMD(MI_BATCH_BUFFER_START)) \
+        /* ring: first-level batch call; first level: second-level call */ \
+    X(user_irq, "user-irq", 6, NONE, GTREF_GEN_CMD(MI_USER_INTERRUPT)) \
+        /* MI_USER_INTERRUPT */ \
+    X(math, "math", 8, HELP, GTREF_GEN_CMD(MI_MATH)) \
+        /* MI_MATH: 1..12 random ALU instructions over the GPRs */ \
+    X(atomic, "atomic", 8, HELP, GTREF_GEN_CMD(MI_ATOMIC)) \
+        /* MI_ATOMIC on the engine's own store area */ \
+    X(predicate, "predicate", 6, HELP, GTREF_GEN_CMD(MI_PREDICATE)) \
+        /* MI_PREDICATE (sources loaded by LRI), then a predicated BBS or SRM */ \
+    X(set_predicate, "set-predicate", 4, HELP, GTREF_GEN_CMD(MI_SET_PREDICATE)) \
+        /* MI_SET_PREDICATE block: mode, 1..2 commands, NOOP_NEVER */ \
+    X(lrr, "lrr", 4, NONE, GTREF_GEN_CMD(MI_LOAD_REGISTER_REG)) \
+        /* MI_LOAD_REGISTER_REG */ \
+    X(lrm, "lrm", 4, NONE, GTREF_GEN_CMD(MI_LOAD_REGISTER_MEM)) \
+        /* MI_LOAD_REGISTER_MEM */ \
+    X(srm, "srm", 4, NONE, GTREF_GEN_CMD(MI_STORE_REGISTER_MEM)) \
+        /* MI_STORE_REGISTER_MEM */ \
+    X(copy, "copy", 3, NONE, GTREF_GEN_CMD(MI_COPY_MEM_MEM)) \
+        /* MI_COPY_MEM_MEM */ \
+    X(cond_end, "cond-end", 3, NONE, GTREF_GEN_CMD(MI_CONDITIONAL_BATCH_BUFFER_END)) \
+        /* MI_CONDITIONAL_BATCH_BUFFER_END (ends the batch, a NOOP in the ring) */ \
+    X(hws, "hws", 4, NONE, GTREF_GEN_CMD(MI_STORE_DATA_INDEX) | GTREF_GEN_CMD(MI_REPORT_HEAD)) \
+        /* MI_STORE_DATA_INDEX, MI_REPORT_HEAD into the engine's status page */ \
+    X(flush, "flush", 6, HELP, GTREF_GEN_CMD(PIPE_CONTROL) | GTREF_GEN_CMD(MI_FLUSH_DW)) \
+        /* PIPE_CONTROL (RCS0) / MI_FLUSH_DW (others) with post-syncs, notify */ \
+    X(sem_wait, "sem-wait", 4, HELP, GTREF_GEN_CMD(MI_SEMAPHORE_WAIT)) \
+        /* MI_SEMAPHORE_WAIT (poll or signal mode) on a semaphore another engine writes */ \
+    X(arb, "arb", 3, NONE, GTREF_GEN_CMD(MI_ARB_CHECK) | GTREF_GEN_CMD(MI_ARB_ON_OFF) | GTREF_GEN_CMD(MI_WAIT_FOR_EVENT)) \
+        /* MI_ARB_CHECK, MI_ARB_ON_OFF, MI_WAIT_FOR_EVENT (RCS0/BCS0) */ \
+    X(sem_signal, "sem-signal", 2, OPT, GTREF_GEN_CMD(MI_SEMAPHORE_SIGNAL)) \
+        /* MI_SEMAPHORE_SIGNAL to any Target Engine Select value (0..4): a spurious signal */ \
+    X(watchdog, "watchdog", 3, OPT, GTREF_GEN_CMD(MI_LOAD_REGISTER_IMM)) \
+        /* RCS0: MI_LOAD_REGISTER_IMM of PR_CTR_CTL / PR_CTR_THRSH (the watchdog, commands.md §7) */
+#define GTREF_GEN_W_FIELD(name, option, weight, cli, cmds) unsigned w_##name;
+
+/* Constrained-random generator (stimulus/gen/, docs/stimulus-format.md §3). Every random choice
  * is drawn with one of these weights or percentages; gtref_gen_config_default gives the defaults. */
 typedef struct gtref_gen_config {
     uint8_t engines;           /* engines of the GT (1..4, RCS0 BCS0 VCS0 VECS0): a seed drives 1..engines */
     unsigned all_engines_pct;  /* seeds that drive every engine; the others drive a random proper subset */
     unsigned min_cmds, max_cmds;     /* ring commands per engine */
-    /* relative weights of the legal command families (stimulus/stim_gen.c, one emitter each) */
-    unsigned w_noop;           /* MI_NOOP (some with NOPID), MI_BATCH_BUFFER_END in the ring */
-    unsigned w_lri, w_sdi, w_user_irq;
-    unsigned w_batch;          /* ring: first-level batch call; first level: second-level call */
-    unsigned w_math;           /* MI_MATH: 1..12 random ALU instructions over the GPRs */
-    unsigned w_atomic;         /* MI_ATOMIC on the engine's own store area */
-    unsigned w_predicate;      /* MI_PREDICATE (sources loaded by LRI), then a predicated BBS or SRM */
-    unsigned w_set_predicate;  /* MI_SET_PREDICATE block: mode, 1..2 commands, NOOP_NEVER */
-    unsigned w_lrr, w_lrm, w_srm, w_copy;
-    unsigned w_cond_end;       /* MI_CONDITIONAL_BATCH_BUFFER_END (ends the batch, a NOOP in the ring) */
-    unsigned w_hws;            /* MI_STORE_DATA_INDEX, MI_REPORT_HEAD into the engine's status page */
-    unsigned w_flush;          /* PIPE_CONTROL (RCS0) / MI_FLUSH_DW (others) with post-syncs, notify */
-    unsigned w_sem_wait;       /* MI_SEMAPHORE_WAIT (poll or signal mode) on a semaphore another engine writes */
-    unsigned w_arb;            /* MI_ARB_CHECK, MI_ARB_ON_OFF, MI_WAIT_FOR_EVENT (RCS0/BCS0) */
-    unsigned w_sem_signal;     /* MI_SEMAPHORE_SIGNAL to any Target Engine Select value (0..4): a spurious signal */
-    unsigned w_watchdog;       /* RCS0: MI_LOAD_REGISTER_IMM of PR_CTR_CTL / PR_CTR_THRSH (the watchdog, commands.md §7) */
+    /* relative weights of the legal command families: w_<name> of each GTREF_GEN_FAMILIES row */
+    GTREF_GEN_FAMILIES(GTREF_GEN_W_FIELD)
     unsigned sem_signal_pct;   /* MI_SEMAPHORE_WAITs in signal mode (woken by the writer's MI_SEMAPHORE_SIGNAL) */
     unsigned early_wait_pct;   /* engines whose stream starts with a wait on another engine's semaphore */
     unsigned watchdog_pct;     /* seeds with RCS0 whose host starts the watchdog at setup (its interrupt enabled) */
