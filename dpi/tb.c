@@ -456,7 +456,7 @@ static bool ring_read_past_tail(const gtref_tb *tb, int e, uint64_t addr, char *
     uint32_t base = gtref_engines[e].base;
     uint32_t ctl = gtm_reg_peek(tb->model, base + GTREF_RING_CTL);
     uint64_t start = gtm_reg_peek(tb->model, base + GTREF_RING_START) & 0xFFFFF000u;
-    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u) * 4096u;
     if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) return false;
     uint32_t off = (uint32_t)(addr - start);
     uint32_t head = (tb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;

@@ -632,7 +632,7 @@ static bool check_starvation(gtref_sb *sb, const gam_edge *x)
 {
     if (!x->arb_valid) return true;
     uint32_t regs[5] = { gam_reg_read(sb->gam, GTREF_MIDARB_PRIO_NP) };
-    for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTO_NP0 + 4u * (uint32_t)k);
+    for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * (uint32_t)k);
     if (!sb->bound_known || memcmp(regs, sb->bound_regs, sizeof regs)) {
         memcpy(sb->bound_regs, regs, sizeof regs);
         for (int e = 0; e < sb->engines; e++) sb->bound[e] = gtref_arb_bound(regs[0], regs + 1, sb->engines, e);

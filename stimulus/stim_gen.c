@@ -1699,7 +1699,7 @@ static void emit_predicate(gen *g, ectx *x)
     engine_plan *p = g->p;
     uint32_t base = gtref_engines[p->e].base;
     if (pct(g, 70)) {
-        uint32_t regs[4] = { base + GTREF_PRED_SRC0, base + GTREF_PRED_SRC1, base + GTREF_PRED_DATA, base + GTREF_PRED_SRC0 + 4u };
+        uint32_t regs[4] = { base + GTREF_MI_PREDICATE_SRC0, base + GTREF_MI_PREDICATE_SRC1, base + GTREF_MI_PREDICATE_DATA, base + GTREF_MI_PREDICATE_SRC0 + 4u };
         uint32_t v0 = data32(g), vals[4] = { v0, pct(g, 50) ? v0 : data32(g), pct(g, 50) ? 0 : data32(g), 0 };
         emit_lri_regs(g, x, (unsigned)range(g, 2, 4), regs, vals, 0);
     }
@@ -1724,7 +1724,7 @@ static void emit_set_predicate(gen *g, ectx *x)
     cmdbuf b;
     if (pct(g, 40)) {   /* give RESULT / RESULT_2 a value first */
         uint32_t base = gtref_engines[g->p->e].base;
-        uint32_t regs[2] = { base + (pct(g, 50) ? GTREF_PRED_RESULT : GTREF_PRED_RESULT_2), base + GTREF_PRED_RESULT_2 };
+        uint32_t regs[2] = { base + (pct(g, 50) ? GTREF_MI_PREDICATE_RESULT : GTREF_MI_PREDICATE_RESULT_2), base + GTREF_MI_PREDICATE_RESULT_2 };
         uint32_t vals[2] = { (uint32_t)range(g, 0, 1), (uint32_t)range(g, 0, 1) };
         emit_lri_regs(g, x, (unsigned)range(g, 1, 2), regs, vals, 0);
     }
@@ -1922,7 +1922,7 @@ static bool unit_pred_loop(gen *g, ectx *x)
     int level = x->level + 1;
     bool ppgtt = level == 2 && pct(g, pp2(g, 30));
     /* with ppgtt it is non-privileged (C10): only while FORCE_TO_NONPRIV lets it write the predicate registers */
-    if (ppgtt && !(np_allowed(p, base + GTREF_PRED_RESULT_1) && np_allowed(p, base + GTREF_PRED_RESULT))) ppgtt = false;
+    if (ppgtt && !(np_allowed(p, base + GTREF_MI_PREDICATE_RESULT_1) && np_allowed(p, base + GTREF_MI_PREDICATE_RESULT))) ppgtt = false;
     int v = view_of(p, !ppgtt);
     if (!batch_room(g, p, v, 1)) return false;
     unsigned rc = unit_reg(g), rt, ru;
@@ -1939,8 +1939,8 @@ static bool unit_pred_loop(gen *g, ectx *x)
     push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 10));
     for (unsigned i = 0; i < 9; i++) push(g, &d, prog[i]);
     emit_srm_to(g, &y, false, rlo(g, rc), operand_np(g, y.nonpriv, OP_D));
-    emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_PRED_RESULT_1);
-    if (pct(g, 50)) emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_PRED_RESULT);
+    emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_MI_PREDICATE_RESULT_1);
+    if (pct(g, 50)) emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_MI_PREDICATE_RESULT);
     emit_bbs(g, &y, a, ppgtt, level == 2 && pct(g, 50), true);
     push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     batch_put(g, v, a, &d);
@@ -1962,13 +1962,13 @@ static bool unit_pred(gen *g, ectx *x)
     uint32_t cond = (uint32_t)range(g, 0, 1), val = (rnd32(g) & ~1u) | cond;
     bool opp = pct(g, 50);
     if (how == 0) {
-        uint32_t regs[2] = { base + GTREF_PRED_RESULT_1, base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        uint32_t regs[2] = { base + GTREF_MI_PREDICATE_RESULT_1, base + GTREF_MI_PREDICATE_RESULT }, vals[2] = { val, val ^ 1u };
         emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
     } else if (how == 1) {
         unsigned r = unit_reg(g);
-        uint32_t regs[2] = { rlo(g, r), base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        uint32_t regs[2] = { rlo(g, r), base + GTREF_MI_PREDICATE_RESULT }, vals[2] = { val, val ^ 1u };
         emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
-        emit_lrr_regs(g, x, rlo(g, r), base + GTREF_PRED_RESULT_1);
+        emit_lrr_regs(g, x, rlo(g, r), base + GTREF_MI_PREDICATE_RESULT_1);
     } else {
         unsigned a = unit_reg(g), t = unit_reg(g), u;
         do u = unit_reg(g); while (u == t);
@@ -1978,8 +1978,8 @@ static bool unit_pred(gen *g, ectx *x)
                              alu(GTREF_ALU_STORE, u, GTREF_ALU_ZF) };
         push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 6));
         for (unsigned i = 0; i < 5; i++) push(g, x->d, prog[i]);
-        emit_lrr_regs(g, x, rlo(g, t), base + GTREF_PRED_RESULT_1);
-        if (opp) emit_lrr_regs(g, x, rlo(g, u), base + GTREF_PRED_RESULT);
+        emit_lrr_regs(g, x, rlo(g, t), base + GTREF_MI_PREDICATE_RESULT_1);
+        if (opp) emit_lrr_regs(g, x, rlo(g, u), base + GTREF_MI_PREDICATE_RESULT);
     }
     if (!emit_batch_call(g, x, 0, true)) emit_srm_p(g, x, true);
     return true;
@@ -2139,7 +2139,7 @@ static void np_entries(gen *g, engine_plan *p)
             deny = GTREF_NONPRIV_DENY;
             acc = (uint32_t)range(g, 0, 2);
             if (kind < 8) {
-                r = pct(g, 70) ? gpr(g) : base + (pct(g, 50) ? GTREF_PRED_SRC0 : GTREF_PRED_DATA);
+                r = pct(g, 70) ? gpr(g) : base + (pct(g, 50) ? GTREF_MI_PREDICATE_SRC0 : GTREF_MI_PREDICATE_DATA);
                 rng = (uint32_t)range(g, 0, 1);
             } else {
                 r = p->own_other[range(g, 0, p->nown_other - 1)];
@@ -2789,7 +2789,7 @@ static void lri_pools(engine_plan *p, int engines, bool race)
         bool ring_reg = d->offset == GTREF_RING_TAIL || d->offset == GTREF_RING_HEAD || d->offset == GTREF_RING_START ||
                         d->offset == GTREF_RING_CTL;
         bool host_reg = d->offset == GTREF_HWS_PGA ||
-                        (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
+                        (d->offset >= GTREF_FORCE_TO_NONPRIV0 && d->offset < GTREF_FORCE_TO_NONPRIV0 + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
         bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
         /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5); nor the GAM's own registers */
         bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||
@@ -2860,7 +2860,7 @@ static void program_round_robin(gen *g)
                 if (v & (1u << order[st][i])) { next = (order[st][i] + 1u) % 4u; break; }
             gotos |= (uint32_t)next << (2 * v);
         }
-        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, gotos, 0);
+        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * st, gotos, 0);
     }
 }
 
@@ -2932,7 +2932,7 @@ static void program_gam(gen *g)
                 prio |= (order | vecs << 3) << (5 * st);
             }
             op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
-            for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
+            for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * st, rnd32(g), 0);
         }
     }
     if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
@@ -3020,7 +3020,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_IMR, imr, 0);
         if (pct(g, 25)) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, 0);
         for (size_t k = 0; k < p->nnpent; k++)
-            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->npent[k], 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k, p->npent[k], 0);
         if (p->rp_r >= 0) op(g, GTREF_HOST_WRITE, p->rp_off, p->rp_init, 0);   /* reg_poll_pct: the false value */
     }
     op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);
@@ -3759,11 +3759,11 @@ uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGIN
         if (o->op != GTREF_HOST_WRITE) continue;
         for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
             if (o->off == gtref_engines[e].base + GTREF_RING_CTL) {
-                size[e] = PAGE * (((o->val >> GTREF_CTL_LEN_SHIFT) & 0x1FFu) + 1u);
+                size[e] = PAGE * (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u);
             } else if (o->off == gtref_engines[e].base + GTREF_RING_TAIL) {
                 /* the first TAIL is where the ring starts (written while it is disabled); each later one hands
                  * the engine the dwords from the previous TAIL to it, round the ring */
-                uint32_t t = o->val & 0x1FFFF8u;
+                uint32_t t = o->val & GTREF_TAIL_OFFSET_MASK;
                 if (seen[e]) dw[e] += ((t + size[e] - tail[e] % size[e]) % size[e]) / 4u;
                 tail[e] = t % (uint32_t)size[e];
                 seen[e] = true;
