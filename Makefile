@@ -20,7 +20,7 @@ SEEDS ?= 200
 RTL ?= clean
 ENGINES ?= 4
 
-CPPFLAGS := -Iinclude -I/usr/share/verilator/include/vltstd -D_POSIX_C_SOURCE=200809L
+CPPFLAGS := -Iinclude -I$(BUILD)/gen/include -I/usr/share/verilator/include/vltstd -D_POSIX_C_SOURCE=200809L
 CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS := -lmsgpackc
@@ -31,7 +31,10 @@ GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c
 RTL_PKGS := $(wildcard rtl/*_pkg.sv)
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
-HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h stimulus/gen/*.h regress/*.h dpi/*.h tests/unit/*.h tests/fuzz/*.h)
+# The register table's C constants are generated (include/gtref/reg_table.def -> REGCONSTS, included by gtref/regs.h).
+REGCONSTS := $(BUILD)/gen/include/gtref/reg_consts.h
+HDRS := $(wildcard include/gtref/*.h refmodel/*.h scoreboard/*.h stimulus/gen/*.h regress/*.h dpi/*.h tests/unit/*.h tests/fuzz/*.h) \
+  include/gtref/reg_table.def $(REGCONSTS)
 
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(BUILD)/san/%.o)
@@ -124,7 +127,16 @@ $(GTREF): $(GTREF_OBJS) $(LIBGTREF)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/bin/gen_svpkg: tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c $(wildcard include/gtref/*.h) | deps
+$(BUILD)/bin/gen_regs_h: tools/gen_regs_h.c include/gtref/reg_table.def | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $< -o $@
+
+# Written only when its content changes, as the package below.
+$(REGCONSTS): $(BUILD)/bin/gen_regs_h
+	@mkdir -p $(dir $@)
+	@$< $@.tmp && if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@ && echo "generated $@"; fi
+
+$(BUILD)/bin/gen_svpkg: tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c $(HDRS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) tools/gen_svpkg.c refmodel/reg_table.c refmodel/cmd_table.c -o $@
 

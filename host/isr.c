@@ -22,8 +22,8 @@ enum state {
 };
 
 static uint32_t dw_reg(unsigned b) { return b ? GTREF_GT_INTR_DW1 : GTREF_GT_INTR_DW0; }
-static uint32_t sel_reg(unsigned b) { return b ? GTREF_IIR_SELECTOR1 : GTREF_IIR_SELECTOR0; }
-static uint32_t id_reg(unsigned b) { return b ? GTREF_INTR_IDENTITY1 : GTREF_INTR_IDENTITY0; }
+static uint32_t sel_reg(unsigned b) { return b ? GTREF_IIR_REG_SELECTOR1 : GTREF_IIR_REG_SELECTOR0; }
+static uint32_t id_reg(unsigned b) { return b ? GTREF_INTR_IDENTITY_REG1 : GTREF_INTR_IDENTITY_REG0; }
 
 void gtref_isr_begin(gtref_isr *s, uint32_t max_delay, uint32_t flags, uint64_t seed)
 {

@@ -12,7 +12,7 @@
 
 static uint32_t ring_size(const gtm *m, int e)
 {
-    return (((m->val[e][m->r_ctl] >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+    return (((m->val[e][m->r_ctl] >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u) * 4096u;
 }
 
 /* x mod sz without a division when x is already below sz (the usual case: offsets are kept inside the ring) */
@@ -618,7 +618,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     if (level == CS_RING) {   /* RING_HEAD: the last commit of a ring command (cycle contract §2) */
         uint32_t sz = ring_size(m, e), head = m->val[e][m->r_head];
         uint32_t off = head_off + 4u * len, wrap = head >> GTREF_HEAD_WRAP_SHIFT;
-        if (off >= sz) { off -= sz; wrap = (wrap + 1u) & 0x7FFu; }
+        if (off >= sz) { off -= sz; wrap = (wrap + 1u) & GTREF_HEAD_WRAP_MAX; }
         gtm_commit(m, e, e, m->r_head, (wrap << GTREF_HEAD_WRAP_SHIFT) | off | (head & 1u));
     }
     return r->status = GTM_RETIRED;

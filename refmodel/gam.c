@@ -171,8 +171,8 @@ gam_model *gam_create(int engines)
     }
     static const uint32_t used[] = {
         GTREF_GFX_ENG_FR, GTREF_MEDIA_ENG_FR, GTREF_BLT_ENG_FR, GTREF_GFX_ARB_ERROR_RPT, GTREF_CVS_TLB_LRA_0,
-        GTREF_CVS_TLB_LRA_1, GTREF_CVS_TLB_LRA_2, GTREF_MIDARB_PRIO_NP, GTREF_MIDARB_GOTO_NP0,
-        GTREF_MIDARB_GOTO_NP0 + 4, GTREF_MIDARB_GOTO_NP0 + 8, GTREF_MIDARB_GOTO_NP0 + 12, GTREF_GAB_CTL_REG,
+        GTREF_CVS_TLB_LRA_1, GTREF_CVS_TLB_LRA_2, GTREF_MIDARB_PRIO_NP, GTREF_MIDARB_GOTOFIELD_NP0,
+        GTREF_MIDARB_GOTOFIELD_NP0 + 4, GTREF_MIDARB_GOTOFIELD_NP0 + 8, GTREF_MIDARB_GOTOFIELD_NP0 + 12, GTREF_GAB_CTL_REG,
         GTREF_MEDIA_MAX_REQ_COUNT, GTREF_GFX_FLSH_CNTL,
     };
     for (size_t i = 0; i < sizeof used / sizeof used[0]; i++)
@@ -183,7 +183,7 @@ gam_model *gam_create(int engines)
     g->slot_gac_ctl = reg_index(g, GTREF_GAC_ARB_CTL_REG);
     if (g->slot_gac_ctl < 0) goto fail;
     for (int k = 0; k < 4; k++) {
-        g->slot_goto_np[k] = reg_index(g, GTREF_MIDARB_GOTO_NP0 + 4u * (unsigned)k);
+        g->slot_goto_np[k] = reg_index(g, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * (unsigned)k);
         for (int c = 0; c < CLASSES; c++)
             if ((g->slot_casc[c][k] = reg_index(g, casc_base[c] + 4u * (unsigned)k)) < 0) goto fail;
     }

@@ -44,9 +44,9 @@ gtm *gtm_create(int engines)
         eng_index(m, GTREF_HWS_PGA), eng_index(m, GTREF_NOPID), eng_index(m, GTREF_BB_ADDR),
         eng_index(m, GTREF_BB_ADDR_UDW), eng_index(m, GTREF_BB_STATE), eng_index(m, GTREF_SBB_ADDR),
         eng_index(m, GTREF_SBB_ADDR_UDW), eng_index(m, GTREF_SBB_STATE),
-        eng_index(m, GTREF_PRED_SRC0), eng_index(m, GTREF_PRED_SRC0 + 4), eng_index(m, GTREF_PRED_SRC1),
-        eng_index(m, GTREF_PRED_SRC1 + 4), eng_index(m, GTREF_PRED_DATA), eng_index(m, GTREF_PRED_DATA + 4),
-        eng_index(m, GTREF_PRED_RESULT), eng_index(m, GTREF_PRED_RESULT_2), eng_index(m, GTREF_PRED_RESULT_1),
+        eng_index(m, GTREF_MI_PREDICATE_SRC0), eng_index(m, GTREF_MI_PREDICATE_SRC0 + 4), eng_index(m, GTREF_MI_PREDICATE_SRC1),
+        eng_index(m, GTREF_MI_PREDICATE_SRC1 + 4), eng_index(m, GTREF_MI_PREDICATE_DATA), eng_index(m, GTREF_MI_PREDICATE_DATA + 4),
+        eng_index(m, GTREF_MI_PREDICATE_RESULT), eng_index(m, GTREF_MI_PREDICATE_RESULT_2), eng_index(m, GTREF_MI_PREDICATE_RESULT_1),
     };
     uint8_t *dst[] = {
         &m->r_tail, &m->r_head, &m->r_start, &m->r_ctl, &m->r_eir, &m->r_emr, &m->r_esr, &m->r_mstr,
@@ -60,12 +60,12 @@ gtm *gtm_create(int engines)
         *dst[k] = (uint8_t)idx[k];
     }
     for (unsigned k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++) {
-        int i = eng_index(m, GTREF_FORCE_TO_NONPRIV + 4u * k);
+        int i = eng_index(m, GTREF_FORCE_TO_NONPRIV0 + 4u * k);
         if (i < 0) goto fail;
         m->r_nonpriv[k] = (uint8_t)i;
     }
     for (unsigned k = 0; k < 32; k++) {
-        int i = eng_index(m, GTREF_CS_GPR + 4u * k);
+        int i = eng_index(m, GTREF_CS_GPR0 + 4u * k);
         if (i < 0) goto fail;
         m->r_gpr[k] = (uint8_t)i;
     }

@@ -77,7 +77,6 @@ module gt_engine import gtref_pkg::*; #(
   output logic         probe_halted
 );
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
-  localparam logic [31:0] ERR_CP_PRIV = 32'h0000_0004;   // ESR/EIR bit 2, CP_PRIV: a privilege violation (C41)
   localparam int RIW = $clog2(ENGINE_REGS);   // register index width (70 registers: 7 bits)
   typedef logic [RIW-1:0] ridx_t;
 
@@ -103,17 +102,17 @@ module gt_engine import gtref_pkg::*; #(
     return gt_reg_rules_pkg::reg_apply_write(ENGINE_REG_RW_BY_ENGINE[ENGINE][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0], old, val);
   endfunction
 
-  // Ring registers (BYT-REG digest §2.1): START [31:12], CTL length [20:12] in pages - 1 and enable [0],
-  // HEAD wrap count [31:21] and offset [20:2], TAIL offset [20:3]. gt_pkg_check checks these positions
-  // against gtref_pkg's field constants.
+  // Ring registers (BYT-REG digest §2.1): START [31:12], CTL length (CTL_LEN, pages - 1) and enable (CTL_ENABLE),
+  // HEAD wrap count [31:21] (HEAD_WRAP) and offset (HEAD_OFFSET), TAIL offset (TAIL_OFFSET): gtref_pkg's field
+  // constants. gt_pkg_check checks the positions the widths below and the head update assume.
   logic [31:0] ring_start;
   logic [21:0] ring_size, head_off, tail_off, ring_avail;
   logic        ring_en;
   assign ring_start = {r[RING_START_IDX][31:12], 12'd0};
-  assign ring_size  = {{1'b0, r[RING_CTL_IDX][20:12]} + 10'd1, 12'd0};
-  assign ring_en    = r[RING_CTL_IDX][0];
-  assign head_off   = {1'b0, r[RING_HEAD_IDX][20:2], 2'd0};
-  assign tail_off   = {1'b0, r[RING_TAIL_IDX][20:3], 3'd0};
+  assign ring_size  = {{1'b0, r[RING_CTL_IDX][CTL_LEN_LSB +: CTL_LEN_WIDTH]} + 10'd1, 12'd0};
+  assign ring_en    = (r[RING_CTL_IDX] & CTL_ENABLE) != 32'd0;
+  assign head_off   = {1'b0, r[RING_HEAD_IDX][HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH], 2'd0};
+  assign tail_off   = {1'b0, r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 3'd0};
   // Bytes from HEAD to TAIL, circularly; 0 when the ring is empty.
   assign ring_avail = (tail_off >= head_off) ? tail_off - head_off : tail_off + ring_size - head_off;
 
@@ -468,7 +467,7 @@ module gt_engine import gtref_pkg::*; #(
     // BUG (docs/rtl-bugs.md, NONPRIV_RANGE_ONE): the range field is ignored, an entry covers one register.
     return ((ent ^ off) & NONPRIV_OFFSET_MASK) == 32'd0;
 `else
-    return ((ent ^ off) & ftn_block_mask(ent[1:0])) == 32'd0;
+    return ((ent ^ off) & ftn_block_mask(ent[NONPRIV_RANGE_LSB +: NONPRIV_RANGE_WIDTH])) == 32'd0;
 `endif
   endfunction
   function automatic logic ftn_access_wr(input logic [1:0] acc);   // access [29:28]: RW (0) or WR (2)
@@ -485,7 +484,7 @@ module gt_engine import gtref_pkg::*; #(
     for (int k = 0; k < 12; k++) begin
       logic [31:0] ent;
       ent = r[FORCE_TO_NONPRIV0_IDX + k];
-      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: 2])) hit = 1'b1;
+      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: NONPRIV_ACCESS_WIDTH])) hit = 1'b1;
     end
     return hit;
   endfunction
@@ -559,17 +558,17 @@ module gt_engine import gtref_pkg::*; #(
   logic        nh_wrapped;
   logic [10:0] nh_wrap;
   logic [31:0] new_head;
-  assign nh_sum     = {1'b0, cmd_head[20:2], 2'd0} + {9'd0, cmd_len, 2'd0};
+  assign nh_sum     = {1'b0, cmd_head[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH], 2'd0} + {9'd0, cmd_len, 2'd0};
   assign nh_wrapped = nh_sum >= ring_size;
   assign nh_off     = nh_wrapped ? nh_sum - ring_size : nh_sum;
 `ifdef GTREF_BUG_RING_WRAP
   // BUG (docs/rtl-bugs.md, RING_WRAP): the wrap count is not incremented when the head wraps.
-  assign nh_wrap    = cmd_head[31:21];
+  assign nh_wrap    = cmd_head[HEAD_WRAP_LSB +: HEAD_WRAP_WIDTH];
 `else
-  assign nh_wrap    = cmd_head[31:21] + {10'd0, nh_wrapped};
+  assign nh_wrap    = cmd_head[HEAD_WRAP_LSB +: HEAD_WRAP_WIDTH] + {10'd0, nh_wrapped};
 `endif
   // bits 1:0 are read-only and keep their value
-  assign new_head   = {nh_wrap, nh_off[20:2], cmd_head[1:0]};
+  assign new_head   = {nh_wrap, nh_off[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH], cmd_head[1:0]};
   logic unused_nh_bits;   // nh_off < ring size <= 2 MB: bit 21 is 0; bits 1:0 are 0 (dword offsets)
   assign unused_nh_bits = ^{nh_off[21], nh_off[1:0]};
 
@@ -1157,7 +1156,7 @@ module gt_engine import gtref_pkg::*; #(
   // write of INSTPM wins the register in the same cycle (a legal stimulus writes bits 5/9 only while the engine
   // is idle). An MI_LOAD_REGISTER_IMM/REG/MEM of INSTPM never invalidates (kit choice: GAM-22 names the host write
   // only, and a legal stimulus never sets bits 5/9 by LRI); it stores the plain bits like any masked write.
-  localparam logic [31:0] INSTPM_TLB_INV = 32'h0220_0220;   // bits 9, 5 and their write enables 25, 21
+  localparam logic [31:0] INSTPM_TLB_INV = {2{INSTPM_TLB_INVALIDATE[15:0] | INSTPM_SYNC_FLUSH[15:0]}};   // and their write enables
   logic instpm_inv;
   assign instpm_inv = host_we[INSTPM_IDX] && (mmio_wdata & INSTPM_TLB_INV) == INSTPM_TLB_INV;
   assign tlb_inv = instpm_inv ||

@@ -343,9 +343,9 @@ module gt_gam import gtref_pkg::*; #(
   logic [3:0]    out_nxt [NE];
   logic [7:0]    lim_gfx, lim_mfx;
   logic [5:0]    lim_vlf;
-  assign lim_gfx = g[MEDIA_MAX_REQ_COUNT_IDX][31:24];
-  assign lim_mfx = g[MEDIA_MAX_REQ_COUNT_IDX][23:16];
-  assign lim_vlf = g[MEDIA_MAX_REQ_COUNT_IDX][13:8];
+  assign lim_gfx = g[MEDIA_MAX_REQ_COUNT_IDX][REQ_LIMIT_GFX_LSB +: REQ_LIMIT_GFX_WIDTH];
+  assign lim_mfx = g[MEDIA_MAX_REQ_COUNT_IDX][REQ_LIMIT_MFX_LSB +: REQ_LIMIT_MFX_WIDTH];
+  assign lim_vlf = g[MEDIA_MAX_REQ_COUNT_IDX][REQ_LIMIT_VLF_LSB +: REQ_LIMIT_VLF_WIDTH];
   always_comb
     for (int e = 0; e < NE; e++) begin
       logic [7:0] lim;
@@ -400,17 +400,17 @@ module gt_gam import gtref_pkg::*; #(
   logic        cs_en [3], cs_fix [3];
   logic [5:0]  cs_lim [3];       // the limit, 0 counted as 1 (G23)
   // GAC_ARB_CTL_REG: RO enable [23], fixed [22], limit [20:16]; R enable [15], fixed [14], limit [12:8]; WR enable
-  // [31], limit [29:24], no fixed bit (GAC, G23). Bits 30 and 5:0 are storage (GAM-25).
+  // [31], limit [29:24], no fixed bit (GAC, G23): gtref_pkg's GAC_* fields. Bits 30 and 5:0 are storage (GAM-25).
   always_comb begin
-    cs_en[0]  = g[GAC_ARB_CTL_REG_IDX][23];
-    cs_fix[0] = g[GAC_ARB_CTL_REG_IDX][22];
-    cs_lim[0] = {1'b0, g[GAC_ARB_CTL_REG_IDX][20:16]};
-    cs_en[1]  = g[GAC_ARB_CTL_REG_IDX][15];
-    cs_fix[1] = g[GAC_ARB_CTL_REG_IDX][14];
-    cs_lim[1] = {1'b0, g[GAC_ARB_CTL_REG_IDX][12:8]};
-    cs_en[2]  = g[GAC_ARB_CTL_REG_IDX][31];
+    cs_en[0]  = g[GAC_ARB_CTL_REG_IDX][GAC_RO_LIMIT_EN_LSB];
+    cs_fix[0] = g[GAC_ARB_CTL_REG_IDX][GAC_RO_FIXED_LSB];
+    cs_lim[0] = {1'b0, g[GAC_ARB_CTL_REG_IDX][GAC_RO_LIMIT_LSB +: GAC_RO_LIMIT_WIDTH]};
+    cs_en[1]  = g[GAC_ARB_CTL_REG_IDX][GAC_R_LIMIT_EN_LSB];
+    cs_fix[1] = g[GAC_ARB_CTL_REG_IDX][GAC_R_FIXED_LSB];
+    cs_lim[1] = {1'b0, g[GAC_ARB_CTL_REG_IDX][GAC_R_LIMIT_LSB +: GAC_R_LIMIT_WIDTH]};
+    cs_en[2]  = g[GAC_ARB_CTL_REG_IDX][GAC_WR_LIMIT_EN_LSB];
     cs_fix[2] = SIDE_GAC;
-    cs_lim[2] = g[GAC_ARB_CTL_REG_IDX][29:24];
+    cs_lim[2] = g[GAC_ARB_CTL_REG_IDX][GAC_WR_LIMIT_LSB +: GAC_WR_LIMIT_WIDTH];
     for (int c = 0; c < 3; c++) if (cs_lim[c] == 6'd0) cs_lim[c] = 6'd1;
   end
   // Entry s of class c's machine: register s >> 1 of ARB_{RO,R,WR}_GAC_GAM0..3, bits 12:0 for even s, the same

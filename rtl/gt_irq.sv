@@ -98,7 +98,7 @@ module gt_irq import gtref_pkg::*; #(
             end
             // IRQ-15: accepted iff no Data-Valid and no presentation due; otherwise nothing changes
             if (i == SEL_I[b]) begin
-              if (!g[ID_I[b]][31] && !pend[b]) sel_acc[b] = 1'b1;
+              if (!g[ID_I[b]][INTR_DATA_VALID_LSB] && !pend[b]) sel_acc[b] = 1'b1;
               else g_host[i] = g[i];
             end
             // IRQ-17: bit 31 written 1 clears the whole identity (and, below, the selector and a due
@@ -172,8 +172,8 @@ module gt_irq import gtref_pkg::*; #(
     // IRQ-16: presented when its DW's presentation is due and the selector's lowest set bit is its bit
     assign chosen     = pres[B] && sel_low[B][K];
     assign pres_p[e]  = chosen ? inst_cr[e] & ~mk_q : 16'd0;
-    assign pres_id[e] = chosen ? INTR_DATA_VALID | (ENGINE_INSTANCE[e] << INTR_INSTANCE_SHIFT) |
-                                 (ENGINE_CLASS[e] << INTR_CLASS_SHIFT) | ({16'd0, pres_p[e]} & INTR_DATA_MASK)
+    assign pres_id[e] = chosen ? INTR_DATA_VALID | (ENGINE_INSTANCE[e] << INTR_INSTANCE_LSB) |
+                                 (ENGINE_CLASS[e] << INTR_CLASS_LSB) | ({16'd0, pres_p[e]} & INTR_DATA_MASK)
                                : 32'd0;
     always_ff @(posedge clk) begin
       if (!rst_n) inst_cr[e] <= '0;

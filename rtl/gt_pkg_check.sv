@@ -71,7 +71,7 @@ module gt_pkg_check import gtref_pkg::*; ();
   end
   // GAM-22: gt_engine relies on INSTPM's row (masked, bits 5 and 9 not RW) to never store them; GAM-21 on
   // GFX_FLSH_CNTL being writable (a write of any value invalidates)
-  if (!ENGINE_REG_MASKED[INSTPM_IDX][0] || (ENGINE_REG_RW[INSTPM_IDX] & 32'h0000_0220) != 32'd0 ||
+  if (!ENGINE_REG_MASKED[INSTPM_IDX][0] || (ENGINE_REG_RW[INSTPM_IDX] & (INSTPM_TLB_INVALIDATE | INSTPM_SYNC_FLUSH)) != 32'd0 ||
       GLOBAL_REG_RW[GFX_FLSH_CNTL_IDX] == 32'd0) begin : g_bad_gam_p2_regs
     $error("gtref_pkg: INSTPM must be masked without RW bits 5 and 9, GFX_FLSH_CNTL writable (docs/gam.md GAM-21, GAM-22)");
   end

@@ -120,7 +120,7 @@ static int run_engines(void *u)
             if (r->cov) {
                 uint32_t np[GTREF_FORCE_TO_NONPRIV_COUNT];   /* the non-privileged write bins need the entries */
                 for (int k = 0; k < GTREF_FORCE_TO_NONPRIV_COUNT; k++)
-                    np[k] = gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k);
+                    np[k] = gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k);
                 gtref_cov_nonpriv_entries(r->cov, e, np);
                 gtref_cov_engine_emr(r->cov, e, gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_EMR));
                 gtref_cov_sample(r->cov, e, &cmd);

@@ -634,7 +634,7 @@ static bool check_starvation(gtref_sb *sb, const gam_edge *x)
 {
     if (!x->arb_valid) return true;
     uint32_t regs[5] = { gam_reg_read(sb->gam, GTREF_MIDARB_PRIO_NP) };
-    for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTO_NP0 + 4u * (uint32_t)k);
+    for (int k = 0; k < 4; k++) regs[k + 1] = gam_reg_read(sb->gam, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * (uint32_t)k);
     if (!sb->bound_known || memcmp(regs, sb->bound_regs, sizeof regs)) {
         memcpy(sb->bound_regs, regs, sizeof regs);
         for (int e = 0; e < sb->engines; e++) sb->bound[e] = gtref_arb_bound(regs[0], regs + 1, sb->engines, e);
@@ -947,7 +947,7 @@ static bool ring_read_past_tail(const gtref_sb *sb, int e, uint64_t addr, char *
     uint32_t base = gtref_engines[e].base;
     uint32_t ctl = gtm_reg_peek(sb->m, base + GTREF_RING_CTL);
     uint64_t start = gtm_reg_peek(sb->m, base + GTREF_RING_START) & 0xFFFFF000u;
-    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+    uint32_t size = (((ctl >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u) * 4096u;
     if (!(ctl & GTREF_CTL_ENABLE) || addr < start || addr >= start + size) return false;
     uint32_t off = (uint32_t)(addr - start);
     uint32_t head = (sb->dut_head[e] & GTREF_HEAD_OFFSET_MASK) % size;

@@ -95,8 +95,8 @@ static const char *gam_idle_reg(uint32_t off)
         if (off == regs[i].off) return regs[i].name;
     static const char *const goto_np[4] = {"MIDARB_GOTOFIELD_NP0", "MIDARB_GOTOFIELD_NP1", "MIDARB_GOTOFIELD_NP2",
                                            "MIDARB_GOTOFIELD_NP3"};
-    if (off >= GTREF_MIDARB_GOTO_NP0 && off < GTREF_MIDARB_GOTO_NP0 + 16 && !(off & 3))
-        return goto_np[(off - GTREF_MIDARB_GOTO_NP0) / 4];
+    if (off >= GTREF_MIDARB_GOTOFIELD_NP0 && off < GTREF_MIDARB_GOTOFIELD_NP0 + 16 && !(off & 3))
+        return goto_np[(off - GTREF_MIDARB_GOTOFIELD_NP0) / 4];
     static const char *const casc[12] = {"ARB_RO_GAC_GAM0", "ARB_RO_GAC_GAM1", "ARB_RO_GAC_GAM2", "ARB_RO_GAC_GAM3",
                                          "ARB_R_GAC_GAM0",  "ARB_R_GAC_GAM1",  "ARB_R_GAC_GAM2",  "ARB_R_GAC_GAM3",
                                          "ARB_WR_GAC_GAM0", "ARB_WR_GAC_GAM1", "ARB_WR_GAC_GAM2", "ARB_WR_GAC_GAM3"};
@@ -211,7 +211,7 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
      * with TAIL other than HEAD (offsets [20:2] as last written) until the next wait_idle, after which HEAD is where
      * TAIL is. */
     struct { bool enabled; uint32_t head, tail; } ring[GTREF_MAX_ENGINES] = {{0}};
-    const uint32_t ring_off = 0x001FFFFCu;
+    const uint32_t ring_off = GTREF_HEAD_OFFSET_MASK;
     bool submitted = false;
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *op = &s->ops[i];

@@ -4,6 +4,8 @@
 #ifndef GTREF_GAM_H
 #define GTREF_GAM_H
 
+#include "gtref/regs.h"   /* the GAM registers' offsets and fields (include/gtref/reg_table.def) */
+
 #include <stdint.h>
 
 /* GGTT (docs/gam.md GAM-4, G2, G3): 64-bit PTEs in graphics stolen memory at a fixed physical address, one per
@@ -30,7 +32,6 @@
 /* Continue-after-fault (GAM-15): the access goes to the faulting address with bit 39 set. */
 #define GTREF_FAULT_CONTINUE_BIT  (1ull << 39)
 #define GTREF_FAULT_CONTINUE_MASK 0x0000007FFFFFFFFFull /* va bits 38:0 are kept */
-#define GTREF_GAB_CTL_CONTINUE    0x100u                 /* GAB_CTL_REG[8] */
 
 /* Memory clients of an engine (docs/gam.md GAM-1, G7). */
 enum gtref_gam_client {
@@ -47,53 +48,32 @@ enum gtref_fault_type {
     GTREF_FAULT_INVALID_PD = 1,  /* a directory entry (PML4E, PDPE, PDE) not present */
     GTREF_FAULT_UNLOADED_PD = 2, /* PP_DCLV group of the PML4 index disabled */
 };
-/* GFX_ARB_ERROR_RPT bit of each fault type (BYT-REG L4280-4301). */
-#define GTREF_ARB_ERR_PAGE        0x001u
-#define GTREF_ARB_ERR_INVALID_PD  0x004u
-#define GTREF_ARB_ERR_UNLOADED_PD 0x100u
 
-/* GFX_ENG_FR / MEDIA_ENG_FR / BLT_ENG_FR fields (BYT-REG L3522-3565). */
-#define GTREF_FR_VALID        0x1u
-#define GTREF_FR_TYPE_SHIFT   1
-#define GTREF_FR_SRCID_SHIFT  3        /* [10:3]: engine * 4 + client (G9) */
-#define GTREF_FR_GGTT         0x800u   /* [11] GTTSEL: 1 = GGTT */
-#define GTREF_FR_VA_MASK      0xFFFFF000u
-
-#define GTREF_GFX_ENG_FR      0x04094u
-#define GTREF_MEDIA_ENG_FR    0x04194u
-#define GTREF_BLT_ENG_FR      0x04294u
-#define GTREF_GFX_ARB_ERROR_RPT 0x040A0u
-#define GTREF_CVS_TLB_LRA_0   0x04044u
-#define GTREF_CVS_TLB_LRA_1   0x04048u
-#define GTREF_CVS_TLB_LRA_2   0x0404Cu
-#define GTREF_MIDARB_PRIO_NP  0x043A4u
-#define GTREF_MIDARB_GOTO_NP0 0x043C0u   /* NPs at + 4s, s = 0..3 */
-#define GTREF_GAB_CTL_REG     0x24000u
-#define GTREF_MEDIA_MAX_REQ_COUNT 0x04070u /* accepted-request limits (GAM-23) */
-#define GTREF_ARB_RO_GAC_GAM0 0x043D0u   /* class machines (GAM-28): register k of a class at + 4k, k = 0..3 */
-#define GTREF_ARB_R_GAC_GAM0  0x043E0u
-#define GTREF_ARB_WR_GAC_GAM0 0x043F0u
-#define GTREF_GAC_ARB_CTL_REG 0x14050u   /* the GAC/GAB cascade (GAM-27) */
 /* GAC_ARB_CTL_REG's fields of class c (GAM-27, BYT-REG L2631-2692; class = client: RO, R, WR): the limit enable
  * bit, the limit field and the fixed-side bit (1 = GAB); writes have no fixed-side bit (GAC, G23). */
 typedef struct gtref_gac_ctl_class { uint8_t enable, limit_shift, limit_bits, fixed; } gtref_gac_ctl_class;
 #define GTREF_GAC_CTL_NO_FIXED 0xFFu
 static inline gtref_gac_ctl_class gtref_gac_ctl_class_of(int c)
 {
-    return c == 0 ? (gtref_gac_ctl_class){ 23, 16, 5, 22 } : c == 1 ? (gtref_gac_ctl_class){ 15, 8, 5, 14 }
-                  : (gtref_gac_ctl_class){ 31, 24, 6, GTREF_GAC_CTL_NO_FIXED };
+    return c == 0 ? (gtref_gac_ctl_class){ GTREF_GAC_RO_LIMIT_EN_SHIFT, GTREF_GAC_RO_LIMIT_SHIFT, GTREF_GAC_RO_LIMIT_WIDTH,
+                                           GTREF_GAC_RO_FIXED_SHIFT }
+         : c == 1 ? (gtref_gac_ctl_class){ GTREF_GAC_R_LIMIT_EN_SHIFT, GTREF_GAC_R_LIMIT_SHIFT, GTREF_GAC_R_LIMIT_WIDTH,
+                                           GTREF_GAC_R_FIXED_SHIFT }
+                  : (gtref_gac_ctl_class){ GTREF_GAC_WR_LIMIT_EN_SHIFT, GTREF_GAC_WR_LIMIT_SHIFT, GTREF_GAC_WR_LIMIT_WIDTH,
+                                           GTREF_GAC_CTL_NO_FIXED };
 }
 /* probe_gam_casc's fields of class c (GAM-29): the class machine's state (3 bits), the owner (1 = GAB), the count
  * (6 bits). */
 #define GTREF_CASC_STATE_SHIFT(c) (3 * (c))
 #define GTREF_CASC_OWNER_SHIFT(c) (9 + (c))
 #define GTREF_CASC_COUNT_SHIFT(c) (12 + 6 * (c))
-#define GTREF_GFX_FLSH_CNTL   0x101008u  /* a write invalidates every GGTT TLB entry (GAM-21) */
 
 /* Engine e's accepted-request limit field in MEDIA_MAX_REQ_COUNT (GAM-23, G19): shift and width; 0 counts as 1. */
 static inline unsigned gtref_req_limit(uint32_t max_req_count, int e)
 {
-    unsigned v = e == 0 ? (max_req_count >> 24) & 0xFFu : e == 3 ? (max_req_count >> 8) & 0x3Fu : (max_req_count >> 16) & 0xFFu;
+    unsigned v = e == 0 ? (max_req_count >> GTREF_REQ_LIMIT_GFX_SHIFT) & GTREF_REQ_LIMIT_GFX_MAX
+               : e == 3 ? (max_req_count >> GTREF_REQ_LIMIT_VLF_SHIFT) & GTREF_REQ_LIMIT_VLF_MAX
+                        : (max_req_count >> GTREF_REQ_LIMIT_MFX_SHIFT) & GTREF_REQ_LIMIT_MFX_MAX;
     return v ? v : 1u;
 }
 

@@ -1,6 +1,8 @@
-/* The register table: the one source of truth for every MMIO register the kit knows.
- * The model's register file, the scoreboard's compare masks, the disassembler's names and
- * the RTL's SystemVerilog package (generated at build time) all come from gtref_regs[]. */
+/* The register table: the one source of truth for every MMIO register the kit knows, with its fields.
+ * Its rows are include/gtref/reg_table.def (one place per register and per field); from them come gtref_regs[] and
+ * gtref_reg_fields[] (refmodel/reg_table.c), the C constants (GTREF_<REG> offsets, GTREF_<FIELD>_SHIFT/_MASK,
+ * generated into build/gen/include/gtref/reg_consts.h) and the RTL's SystemVerilog package (generated at build time).
+ * The model's register file, the scoreboard's compare masks and the disassembler's names come from gtref_regs[]. */
 #ifndef GTREF_REGS_H
 #define GTREF_REGS_H
 #include <stddef.h>
@@ -97,101 +99,34 @@ extern const size_t gtref_nspec_regs;
 /* The spec register at off (also as an offset in any engine's block, named "BCS0.HWSTAM"), or NULL. */
 const gtref_spec_reg *gtref_spec_reg_find(uint32_t off, int engines, char *name, size_t namesz);
 
-/* Well-known engine-relative offsets (checked against the table by the unit tests). */
-#define GTREF_RING_TAIL   0x030u
-#define GTREF_RING_HEAD   0x034u
-#define GTREF_RING_START  0x038u
-#define GTREF_RING_CTL    0x03Cu
-#define GTREF_IPEHR       0x068u       /* instruction parser error header: DW0 of an illegal command (docs/interrupts.md IRQ-5) */
-#define GTREF_EIR         0x0B0u
-#define GTREF_EMR         0x0B4u
-#define GTREF_ESR         0x0B8u
-#define GTREF_HWS_PGA     0x080u
-#define GTREF_NOPID       0x094u
-#define GTREF_HWSTAM      0x098u       /* hardware status mask: HWSP status write (docs/interrupts.md IRQ-4) */
-#define GTREF_IMR         0x0A8u       /* engine interrupt mask: gates the engine's interrupt message (IRQ-3) */
-#define GTREF_BB_STATE    0x110u
-#define GTREF_SBB_ADDR    0x114u
-#define GTREF_SBB_STATE   0x118u
-#define GTREF_SBB_ADDR_UDW 0x11Cu
-#define GTREF_BB_ADDR     0x140u
-#define GTREF_BB_OFFSET   0x158u
-#define GTREF_BB_ADDR_UDW 0x168u
-#define GTREF_PR_CTR_CTL  0x178u       /* RCS0 only: watchdog control (docs/commands.md §7, W1) */
-#define GTREF_PR_CTR_THRSH 0x17Cu      /* RCS0 only: watchdog threshold */
-#define GTREF_WDOG_STOPPED_MASK 0x7FFFFFFFu /* PR_CTR_CTL[30:0] != 0: stopped (W2) */
-#define GTREF_WDOG_COUNT_CLOCKS 0x80000000u /* PR_CTR_CTL[31]: 1 tick per clock, else per 64 clocks (W3) */
-#define GTREF_WDOG_TIMESTAMP_CYCLES 64u
-#define GTREF_PRED_RESULT_2 0x3BCu
-#define GTREF_PRED_SRC0   0x400u
-#define GTREF_PRED_SRC1   0x408u
-#define GTREF_PRED_DATA   0x410u
-#define GTREF_PRED_RESULT 0x418u
-#define GTREF_PRED_RESULT_1 0x41Cu
-#define GTREF_FORCE_TO_NONPRIV 0x4D0u  /* 12 entries, 4 bytes apart */
-#define GTREF_FORCE_TO_NONPRIV_COUNT 12
-#define GTREF_NONPRIV_OFFSET_MASK 0x03FFFFFCu  /* [25:2] */
-/* FORCE_TO_NONPRIV fields on Gen11 (docs/spec-decisions.md C37; [EXT] i915 intel_engine_regs.h, "CFL+ & Gen11+") */
-#define GTREF_NONPRIV_RANGE_MASK  0x00000003u  /* [1:0]: 0 = 1, 1 = 4, 2 = 16, 3 = 64 dwords, a naturally aligned block */
-#define GTREF_NONPRIV_ACCESS_SHIFT 28
-#define GTREF_NONPRIV_ACCESS_MASK 0x30000000u  /* [29:28]: 0 RW, 1 RD, 2 WR, 3 invalid */
-#define GTREF_NONPRIV_DENY        0x40000000u  /* [30] */
+/* The register table's fields (name, register, bits [hi:lo], as include/gtref/reg_table.def gives them). */
+enum gtref_reg_field_kind {
+    GTREF_FIELDK_FIELD,   /* GTREF_FIELD: C _SHIFT/_MASK/_MAX, SV _LSB/_WIDTH/_MASK */
+    GTREF_FIELDK_BIT,     /* GTREF_BIT: a one-bit field of a 32-bit register */
+    GTREF_FIELDK_EVENT,   /* GTREF_EVENT: a bit of an engine's 16-bit interrupt vector */
+};
+typedef struct gtref_reg_field {
+    const char *name;     /* e.g. "TAIL_OFFSET" */
+    const char *reg;      /* the register's name in gtref_regs[] (NULL for an interrupt vector bit) */
+    uint8_t hi, lo;
+    uint8_t kind;         /* enum gtref_reg_field_kind */
+} gtref_reg_field;
+extern const gtref_reg_field gtref_reg_fields[];
+extern const size_t gtref_nreg_fields;
+
+/* Every register's offset (GTREF_<NAME>: engine-relative for engine registers, else absolute) and every field's
+ * constants (GTREF_<FIELD>_SHIFT/_MASK/_MAX, GTREF_<BIT>), generated from include/gtref/reg_table.def by
+ * tools/gen_regs_h.c into build/gen/include/. */
+#include "gtref/reg_consts.h"
+
+/* Constants that follow from the table, or that are not registers. */
+#define GTREF_FORCE_TO_NONPRIV_COUNT 12    /* FORCE_TO_NONPRIV0..11, 4 bytes apart */
 #define GTREF_NONPRIV_WRITABLE    (GTREF_NONPRIV_DENY | GTREF_NONPRIV_ACCESS_MASK | GTREF_NONPRIV_OFFSET_MASK | \
                                    GTREF_NONPRIV_RANGE_MASK)
-#define GTREF_CS_GPR      0x600u       /* R0 low; Rn = 0x600 + 8n (low), + 4 (high) */
-#define GTREF_BB_STATE_PPGTT 0x20u
-#define GTREF_INSTPM      0x0C0u       /* masked; bits 9 and 5 together: TLB invalidation (docs/gam.md GAM-22) */
-#define GTREF_INSTPM_TLB_INVALIDATE 0x200u
-#define GTREF_INSTPM_SYNC_FLUSH     0x020u
-#define GTREF_PP_DCLV     0x220u       /* PPGTT directory cacheline valid, low dword (docs/gam.md GAM-6) */
-#define GTREF_PP_DCLV_UDW 0x224u
-#define GTREF_PDP0_LDW    0x270u       /* PPGTT root: the PML4 table's address (docs/gam.md GAM-5) */
-#define GTREF_PDP0_UDW    0x274u
-#define GTREF_RING_MODE   0x29Cu       /* GFX_MODE / BLT_MODE / MFX_MODE: bit 9 Per-Process GTT Enable */
-#define GTREF_MODE_PPGTT_ENABLE 0x200u     /* BB_STATE / SBB_STATE bit 5: the batch is in PPGTT (non-privileged) */
-
-/* Ring register fields (BYT-REG §2.1). */
-#define GTREF_TAIL_OFFSET_MASK  0x001FFFF8u  /* [20:3] */
-#define GTREF_HEAD_OFFSET_MASK  0x001FFFFCu  /* [20:2] */
-#define GTREF_HEAD_WRAP_SHIFT   21           /* [31:21] */
-#define GTREF_CTL_ENABLE        0x1u
-#define GTREF_CTL_LEN_SHIFT     12           /* [20:12] pages - 1 */
-#define GTREF_CTL_LEN_MASK      0x1FFu
-
-/* Engine error bits (EIR/EMR/ESR): bit 0 instruction error, bit 4 page table error (BYT-REG L2422). */
-#define GTREF_ERR_INSTRUCTION   0x1u
-#define GTREF_ERR_PAGE_TABLE    0x10u
-#define GTREF_ERR_CP_PRIV       0x4u   /* privilege violation, no halt (docs/spec-decisions.md C41) */
-
-/* Gen11 interrupt aggregation registers (LKF-IRQ digest §3, [EXT] i915). */
-#define GTREF_GFX_MSTR_IRQ        0x190010u
-#define GTREF_GT_INTR_DW0         0x190018u
-#define GTREF_GT_INTR_DW1         0x19001Cu
-#define GTREF_RENDER_COPY_INTR_EN 0x190030u
-#define GTREF_VCS_VECS_INTR_EN    0x190034u
-#define GTREF_RCS0_INTR_MASK      0x190090u
-#define GTREF_BCS_INTR_MASK       0x1900A0u
-#define GTREF_VCS0_VCS1_INTR_MASK 0x1900A8u
-#define GTREF_VECS0_VECS1_INTR_MASK 0x1900D0u
-#define GTREF_MSTR_IRQ_ENABLE     0x80000000u
-#define GTREF_INTR_IDENTITY0      0x190060u   /* "Shared IIR" of GT_INTR_DW0 (docs/interrupts.md IRQ-16, IRQ-17) */
-#define GTREF_INTR_IDENTITY1      0x190064u
-#define GTREF_IIR_SELECTOR0       0x190070u   /* "Selector" of GT_INTR_DW0 (IRQ-15) */
-#define GTREF_IIR_SELECTOR1       0x190074u
-/* INTR_IDENTITY_REG fields: the LKF-IRQ L98-107 message layout, Data-Valid in the MSB (L163). */
-#define GTREF_INTR_DATA_VALID     0x80000000u
-#define GTREF_INTR_INSTANCE_SHIFT 20           /* [25:20] */
-#define GTREF_INTR_CLASS_SHIFT    16           /* [18:16] */
-#define GTREF_INTR_DATA_MASK      0x0000FFFFu  /* [15:0] */
+#define GTREF_WDOG_TIMESTAMP_CYCLES 64u    /* PR_CTR_CTL[31] = 0: one watchdog tick per 64 clocks (W3) */
 /* Cycles from the transfer cycle of an accepted IIR_REG_SELECTOR write to the cycle whose closing edge presents
  * the identity (Data-Valid readable one cycle later): a kit choice (docs/interrupts.md IRQ-16, I14). */
 #define GTREF_INTR_PRESENT_DELAY  1u
 /* Byte offset in the hardware status page of the dword the HWSTAM status write goes to (IRQ-4, I9). */
 #define GTREF_HWSP_ISR_OFFSET     0x0u
-
-/* Engine-local interrupt data bits (LKF-IRQ digest §3, [EXT] i915). */
-#define GTREF_IRQ_USER            0x0001u
-#define GTREF_IRQ_CS_MASTER_ERROR 0x0008u
-#define GTREF_IRQ_PIPECTL_NOTIFY  0x0010u  /* PIPE_CONTROL / MI_FLUSH_DW Notify Enable */
-#define GTREF_IRQ_WATCHDOG        0x0040u  /* RCS0 watchdog reached its threshold (I4, W4) */
 #endif

@@ -529,7 +529,7 @@ void gen_emit_predicate(gen *g, ectx *x)
     engine_plan *p = g->p;
     uint32_t base = gtref_engines[p->e].base;
     if (pct(g, 70)) {
-        uint32_t regs[4] = { base + GTREF_PRED_SRC0, base + GTREF_PRED_SRC1, base + GTREF_PRED_DATA, base + GTREF_PRED_SRC0 + 4u };
+        uint32_t regs[4] = { base + GTREF_MI_PREDICATE_SRC0, base + GTREF_MI_PREDICATE_SRC1, base + GTREF_MI_PREDICATE_DATA, base + GTREF_MI_PREDICATE_SRC0 + 4u };
         uint32_t v0 = data32(g), vals[4] = { v0, pct(g, 50) ? v0 : data32(g), pct(g, 50) ? 0 : data32(g), 0 };
         gen_emit_lri_regs(g, x, (unsigned)range(g, 2, 4), regs, vals, 0);
     }
@@ -554,7 +554,7 @@ void gen_emit_set_predicate(gen *g, ectx *x)
     cmdbuf b;
     if (pct(g, 40)) {   /* give RESULT / RESULT_2 a value first */
         uint32_t base = gtref_engines[g->p->e].base;
-        uint32_t regs[2] = { base + (pct(g, 50) ? GTREF_PRED_RESULT : GTREF_PRED_RESULT_2), base + GTREF_PRED_RESULT_2 };
+        uint32_t regs[2] = { base + (pct(g, 50) ? GTREF_MI_PREDICATE_RESULT : GTREF_MI_PREDICATE_RESULT_2), base + GTREF_MI_PREDICATE_RESULT_2 };
         uint32_t vals[2] = { (uint32_t)range(g, 0, 1), (uint32_t)range(g, 0, 1) };
         gen_emit_lri_regs(g, x, (unsigned)range(g, 1, 2), regs, vals, 0);
     }

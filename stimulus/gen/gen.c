@@ -433,11 +433,11 @@ uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGIN
         if (o->op != GTREF_HOST_WRITE) continue;
         for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
             if (o->off == gtref_engines[e].base + GTREF_RING_CTL) {
-                size[e] = PAGE * (((o->val >> GTREF_CTL_LEN_SHIFT) & 0x1FFu) + 1u);
+                size[e] = PAGE * (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u);
             } else if (o->off == gtref_engines[e].base + GTREF_RING_TAIL) {
                 /* the first TAIL is where the ring starts (written while it is disabled); each later one hands
                  * the engine the dwords from the previous TAIL to it, round the ring */
-                uint32_t t = o->val & 0x1FFFF8u;
+                uint32_t t = o->val & GTREF_TAIL_OFFSET_MASK;
                 if (seen[e]) dw[e] += ((t + size[e] - tail[e] % size[e]) % size[e]) / 4u;
                 tail[e] = t % (uint32_t)size[e];
                 seen[e] = true;

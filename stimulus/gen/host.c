@@ -45,7 +45,7 @@ static void program_round_robin(gen *g)
                 if (v & (1u << order[st][i])) { next = (order[st][i] + 1u) % 4u; break; }
             gotos |= (uint32_t)next << (2 * v);
         }
-        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, gotos, 0);
+        op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * st, gotos, 0);
     }
 }
 
@@ -117,7 +117,7 @@ static void program_gam(gen *g)
                 prio |= (order | vecs << 3) << (5 * st);
             }
             op(g, GTREF_HOST_WRITE, GTREF_MIDARB_PRIO_NP, prio, 0);
-            for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTO_NP0 + 4u * st, rnd32(g), 0);
+            for (uint32_t st = 0; st < 4; st++) op(g, GTREF_HOST_WRITE, GTREF_MIDARB_GOTOFIELD_NP0 + 4u * st, rnd32(g), 0);
         }
     }
     if (g->cont) op(g, GTREF_HOST_WRITE, GTREF_GAB_CTL_REG, 0xBFu | GTREF_GAB_CTL_CONTINUE, 0);
@@ -205,7 +205,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, base + GTREF_IMR, imr, 0);
         if (pct(g, 25)) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, 0);
         for (size_t k = 0; k < p->nnpent; k++)
-            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV + 4u * (uint32_t)k, p->npent[k], 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k, p->npent[k], 0);
         if (p->rp_r >= 0) op(g, GTREF_HOST_WRITE, p->rp_off, p->rp_init, 0);   /* reg_poll_pct: the false value */
     }
     op(g, GTREF_HOST_WRITE, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0);

@@ -437,7 +437,7 @@ void gen_lri_pools(engine_plan *p, int engines, bool race)
         bool ring_reg = d->offset == GTREF_RING_TAIL || d->offset == GTREF_RING_HEAD || d->offset == GTREF_RING_START ||
                         d->offset == GTREF_RING_CTL;
         bool host_reg = d->offset == GTREF_HWS_PGA ||
-                        (d->offset >= GTREF_FORCE_TO_NONPRIV && d->offset < GTREF_FORCE_TO_NONPRIV + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
+                        (d->offset >= GTREF_FORCE_TO_NONPRIV0 && d->offset < GTREF_FORCE_TO_NONPRIV0 + 4u * GTREF_FORCE_TO_NONPRIV_COUNT);
         bool writable = gtref_reg_rw(d, p->e) || d->w1c_mask;
         /* the translation registers: never by MI_LOAD_REGISTER_* (docs/gam.md §5); nor the GAM's own registers */
         bool xlate_reg = (d->flags & GTREF_REGF_ENGINE) && (d->offset == GTREF_RING_MODE || d->offset == GTREF_PP_DCLV ||

@@ -62,7 +62,7 @@ static bool unit_pred_loop(gen *g, ectx *x)
     int level = x->level + 1;
     bool ppgtt = level == 2 && pct(g, pp2(g, 30));
     /* with ppgtt it is non-privileged (C10): only while FORCE_TO_NONPRIV lets it write the predicate registers */
-    if (ppgtt && !(gen_np_allowed(p, base + GTREF_PRED_RESULT_1) && gen_np_allowed(p, base + GTREF_PRED_RESULT))) ppgtt = false;
+    if (ppgtt && !(gen_np_allowed(p, base + GTREF_MI_PREDICATE_RESULT_1) && gen_np_allowed(p, base + GTREF_MI_PREDICATE_RESULT))) ppgtt = false;
     int v = gen_view_of(p, !ppgtt);
     if (!gen_batch_room(g, p, v, 1)) return false;
     unsigned rc = unit_reg(g), rt, ru;
@@ -79,8 +79,8 @@ static bool unit_pred_loop(gen *g, ectx *x)
     push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 10));
     for (unsigned i = 0; i < 9; i++) push(g, &d, prog[i]);
     gen_emit_srm_to(g, &y, false, rlo(g, rc), gen_operand_np(g, y.nonpriv, OP_D));
-    gen_emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_PRED_RESULT_1);
-    if (pct(g, 50)) gen_emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_PRED_RESULT);
+    gen_emit_lrr_regs(g, &y, rlo(g, rt), base + GTREF_MI_PREDICATE_RESULT_1);
+    if (pct(g, 50)) gen_emit_lrr_regs(g, &y, rlo(g, ru), base + GTREF_MI_PREDICATE_RESULT);
     gen_emit_bbs(g, &y, a, ppgtt, level == 2 && pct(g, 50), true);
     push(g, &d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_BATCH_BUFFER_END], 1));
     batch_put(g, v, a, &d);
@@ -102,13 +102,13 @@ static bool unit_pred(gen *g, ectx *x)
     uint32_t cond = (uint32_t)range(g, 0, 1), val = (rnd32(g) & ~1u) | cond;
     bool opp = pct(g, 50);
     if (how == 0) {
-        uint32_t regs[2] = { base + GTREF_PRED_RESULT_1, base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        uint32_t regs[2] = { base + GTREF_MI_PREDICATE_RESULT_1, base + GTREF_MI_PREDICATE_RESULT }, vals[2] = { val, val ^ 1u };
         gen_emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
     } else if (how == 1) {
         unsigned r = unit_reg(g);
-        uint32_t regs[2] = { rlo(g, r), base + GTREF_PRED_RESULT }, vals[2] = { val, val ^ 1u };
+        uint32_t regs[2] = { rlo(g, r), base + GTREF_MI_PREDICATE_RESULT }, vals[2] = { val, val ^ 1u };
         gen_emit_lri_regs(g, x, opp ? 2u : 1u, regs, vals, 0);
-        gen_emit_lrr_regs(g, x, rlo(g, r), base + GTREF_PRED_RESULT_1);
+        gen_emit_lrr_regs(g, x, rlo(g, r), base + GTREF_MI_PREDICATE_RESULT_1);
     } else {
         unsigned a = unit_reg(g), t = unit_reg(g), u;
         do u = unit_reg(g); while (u == t);
@@ -118,8 +118,8 @@ static bool unit_pred(gen *g, ectx *x)
                              gen_alu(GTREF_ALU_STORE, u, GTREF_ALU_ZF) };
         push(g, x->d, gtref_cmd_header(&gtref_cmds[GTREF_CMD_MI_MATH], 6));
         for (unsigned i = 0; i < 5; i++) push(g, x->d, prog[i]);
-        gen_emit_lrr_regs(g, x, rlo(g, t), base + GTREF_PRED_RESULT_1);
-        if (opp) gen_emit_lrr_regs(g, x, rlo(g, u), base + GTREF_PRED_RESULT);
+        gen_emit_lrr_regs(g, x, rlo(g, t), base + GTREF_MI_PREDICATE_RESULT_1);
+        if (opp) gen_emit_lrr_regs(g, x, rlo(g, u), base + GTREF_MI_PREDICATE_RESULT);
     }
     if (!gen_emit_batch_call(g, x, 0, true)) gen_emit_srm_p(g, x, true);
     return true;
@@ -279,7 +279,7 @@ void gen_np_entries(gen *g, engine_plan *p)
             deny = GTREF_NONPRIV_DENY;
             acc = (uint32_t)range(g, 0, 2);
             if (kind < 8) {
-                r = pct(g, 70) ? gen_gpr(g) : base + (pct(g, 50) ? GTREF_PRED_SRC0 : GTREF_PRED_DATA);
+                r = pct(g, 70) ? gen_gpr(g) : base + (pct(g, 50) ? GTREF_MI_PREDICATE_SRC0 : GTREF_MI_PREDICATE_DATA);
                 rng = (uint32_t)range(g, 0, 1);
             } else {
                 r = p->own_other[range(g, 0, p->nown_other - 1)];

@@ -150,7 +150,7 @@ Test(gam, host_writes_apply_rw_masks_at_the_edge)
     static const struct { uint32_t off, want; } w[] = {
         { GTREF_CVS_TLB_LRA_0, 0x1F1F1F1Fu }, { GTREF_GFX_ARB_ERROR_RPT, 0x0000FFFFu },
         { GTREF_GAB_CTL_REG, 0x000001FFu }, { GTREF_MIDARB_PRIO_NP, 0x000FFFFFu },
-        { GTREF_MIDARB_GOTO_NP0 + 8, 0xFFFFFFFFu }, { GTREF_CVS_TLB_LRA_2, 0x3Fu },
+        { GTREF_MIDARB_GOTOFIELD_NP0 + 8, 0xFFFFFFFFu }, { GTREF_CVS_TLB_LRA_2, 0x3Fu },
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         host(w[i].off, 0xFFFFFFFFu);
@@ -913,9 +913,9 @@ Test(gam, programmed_round_robin)
 {
     for (int e = 0; e < 4; e++) warm(e, DR, 0x5000, 0x40005000);
     static const uint32_t prog[][2] = {
-        { GTREF_MIDARB_PRIO_NP, 0xC49A0u }, { GTREF_MIDARB_GOTO_NP0, 0x67646764u },
-        { GTREF_MIDARB_GOTO_NP0 + 4, 0xAFA0AFA5u }, { GTREF_MIDARB_GOTO_NP0 + 8, 0xFF00FF66u },
-        { GTREF_MIDARB_GOTO_NP0 + 12, 0x00006767u },
+        { GTREF_MIDARB_PRIO_NP, 0xC49A0u }, { GTREF_MIDARB_GOTOFIELD_NP0, 0x67646764u },
+        { GTREF_MIDARB_GOTOFIELD_NP0 + 4, 0xAFA0AFA5u }, { GTREF_MIDARB_GOTOFIELD_NP0 + 8, 0xFF00FF66u },
+        { GTREF_MIDARB_GOTOFIELD_NP0 + 12, 0x00006767u },
     };
     for (size_t i = 0; i < 5; i++) {
         host(prog[i][0], prog[i][1]);
@@ -962,7 +962,7 @@ Test(gam, programmed_round_robin)
  * c3; transitions 0->0 (c1), 0->2 (c2), 2->0 (c3). */
 Test(gam, goto_on_vector_zero)
 {
-    host(GTREF_MIDARB_GOTO_NP0, 0x2u);
+    host(GTREF_MIDARB_GOTOFIELD_NP0, 0x2u);
     run_to(3);
     cr_expect_eq(E[1].arb_state, 0);
     cr_expect_eq(E[2].arb_state, 2);
@@ -982,9 +982,9 @@ Test(gam, goto_on_vector_zero)
  * requests from c5; c9 READY loads P: arbitration in state 1 with v = BCS0: grant BCS0, state 0. */
 Test(gam, no_state_move_while_t_busy)
 {
-    host(GTREF_MIDARB_GOTO_NP0, 0x55555555u);
+    host(GTREF_MIDARB_GOTOFIELD_NP0, 0x55555555u);
     tick();
-    host(GTREF_MIDARB_GOTO_NP0 + 4, 0);
+    host(GTREF_MIDARB_GOTOFIELD_NP0 + 4, 0);
     tick();
     cr_expect_eq(E[1].arb_state, 0);
     cr_expect_eq(E[2].arb_state, 1);
@@ -1376,7 +1376,7 @@ Test(gam, arbiter_uses_the_filtered_vector)
     warm(BCS0, DR, 0x5000, 0x40005000);
     host(GTREF_MEDIA_MAX_REQ_COUNT, 0x01202020u);
     tick();
-    host(GTREF_MIDARB_GOTO_NP0, 0xE4u);
+    host(GTREF_MIDARB_GOTOFIELD_NP0, 0xE4u);
     tick();
     cr_expect_eq(E[cyc].arb_state, 0);
     unsigned b = cyc;

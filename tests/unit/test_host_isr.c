@@ -37,13 +37,13 @@ Test(host_isr, two_engines_in_dw0_served_lowest_bit_first_dw_cleared_once)
         { W, GTREF_GFX_MSTR_IRQ, 0, 0 },                                   /* ISR-2 */
         { R, GTREF_GFX_MSTR_IRQ, 0, 0x00000001u },                         /* ISR-3: DW0 pending */
         { R, GTREF_GT_INTR_DW0, 0, 0x00008001u },                          /* ISR-4 */
-        { W, GTREF_IIR_SELECTOR0, 0x1u, 0 },                               /* ISR-5: bit 0 first */
-        { R, GTREF_INTR_IDENTITY0, 0, 0 },                                 /* ISR-6: not valid yet */
-        { R, GTREF_INTR_IDENTITY0, 0, 0x80000001u },                       /* valid: RCS0 USER */
-        { W, GTREF_INTR_IDENTITY0, GTREF_INTR_DATA_VALID, 0 },             /* ISR-8 */
-        { W, GTREF_IIR_SELECTOR0, 0x8000u, 0 },                            /* ISR-5: bit 15 */
-        { R, GTREF_INTR_IDENTITY0, 0, 0x80030001u },                       /* BCS0 USER */
-        { W, GTREF_INTR_IDENTITY0, GTREF_INTR_DATA_VALID, 0 },
+        { W, GTREF_IIR_REG_SELECTOR0, 0x1u, 0 },                               /* ISR-5: bit 0 first */
+        { R, GTREF_INTR_IDENTITY_REG0, 0, 0 },                                 /* ISR-6: not valid yet */
+        { R, GTREF_INTR_IDENTITY_REG0, 0, 0x80000001u },                       /* valid: RCS0 USER */
+        { W, GTREF_INTR_IDENTITY_REG0, GTREF_INTR_DATA_VALID, 0 },             /* ISR-8 */
+        { W, GTREF_IIR_REG_SELECTOR0, 0x8000u, 0 },                            /* ISR-5: bit 15 */
+        { R, GTREF_INTR_IDENTITY_REG0, 0, 0x80030001u },                       /* BCS0 USER */
+        { W, GTREF_INTR_IDENTITY_REG0, GTREF_INTR_DATA_VALID, 0 },
         { W, GTREF_GT_INTR_DW0, 0x00008001u, 0 },                          /* ISR-9, once */
         { W, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0 },               /* ISR-10 */
         { D, 0, 0, 0 },
@@ -58,18 +58,18 @@ Test(host_isr, both_dws_with_clear_each)
         { W, GTREF_GFX_MSTR_IRQ, 0, 0 },
         { R, GTREF_GFX_MSTR_IRQ, 0, 0x00000003u },
         { R, GTREF_GT_INTR_DW0, 0, 0x00000001u },
-        { W, GTREF_IIR_SELECTOR0, 0x1u, 0 },
-        { R, GTREF_INTR_IDENTITY0, 0, 0x80000040u },                       /* RCS0 WATCHDOG */
-        { W, GTREF_INTR_IDENTITY0, GTREF_INTR_DATA_VALID, 0 },
+        { W, GTREF_IIR_REG_SELECTOR0, 0x1u, 0 },
+        { R, GTREF_INTR_IDENTITY_REG0, 0, 0x80000040u },                       /* RCS0 WATCHDOG */
+        { W, GTREF_INTR_IDENTITY_REG0, GTREF_INTR_DATA_VALID, 0 },
         { W, GTREF_GT_INTR_DW0, 0x1u, 0 },
         { R, GTREF_GT_INTR_DW1, 0, 0x80000001u },                          /* VCS0 (bit 0) and VECS0 (bit 31) */
-        { W, GTREF_IIR_SELECTOR1, 0x1u, 0 },
-        { R, GTREF_INTR_IDENTITY1, 0, 0x80010001u },
-        { W, GTREF_INTR_IDENTITY1, GTREF_INTR_DATA_VALID, 0 },
+        { W, GTREF_IIR_REG_SELECTOR1, 0x1u, 0 },
+        { R, GTREF_INTR_IDENTITY_REG1, 0, 0x80010001u },
+        { W, GTREF_INTR_IDENTITY_REG1, GTREF_INTR_DATA_VALID, 0 },
         { W, GTREF_GT_INTR_DW1, 0x1u, 0 },
-        { W, GTREF_IIR_SELECTOR1, 0x80000000u, 0 },
-        { R, GTREF_INTR_IDENTITY1, 0, 0x80020010u },
-        { W, GTREF_INTR_IDENTITY1, GTREF_INTR_DATA_VALID, 0 },
+        { W, GTREF_IIR_REG_SELECTOR1, 0x80000000u, 0 },
+        { R, GTREF_INTR_IDENTITY_REG1, 0, 0x80020010u },
+        { W, GTREF_INTR_IDENTITY_REG1, GTREF_INTR_DATA_VALID, 0 },
         { W, GTREF_GT_INTR_DW1, 0x80000000u, 0 },
         { W, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, 0 },
         { D, 0, 0, 0 },
@@ -91,7 +91,7 @@ Test(host_isr, data_valid_that_never_comes_fails_with_a_message)
         if (a.kind == GTREF_ISR_FAIL || a.kind == GTREF_ISR_DONE) break;
         rdata = 0;
         if (a.kind == GTREF_ISR_READ) {
-            if (a.off == GTREF_INTR_IDENTITY0) reads++;
+            if (a.off == GTREF_INTR_IDENTITY_REG0) reads++;
             else rdata = script[++k < 3 ? k : 2];
         }
     }

@@ -22,10 +22,10 @@ static const uint32_t base[4] = { RCS, BCS, VCS, VECS };
 #define USER GTREF_IRQ_USER
 #define DW0 GTREF_GT_INTR_DW0
 #define DW1 GTREF_GT_INTR_DW1
-#define SEL0 GTREF_IIR_SELECTOR0
-#define SEL1 GTREF_IIR_SELECTOR1
-#define ID0 GTREF_INTR_IDENTITY0
-#define ID1 GTREF_INTR_IDENTITY1
+#define SEL0 GTREF_IIR_REG_SELECTOR0
+#define SEL1 GTREF_IIR_REG_SELECTOR1
+#define ID0 GTREF_INTR_IDENTITY_REG0
+#define ID1 GTREF_INTR_IDENTITY_REG1
 #define MSTR GTREF_GFX_MSTR_IRQ
 
 /* Everything the model reports through its sink, in order. */
@@ -82,7 +82,7 @@ static void tick(void) { gtm_tick(m); }
 static gtm_irq_state state(void) { gtm_irq_state s; gtm_irq_get_state(m, &s); return s; }
 
 /* Engine e's enable register, its half, its mask register (docs/interrupts.md §1; I2). */
-static uint32_t en_reg(int e) { return e == E_RCS || e == E_BCS ? GTREF_RENDER_COPY_INTR_EN : GTREF_VCS_VECS_INTR_EN; }
+static uint32_t en_reg(int e) { return e == E_RCS || e == E_BCS ? GTREF_RENDER_COPY_INTR_ENABLE : GTREF_VCS_VECS_INTR_ENABLE; }
 static unsigned en_shift(int e) { return e == E_RCS || e == E_VCS ? 16 : 0; }
 static const uint32_t mask_reg[4] = { GTREF_RCS0_INTR_MASK, GTREF_BCS_INTR_MASK, GTREF_VCS0_VCS1_INTR_MASK,
                                       GTREF_VECS0_VECS1_INTR_MASK };
@@ -326,7 +326,7 @@ Test(irq, irq7_enable_of_the_same_cycle_applies)
 {
     set_imr(E_RCS, USER);
     set_mask(E_RCS, 0);
-    hw(GTREF_RENDER_COPY_INTR_EN, 0x00010000u);
+    hw(GTREF_RENDER_COPY_INTR_ENABLE, 0x00010000u);
     event_cycle(E_RCS, USER);
     cr_assert_eq(gtm_reg_peek(m, DW0), 1u);
 }
@@ -739,7 +739,7 @@ Test(irq, event_after_presentation_stays_in_inst_cr)
 /* IRQ-20: enables, masks, IMR, HWSTAM commit by the table. */
 Test(irq, irq20_table_registers_commit_by_the_table)
 {
-    cr_assert_eq(hw(GTREF_RENDER_COPY_INTR_EN, 0x12345678u), 0x12345678u);
+    cr_assert_eq(hw(GTREF_RENDER_COPY_INTR_ENABLE, 0x12345678u), 0x12345678u);
     cr_assert_eq(hw(GTREF_BCS_INTR_MASK, 0x0u), 0);
     cr_assert_eq(hw(RCS + GTREF_IMR, 0xABCD0000u), 0xABCD0000u);
     cr_assert_eq(hw(RCS + GTREF_HWSTAM, 0x1u), 0x1u);

@@ -365,15 +365,15 @@ Test(model, batch_buffer_start_end_and_chain)
  * masked and raised by the unmask; the line needs the master enable. */
 Test(model, user_interrupt_reaches_the_line_only_when_enabled_unmasked_and_master_on)
 {
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, 0x00010000u);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, 0x00010000u);
     gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, 0xFFFEFFFFu);
     gtm_irq_event(m, 0, GTREF_IRQ_USER);
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0, "IMR resets to all masked: dropped");
     gtm_mmio_write(m, RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_USER);
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, 0);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, 0);
     gtm_irq_event(m, 0, GTREF_IRQ_USER);
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0, "disabled: dropped");
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, 0x00010000u);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, 0x00010000u);
     gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu);
     gtm_irq_event(m, 0, GTREF_IRQ_USER);
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0, "masked: held, no DW bit");

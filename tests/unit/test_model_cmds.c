@@ -344,21 +344,21 @@ Test(cmds, mi_predicate_every_compare_load_and_combine)
         const pred_case *c = &cases[i];
         teardown();
         setup();
-        gtm_mmio_write(m, RCS + GTREF_PRED_SRC0, (uint32_t)c->src0);
-        gtm_mmio_write(m, RCS + GTREF_PRED_SRC0 + 4, (uint32_t)(c->src0 >> 32));
-        gtm_mmio_write(m, RCS + GTREF_PRED_SRC1, (uint32_t)c->src1);
-        gtm_mmio_write(m, RCS + GTREF_PRED_SRC1 + 4, (uint32_t)(c->src1 >> 32));
-        gtm_mmio_write(m, RCS + GTREF_PRED_DATA, (uint32_t)c->data);
-        gtm_mmio_write(m, RCS + GTREF_PRED_DATA + 4, (uint32_t)(c->data >> 32));
-        gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, c->old);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_SRC0, (uint32_t)c->src0);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_SRC0 + 4, (uint32_t)(c->src0 >> 32));
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_SRC1, (uint32_t)c->src1);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_SRC1 + 4, (uint32_t)(c->src1 >> 32));
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_DATA, (uint32_t)c->data);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_DATA + 4, (uint32_t)(c->data >> 32));
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT, c->old);
         RING0(c->cmd);
         clear_events();
         step_ok(0, 1);
-        cr_assert_eq(peek(RCS + GTREF_PRED_RESULT), c->expect, "case %u: %s", i, c->cmd);
+        cr_assert_eq(peek(RCS + GTREF_MI_PREDICATE_RESULT), c->expect, "case %u: %s", i, c->cmd);
         /* commit only when it changes */
         int want = c->old != c->expect;
         cr_assert_eq(ev.nc, want + 1, "case %u: %d commits", i, ev.nc);
-        if (want) cr_assert_eq(ev.coff[0], RCS + GTREF_PRED_RESULT);
+        if (want) cr_assert_eq(ev.coff[0], RCS + GTREF_MI_PREDICATE_RESULT);
     }
 }
 
@@ -392,8 +392,8 @@ Test(cmds, mi_set_predicate_every_mode)
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         teardown();
         setup();
-        gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, cases[i].result);
-        gtm_mmio_write(m, RCS + GTREF_PRED_RESULT_2, cases[i].result2);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT, cases[i].result);
+        gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT_2, cases[i].result2);
         snprintf(text, sizeof text, "MI_SET_PREDICATE enable=%s", cases[i].mode);
         RING0(text, "MI_STORE_DATA_IMM addr=0x400000 data=0x1234", "MI_SET_PREDICATE enable=NOOP_NEVER",
               "MI_STORE_DATA_IMM addr=0x400008 data=0x5678");
@@ -411,7 +411,7 @@ Test(cmds, mi_set_predicate_every_mode)
 
 Test(cmds, mi_set_predicate_does_not_noop_batch_start_and_end)
 {
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 0);
+    gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT, 0);
     BATCH(0x200000, "MI_STORE_DATA_IMM addr=0x400000 data=0x1", "MI_SET_PREDICATE enable=NOOP_NEVER",
           "MI_BATCH_BUFFER_END");
     RING0("MI_SET_PREDICATE enable=NOOP_ON_RESULT_CLEAR", "MI_BATCH_BUFFER_START addr=0x200000",
@@ -1052,7 +1052,7 @@ Test(cmds, predicated_batch_buffer_start_in_ring_and_batch)
      * command follows. MI_PREDICATE_RESULT (+0x418) plays no part. */
     BATCH(0x200000, "MI_BATCH_BUFFER_START predicate addr=0x300000", "MI_BATCH_BUFFER_END");
     BATCH(0x300000, "MI_BATCH_BUFFER_END");
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 1);
+    gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT, 1);
     RING0("MI_BATCH_BUFFER_START predicate addr=0x200000", "MI_NOOP");
     clear_events();
     step_ok(0, 1);
@@ -1063,11 +1063,11 @@ Test(cmds, predicated_batch_buffer_start_in_ring_and_batch)
     setup();
     BATCH(0x200000, "MI_BATCH_BUFFER_START predicate addr=0x300000", "MI_BATCH_BUFFER_END");
     BATCH(0x300000, "MI_BATCH_BUFFER_END");
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT_1, 1);
+    gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT_1, 1);
     RING0("MI_BATCH_BUFFER_START predicate addr=0x200000");
     step_ok(0, 1);
     cr_assert(gtm_engine_in_batch(m, 0), "RESULT_1 1: the batch starts");
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT_1, 0);
+    gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT_1, 0);
     clear_events();
     cr_assert_eq(step_at(0), GTM_RETIRED);   /* predicated off inside the batch */
     cr_assert_eq(ev.nc, 0);
@@ -1078,7 +1078,7 @@ Test(cmds, predicated_batch_buffer_start_in_ring_and_batch)
 Test(cmds, predicated_batch_buffer_start_off_rcs0_is_unimplemented)
 {
     /* C17: Predication Enable names the render streamer only; rs_enable is checked first */
-    gtm_mmio_write(m, BCS + GTREF_PRED_RESULT_1, 1);
+    gtm_mmio_write(m, BCS + GTREF_MI_PREDICATE_RESULT_1, 1);
     RING1("MI_BATCH_BUFFER_START predicate addr=0x200000");
     gtm_retire r;
     cr_assert_eq(gtm_step(m, 1, &r), GTM_UNIMPLEMENTED);
@@ -1200,7 +1200,7 @@ Test(cmds, ppgtt_batch_lri_with_a_privileged_target_is_a_noop_as_a_whole)
 {
     /* C13: FORCE_TO_NONPRIV0 names RCS0.BB_OFFSET (absolute 0x2158, range 0, access RW): an LRI of NONPRIV and
      * whitelisted targets commits every pair; one with a privileged target (RING_TAIL) commits none */
-    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, RCS + GTREF_BB_OFFSET);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV0, RCS + GTREF_BB_OFFSET);
     BATCH(0x200000, "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x00000005 RCS0.BB_OFFSET=0x00000077 RCS0.MI_PREDICATE_SRC0=0x00000003",
           "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x00000006 RCS0.RING_TAIL=0x00000040 RCS0.BB_OFFSET=0x00000078",
           "MI_BATCH_BUFFER_END");
@@ -1209,7 +1209,7 @@ Test(cmds, ppgtt_batch_lri_with_a_privileged_target_is_a_noop_as_a_whole)
     step_ok(0, 1);
     clear_events();
     step_ok(0, 1);
-    uint32_t off[] = { GPR(0), RCS + GTREF_BB_OFFSET, RCS + GTREF_PRED_SRC0 };
+    uint32_t off[] = { GPR(0), RCS + GTREF_BB_OFFSET, RCS + GTREF_MI_PREDICATE_SRC0 };
     uint32_t val[] = { 5, 0x77, 3 };
     expect_commits(off, val, 3);
     clear_events();
@@ -1234,8 +1234,8 @@ static bool nonpriv_lri(uint32_t e0, uint32_t e1, const char *pair)
     char text[160];
     teardown();
     setup();
-    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, e0);
-    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV + 4, e1);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV0, e0);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV0 + 4, e1);
     snprintf(text, sizeof text, "MI_LOAD_REGISTER_IMM %s", pair);
     BATCH(0x200000, text, "MI_BATCH_BUFFER_END");
     RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");
@@ -1593,7 +1593,7 @@ Test(cmds, privilege_rule_comes_before_the_engine_rule)
     cr_assert(r.priv_violation);
     teardown();
     setup();
-    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, BCS + 0x600);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV0, BCS + 0x600);
     cr_assert_eq(nonpriv_run(0, "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x00000001 BCS0.CS_GPR0=0x00000001", 0xFF, &r),
                  GTM_UNIMPLEMENTED);
     cr_assert_str_eq(r.note, "MI_LOAD_REGISTER_IMM write 0x22600 outside the engine (C6)");
@@ -1666,7 +1666,7 @@ Test(cmds, srm_with_and_without_predicate)
     cr_assert_eq(ev.wdata[0], 0xABCDull << 32);
     step_ok(0, 1);   /* predicate, RESULT 0: nothing */
     cr_assert_eq(ev.nw, 1);
-    gtm_mmio_write(m, RCS + GTREF_PRED_RESULT, 1);
+    gtm_mmio_write(m, RCS + GTREF_MI_PREDICATE_RESULT, 1);
     step_ok(0, 1);
     cr_assert_eq(ev.nw, 2);
     cr_assert_eq(ev.waddr[1], 0x400010u);
@@ -1912,7 +1912,7 @@ Test(cmds, cs_mmio_offsets_are_engine_relative)
 /* C13, C38: the privilege rule applies to the absolute offset */
 Test(cmds, cs_mmio_privilege_uses_the_absolute_offset)
 {
-    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV, RCS + GTREF_HWS_PGA);
+    gtm_mmio_write(m, RCS + GTREF_FORCE_TO_NONPRIV0, RCS + GTREF_HWS_PGA);
     BATCH(0x200000, "MI_LOAD_REGISTER_IMM cs_mmio HWS_PGA=0x00009000", "MI_LOAD_REGISTER_IMM cs_mmio NOPID=0x00000001",
           "MI_BATCH_BUFFER_END");
     RING0("MI_BATCH_BUFFER_START ppgtt addr=0x200000");

@@ -387,7 +387,7 @@ static void open_watchdog_interrupt(void)
 {
     host_write(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG, ~(uint32_t)GTREF_IRQ_WATCHDOG);
     host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
-    host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    host_write(GTREF_RENDER_COPY_INTR_ENABLE, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
 }
 
@@ -494,7 +494,7 @@ Test(scoreboard, irq3_watchdog_gated_by_imr_at_the_duts_commit)
     uint32_t lri[] = { 0x11000003u, RCS + 0x600u, 0x5u, RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG, 0 };
     for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
     host_write(GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE, GTREF_MSTR_IRQ_ENABLE);
-    host_write(GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    host_write(GTREF_RENDER_COPY_INTR_ENABLE, (uint32_t)GTREF_IRQ_WATCHDOG << 16, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     host_write(GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16), ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
     host_write(RCS + GTREF_RING_START, RING, RING);
     host_write(RCS + GTREF_RING_TAIL, 24, 24);
@@ -520,7 +520,7 @@ static void user_irq_ring(void)
     uint32_t cmds[] = { 0x01000000u, 0x01000000u };
     for (int i = 0; i < 2; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, cmds[i]);
     host_write(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_USER, ~(uint32_t)GTREF_IRQ_USER);
-    host_write(GTREF_RENDER_COPY_INTR_EN, 0x00010000u, 0x00010000u);
+    host_write(GTREF_RENDER_COPY_INTR_ENABLE, 0x00010000u, 0x00010000u);
     host_write(GTREF_RCS0_INTR_MASK, 0xFFFEFFFFu, 0xFFFEFFFFu);
     host_write(RCS + GTREF_HWS_PGA, 0x480000u, 0x480000u);
     host_write(RCS + GTREF_RING_START, RING, RING);
@@ -571,18 +571,18 @@ Test(scoreboard, irq16_selector_timeline_and_commit_reports)
     cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
     gtref_sb_cycle c = blank();   /* n */
     c.irq = false;
-    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_REG_SELECTOR0; c.mmio_wdata = 1;
     cr_assert(check(&c), "%s", SB_DETAIL);
     c = blank();   /* n + 1: the commit report; a read of the identity */
-    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
-    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
+    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_REG_SELECTOR0; c.mmio_commit_data = 1;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY_REG0;
     cr_assert(check(&c), "%s", SB_DETAIL);
     c = blank();   /* n + 2 */
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 0;
     cr_assert(check(&c), "%s", SB_DETAIL);
-    cr_assert(host_read(GTREF_INTR_IDENTITY0, 0x80000001u), "%s", SB_DETAIL);   /* n + 3, n + 4 */
-    host_write(GTREF_INTR_IDENTITY0, 0x80000000u, 0);
-    cr_assert(host_read(GTREF_IIR_SELECTOR0, 0), "%s", SB_DETAIL);
+    cr_assert(host_read(GTREF_INTR_IDENTITY_REG0, 0x80000001u), "%s", SB_DETAIL);   /* n + 3, n + 4 */
+    host_write(GTREF_INTR_IDENTITY_REG0, 0x80000000u, 0);
+    cr_assert(host_read(GTREF_IIR_REG_SELECTOR0, 0), "%s", SB_DETAIL);
 }
 
 /* IRQ-16: Data-Valid in the read of n + 1 is one cycle early: an mmio-read mismatch. */
@@ -591,11 +591,11 @@ Test(scoreboard, irq16_identity_one_cycle_early_fails)
     user_irq_ring();
     cr_assert(dut_retire(RING, 0x01000000u, 4), "%s", SB_DETAIL);
     gtref_sb_cycle c = blank();
-    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_SELECTOR0; c.mmio_wdata = 1;
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = GTREF_IIR_REG_SELECTOR0; c.mmio_wdata = 1;
     cr_assert(check(&c));
     c = blank();
-    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_SELECTOR0; c.mmio_commit_data = 1;
-    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY0;
+    c.mmio_commit = true; c.mmio_commit_off = GTREF_IIR_REG_SELECTOR0; c.mmio_commit_data = 1;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_INTR_IDENTITY_REG0;
     cr_assert(check(&c));
     c = blank();
     c.mmio_rsp_valid = true; c.mmio_rsp_data = 0x80000001u;

@@ -1043,7 +1043,7 @@ static void check_fields(walker *w, int e, const gtref_cmd_def *c, const uint32_
         if (rs && rd) w->st.cs_mmio[3]++;
         else if (rs) w->st.cs_mmio[4]++;
         else if (rd) w->st.cs_mmio[5]++;
-        if (dst == gtref_engines[e].base + GTREF_PRED_RESULT_1) w->st.result1_lrr++;
+        if (dst == gtref_engines[e].base + GTREF_MI_PREDICATE_RESULT_1) w->st.result1_lrr++;
         cr_assert(!is_xlate_reg(dst), "seed %" PRIu64 ": LRR to a translation register", w->seed);
         cr_assert(!is_instpm(dst), "seed %" PRIu64 ": LRR to INSTPM", w->seed);
         break;
@@ -1427,7 +1427,7 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
         gw_host_write(&w.gw, o->off, o->val);
         /* the GAM's globals only at setup (docs/gam.md §5); fault registers: cleared, at any time */
         if (o->off == GTREF_CVS_TLB_LRA_0 || o->off == GTREF_CVS_TLB_LRA_1 || o->off == GTREF_CVS_TLB_LRA_2 ||
-            o->off == GTREF_MIDARB_PRIO_NP || (o->off >= GTREF_MIDARB_GOTO_NP0 && o->off < GTREF_MIDARB_GOTO_NP0 + 16u) ||
+            o->off == GTREF_MIDARB_PRIO_NP || (o->off >= GTREF_MIDARB_GOTOFIELD_NP0 && o->off < GTREF_MIDARB_GOTOFIELD_NP0 + 16u) ||
             o->off == GTREF_GAB_CTL_REG || o->off == GTREF_MEDIA_MAX_REQ_COUNT) {
             cr_assert(!w.any_enabled, "seed %" PRIu64 ": the host writes GAM register 0x%x after setup", seed, o->off);
             if (o->off == GTREF_MEDIA_MAX_REQ_COUNT) {   /* small limits that bind (GAM-23) */
@@ -1473,7 +1473,7 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                 g->enabled = true;
                 w.any_enabled = true;
                 w.st.engines_used++;
-                g->size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MASK) + 1u) * 4096u;
+                g->size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u) * 4096u;
                 w.st.ring_size[e] = g->size;
                 cr_assert(g->size >= 4096 && g->size <= 4 * 4096);
                 cr_assert_eq(g->start, RING_BASE + (uint32_t)e * RING_STRIDE);

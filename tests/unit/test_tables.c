@@ -17,10 +17,10 @@ Test(tables, well_known_offsets_match_the_table)
     cr_assert_eq(gtref_reg_by_name("IMR")->offset, GTREF_IMR);
     cr_assert_eq(gtref_reg_by_name("HWSTAM")->offset, GTREF_HWSTAM);
     cr_assert_eq(gtref_reg_by_name("IPEHR")->offset, GTREF_IPEHR);
-    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG0")->offset, GTREF_INTR_IDENTITY0);
-    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG1")->offset, GTREF_INTR_IDENTITY1);
-    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR0")->offset, GTREF_IIR_SELECTOR0);
-    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR1")->offset, GTREF_IIR_SELECTOR1);
+    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG0")->offset, GTREF_INTR_IDENTITY_REG0);
+    cr_assert_eq(gtref_reg_by_name("INTR_IDENTITY_REG1")->offset, GTREF_INTR_IDENTITY_REG1);
+    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR0")->offset, GTREF_IIR_REG_SELECTOR0);
+    cr_assert_eq(gtref_reg_by_name("IIR_REG_SELECTOR1")->offset, GTREF_IIR_REG_SELECTOR1);
 }
 
 /* docs/interrupts.md §1, §2: the interrupt registers' rows carry the access rules the contract states, and every

@@ -239,7 +239,7 @@ Test(watchdog, the_event_reaches_the_interrupt_logic_through_enable_and_mask)
     gtm_mmio_write(m, GTREF_GFX_MSTR_IRQ, GTREF_MSTR_IRQ_ENABLE);
     commit(THRSH, 4);
     commit(CTL, RUN_CLOCKS);
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, ~((uint32_t)GTREF_IRQ_WATCHDOG << 16));
     gtm_mmio_write(m, RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG);   /* the model's register, not the DUT's */
     run_to(5);   /* event at 5: RCS0's IMR as committed is still all masked: dropped */
@@ -247,12 +247,12 @@ Test(watchdog, the_event_reaches_the_interrupt_logic_through_enable_and_mask)
     gtm_irq_get_state(m, &st);
     cr_assert_eq(st.inst_cr[0], 0, "dropped at IMR, not held");
     commit(RCS + GTREF_IMR, ~(uint32_t)GTREF_IRQ_WATCHDOG);   /* cycle 6 */
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, 0);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, 0);
     run_to(9);   /* event at 9: not enabled: dropped */
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
     gtm_irq_get_state(m, &st);
     cr_assert_eq(st.inst_cr[0], 0, "dropped when disabled");
-    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_EN, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
+    gtm_mmio_write(m, GTREF_RENDER_COPY_INTR_ENABLE, (uint32_t)GTREF_IRQ_WATCHDOG << 16);
     gtm_mmio_write(m, GTREF_RCS0_INTR_MASK, 0xFFFFFFFFu);
     run_to(13);  /* event at 13: enabled but masked: held */
     cr_assert_eq(gtm_reg_peek(m, GTREF_GT_INTR_DW0), 0);
