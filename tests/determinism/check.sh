@@ -20,20 +20,20 @@ run --jobs 2 --tests-per-process 1 --out "$dir/p1" --history "$dir/hp.tsv" > /de
 show_records "$dir/p1" > "$dir/p1.txt"
 cmp "$dir/j1.txt" "$dir/p1.txt" || exit
 
-run --jobs 1 --tests-per-process 8 --sim-arg +gtref_selftest_crash=rand-5 --out "$dir/crash" \
-  --history "$dir/hc.tsv" > /dev/null 2>&1
-"$gtref" show "$dir/crash/results/rand-5.result" | grep -E '^CRASH rand-5 |killed by signal 6 ' | wc -l | grep -qx 2 \
-  || { echo "determinism-test: rand-5, made to abort in a batch, is not recorded as its CRASH:"
-       "$gtref" show "$dir/crash/results/rand-5.result"; exit 1; }
-show_others "$dir/crash" rand-5 > "$dir/crash.txt"; show_others "$dir/j1" rand-5 > "$dir/j1-5.txt"
-cmp "$dir/j1-5.txt" "$dir/crash.txt" || exit
-run --jobs 1 --tests-per-process 8 --timeout 8 --sim-arg +gtref_selftest_hang=rand-12 --out "$dir/hang" \
-  --history "$dir/hh.tsv" > /dev/null 2>&1
-"$gtref" show "$dir/hang/results/rand-12.result" | grep -E '^TIMEOUT rand-12 |killed after the 8 s ' | wc -l | grep -qx 2 \
-  || { echo "determinism-test: rand-12, made to hang in a batch, is not recorded as its TIMEOUT:"
-       "$gtref" show "$dir/hang/results/rand-12.result"; exit 1; }
-show_others "$dir/hang" rand-12 > "$dir/hang.txt"; show_others "$dir/j1" rand-12 > "$dir/j1-12.txt"
-cmp "$dir/j1-12.txt" "$dir/hang.txt" || exit
+# in_batch NAME TEST HOW STATUS DETAIL [OPTION...]: TEST, made to HOW by +gtref_selftest_NAME in the middle of a batch
+# of 8, is recorded as its STATUS (DETAIL in its report), and every other test's record is that of the 1-job run
+in_batch() {
+  local name=$1 t=$2 how=$3 status=$4 detail=$5; shift 5
+  run --jobs 1 --tests-per-process 8 "$@" --sim-arg "+gtref_selftest_$name=$t" --out "$dir/$name" \
+    --history "$dir/h${name:0:1}.tsv" > /dev/null 2>&1
+  "$gtref" show "$dir/$name/results/$t.result" | grep -E "^$status $t |$detail" | wc -l | grep -qx 2 \
+    || { echo "determinism-test: $t, made to $how in a batch, is not recorded as its $status:"
+         "$gtref" show "$dir/$name/results/$t.result"; exit 1; }
+  show_others "$dir/$name" "$t" > "$dir/$name.txt"; show_others "$dir/j1" "$t" > "$dir/j1-${t#rand-}.txt"
+  cmp "$dir/j1-${t#rand-}.txt" "$dir/$name.txt" || exit
+}
+in_batch crash rand-5 abort CRASH 'killed by signal 6 '
+in_batch hang rand-12 hang TIMEOUT 'killed after the 8 s ' --timeout 8
 echo "determinism-test: batches of 7 (1 job), 3 (2 jobs: at least 4 batches a job) and 1 test per process" \
   "gave the same 30 records; a crash and a hang in the middle of a batch of 7 were recorded on their own tests," \
   "the others unchanged"
