@@ -312,10 +312,11 @@ rtl-srcs:
 	@echo $(RTL_SRCS)
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator); then the test lists, make
-# regress's flags and the RTL bug catalogue (tests/make/check.sh).
+# regress's flags and the RTL bug catalogue (tests/make/).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
-	@bash tests/make/check.sh $(GTREF) "$(MAKE)"
+	@bash tests/make/check.sh $(GTREF)
+	@bash tests/make/regress_flags.sh "$(MAKE)"
 	$(PASSED)
 
 test: deps $(TEST_CHECKS)
