@@ -301,7 +301,7 @@ night-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))
 # The DUT-only harnesses (tests/rtl/NAME.sv with NAME.expect, docs/rtl-bugs.md): each on the clean RTL and on the
 # catalogued bugs its expectations name, every one failing exactly its tests (tests/rtl/run_harness.sh; its own make
 # and Verilator's run as they do by hand, without this make's jobserver). Not part of make test: one Verilator build
-# per variant of each harness (42 today; about 1.5 minutes each on two idle cores, an hour in all).
+# per variant of each harness (42 today; about 66 s each on two idle cores, some 45 minutes in all).
 RTL_HARNESSES := $(patsubst tests/rtl/%.expect,%,$(wildcard tests/rtl/*.expect))
 rtl-test: deps $(SVPKG)
 	@bad=0; for h in $(RTL_HARNESSES); do MAKEFLAGS= RTL_SRCS="$(RTL_SRCS)" bash tests/rtl/run_harness.sh $$h || bad=1; done; \
