@@ -8,6 +8,7 @@
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
 #   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
+#   make rtl-test   the DUT-only RTL harnesses (tests/rtl) on the clean RTL and on the bugs they expect to catch
 # Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install
 # (tools/need-pkgs.sh). make test checks everything it needs (the build's packages and the test tools) before it
 # builds anything.
@@ -54,15 +55,9 @@ SIMDIR = $(BUILD)/sim/$(1)/e$(ENGINES)
 SIM = $(call SIMDIR,$(RTL))/Vtb_top
 UNIT := $(BUILD)/tests/unit_tests
 
-# RTL bugs that can be switched on (docs/rtl-bugs.md); make test checks TEST_BUG is caught.
-BUGS := RING_WRAP SDI_QWORD_BE LATE_IRQ PREFETCH_PAST_TAIL PRIV_BYPASS SBB_RETURN SUB_CARRY \
-  PREDICATE_POLARITY SEM_COMPARE ATOMIC_RETURN WRONG_ENGINE SIGNAL_TARGET SIGNAL_AS_POLL WATCHDOG_LATE \
-  WATCHDOG_COUNT_SELECT IRQ_WINDOW_LOST IRQ_MASK_BEFORE_LATCH IRQ_SELECTOR_KEPT IRQ_MASTER_EDGE IRQ_SAME_CYCLE_MERGE \
-  GAM_STALE_TLB GAM_LEVEL_INDEX GAM_GOTO_OFF_BY_ONE GAM_FAULT_NO_LOCK GAM_ACK_TO_GRANTED GAM_LIMIT_AT_RESPONSE \
-  GAM_CASC_ODD_ENTRY GAM_CASC_COUNT_KEPT GAM_CASC_WR_SYMMETRIC \
-  MATH_LOAD1_ONE PRED_BBS_RESULT0 CBBE_ONE_LEVEL CBBE_MASK_IGNORED ATOMIC_RETURN_R0 ATOMIC_GPR_OP2 LRR_CS_MMIO_SRC \
-  NONPRIV_RD_WRITES NONPRIV_RANGE_ONE LRI_NONPRIV_PARTIAL SIGNAL_TARGET_3BIT SDI_TWO_DWORD_FIRST SEM_REG_POLL_MEM \
-  PRIV_CHAIN_ESCALATE SBB_ASI_IGNORED CP_PRIV_HALTS CP_PRIV_NO_EIR GGTT_NONPRIV_ALLOWED
+# RTL bugs that can be switched on: the rows of docs/rtl-bugs.md, in its order (tools/rtl-bugs.sh; make check checks
+# them against the RTL's GTREF_BUG_<NAME> blocks); make test checks TEST_BUG is caught.
+BUGS := $(shell sh tools/rtl-bugs.sh)
 TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword
@@ -85,7 +80,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test rtl-test rtl-srcs verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs install
 
 all: deps $(GTREF) sim
 
@@ -227,63 +222,27 @@ cosim-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top
 	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/clean
 	$(PASSED)
 
+# The known bug caught, replayed, waived (tests/bug/caught.sh).
 bug-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --directed tests/directed \
-	  --seeds 40 --engines $(ENGINES) --jobs $(JOBS) --out $(BUILD)/test/bug-$(TEST_BUG) --expect-fail
-	# replayed from inside the results folder: a record replays from any directory
-	cd $(BUILD)/test/bug-$(TEST_BUG)/results && $(abspath $(GTREF)) replay $(TEST_BUG_REPLAY).result
-	# a waiver that accepts the bug's failures turns the run green, counting them apart; a mistyped waiver file
-	# stops the run with its file and line
-	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 10 --engines $(ENGINES) \
-	  --jobs $(JOBS) --out $(BUILD)/test/waived --waivers tests/waivers/sdi_qword_be.waive | tail -n 1 | grep -E ' 0 failed, [1-9][0-9]* waived$$'
-	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 1 --out $(BUILD)/test/waived \
-	  --waivers tests/waivers/bad > $(BUILD)/test/waived.log 2>&1; test $$? = 2
-	grep -F 'tests/waivers/bad/typo.waive:4: unknown key '\''reasn'\''' $(BUILD)/test/waived.log
+	bash tests/bug/caught.sh $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top $(TEST_BUG) $(TEST_BUG_REPLAY) $(ENGINES) $(JOBS) \
+	  $(BUILD)/test
 	$(PASSED)
 
 # The Slurm launcher against a real single-node Slurm started on this machine (munge, slurmctld, slurmd; state in
 # build/test/slurm-real): a small test list through it gives the same records as the local run.
 # Where Slurm cannot run (a daemon exits or never comes up: tests/slurm/single-node.sh), the check is skipped with the
 # reason in one line, and make test goes on; with CI=true that is a failure.
-# First the skip itself, on a munge key that does not exist: one SKIPPED line and exit status 3, or 1 with CI=true.
+# First the skip itself, on a munge key that does not exist: one SKIPPED line and exit status 3, or 1 with CI=true
+# (tests/slurm/check.sh, which records the check's status itself).
 slurm-test: test-deps $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@mkdir -p $(STATUS) && rm -f $(STATUS)/$@; skip=$(BUILD)/test/slurm-skip; \
-	env -u CI MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
-	  > $$skip.log 2>&1; rc=$$?; \
-	test $$rc = 3 && test $$(wc -l < $$skip.log) = 1 && grep -qE '^slurm-test: SKIPPED: Slurm cannot run on this machine: .+' $$skip.log \
-	  || { echo "slurm-test: a Slurm that cannot start (no munge key) was not one SKIPPED line with exit status 3 (got $$rc):"; \
-	       cat $$skip.log; exit 1; }; \
-	CI=true MUNGE_KEY=/nonexistent/munge.key sh tests/slurm/single-node.sh $(GTREF) $$skip tests/slurm/lists.txt slurm \
-	  > $$skip.log 2>&1; rc=$$?; \
-	test $$rc = 1 && grep -q '^slurm-test: FAILED: .*CI=true requires it' $$skip.log \
-	  || { echo "slurm-test: with CI=true, a Slurm that cannot start did not fail (exit status $$rc):"; cat $$skip.log; exit 1; }
-	@set -o pipefail; \
-	sh tests/slurm/single-node.sh $(GTREF) $(BUILD)/test/slurm-real tests/slurm/lists.txt slurm 2>&1 \
-	  | tee $(BUILD)/test/slurm-test.log; rc=$$?; \
-	case $$rc in \
-	0) echo passed > $(STATUS)/$@ ;; \
-	3) echo "skipped: $$(tail -n 1 $(BUILD)/test/slurm-test.log | sed 's/^slurm-test: SKIPPED: //')" > $(STATUS)/$@ ;; \
-	*) exit 1 ;; \
-	esac
+	bash tests/slurm/check.sh $(GTREF) $(BUILD)/test $(STATUS)/$@
 
 # The reports of two runs of one series: junit.xml valid against the JUnit schema Jenkins reads, report.html
 # rendered by headless Chromium (its DOM checked, a screenshot kept) with the second run's buckets still failing
 # and a two-point history chart.
-REPORT_DIR := $(BUILD)/test/report
-CHROMIUM := chromium --headless --no-sandbox --disable-gpu --hide-scrollbars
 report-test: test-deps bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)
-	@for s in 6 8; do $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds $$s \
-	  --engines $(ENGINES) --jobs $(JOBS) --out $(REPORT_DIR)/night > $(REPORT_DIR)/run-$$s.log 2>&1; test $$? = 1 || exit 1; done
-	xmllint --noout --schema tests/schema/jenkins-junit.xsd $(REPORT_DIR)/night/junit.xml $(BUILD)/test/waived/junit.xml
-	$(CHROMIUM) --dump-dom file://$(abspath $(REPORT_DIR))/night/report.html 2>/dev/null > $(REPORT_DIR)/dom.html
-	@bins=$$(sed -n 's/^Total: .* of \([0-9]*\) bins hit.*/\1/p' $(REPORT_DIR)/night/coverage.md | head -1); \
-	for want in '0 passed</span>' 'still failing, since' '<polyline' "of $$bins bins" 'mem-write/qword-write/byte-enable' \
-	  '<p class="verdict fail" id="verdict">FAIL: ' '<th>started</th>' '<th>rerun the failed tests</th>'; do \
-	  grep -qF "$$want" $(REPORT_DIR)/dom.html || { echo "report-test: the rendered report lacks '$$want'"; exit 1; }; done
-	@$(CHROMIUM) --screenshot=$(abspath $(REPORT_DIR))/report.png --window-size=1100,1400 \
-	  file://$(abspath $(REPORT_DIR))/night/report.html > /dev/null 2>&1
-	@test -s $(REPORT_DIR)/report.png && echo "report-test: junit.xml valid, report.html rendered by Chromium as expected (screenshot $(REPORT_DIR)/report.png)"
+	bash tests/report/check.sh $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top bug-$(TEST_BUG) $(ENGINES) $(JOBS) \
+	  $(BUILD)/test/waived $(BUILD)/test/report
 	$(PASSED)
 
 # The verdict of a run in every report (stdout, summary.md, junit.xml, report.html) for a clean run with coverage holes
@@ -299,72 +258,21 @@ verdict-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG
 # process and one per process, give the same records (timings aside); a run killed part-way then finished with
 # --resume gives them too, running only what was missing. A test that crashes (or hangs) in the middle of a batch
 # gets its CRASH (TIMEOUT), and every other test its real record.
-DET_DIR := $(BUILD)/test/determinism
-SHOW_RECORDS = for r in $(1)/results/*.result; do $(GTREF) show $$r | grep -vE '^  (ran|replay|stimulus):' | sed 's/, build [^)]*)/)/'; done
-DET_RUN = $(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES)
-# the records of run $(1) but test $(2)
-SHOW_OTHERS = $(call SHOW_RECORDS,$(1)) | awk -v t='$(2)' '/^[A-Z]+ /{skip = ($$2 == t)} !skip'
 determinism-test: $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@rm -rf $(DET_DIR) && mkdir -p $(DET_DIR)
-	@for j in 1 2; do $(DET_RUN) --jobs $$j --out $(DET_DIR)/j$$j --history $(DET_DIR)/h$$j.tsv > /dev/null 2>&1; \
-	  $(call SHOW_RECORDS,$(DET_DIR)/j$$j) > $(DET_DIR)/j$$j.txt; done
-	cmp $(DET_DIR)/j1.txt $(DET_DIR)/j2.txt
-	@$(DET_RUN) --jobs 2 --tests-per-process 1 --out $(DET_DIR)/p1 --history $(DET_DIR)/hp.tsv > /dev/null 2>&1; \
-	  $(call SHOW_RECORDS,$(DET_DIR)/p1) > $(DET_DIR)/p1.txt
-	cmp $(DET_DIR)/j1.txt $(DET_DIR)/p1.txt
-	@$(DET_RUN) --jobs 1 --tests-per-process 8 --sim-arg +gtref_selftest_crash=rand-5 --out $(DET_DIR)/crash \
-	  --history $(DET_DIR)/hc.tsv > /dev/null 2>&1; \
-	  $(GTREF) show $(DET_DIR)/crash/results/rand-5.result | grep -E '^CRASH rand-5 |killed by signal 6 ' | wc -l | grep -qx 2 \
-	  || { echo "determinism-test: rand-5, made to abort in a batch, is not recorded as its CRASH:"; \
-	       $(GTREF) show $(DET_DIR)/crash/results/rand-5.result; exit 1; }
-	@$(call SHOW_OTHERS,$(DET_DIR)/crash,rand-5) > $(DET_DIR)/crash.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-5) > $(DET_DIR)/j1-5.txt; \
-	  cmp $(DET_DIR)/j1-5.txt $(DET_DIR)/crash.txt
-	@$(DET_RUN) --jobs 1 --tests-per-process 8 --timeout 8 --sim-arg +gtref_selftest_hang=rand-12 --out $(DET_DIR)/hang \
-	  --history $(DET_DIR)/hh.tsv > /dev/null 2>&1; \
-	  $(GTREF) show $(DET_DIR)/hang/results/rand-12.result | grep -E '^TIMEOUT rand-12 |killed after the 8 s ' | wc -l | grep -qx 2 \
-	  || { echo "determinism-test: rand-12, made to hang in a batch, is not recorded as its TIMEOUT:"; \
-	       $(GTREF) show $(DET_DIR)/hang/results/rand-12.result; exit 1; }
-	@$(call SHOW_OTHERS,$(DET_DIR)/hang,rand-12) > $(DET_DIR)/hang.txt; $(call SHOW_OTHERS,$(DET_DIR)/j1,rand-12) > $(DET_DIR)/j1-12.txt; \
-	  cmp $(DET_DIR)/j1-12.txt $(DET_DIR)/hang.txt && echo "determinism-test: batches of 7 (1 job), 3 (2 jobs: at least 4 batches a job) and 1 test per process" \
-	  "gave the same 30 records; a crash and a hang in the middle of a batch of 7 were recorded on their own tests," \
-	  "the others unchanged"
-	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
-	  --jobs 1 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv > $(DET_DIR)/killed.log 2>&1 & pid=$$!; \
-	  while [ $$(ls $(DET_DIR)/killed/results 2>/dev/null | wc -l) -lt 10 ]; do sleep 0.05; done; kill -INT $$pid; wait $$pid; \
-	  test $$? = 130 || { echo "determinism-test: the interrupted run did not stop on SIGINT"; exit 1; }; \
-	  grep -qE '^gtref regress: interrupted \(Interrupt\) after [0-9]+ of 30 tests: [0-9]+ passed, [0-9]+ failed \(this run\)' $(DET_DIR)/killed.log \
-	  && grep -qE '^resume with: cd .* && .* regress .* --resume$$' $(DET_DIR)/killed.log \
-	  || { echo "determinism-test: the interrupted run did not end with its counts and a resume command:"; cat $(DET_DIR)/killed.log; exit 1; }
-	@$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
-	  --jobs 2 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv --resume 2>&1 >/dev/null | grep -F -- '--resume:'
-	@$(call SHOW_RECORDS,$(DET_DIR)/killed) > $(DET_DIR)/killed.txt; cmp $(DET_DIR)/j1.txt $(DET_DIR)/killed.txt \
-	  && echo "determinism-test: 1 job, 2 jobs, and killed + resumed runs gave the same 30 records"
-	@# --resume after a complete run keeps every record (same build, byte-identical stimuli) and runs nothing
-	$(GTREF) regress --sim $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top --rtl bug-$(TEST_BUG) --seeds 30 --engines $(ENGINES) \
-	  --jobs 2 --out $(DET_DIR)/killed --history $(DET_DIR)/hk.tsv --resume 2>&1 >/dev/null \
-	  | grep -E -e '--resume: 30 of 30 tests already have a record.*running the other 0$$'
+	bash tests/determinism/check.sh $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top bug-$(TEST_BUG) $(ENGINES) \
+	  $(BUILD)/test/determinism
 	$(PASSED)
 
 # replay --waves of a known failure: an FST that starts before the first mismatch and was closed properly, and the
 # decoded command trace.
 waves-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/trace/Vtb_top
-	@rm -f $(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY).fst*
-	$(GTREF) replay $(BUILD)/test/bug-$(TEST_BUG)/results/$(TEST_BUG_REPLAY).result --waves --window 100 | tail -n 4
-	@f=$(BUILD)/test/bug-$(TEST_BUG)/replay/$(TEST_BUG_REPLAY); \
-	  test $$(stat -c %s $$f.fst) -gt 4096 && test ! -e $$f.fst.hier && grep -q "every command the engines retired" $$f.commands.txt \
-	  && echo "waves-test: $$f.fst ($$(stat -c %s $$f.fst) bytes) and $$f.commands.txt written" \
-	  || { echo "waves-test: no usable waveform or command trace"; exit 1; }
+	bash tests/bug/waves.sh $(GTREF) $(BUILD)/test/bug-$(TEST_BUG) $(TEST_BUG_REPLAY)
 	$(PASSED)
 
 # gtref minimize on a random seed that finds the known bug: a .gts at least 10 times smaller (commands and host
 # operations) that reproduces the same signature as it is written.
 minimize-test: bug-test $(GTREF) $(call SIMDIR,bug-$(TEST_BUG))/Vtb_top
-	@r=$(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result; \
-	sh tools/ticker.sh 20 "echo \"minimize-test: still minimizing (at most 120 s): \$$(tail -n 1 $(BUILD)/test/minimize.err | sed 's/^gtref minimize: //')\"" \
-	  sh -c '$(GTREF) minimize '$$r' -o $(BUILD)/test/minimized.gts --max-seconds 120 2> $(BUILD)/test/minimize.err > $(BUILD)/test/minimize.log'; \
-	  rc=$$?; cat $(BUILD)/test/minimize.log; test $$rc = 0 || exit 1; \
-	  ratio=$$(sed -n 's/.*(\([0-9]*\)\.[0-9]x smaller).*/\1/p' $(BUILD)/test/minimize.log); \
-	  test "$$ratio" -ge 10 || { echo "minimize-test: only $${ratio}x smaller"; exit 1; }
+	bash tests/bug/minimize.sh $(GTREF) $(BUILD)/test/bug-$(TEST_BUG)/results/rand-1.result $(BUILD)/test
 	$(PASSED)
 
 # Failure isolation (docs/regress.md §2.1): a crash, an abort, runaway memory, a log flood (stand-in simulator) and
@@ -405,20 +313,25 @@ night-test: $(GTREF) $(call SIMDIR,clean)/Vtb_top $(call SIMDIR,bug-$(TEST_BUG))
 	sh tests/night/interrupt.sh $(GTREF) $(BUILD)/test/night
 	$(PASSED)
 
-# The spec-derived expectations of the directed tests, on the model alone (no Verilator).
+# The DUT-only harnesses (tests/rtl/NAME.sv with NAME.expect, docs/rtl-bugs.md): each on the clean RTL and on the
+# catalogued bugs its expectations name, every one failing exactly its tests (tests/rtl/run_harness.sh; its own make
+# and Verilator's run as they do by hand, without this make's jobserver). Not part of make test: one Verilator build
+# per variant of each harness (42 today; about 66 s each on two idle cores, some 45 minutes in all).
+RTL_HARNESSES := $(patsubst tests/rtl/%.expect,%,$(wildcard tests/rtl/*.expect))
+rtl-test: deps $(SVPKG)
+	@bad=0; for h in $(RTL_HARNESSES); do MAKEFLAGS= RTL_SRCS="$(RTL_SRCS)" bash tests/rtl/run_harness.sh $$h || bad=1; done; \
+	  exit $$bad
+	$(PASSED)
+# The RTL sources, for tests/rtl/run_harness.sh run by hand.
+rtl-srcs:
+	@echo $(RTL_SRCS)
+
+# The spec-derived expectations of the directed tests, on the model alone (no Verilator); then the test lists, make
+# regress's flags and the RTL bug catalogue (tests/make/).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
-	@# every test list, and every option of every group, is valid (a typo would otherwise stop a night part-way)
-	@for l in smoke nightly full; do $(GTREF) night $$l --check 2>/dev/null || { $(GTREF) night $$l --check; exit 1; }; done
-	@$(GTREF) night slurm --lists tests/slurm/lists.txt --check 2>/dev/null
-	@# make regress asks for coverage closure from 200 seeds up or when told (REQUIRE_COVERAGE), resumes with RESUME=1
-	@for c in "SEEDS=200:--require-coverage" "SEEDS=5000:--require-coverage" "SEEDS=20:" "SEEDS=199:" \
-	  "SEEDS=20 REQUIRE_COVERAGE=1:--require-coverage" "SEEDS=200 REQUIRE_COVERAGE=0:" \
-	  "SEEDS=20 RESUME=1:--resume" "SEEDS=20 RESUME=0:"; do \
-	  args=$${c%%:*}; want=$${c#*:}; \
-	  got=$$(env -u MAKEFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -n regress $$args 2>&1 | grep -oE -e '--(require-coverage|resume)( |$$)' | tr -d ' '); \
-	  test "$$got" = "$$want" || { echo "check: make regress $$args passes '$$got' to gtref regress, expected '$$want' (make -n regress $$args)"; exit 1; }; \
-	done
+	@bash tests/make/check.sh $(GTREF)
+	@bash tests/make/regress_flags.sh "$(MAKE)"
 	$(PASSED)
 
 test: deps $(TEST_CHECKS)

@@ -5,7 +5,7 @@
 #   tests: T1 T2 ...            the harness's tests (+test=T)
 #   VARIANT: T...               clean or a bug name, and the tests it must fail (run by default)
 #   extra VARIANT: T...         the same, run only when named on the command line
-# Usage (from anywhere): tests/rtl/run_harness.sh NAME [VARIANT...]
+# Usage (from anywhere): tests/rtl/run_harness.sh NAME [VARIANT...]; make rtl-test runs every harness
 set -u
 cd "$(dirname "$0")/../.."
 name=${1:?usage: tests/rtl/run_harness.sh NAME [VARIANT...]}; shift
@@ -23,8 +23,8 @@ while IFS= read -r l; do
   esac
 done < "$spec"
 VARIANTS=${*:-$DEFAULT}
-RTL="build/gen/gtref_pkg.sv rtl/gt_reg_rules_pkg.sv rtl/gt_cmd_fetch.sv rtl/gt_engine.sv rtl/gt_irq.sv rtl/gt_gam.sv
-  rtl/gt_pkg_check.sv rtl/gt_top.sv"
+# the RTL sources: the Makefile's RTL_SRCS (make rtl-test passes it; run by hand, make prints it)
+RTL="build/gen/gtref_pkg.sv ${RTL_SRCS:-$(make -s --no-print-directory rtl-srcs)}"
 bad=0
 for v in $VARIANTS; do
   [ -n "${EXPECT_FAIL[$v]+x}" ] || { echo "run_harness: $spec has no line for $v" >&2; exit 2; }

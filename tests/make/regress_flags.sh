@@ -1,0 +1,13 @@
+#!/bin/bash
+# make check: make regress passes the coverage and resume flags its variables ask for (make -n regress).
+#   usage: regress_flags.sh MAKE
+set -u
+make=$1
+# make regress asks for coverage closure from 200 seeds up or when told (REQUIRE_COVERAGE), resumes with RESUME=1
+for c in "SEEDS=200:--require-coverage" "SEEDS=5000:--require-coverage" "SEEDS=20:" "SEEDS=199:" \
+  "SEEDS=20 REQUIRE_COVERAGE=1:--require-coverage" "SEEDS=200 REQUIRE_COVERAGE=0:" \
+  "SEEDS=20 RESUME=1:--resume" "SEEDS=20 RESUME=0:"; do
+  args=${c%%:*}; want=${c#*:}
+  got=$(env -u MAKEFLAGS -u MAKELEVEL $make --no-print-directory -n regress $args 2>&1 | grep -oE -e '--(require-coverage|resume)( |$)' | tr -d ' ')
+  test "$got" = "$want" || { echo "check: make regress $args passes '$got' to gtref regress, expected '$want' (make -n regress $args)"; exit 1; }
+done
