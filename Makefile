@@ -30,7 +30,7 @@ CORE_SRCS := $(wildcard common/*.c refmodel/*.c stimulus/*.c stimulus/gen/*.c ho
 TB_SRCS := $(wildcard dpi/*.c)
 GTREF_SRCS := $(wildcard regress/*.c)
 UNIT_SRCS := $(wildcard tests/unit/*.c) tests/fuzz/targets.c
-RTL_PKGS := $(wildcard rtl/*_pkg.sv)
+RTL_PKGS := rtl/gt_reg_rules_pkg.sv rtl/gt_cs_pkg.sv   # the packages first, each after those it imports
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv))
 # The register table's C constants are generated (include/gtref/reg_table.def -> REGCONSTS, included by gtref/regs.h).
 REGCONSTS := $(BUILD)/gen/include/gtref/reg_consts.h
