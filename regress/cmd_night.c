@@ -169,7 +169,7 @@ static int night_plan(night_run *nr)
     const night_opts *o = &nr->o;
     const gtref_test_list *list = nr->list;
     snprintf(nr->out, sizeof nr->out, "%s", o->out_opt ? o->out_opt : "build/night");
-    strip_trailing_slashes(nr->out);
+    gtref_strip_trailing_slashes(nr->out);
     if (!path_format(nr->base, sizeof nr->base, "night", "%s/%s", nr->out, list->name) || make_dirs(nr->base))
         return cli_error("night", "cannot create %s/%s: %s", nr->out, list->name, strerror(errno));
     if (o->waivers && !o->print_sims) { /* the night judges "matched nothing" over all its groups (docs/waivers.md) */

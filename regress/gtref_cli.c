@@ -200,22 +200,6 @@ bool has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-void strip_trailing_slashes(char *path)
-{
-    size_t n = strlen(path);
-    while (n > 1 && path[n - 1] == '/') path[--n] = '\0';
-}
-
-void dir_of(const char *path, char *dir, size_t dirsz)
-{
-    snprintf(dir, dirsz, "%s", path);
-    strip_trailing_slashes(dir);
-    char *slash = strrchr(dir, '/');
-    if (!slash) snprintf(dir, dirsz, ".");
-    else if (slash == dir) dir[1] = '\0';
-    else *slash = '\0';
-}
-
 bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz)
 {
     char exe[GTREF_PATH_MAX];
@@ -223,8 +207,8 @@ bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz
     if (n <= 0) return false;
     exe[n] = '\0';
     char bindir[GTREF_PATH_MAX], dir[GTREF_PATH_MAX];
-    dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
-    dir_of(bindir, dir, sizeof dir);
+    gtref_dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
+    gtref_dir_of(bindir, dir, sizeof dir);
     int w = snprintf(dst, dstsz, "%s/sim/%s/e%u/Vtb_top", dir, rtl, engines);
     return w > 0 && (size_t)w < dstsz;
 }
@@ -268,37 +252,18 @@ const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz)
     return cli->argv0;
 }
 
-bool absolute_path(const char *path, char *dst, size_t dstsz)
-{
-    char real[PATH_MAX];
-    if (realpath(path, real)) return copy_string(dst, dstsz, real);
-    /* not there (yet): its directory made absolute, then its name */
-    char dir[GTREF_PATH_MAX];
-    dir_of(path, dir, sizeof dir);
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    if (realpath(dir, real)) {
-        int n = snprintf(dst, dstsz, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
-        return n > 0 && (size_t)n < dstsz;
-    }
-    if (path[0] == '/') return copy_string(dst, dstsz, path);
-    if (!getcwd(real, sizeof real)) return copy_string(dst, dstsz, path);
-    int n = snprintf(dst, dstsz, "%s/%s", real, path);
-    return n > 0 && (size_t)n < dstsz;
-}
-
 bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz)
 {
     size_t len = 0;
     if (dstsz) dst[0] = '\0';
     char self[GTREF_PATH_MAX], result_abs[GTREF_PATH_MAX], sim_abs[GTREF_PATH_MAX];
-    if (!absolute_path(result_path, result_abs, sizeof result_abs)) return false;
+    if (!gtref_abs_path(result_path, result_abs, sizeof result_abs)) return false;
     bool ok = append_word(dst, dstsz, &len, gtref_self(cli, self, sizeof self)) &&
               append_word(dst, dstsz, &len, "replay") && append_word(dst, dstsz, &len, result_abs);
     char default_sim[GTREF_PATH_MAX];
     if (ok && !(default_sim_path(rtl, engines, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
-        ok = absolute_path(sim, sim_abs, sizeof sim_abs) && append_word(dst, dstsz, &len, "--sim") &&
+        ok = gtref_abs_path(sim, sim_abs, sizeof sim_abs) && append_word(dst, dstsz, &len, "--sim") &&
              append_word(dst, dstsz, &len, sim_abs);
     if (ok && timeout_s != DEFAULT_TIMEOUT_S) {
         char t[24];
@@ -337,14 +302,14 @@ bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *cons
             continue;
         }
         const char *value = name_end ? name_end + 1 : i + 1 < argc ? argv[++i] : NULL;
-        if (!value || !absolute_path(value, word, sizeof word)) return false;
+        if (!value || !gtref_abs_path(value, word, sizeof word)) return false;
         if (!append_word(dst, dstsz, &len, opt) || !append_word(dst, dstsz, &len, word)) return false;
     }
     for (size_t k = 0; k < ndefaults; k++) {
         if (given[k]) continue;
         const char *v = defaults[k].value;
         if (defaults[k].is_path) {
-            if (!absolute_path(v, word, sizeof word)) return false;
+            if (!gtref_abs_path(v, word, sizeof word)) return false;
             v = word;
         }
         if (!append_word(dst, dstsz, &len, defaults[k].opt) || !append_word(dst, dstsz, &len, v)) return false;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gtref/file_io.h"
 #include "gtref/result.h"
 #include "gtref/stim.h"
 #include "gtref/regress_report.h"
@@ -45,9 +46,6 @@ typedef struct gtref_cli {
 /* The gtref to put in a printed command: argv0 as an absolute path when it names a file (it contains a '/'),
  * plain argv0 when gtref was found through PATH. Returns buf or argv0. */
 const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz);
-/* path as an absolute path without . or .. (the file itself need not exist, its directory should); false when it
- * does not fit. */
-bool absolute_path(const char *path, char *dst, size_t dstsz);
 
 /* Subcommands: argv[0] is the subcommand's name. */
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv);
@@ -143,10 +141,6 @@ int make_dirs(const char *path);
 /* "dir/name.ext" → "name" (the test name of a stimulus or .gts file). */
 void test_name_of(const char *path, char *name, size_t namesz);
 bool has_suffix(const char *s, const char *suffix);
-/* The directory part of path ("." when none), without trailing slashes. */
-void dir_of(const char *path, char *dir, size_t dirsz);
-/* path without trailing slashes ("out/" → "out"; "/" stays "/"). */
-void strip_trailing_slashes(char *path);
 /* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/e<engines>/Vtb_top,
  * written without "..": build/bin/gtref gives build/sim/<rtl>/e<engines>/Vtb_top. */
 bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz);
