@@ -468,9 +468,9 @@ static int report_interrupt(const gtref_cli *cli, int argc, char **argv, int sig
         printf("gtref regress: interrupted (%s) after %s\n", strsignal(sig), counts);
     } else {
         char cmd[8192];
-        const char *const extra[] = {"--resume", NULL};
+        const cli_rerun_default resume[] = {{"--resume", NULL, false}};
         printf("gtref regress: interrupted (%s) after %s; no summary written\n", strsignal(sig), counts);
-        if (resume_command(cli, argc, argv, extra, cmd, sizeof cmd))
+        if (resume_command(cli, argc, argv, resume, 1, cmd, sizeof cmd))
             printf("resume with: %s\n", cmd);
         else
             printf("resume with: the same command and --resume\n");

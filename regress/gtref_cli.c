@@ -273,30 +273,48 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
     return ok;
 }
 
-bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
-                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz)
+/* A command line made from a command's own (argv[0] the subcommand): a resume command starts with "cd DIR &&" and
+ * gtref as typed, a rerun command with gtref_self(); the words of argv follow, those in drop (NULL-terminated) left
+ * out and the value of every option in path_opts (NULL-terminated) made absolute; then each of adds[] that argv
+ * does not give, by option name, with its value (none when NULL; made absolute when it is a path). */
+typedef struct command_line {
+    bool resume;
+    const char *const *path_opts, *const *drop;
+    const cli_rerun_default *adds;
+    size_t nadds;
+} command_line;
+
+static bool make_command_line(const gtref_cli *cli, int argc, char **argv, const command_line *c, char *dst,
+                              size_t dstsz)
 {
     char word[GTREF_PATH_MAX + 32];
     size_t len = 0;
     if (dstsz) dst[0] = '\0';
     bool given[16] = {false};
-    if (ndefaults > 16) return false;
-    if (!append_word(dst, dstsz, &len, gtref_self(cli, word, sizeof word)) || !append_word(dst, dstsz, &len, argv[0]))
-        return false;
-    for (int i = 1; i < argc; i++) {
+    if (c->nadds > 16) return false;
+    if (c->resume) {
+        char cwd[GTREF_PATH_MAX];
+        if (!getcwd(cwd, sizeof cwd) || !append_word(dst, dstsz, &len, "cd") || !append_word(dst, dstsz, &len, cwd) ||
+            len + 3 >= dstsz)
+            return false;
+        memcpy(dst + len, " &&", 4); /* the one word not to quote */
+        len += 3;
+    }
+    if (!append_word(dst, dstsz, &len, c->resume ? cli->argv0 : gtref_self(cli, word, sizeof word))) return false;
+    for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool dropped = false;
-        for (size_t k = 0; drop && drop[k]; k++) dropped |= strcmp(a, drop[k]) == 0;
+        for (size_t k = 0; c->drop && c->drop[k]; k++) dropped |= strcmp(a, c->drop[k]) == 0;
         if (dropped) continue;
         const char *opt = NULL;
-        for (size_t k = 0; path_opts && path_opts[k]; k++) {
-            size_t m = strlen(path_opts[k]);
-            if (strncmp(a, path_opts[k], m) == 0 && (a[m] == '\0' || a[m] == '=')) opt = path_opts[k];
+        for (size_t k = 0; c->path_opts && c->path_opts[k]; k++) {
+            size_t m = strlen(c->path_opts[k]);
+            if (strncmp(a, c->path_opts[k], m) == 0 && (a[m] == '\0' || a[m] == '=')) opt = c->path_opts[k];
         }
         const char *name_end = strchr(a, '=');
         size_t name_len = a[0] == '-' ? (name_end ? (size_t)(name_end - a) : strlen(a)) : 0;
-        for (size_t k = 0; k < ndefaults; k++)
-            given[k] |= name_len && strlen(defaults[k].opt) == name_len && strncmp(a, defaults[k].opt, name_len) == 0;
+        for (size_t k = 0; k < c->nadds; k++)
+            given[k] |= name_len && strlen(c->adds[k].opt) == name_len && strncmp(a, c->adds[k].opt, name_len) == 0;
         if (!opt) {
             if (!append_word(dst, dstsz, &len, a)) return false;
             continue;
@@ -305,16 +323,31 @@ bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *cons
         if (!value || !gtref_abs_path(value, word, sizeof word)) return false;
         if (!append_word(dst, dstsz, &len, opt) || !append_word(dst, dstsz, &len, word)) return false;
     }
-    for (size_t k = 0; k < ndefaults; k++) {
+    for (size_t k = 0; k < c->nadds; k++) {
         if (given[k]) continue;
-        const char *v = defaults[k].value;
-        if (defaults[k].is_path) {
+        const char *v = c->adds[k].value;
+        if (v && c->adds[k].is_path) {
             if (!gtref_abs_path(v, word, sizeof word)) return false;
             v = word;
         }
-        if (!append_word(dst, dstsz, &len, defaults[k].opt) || !append_word(dst, dstsz, &len, v)) return false;
+        if (!append_word(dst, dstsz, &len, c->adds[k].opt) || (v && !append_word(dst, dstsz, &len, v))) return false;
     }
     return true;
+}
+
+bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
+                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz)
+{
+    const command_line c = {.resume = false, .path_opts = path_opts, .drop = drop, .adds = defaults,
+                            .nadds = ndefaults};
+    return make_command_line(cli, argc, argv, &c, dst, dstsz);
+}
+
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const cli_rerun_default *adds, size_t nadds,
+                    char *dst, size_t dstsz)
+{
+    const command_line c = {.resume = true, .adds = adds, .nadds = nadds};
+    return make_command_line(cli, argc, argv, &c, dst, dstsz);
 }
 
 volatile sig_atomic_t gtref_interrupted;
@@ -348,27 +381,6 @@ void gtref_release_interrupts(void)
             caught[i] = false;
         }
     if (gtref_interrupted) raise(gtref_interrupted); /* one that came in between: its own action now */
-}
-
-bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz)
-{
-    size_t len = 0;
-    if (dstsz) dst[0] = '\0';
-    char cwd[GTREF_PATH_MAX];
-    bool ok = getcwd(cwd, sizeof cwd) != NULL && append_word(dst, dstsz, &len, "cd") &&
-              append_word(dst, dstsz, &len, cwd) && len + 3 < dstsz;
-    if (ok) { /* the one word not to quote */
-        memcpy(dst + len, " &&", 4);
-        len += 3;
-    }
-    ok = ok && append_word(dst, dstsz, &len, cli->argv0);
-    for (int i = 0; ok && i < argc; i++) ok = append_word(dst, dstsz, &len, argv[i]);
-    for (size_t k = 0; ok && extra && extra[k]; k++) {
-        bool have = false;
-        for (int i = 0; i < argc; i++) have |= strcmp(argv[i], extra[k]) == 0;
-        if (!have) ok = append_word(dst, dstsz, &len, extra[k]);
-    }
-    return ok;
 }
 
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz)
