@@ -1,4 +1,4 @@
-/* Whole-file reads and atomic whole-file writes (see include/gtref/file_io.h). */
+/* Whole-file reads, atomic whole-file writes and paths (see include/gtref/file_io.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "gtref/file_io.h"
 
@@ -89,14 +89,42 @@ int gtref_file_read_all(const char *path, size_t max, uint8_t **out, size_t *out
     return 0;
 }
 
-void gtref_abs_path(const char *path, char *dst, size_t dstsz)
+void gtref_strip_trailing_slashes(char *path)
 {
-    char buf[PATH_MAX];
-    const char *src = realpath(path, buf) ? buf : path;
-    if (dstsz == 0) return;
-    size_t n = strlen(src);
-    if (n >= dstsz) src = path, n = strlen(path);
-    if (n >= dstsz) n = dstsz - 1;
-    memcpy(dst, src, n);
-    dst[n] = '\0';
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/') path[--n] = '\0';
+}
+
+void gtref_dir_of(const char *path, char *dir, size_t dirsz)
+{
+    snprintf(dir, dirsz, "%s", path);
+    gtref_strip_trailing_slashes(dir);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, dirsz, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+}
+
+static bool fits(int n, size_t dstsz) { return n >= 0 && (size_t)n < dstsz; }
+
+static bool abs_path_of(const char *path, char *dst, size_t dstsz)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real)) return fits(snprintf(dst, dstsz, "%s", real), dstsz);
+    /* not there (yet): its folder made absolute, then its name */
+    char dir[PATH_MAX];
+    gtref_dir_of(path, dir, sizeof dir);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (realpath(dir, real))
+        return fits(snprintf(dst, dstsz, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base), dstsz);
+    if (path[0] == '/' || !getcwd(real, sizeof real)) return fits(snprintf(dst, dstsz, "%s", path), dstsz);
+    return fits(snprintf(dst, dstsz, "%s/%s", real, path), dstsz);
+}
+
+bool gtref_abs_path(const char *path, char *dst, size_t dstsz)
+{
+    if (abs_path_of(path, dst, dstsz)) return true;
+    if (dstsz) snprintf(dst, dstsz, "%s", path);
+    return false;
 }

@@ -323,7 +323,7 @@ static int bench_plan(bench_run *b)
     if (!o->model_only && !is_executable_file(o->sim))
         return cli_error("bench", "simulator %s is not an executable file (build it with make, or pass --sim)", o->sim);
     snprintf(b->out, sizeof b->out, "%s", o->out_opt);
-    strip_trailing_slashes(b->out);
+    gtref_strip_trailing_slashes(b->out);
     static const char *const subdirs[] = {"/stim", "/results", "/logs"};
     for (size_t i = 0; i < 3; i++) {
         char dir[GTREF_PATH_MAX];

@@ -201,7 +201,7 @@ int gtref_cmd_minimize(const gtref_cli *cli, int argc, char **argv)
         return gtref_stim_free(&s), cli_error("minimize", "simulator %s is not an executable file (build it with make)", sim);
 
     char dir[GTREF_PATH_MAX], parent[GTREF_PATH_MAX], out[GTREF_PATH_MAX];
-    dir_of(file[0], parent, sizeof parent);
+    gtref_dir_of(file[0], parent, sizeof parent);
     if (!path_format(dir, sizeof dir, "minimize", "%s/minimize-%s", parent, want.test) || make_dirs(dir))
         return gtref_stim_free(&s), cli_error("minimize", "cannot create %s: %s", dir, strerror(errno));
     if (out_opt) snprintf(out, sizeof out, "%s", out_opt);

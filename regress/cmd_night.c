@@ -169,7 +169,7 @@ static int night_plan(night_run *nr)
     const night_opts *o = &nr->o;
     const gtref_test_list *list = nr->list;
     snprintf(nr->out, sizeof nr->out, "%s", o->out_opt ? o->out_opt : "build/night");
-    strip_trailing_slashes(nr->out);
+    gtref_strip_trailing_slashes(nr->out);
     if (!path_format(nr->base, sizeof nr->base, "night", "%s/%s", nr->out, list->name) || make_dirs(nr->base))
         return cli_error("night", "cannot create %s/%s: %s", nr->out, list->name, strerror(errno));
     if (o->waivers && !o->print_sims) { /* the night judges "matched nothing" over all its groups (docs/waivers.md) */
@@ -489,16 +489,10 @@ static void night_print_interrupted(const night_run *nr, const gtref_cli *cli, i
     char cwd[GTREF_PATH_MAX];
     if (mk && getcwd(cwd, sizeof cwd))
         printf("resume with: make -C %s night LIST=%s MASTER_SEED=%s RESUME=1\n", cwd, nr->list->name, seed_text);
-    const char *const extra_seed[] = {"--resume", NULL};
-    char **args2 = calloc((size_t)argc + 3, sizeof *args2);
-    int n2 = 0;
-    if (args2) {
-        for (int i = 0; i < argc; i++) args2[n2++] = argv[i];
-        if (!o->master_text) args2[n2++] = "--master-seed", args2[n2++] = seed_text; /* the date may change */
-    }
-    if (args2 && resume_command(cli, n2, args2, extra_seed, cmd, sizeof cmd))
+    /* the master seed when not given: the date may change */
+    const cli_rerun_default resume[] = {{"--master-seed", seed_text, false}, {"--resume", NULL, false}};
+    if (resume_command(cli, argc, argv, resume, 2, cmd, sizeof cmd))
         printf("%s %s\n", mk ? "         or:" : "resume with:", cmd);
-    free(args2);
 }
 
 /* Report: a night that ran to its end: stale waivers, the rerun commands, the buckets of every group with their

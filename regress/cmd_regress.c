@@ -468,9 +468,9 @@ static int report_interrupt(const gtref_cli *cli, int argc, char **argv, int sig
         printf("gtref regress: interrupted (%s) after %s\n", strsignal(sig), counts);
     } else {
         char cmd[8192];
-        const char *const extra[] = {"--resume", NULL};
+        const cli_rerun_default resume[] = {{"--resume", NULL, false}};
         printf("gtref regress: interrupted (%s) after %s; no summary written\n", strsignal(sig), counts);
-        if (resume_command(cli, argc, argv, extra, cmd, sizeof cmd))
+        if (resume_command(cli, argc, argv, resume, 1, cmd, sizeof cmd))
             printf("resume with: %s\n", cmd);
         else
             printf("resume with: the same command and --resume\n");
@@ -527,9 +527,9 @@ static int regress_open(regress_run *r, int argc, char **argv)
     if (!(o->out ? path_format(r->out, sizeof r->out, "regress", "%s", o->out)
                  : path_format(r->out, sizeof r->out, "regress", "build/regress/%s", o->rtl)))
         return EXIT_USAGE;
-    strip_trailing_slashes(r->out);
+    gtref_strip_trailing_slashes(r->out);
     char parent[GTREF_PATH_MAX], err[1024];
-    dir_of(r->out, parent, sizeof parent);
+    gtref_dir_of(r->out, parent, sizeof parent);
     if (!(o->history ? path_format(r->history_path, sizeof r->history_path, "regress", "%s", o->history)
                      : path_format(r->history_path, sizeof r->history_path, "regress", "%s/history.tsv", parent)))
         return EXIT_USAGE;
@@ -575,7 +575,7 @@ static int regress_plan(regress_run *r)
     int rc;
     if (o->directed) {
         if (!path_format(r->directed, sizeof r->directed, "regress", "%s", o->directed)) return EXIT_USAGE;
-        strip_trailing_slashes(r->directed);
+        gtref_strip_trailing_slashes(r->directed);
         o->directed = r->directed;
     }
     if (o->directed && (rc = list_gts_files(o->directed, &r->gts_files, &r->ndirected))) return rc;
@@ -692,7 +692,7 @@ static int regress_conclude(regress_run *r, const gtref_cli *cli, int argc, char
     int rc = 0;
     if (!o->expect_fail) {
         rc = regress_coverage(r->out, r->results, r->n, &e->holes, &e->cov_bins, e->hole_names, sizeof e->hole_names);
-        if (!absolute_path(r->out, e->cov_path, sizeof e->cov_path - 16))
+        if (!gtref_abs_path(r->out, e->cov_path, sizeof e->cov_path - 16))
             snprintf(e->cov_path, sizeof e->cov_path, "%s", r->out);
         strcat(e->cov_path, "/coverage.md");
     }

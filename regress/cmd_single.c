@@ -45,7 +45,7 @@ static int make_output_dirs(const char *command, const char *a, const char *b)
     const char *dirs[] = {a, b};
     for (size_t i = 0; i < 2; i++) {
         char dir[GTREF_PATH_MAX];
-        dir_of(dirs[i], dir, sizeof dir);
+        gtref_dir_of(dirs[i], dir, sizeof dir);
         if (make_dirs(dir)) return cli_error(command, "cannot create %s: %s", dir, strerror(errno));
     }
     return 0;
@@ -99,7 +99,7 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
     const char *sim = resolve_sim("run", sim_opt, rtl, (unsigned)engines, sim_buf, sizeof sim_buf);
     if (!sim) return EXIT_USAGE;
     snprintf(out, sizeof out, "%s", out_opt);
-    strip_trailing_slashes(out);
+    gtref_strip_trailing_slashes(out);
     test_name_of(file[0], name, sizeof name);
     bool is_gts = has_suffix(file[0], ".gts");
     if (!(is_gts ? path_format(stim, sizeof stim, "run", "%s/stim/%s.stim", out, name)
@@ -150,12 +150,12 @@ int gtref_cmd_run(const gtref_cli *cli, int argc, char **argv)
 static bool replay_dir_of(const char *result_path, char *dir, size_t dirsz)
 {
     char parent[GTREF_PATH_MAX];
-    dir_of(result_path, parent, sizeof parent);
+    gtref_dir_of(result_path, parent, sizeof parent);
     const char *base = strrchr(parent, '/');
     base = base ? base + 1 : parent;
     if (strcmp(base, "results") == 0) {
         char grandparent[GTREF_PATH_MAX];
-        dir_of(parent, grandparent, sizeof grandparent);
+        gtref_dir_of(parent, grandparent, sizeof grandparent);
         return path_format(dir, dirsz, "replay", "%s/replay", grandparent);
     }
     return path_format(dir, dirsz, "replay", "%s/replay", parent);
@@ -170,8 +170,8 @@ static bool find_stimulus(gtref_result *r, const char *result_path)
     const char *slash = strrchr(r->stim, '/');
     const char *base = slash ? slash + 1 : r->stim;
     char dir[GTREF_PATH_MAX], parent[GTREF_PATH_MAX], cand[GTREF_PATH_MAX];
-    dir_of(result_path, dir, sizeof dir);
-    dir_of(dir, parent, sizeof parent);
+    gtref_dir_of(result_path, dir, sizeof dir);
+    gtref_dir_of(dir, parent, sizeof parent);
     const char *const where[] = {dir, parent};
     const char *const sub[] = {"", "/stim"};
     for (size_t i = 0; i < 2; i++) {
@@ -205,7 +205,7 @@ static void describe_outcome(const gtref_result *r, char *buf, size_t bufsz)
 static const char *trace_sim(const char *sim, bool default_sim, char *buf, size_t bufsz)
 {
     char dir[GTREF_PATH_MAX];
-    dir_of(sim, dir, sizeof dir);
+    gtref_dir_of(sim, dir, sizeof dir);
     if (!path_format(buf, bufsz, "replay", "%s/trace/Vtb_top", dir)) return NULL;
     if (is_executable_file(buf)) return buf;
     char exe[GTREF_PATH_MAX], root[GTREF_PATH_MAX], bindir[GTREF_PATH_MAX], builddir[GTREF_PATH_MAX];
@@ -215,9 +215,9 @@ static const char *trace_sim(const char *sim, bool default_sim, char *buf, size_
         return NULL;
     }
     exe[n] = '\0';
-    dir_of(exe, bindir, sizeof bindir);     /* ROOT/build/bin */
-    dir_of(bindir, builddir, sizeof builddir);
-    dir_of(builddir, root, sizeof root);
+    gtref_dir_of(exe, bindir, sizeof bindir);     /* ROOT/build/bin */
+    gtref_dir_of(bindir, builddir, sizeof builddir);
+    gtref_dir_of(builddir, root, sizeof root);
     char target[GTREF_PATH_MAX];
     const char *rel = strstr(buf, "/sim/");
     if (!rel || !path_format(target, sizeof target, "replay", "build%s", rel)) return NULL;

@@ -200,22 +200,6 @@ bool has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-void strip_trailing_slashes(char *path)
-{
-    size_t n = strlen(path);
-    while (n > 1 && path[n - 1] == '/') path[--n] = '\0';
-}
-
-void dir_of(const char *path, char *dir, size_t dirsz)
-{
-    snprintf(dir, dirsz, "%s", path);
-    strip_trailing_slashes(dir);
-    char *slash = strrchr(dir, '/');
-    if (!slash) snprintf(dir, dirsz, ".");
-    else if (slash == dir) dir[1] = '\0';
-    else *slash = '\0';
-}
-
 bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz)
 {
     char exe[GTREF_PATH_MAX];
@@ -223,8 +207,8 @@ bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz
     if (n <= 0) return false;
     exe[n] = '\0';
     char bindir[GTREF_PATH_MAX], dir[GTREF_PATH_MAX];
-    dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
-    dir_of(bindir, dir, sizeof dir);
+    gtref_dir_of(exe, bindir, sizeof bindir); /* /proc/self/exe has no symbolic link and no "..": nor has the result */
+    gtref_dir_of(bindir, dir, sizeof dir);
     int w = snprintf(dst, dstsz, "%s/sim/%s/e%u/Vtb_top", dir, rtl, engines);
     return w > 0 && (size_t)w < dstsz;
 }
@@ -268,37 +252,18 @@ const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz)
     return cli->argv0;
 }
 
-bool absolute_path(const char *path, char *dst, size_t dstsz)
-{
-    char real[PATH_MAX];
-    if (realpath(path, real)) return copy_string(dst, dstsz, real);
-    /* not there (yet): its directory made absolute, then its name */
-    char dir[GTREF_PATH_MAX];
-    dir_of(path, dir, sizeof dir);
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    if (realpath(dir, real)) {
-        int n = snprintf(dst, dstsz, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base);
-        return n > 0 && (size_t)n < dstsz;
-    }
-    if (path[0] == '/') return copy_string(dst, dstsz, path);
-    if (!getcwd(real, sizeof real)) return copy_string(dst, dstsz, path);
-    int n = snprintf(dst, dstsz, "%s/%s", real, path);
-    return n > 0 && (size_t)n < dstsz;
-}
-
 bool replay_command(const gtref_cli *cli, const char *result_path, const char *sim, const char *rtl, unsigned engines,
                     unsigned timeout_s, char *dst, size_t dstsz)
 {
     size_t len = 0;
     if (dstsz) dst[0] = '\0';
     char self[GTREF_PATH_MAX], result_abs[GTREF_PATH_MAX], sim_abs[GTREF_PATH_MAX];
-    if (!absolute_path(result_path, result_abs, sizeof result_abs)) return false;
+    if (!gtref_abs_path(result_path, result_abs, sizeof result_abs)) return false;
     bool ok = append_word(dst, dstsz, &len, gtref_self(cli, self, sizeof self)) &&
               append_word(dst, dstsz, &len, "replay") && append_word(dst, dstsz, &len, result_abs);
     char default_sim[GTREF_PATH_MAX];
     if (ok && !(default_sim_path(rtl, engines, default_sim, sizeof default_sim) && same_file(sim, default_sim)))
-        ok = absolute_path(sim, sim_abs, sizeof sim_abs) && append_word(dst, dstsz, &len, "--sim") &&
+        ok = gtref_abs_path(sim, sim_abs, sizeof sim_abs) && append_word(dst, dstsz, &len, "--sim") &&
              append_word(dst, dstsz, &len, sim_abs);
     if (ok && timeout_s != DEFAULT_TIMEOUT_S) {
         char t[24];
@@ -308,48 +273,81 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
     return ok;
 }
 
-bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
-                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz)
+/* A command line made from a command's own (argv[0] the subcommand): a resume command starts with "cd DIR &&" and
+ * gtref as typed, a rerun command with gtref_self(); the words of argv follow, those in drop (NULL-terminated) left
+ * out and the value of every option in path_opts (NULL-terminated) made absolute; then each of adds[] that argv
+ * does not give, by option name, with its value (none when NULL; made absolute when it is a path). */
+typedef struct command_line {
+    bool resume;
+    const char *const *path_opts, *const *drop;
+    const cli_rerun_default *adds;
+    size_t nadds;
+} command_line;
+
+static bool make_command_line(const gtref_cli *cli, int argc, char **argv, const command_line *c, char *dst,
+                              size_t dstsz)
 {
     char word[GTREF_PATH_MAX + 32];
     size_t len = 0;
     if (dstsz) dst[0] = '\0';
     bool given[16] = {false};
-    if (ndefaults > 16) return false;
-    if (!append_word(dst, dstsz, &len, gtref_self(cli, word, sizeof word)) || !append_word(dst, dstsz, &len, argv[0]))
-        return false;
-    for (int i = 1; i < argc; i++) {
+    if (c->nadds > 16) return false;
+    if (c->resume) {
+        char cwd[GTREF_PATH_MAX];
+        if (!getcwd(cwd, sizeof cwd) || !append_word(dst, dstsz, &len, "cd") || !append_word(dst, dstsz, &len, cwd) ||
+            len + 3 >= dstsz)
+            return false;
+        memcpy(dst + len, " &&", 4); /* the one word not to quote */
+        len += 3;
+    }
+    if (!append_word(dst, dstsz, &len, c->resume ? cli->argv0 : gtref_self(cli, word, sizeof word))) return false;
+    for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool dropped = false;
-        for (size_t k = 0; drop && drop[k]; k++) dropped |= strcmp(a, drop[k]) == 0;
+        for (size_t k = 0; c->drop && c->drop[k]; k++) dropped |= strcmp(a, c->drop[k]) == 0;
         if (dropped) continue;
         const char *opt = NULL;
-        for (size_t k = 0; path_opts && path_opts[k]; k++) {
-            size_t m = strlen(path_opts[k]);
-            if (strncmp(a, path_opts[k], m) == 0 && (a[m] == '\0' || a[m] == '=')) opt = path_opts[k];
+        for (size_t k = 0; c->path_opts && c->path_opts[k]; k++) {
+            size_t m = strlen(c->path_opts[k]);
+            if (strncmp(a, c->path_opts[k], m) == 0 && (a[m] == '\0' || a[m] == '=')) opt = c->path_opts[k];
         }
         const char *name_end = strchr(a, '=');
         size_t name_len = a[0] == '-' ? (name_end ? (size_t)(name_end - a) : strlen(a)) : 0;
-        for (size_t k = 0; k < ndefaults; k++)
-            given[k] |= name_len && strlen(defaults[k].opt) == name_len && strncmp(a, defaults[k].opt, name_len) == 0;
+        for (size_t k = 0; k < c->nadds; k++)
+            given[k] |= name_len && strlen(c->adds[k].opt) == name_len && strncmp(a, c->adds[k].opt, name_len) == 0;
         if (!opt) {
             if (!append_word(dst, dstsz, &len, a)) return false;
             continue;
         }
         const char *value = name_end ? name_end + 1 : i + 1 < argc ? argv[++i] : NULL;
-        if (!value || !absolute_path(value, word, sizeof word)) return false;
+        if (!value || !gtref_abs_path(value, word, sizeof word)) return false;
         if (!append_word(dst, dstsz, &len, opt) || !append_word(dst, dstsz, &len, word)) return false;
     }
-    for (size_t k = 0; k < ndefaults; k++) {
+    for (size_t k = 0; k < c->nadds; k++) {
         if (given[k]) continue;
-        const char *v = defaults[k].value;
-        if (defaults[k].is_path) {
-            if (!absolute_path(v, word, sizeof word)) return false;
+        const char *v = c->adds[k].value;
+        if (v && c->adds[k].is_path) {
+            if (!gtref_abs_path(v, word, sizeof word)) return false;
             v = word;
         }
-        if (!append_word(dst, dstsz, &len, defaults[k].opt) || !append_word(dst, dstsz, &len, v)) return false;
+        if (!append_word(dst, dstsz, &len, c->adds[k].opt) || (v && !append_word(dst, dstsz, &len, v))) return false;
     }
     return true;
+}
+
+bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
+                   const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz)
+{
+    const command_line c = {.resume = false, .path_opts = path_opts, .drop = drop, .adds = defaults,
+                            .nadds = ndefaults};
+    return make_command_line(cli, argc, argv, &c, dst, dstsz);
+}
+
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const cli_rerun_default *adds, size_t nadds,
+                    char *dst, size_t dstsz)
+{
+    const command_line c = {.resume = true, .adds = adds, .nadds = nadds};
+    return make_command_line(cli, argc, argv, &c, dst, dstsz);
 }
 
 volatile sig_atomic_t gtref_interrupted;
@@ -383,27 +381,6 @@ void gtref_release_interrupts(void)
             caught[i] = false;
         }
     if (gtref_interrupted) raise(gtref_interrupted); /* one that came in between: its own action now */
-}
-
-bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz)
-{
-    size_t len = 0;
-    if (dstsz) dst[0] = '\0';
-    char cwd[GTREF_PATH_MAX];
-    bool ok = getcwd(cwd, sizeof cwd) != NULL && append_word(dst, dstsz, &len, "cd") &&
-              append_word(dst, dstsz, &len, cwd) && len + 3 < dstsz;
-    if (ok) { /* the one word not to quote */
-        memcpy(dst + len, " &&", 4);
-        len += 3;
-    }
-    ok = ok && append_word(dst, dstsz, &len, cli->argv0);
-    for (int i = 0; ok && i < argc; i++) ok = append_word(dst, dstsz, &len, argv[i]);
-    for (size_t k = 0; ok && extra && extra[k]; k++) {
-        bool have = false;
-        for (int i = 0; i < argc; i++) have |= strcmp(argv[i], extra[k]) == 0;
-        if (!have) ok = append_word(dst, dstsz, &len, extra[k]);
-    }
-    return ok;
 }
 
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gtref/file_io.h"
 #include "gtref/result.h"
 #include "gtref/stim.h"
 #include "gtref/regress_report.h"
@@ -45,9 +46,6 @@ typedef struct gtref_cli {
 /* The gtref to put in a printed command: argv0 as an absolute path when it names a file (it contains a '/'),
  * plain argv0 when gtref was found through PATH. Returns buf or argv0. */
 const char *gtref_self(const gtref_cli *cli, char *buf, size_t bufsz);
-/* path as an absolute path without . or .. (the file itself need not exist, its directory should); false when it
- * does not fit. */
-bool absolute_path(const char *path, char *dst, size_t dstsz);
 
 /* Subcommands: argv[0] is the subcommand's name. */
 int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv);
@@ -91,10 +89,6 @@ void gtref_catch_interrupts(void);
 /* The actions before gtref_catch_interrupts() again (a later Ctrl-C ends the process at once, as usual), after
  * raising a signal that came while caught and was not acted on. */
 void gtref_release_interrupts(void);
-/* The command line that resumes an interrupted command: "cd DIR && ARGV0 ARGS... EXTRA..." with every word
- * shell-quoted (DIR the current directory), an EXTRA word left out when ARGS already has it. False when it does
- * not fit. */
-bool resume_command(const gtref_cli *cli, int argc, char **argv, const char *const *extra, char *dst, size_t dstsz);
 
 /* Usage text of a subcommand to stdout; false if there is no such subcommand. */
 bool gtref_print_usage(const char *command);
@@ -143,10 +137,6 @@ int make_dirs(const char *path);
 /* "dir/name.ext" → "name" (the test name of a stimulus or .gts file). */
 void test_name_of(const char *path, char *name, size_t namesz);
 bool has_suffix(const char *s, const char *suffix);
-/* The directory part of path ("." when none), without trailing slashes. */
-void dir_of(const char *path, char *dir, size_t dirsz);
-/* path without trailing slashes ("out/" → "out"; "/" stays "/"). */
-void strip_trailing_slashes(char *path);
 /* The simulator a configuration uses when --sim is not given: <dir of gtref>/../sim/<rtl>/e<engines>/Vtb_top,
  * written without "..": build/bin/gtref gives build/sim/<rtl>/e<engines>/Vtb_top. */
 bool default_sim_path(const char *rtl, unsigned engines, char *dst, size_t dstsz);
@@ -161,14 +151,19 @@ bool replay_command(const gtref_cli *cli, const char *result_path, const char *s
                     unsigned timeout_s, char *dst, size_t dstsz);
 /* The command that reruns a whole run, to copy and paste from any directory: gtref (gtref_self), argv[0] (the
  * subcommand), then argv's arguments with the value of every option in path_opts (NULL-terminated) made absolute,
- * those in drop (NULL-terminated) left out, and each of defaults[] the run did not give added. False when it does
- * not fit. */
+ * those in drop (NULL-terminated) left out, and each of defaults[] the run did not give (by option name) added.
+ * False when it does not fit. */
 typedef struct cli_rerun_default {
-    const char *opt, *value;
+    const char *opt, *value; /* value NULL: a flag */
     bool is_path;
 } cli_rerun_default;
 bool rerun_command(const gtref_cli *cli, int argc, char **argv, const char *const *path_opts,
                    const char *const *drop, const cli_rerun_default *defaults, size_t ndefaults, char *dst, size_t dstsz);
+/* The command line that resumes an interrupted command: "cd DIR && ARGV0 ARGS... ADDS..." with every word
+ * shell-quoted (DIR the current directory, ARGV0 gtref as typed), each of adds[] left out when ARGS already gives
+ * its option. False when it does not fit. */
+bool resume_command(const gtref_cli *cli, int argc, char **argv, const cli_rerun_default *adds, size_t nadds,
+                    char *dst, size_t dstsz);
 /* Append --max-memory MB and --max-log MB to a replay command when they are not the defaults (0 is the default). */
 bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *dst, size_t dstsz);
 #define MAX_MEMORY_MB_LIMIT (1u << 20) /* --max-memory at most 1 TiB */

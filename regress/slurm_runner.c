@@ -112,19 +112,8 @@ int sim_run_tests_slurm(const sim_setup *setup, const sim_test *tests, gtref_res
         char stim[PATH_MAX], res[PATH_MAX], log[PATH_MAX], st[PATH_MAX + 80];
         /* absolute paths: the task starts in whatever directory Slurm gives it */
         if (!realpath(tests[i].stim, stim)) snprintf(stim, sizeof stim, "%s", tests[i].stim);
-        gtref_abs_path(tests[i].result, res, sizeof res);
+        gtref_abs_path(tests[i].result, res, sizeof res);   /* not there yet: its folder is */
         gtref_abs_path(tests[i].log, log, sizeof log);
-        if (res[0] != '/') { /* the record does not exist yet: its folder does */
-            char d[PATH_MAX], rd[PATH_MAX];
-            dir_of(tests[i].result, d, sizeof d);
-            const char *base = strrchr(tests[i].result, '/');
-            if (realpath(d, rd) && snprintf(res, sizeof res, "%s/%s", rd, base ? base + 1 : tests[i].result) >= (int)sizeof res)
-                snprintf(res, sizeof res, "%s", tests[i].result);
-            dir_of(tests[i].log, d, sizeof d);
-            base = strrchr(tests[i].log, '/');
-            if (realpath(d, rd) && snprintf(log, sizeof log, "%s/%s", rd, base ? base + 1 : tests[i].log) >= (int)sizeof log)
-                snprintf(log, sizeof log, "%s", tests[i].log);
-        }
         snprintf(st, sizeof st, "%s/%s", status_dir, tests[i].name);
         unlink(st);
         unlink(tests[i].result); /* never mistake an old record for this run's */

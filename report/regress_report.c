@@ -309,54 +309,8 @@ int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_
         fprintf(f, "** (exit status %d)\n\n", info->verdict->exit_code);
     }
     fputs("| | |\n|---|---|\n", f);
-    if (info->started) fprintf(f, "| started | %s (UTC) |\n", info->started);
-    fputs("| RTL build | ", f);
-    gtref_fputs_md(f, info->rtl);
-    if (info->engines) fprintf(f, ", %u engine%s", info->engines, info->engines == 1 ? "" : "s");
-    fputs(" |\n", f);
-    if (info->build) {
-        fputs("| kit version | ", f);
-        gtref_fputs_md_code(f, info->build);
-        fputs(" (the simulator's build id: git describe of the kit it was built from) |\n", f);
-    }
-    if (info->verilator) {
-        fputs("| Verilator | ", f);
-        gtref_fputs_md(f, info->verilator);
-        fputs(" |\n", f);
-    }
-    fputs("| simulator | ", f);
-    gtref_fputs_md_code(f, info->sim);
-    fprintf(f, " |\n| tests | %zu: %zu directed, %" PRIu64 " random", t.total, info->ndirected, info->nseeds);
-    if (info->nseeds) fprintf(f, " (seeds %" PRIu64 "..%" PRIu64 ")", info->seed0, info->seed0 + info->nseeds - 1);
-    fprintf(f, " |\n| seeds | first seed %" PRIu64 ", %" PRIu64 " seed%s |\n", info->seed0, info->nseeds,
-            info->nseeds == 1 ? "" : "s");
-    fprintf(f, "| jobs, timeout | %u, %u s |\n", info->jobs, info->timeout_s);
-    fprintf(f, "| wall time | %.1f s (%.1f s of simulation) |\n", info->wall_s, t.test_wall_s);
-    fprintf(f, "| simulated | %" PRIu64 " cycles, %" PRIu64 " commands retired |\n", t.cycles, t.retired);
-    if (info->cov_measured) {
-        fprintf(f, "| coverage | %zu of %zu bins hit, %zu hole%s", info->cov_bins - info->cov_holes, info->cov_bins,
-                info->cov_holes, info->cov_holes == 1 ? "" : "s");
-        if (info->cov_holes && info->cov_hole_names && *info->cov_hole_names) {
-            fputs(": ", f);
-            gtref_fputs_md(f, info->cov_hole_names);
-        }
-        if (info->cov_path) {
-            fputs(" (full table: ", f);
-            gtref_fputs_md_code(f, info->cov_path);
-            fputs(")", f);
-        }
-        fputs(" |\n", f);
-    }
-    if (info->rerun) {
-        fputs("| rerun the whole run | ", f);
-        gtref_fputs_md_code(f, info->rerun);
-        fputs(" |\n", f);
-    }
-    if (info->rerun_failed) {
-        fputs("| rerun the failed tests | ", f);
-        gtref_fputs_md_code(f, info->rerun_failed);
-        fputs(" |\n", f);
-    }
+    gtref_fact facts[GTREF_MAX_FACTS];
+    gtref_write_facts(f, GTREF_FACT_MD, facts, gtref_run_facts(info, &t, 0, 0, facts));
     fputc('\n', f);
     fprintf(f, "**%zu passed, %zu failed, %zu waived** (FAIL %zu, ERROR %zu, CRASH %zu, TIMEOUT %zu, UNIMPLEMENTED %zu)\n\n",
             t.passed, t.failed, t.waived, t.by_status[GTREF_FAIL], t.by_status[GTREF_ERROR], t.by_status[GTREF_CRASH],

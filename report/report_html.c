@@ -123,60 +123,8 @@ int gtref_write_html(FILE *f, const gtref_regress_info *info, const gtref_result
                "<span class=\"waived\">%zu waived</span><span>%zu unimplemented</span>",
             t.passed, t.failed, t.waived, t.by_status[GTREF_UNIMPLEMENTED]);
     fputs("</p>\n<table>\n", f);
-    if (info->started) {
-        fputs("<tr><th>started</th><td>", f);
-        gtref_fputs_html(f, info->started);
-        fputs(" (UTC)</td></tr>\n", f);
-    }
-    fputs("<tr><th>RTL build</th><td>", f);
-    gtref_fputs_html(f, info->rtl);
-    if (info->engines) fprintf(f, ", %u engine%s", info->engines, info->engines == 1 ? "" : "s");
-    fputs("</td></tr>\n", f);
-    if (info->build) {
-        fputs("<tr><th>kit version</th><td><code>", f);
-        gtref_fputs_html(f, info->build);
-        fputs("</code> (the simulator's build id: git describe of the kit)</td></tr>\n", f);
-    }
-    if (info->verilator) {
-        fputs("<tr><th>Verilator</th>", f);
-        td(f, info->verilator);
-        fputs("</tr>\n", f);
-    }
-    fputs("<tr><th>simulator</th>", f);
-    td(f, info->sim);
-    fprintf(f, "</tr>\n<tr><th>tests</th><td>%zu: %zu directed, %" PRIu64 " random", t.total, info->ndirected,
-            info->nseeds);
-    if (info->nseeds)
-        fprintf(f, " (first seed %" PRIu64 ", %" PRIu64 " seeds: %" PRIu64 "..%" PRIu64 ")", info->seed0, info->nseeds,
-                info->seed0, info->seed0 + info->nseeds - 1);
-    fputs("</td></tr>\n", f);
-    fprintf(f, "<tr><th>wall time</th><td>%.1f s (%u jobs)</td></tr>\n", info->wall_s, info->jobs);
-    fprintf(f, "<tr><th>simulated</th><td>%" PRIu64 " cycles, %" PRIu64 " commands retired</td></tr>\n", t.cycles,
-            t.retired);
-    if (cov_bins) {
-        fprintf(f, "<tr><th>functional coverage</th><td>%" PRIu64 " of %" PRIu64 " bins (%.1f%%), %" PRIu64 " holes",
-                cov_hit, cov_bins, 100.0 * (double)cov_hit / (double)cov_bins, cov_bins - cov_hit);
-        if (cov_bins > cov_hit && info->cov_hole_names && *info->cov_hole_names) {
-            fputs(": ", f);
-            gtref_fputs_html(f, info->cov_hole_names);
-        }
-        if (info->cov_path) {
-            fputs(" (full table: <code>", f);
-            gtref_fputs_html(f, info->cov_path);
-            fputs("</code>)", f);
-        }
-        fputs("</td></tr>\n", f);
-    }
-    if (info->rerun) {
-        fputs("<tr><th>rerun the whole run</th><td><code>", f);
-        gtref_fputs_html(f, info->rerun);
-        fputs("</code></td></tr>\n", f);
-    }
-    if (info->rerun_failed) {
-        fputs("<tr><th>rerun the failed tests</th><td><code>", f);
-        gtref_fputs_html(f, info->rerun_failed);
-        fputs("</code></td></tr>\n", f);
-    }
+    gtref_fact facts[GTREF_MAX_FACTS];
+    gtref_write_facts(f, GTREF_FACT_HTML, facts, gtref_run_facts(info, &t, cov_hit, cov_bins, facts));
     fputs("</table>\n<h2>Pass rate over the runs of this series</h2>\n", f);
     chart(f, h, series);
 

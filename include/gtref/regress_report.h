@@ -92,6 +92,30 @@ typedef struct gtref_regress_info {
     const char *cov_path;       /* the full table, OUT/coverage.md */
 } gtref_regress_info;
 
+/* The facts of a run, the first table of summary.md and of report.html, built once (report/run_facts.c) and
+ * rendered by each: a label and a value in parts. A fact marked GTREF_FACT_MD is shown in summary.md, one marked
+ * GTREF_FACT_HTML in report.html; a fact the two word differently is two facts, one for each. A part is the kit's
+ * own wording or numbers (GTREF_PART_OWN: written as it is, without a character either format would escape), a
+ * text of the run (GTREF_PART_TEXT: escaped) or a text of the run shown as code (GTREF_PART_CODE: a command, a path,
+ * a build id). */
+enum { GTREF_FACT_MD = 1, GTREF_FACT_HTML = 2, GTREF_FACT_BOTH = 3 };
+typedef enum gtref_part_kind { GTREF_PART_END, GTREF_PART_OWN, GTREF_PART_TEXT, GTREF_PART_CODE } gtref_part_kind;
+#define GTREF_FACT_PARTS 6
+#define GTREF_MAX_FACTS 24
+typedef struct gtref_fact {
+    const char *label;       /* the kit's own wording, as a part GTREF_PART_OWN */
+    unsigned reports;        /* GTREF_FACT_MD, GTREF_FACT_HTML or both */
+    struct { gtref_part_kind kind; const char *s; } parts[GTREF_FACT_PARTS];   /* up to the first GTREF_PART_END */
+    char own[160];           /* the formatted parts of its own (numbers), one after the other */
+    size_t own_used;
+} gtref_fact;
+/* Fills facts with the facts of info, of the tally t of its results and, for report.html, of the coverage it is
+ * handed (html_cov_hit of html_cov_bins bins; no coverage row when html_cov_bins is 0); returns their number. */
+size_t gtref_run_facts(const gtref_regress_info *info, const gtref_tally *t, uint64_t html_cov_hit,
+                       uint64_t html_cov_bins, gtref_fact facts[GTREF_MAX_FACTS]);
+/* The facts marked report (GTREF_FACT_MD: a Markdown table's rows; GTREF_FACT_HTML: an HTML table's rows). */
+void gtref_write_facts(FILE *f, unsigned report, const gtref_fact *facts, size_t n);
+
 /* Markdown summary: run facts, totals, buckets (count, first failing test, bucket text, replay command),
  * table of the failing tests. */
 int gtref_write_summary_md(FILE *f, const gtref_regress_info *info, const gtref_result *results, size_t n);

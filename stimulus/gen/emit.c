@@ -333,43 +333,68 @@ void gen_emit_hws(gen *g, ectx *x)
     cmd_end(g, x, &b);
 }
 
-/* Post-sync writes and notify: PIPE_CONTROL on RCS0, MI_FLUSH_DW on the others (commands.md §4, C24, C25). */
+/* The flush command of an engine: PIPE_CONTROL on RCS0, MI_FLUSH_DW on the others (commands.md §4, C24, C25), with
+ * the fields of their post-sync write and where a store-index write may go in the status page (slot_unit * [0,
+ * slot_max]: a qword below the page's end). */
+typedef struct flush_cmd {
+    int id, post_sync, store_index, notify, tlb, ggtt, addr, data;
+    uint32_t slot_unit, slot_max;
+    int operand;   /* an address write's operand: OP_Q (PIPE_CONTROL), OP_Q8 (MI_FLUSH_DW) */
+} flush_cmd;
+
+static const flush_cmd pipe_control = {
+    GTREF_CMD_PIPE_CONTROL, FLD(PIPE_CONTROL, POST_SYNC), FLD(PIPE_CONTROL, STORE_INDEX), FLD(PIPE_CONTROL, NOTIFY),
+    FLD(PIPE_CONTROL, TLB_INVALIDATE), FLD(PIPE_CONTROL, GGTT), FLD(PIPE_CONTROL, ADDR), FLD(PIPE_CONTROL, DATA),
+    4u, 0x3FDu, OP_Q,
+};
+static const flush_cmd mi_flush_dw = {
+    GTREF_CMD_MI_FLUSH_DW, FLD(MI_FLUSH_DW, POST_SYNC), FLD(MI_FLUSH_DW, STORE_INDEX), FLD(MI_FLUSH_DW, NOTIFY),
+    FLD(MI_FLUSH_DW, TLB_INVALIDATE), FLD(MI_FLUSH_DW, GGTT), FLD(MI_FLUSH_DW, ADDR), FLD(MI_FLUSH_DW, DATA),
+    8u, 0x1FEu, OP_Q8,
+};
+
+static const flush_cmd *flush_of(const gen *g) { return g->p->e == 0 ? &pipe_control : &mi_flush_dw; }
+
+/* A store-index write's offset in the status page. */
+static uint32_t flush_slot(gen *g, const flush_cmd *f) { return f->slot_unit * (uint32_t)range(g, 0, f->slot_max); }
+
+/* The post-sync write and notify of gen_emit_flush, after the command's own flush bits: GGTT drawn, then the address
+ * (a status-page slot with store index, else an operand), then the data (a qword, or a dword). Notify is dropped
+ * where the command is a NOOP: a non-privileged batch's post-sync write to a GGTT address (C41). */
+static void flush_post_sync(gen *g, ectx *x, cmdbuf *b, const flush_cmd *f, bool write, bool index, bool notify,
+                            bool qword)
+{
+    opnd o = { pct(g, 50), 0 };
+    o = index ? (opnd){ o.ggtt, flush_slot(g, f) } : gen_operand_np(g, x->nonpriv && write, f->operand);
+    set(b, f->post_sync, write);
+    set(b, f->store_index, index);
+    set(b, f->notify, notify && !(x->nonpriv && write && !index && o.ggtt));
+    set(b, f->ggtt, o.ggtt);
+    set(b, f->addr, o.a);
+    set(b, f->data, qword ? data64(g) : data32(g));
+}
+
+/* Post-sync writes and notify (commands.md §4, C24, C25). */
 void gen_emit_flush(gen *g, ectx *x)
 {
     cmdbuf b;
-    bool write = pct(g, 70), index = pct(g, 25), notify = pct(g, 30);
-    if (g->p->e == 0) {
-        cmd_begin(&b, GTREF_CMD_PIPE_CONTROL, 6);
-        set(&b, FLD(PIPE_CONTROL, POST_SYNC), write);
-        set(&b, FLD(PIPE_CONTROL, STORE_INDEX), index);
-        set(&b, FLD(PIPE_CONTROL, NOTIFY), notify);
+    bool write = pct(g, 70), index = pct(g, 25), notify = pct(g, 30), q = true;
+    const flush_cmd *f = flush_of(g);
+    if (f == &pipe_control) {
+        cmd_begin(&b, f->id, 6);
         set(&b, FLD(PIPE_CONTROL, CACHE_BITS), pct(g, 50) ? rnd32(g) & 0xFFu : 0);
         set(&b, FLD(PIPE_CONTROL, CACHE_BITS_HI), pct(g, 30) ? rnd32(g) & 0x1Fu : 0);
         set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
-        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), pct(g, 20));
+        set(&b, f->tlb, pct(g, 20));
         set(&b, FLD(PIPE_CONTROL, FLUSH_LLC), pct(g, 20));
-        opnd o = { pct(g, 50), 0 };
-        o = index ? (opnd){ o.ggtt, 4u * range(g, 0, 0x3FD) } : gen_operand_np(g, x->nonpriv && write, OP_Q);
-        if (x->nonpriv && write && !index && o.ggtt) set(&b, FLD(PIPE_CONTROL, NOTIFY), 0);   /* a NOOP (C41) */
-        set(&b, FLD(PIPE_CONTROL, GGTT), o.ggtt);
-        set(&b, FLD(PIPE_CONTROL, ADDR), o.a);
-        set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
     } else {
-        bool q = pct(g, 50);
-        cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, q ? 5 : 4);
-        set(&b, FLD(MI_FLUSH_DW, POST_SYNC), write);
-        set(&b, FLD(MI_FLUSH_DW, STORE_INDEX), index);
-        set(&b, FLD(MI_FLUSH_DW, NOTIFY), notify);
+        q = pct(g, 50);
+        cmd_begin(&b, f->id, q ? 5 : 4);
         set(&b, FLD(MI_FLUSH_DW, VIDEO_INVALIDATE), pct(g, 20));
         set(&b, FLD(MI_FLUSH_DW, FLUSH_LLC), pct(g, 20));
-        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), pct(g, 20));
-        opnd o = { pct(g, 50), 0 };
-        o = index ? (opnd){ o.ggtt, 8u * range(g, 0, 0x1FE) } : gen_operand_np(g, x->nonpriv && write, OP_Q8);
-        if (x->nonpriv && write && !index && o.ggtt) set(&b, FLD(MI_FLUSH_DW, NOTIFY), 0);   /* a NOOP (C41) */
-        set(&b, FLD(MI_FLUSH_DW, GGTT), o.ggtt);
-        set(&b, FLD(MI_FLUSH_DW, ADDR), o.a);
-        set(&b, FLD(MI_FLUSH_DW, DATA), q ? data64(g) : data32(g));
+        set(&b, f->tlb, pct(g, 20));
     }
+    flush_post_sync(g, x, &b, f, write, index, notify, q);
     cmd_end(g, x, &b);
 }
 
@@ -380,24 +405,15 @@ void gen_emit_inval_flush(gen *g, ectx *x, bool tlb)
 {
     cmdbuf b;
     bool index = pct(g, 50);
-    if (g->p->e == 0) {
-        cmd_begin(&b, GTREF_CMD_PIPE_CONTROL, 6);
-        set(&b, FLD(PIPE_CONTROL, POST_SYNC), index);
-        set(&b, FLD(PIPE_CONTROL, STORE_INDEX), index);
-        set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
-        set(&b, FLD(PIPE_CONTROL, TLB_INVALIDATE), tlb);
-        set(&b, FLD(PIPE_CONTROL, GGTT), 1);
-        set(&b, FLD(PIPE_CONTROL, ADDR), index ? 4u * range(g, 0, 0x3FD) : 0u);
-        set(&b, FLD(PIPE_CONTROL, DATA), data64(g));
-    } else {
-        cmd_begin(&b, GTREF_CMD_MI_FLUSH_DW, 4);
-        set(&b, FLD(MI_FLUSH_DW, POST_SYNC), index);
-        set(&b, FLD(MI_FLUSH_DW, STORE_INDEX), index);
-        set(&b, FLD(MI_FLUSH_DW, TLB_INVALIDATE), tlb);
-        set(&b, FLD(MI_FLUSH_DW, GGTT), 1);
-        set(&b, FLD(MI_FLUSH_DW, ADDR), index ? 8u * range(g, 0, 0x1FE) : 0u);
-        set(&b, FLD(MI_FLUSH_DW, DATA), data32(g));
-    }
+    const flush_cmd *f = flush_of(g);
+    cmd_begin(&b, f->id, f == &pipe_control ? 6 : 4);
+    if (f == &pipe_control) set(&b, FLD(PIPE_CONTROL, CS_STALL), pct(g, 50));
+    set(&b, f->post_sync, index);
+    set(&b, f->store_index, index);
+    set(&b, f->tlb, tlb);
+    set(&b, f->ggtt, 1);
+    set(&b, f->addr, index ? flush_slot(g, f) : 0u);
+    set(&b, f->data, f == &pipe_control ? data64(g) : data32(g));
     cmd_end(g, x, &b);
 }
 
