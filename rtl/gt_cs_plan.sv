@@ -18,7 +18,7 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic         cur_pp,        // the effective PPGTT bit of its level (C10, C16)
   input  logic         cur_np,        // it is non-privileged (C13)
   // the registers as held in this cycle
-  input  logic [31:0]  r [ENGINE_REGS],
+  gt_cs_regs_if        regs,          // the registers (regs.r)
   // register lookups (gt_cs_regfile): LRR/LRM destinations, LRR/SRM sources
   output logic [31:0]  lrr_dst,       // absolute offsets (C38)
   output logic [31:0]  lrm_dst,
@@ -75,17 +75,17 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [63:0] pr_src0, pr_src1, pr_data;
   logic        pr_val, pr_l, pr_new;
   logic [31:0] cbbe_val;      // MI_CONDITIONAL_BATCH_BUFFER_END: the value compared with Compare Data (C26)
-  assign pred    = r[MI_PREDICATE_RESULT_IDX][0];
+  assign pred    = regs.r[MI_PREDICATE_RESULT_IDX][0];
 `ifdef GTREF_BUG_PRED_BBS_RESULT0
   // BUG (docs/rtl-bugs.md, PRED_BBS_RESULT0): the predicated batch start tests MI_PREDICATE_RESULT (0x418).
-  assign pred1   = r[MI_PREDICATE_RESULT_IDX][0];
+  assign pred1   = regs.r[MI_PREDICATE_RESULT_IDX][0];
 `else
-  assign pred1   = r[MI_PREDICATE_RESULT_1_IDX][0];
+  assign pred1   = regs.r[MI_PREDICATE_RESULT_1_IDX][0];
 `endif
-  assign hws     = r[HWS_PGA_IDX];
-  assign pr_src0 = {r[MI_PREDICATE_SRC0_UDW_IDX], r[MI_PREDICATE_SRC0_IDX]};
-  assign pr_src1 = {r[MI_PREDICATE_SRC1_UDW_IDX], r[MI_PREDICATE_SRC1_IDX]};
-  assign pr_data = {r[MI_PREDICATE_DATA_UDW_IDX], r[MI_PREDICATE_DATA_IDX]};
+  assign hws     = regs.r[HWS_PGA_IDX];
+  assign pr_src0 = {regs.r[MI_PREDICATE_SRC0_UDW_IDX], regs.r[MI_PREDICATE_SRC0_IDX]};
+  assign pr_src1 = {regs.r[MI_PREDICATE_SRC1_UDW_IDX], regs.r[MI_PREDICATE_SRC1_IDX]};
+  assign pr_data = {regs.r[MI_PREDICATE_DATA_UDW_IDX], regs.r[MI_PREDICATE_DATA_IDX]};
   // register offsets, absolute after Add CS MMIO Start Offset (C38): LRR source DW0[18], destination DW0[19]
   assign lrr_dst = abs_off(ENGINE, a2, cmd_dw0[F_MI_LOAD_REGISTER_REG_CS_MMIO_DST_LO]);               // dst DW2[22:2]
 `ifdef GTREF_BUG_LRR_CS_MMIO_SRC
@@ -231,13 +231,13 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
         C_MI_REPORT_HEAD: begin                         // RING_HEAD to status-page dword 4 (C20)
           p_wr      = 1'b1;
           p_ws_addr = {32'd0, hws + 32'h10};
-          p_ws_lo   = r[RING_HEAD_IDX];
+          p_ws_lo   = regs.r[RING_HEAD_IDX];
         end
         C_MI_LOAD_REGISTER_REG:
           if (lrr_hit) begin
             p_cq_n      = 2'd1;
             p_cq_idx[0] = lrr_idx;
-            p_cq_val[0] = reg_write(ENGINE, lrr_idx, r[lrr_idx], lrr_src);
+            p_cq_val[0] = reg_write(ENGINE, lrr_idx, regs.r[lrr_idx], lrr_src);
           end
         C_MI_PREDICATE:                                 // KEEP: nothing; load op 1: unimplemented
           if (cmd_dw0[F_MI_PREDICATE_LOAD_HI]) begin
@@ -319,7 +319,7 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
           if (lrm_hit) begin
             p_cq_n      = 2'd1;
             p_cq_idx[0] = lrm_idx;
-            p_cq_val[0] = reg_write(ENGINE, lrm_idx, r[lrm_idx], rd_dw);
+            p_cq_val[0] = reg_write(ENGINE, lrm_idx, regs.r[lrm_idx], rd_dw);
           end
         C_MI_COPY_MEM_MEM: begin
           p_wr      = 1'b1;
@@ -381,7 +381,7 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
   // when it executes the command) makes one more memory write: d, zero-extended, to the status-page dword
   // HWSP_ISR_OFFSET (dword 0) of HWS_PGA[31:12], after its own writes, so before its commits and its retire.
   // Only S_EXEC plans events (no command that reads memory raises one).
-  assign p_hsw    = st == S_EXEC && (p_evt & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign p_hsw    = st == S_EXEC && (p_evt & ~regs.r[IMR_IDX][15:0] & ~regs.r[HWSTAM_IDX][15:0]) != 16'd0;
 
   // ---- privilege violations (C41), decided when the command's dwords are all taken, before any access ----
   // From a non-privileged batch (cur_np): a command that selects GGTT for a memory access (G1), and an LRR/LRM

@@ -29,7 +29,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   input  ridx_t                  c_idx,
   input  logic [31:0]            c_val,
   // the registers as they are held in this cycle
-  output logic [31:0]            r [ENGINE_REGS],
+  gt_cs_regs_if                  regs,          // the registers (regs.r), held here
   // lookup ports
   input  logic                   cur_np,        // the command is non-privileged (C13)
   input  logic [31:0]            tgt_off [3],   // TGT_LRI, TGT_LRR, TGT_LRM: absolute offsets (abs_off)
@@ -51,8 +51,8 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     for (int i = 0; i < ENGINE_REGS; i++) begin
       host_hit[i] = reg_present(ENGINE, ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
       host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ENGINE, ridx_t'(i));
-      host_new[i] = reg_write(ENGINE, ridx_t'(i), r[i], mmio_wdata);
-      if (host_hit[i]) mmio_rdata = mmio_rdata | r[i];
+      host_new[i] = reg_write(ENGINE, ridx_t'(i), regs.r[i], mmio_wdata);
+      if (host_hit[i]) mmio_rdata = mmio_rdata | regs.r[i];
       if (host_we[i]) begin
         mmio_commit = 1'b1;
         mmio_new    = mmio_new | host_new[i];
@@ -71,12 +71,12 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
     if (reg_present(ENGINE, ridx_t'(i))) begin : g_present
       always_ff @(posedge clk) begin
-        if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
-        else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
-        else if (host_we[i]) r[i] <= host_new[i];
+        if (!rst_n) regs.r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+        else if (c_valid && c_idx == ridx_t'(i)) regs.r[i] <= c_val;
+        else if (host_we[i]) regs.r[i] <= host_new[i];
       end
     end else begin : g_absent
-      assign r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+      assign regs.r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
     end
   end
 
@@ -98,7 +98,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   function automatic logic [31:0] read_reg(input logic [31:0] off);
     logic [RIW:0] f;
     f = find_reg(off);
-    return f[RIW] ? r[f[RIW-1:0]] : 32'd0;
+    return f[RIW] ? regs.r[f[RIW-1:0]] : 32'd0;
   endfunction
 
   // FORCE_TO_NONPRIV0..11 (C37): an entry covers an absolute offset when both agree above the naturally aligned
@@ -128,7 +128,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     hit = 1'b0;
     for (int k = 0; k < 12; k++) begin
       logic [31:0] ent;
-      ent = r[FORCE_TO_NONPRIV0_IDX + k];
+      ent = regs.r[FORCE_TO_NONPRIV0_IDX + k];
       if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: NONPRIV_ACCESS_WIDTH])) hit = 1'b1;
     end
     return hit;
@@ -137,38 +137,31 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     logic hit;
     hit = 1'b0;
     for (int k = 0; k < 12; k++)
-      if (ftn_covers(r[FORCE_TO_NONPRIV0_IDX + k], off) && (r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_DENY) != 32'd0)
+      if (ftn_covers(regs.r[FORCE_TO_NONPRIV0_IDX + k], off) && (regs.r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_DENY) != 32'd0)
         hit = 1'b1;
     return hit;
   endfunction
 
   // A write target from a non-privileged batch is allowed (C13, C37) when no entry of this engine denies it
   // (a deny wins) and it is a NONPRIV-flagged register of this engine (CS_GPR*, MI_PREDICATE_*) or an entry
-  // allows it. From a privileged command every target is allowed.
-  function automatic logic np_allowed(input logic [31:0] off);
-    logic [RIW:0] f;
-    f = find_reg(off);
+  // allows it (f: the register at off, find_reg). From a privileged command every target is allowed.
+  function automatic logic np_allowed(input logic [31:0] off, input logic [RIW:0] f);
     return !ftn_denies(off) && ((f[RIW] && ENGINE_REG_NONPRIV[f[RIW-1:0]][0]) || ftn_allows(off));
   endfunction
 
   // Write target (LRI pairs, LRR and LRM destinations), at absolute offset off: a register of this engine with
   // a writable bit (C6), allowed when the command is non-privileged (C13). Any other target is dropped without
-  // a commit and without an error.
-  function automatic logic [RIW:0] find_target(input logic [31:0] off);
-    logic [RIW:0] f;
-    f = find_reg(off);
-    if (f[RIW] && !(reg_writable(ENGINE, f[RIW-1:0]) && (!cur_np || np_allowed(off))))
-      f[RIW] = 1'b0;
-    return f;
-  endfunction
-
+  // a commit and without an error. Each lookup finds the register once and asks the whitelist once (the
+  // whitelist is most of the engine's evaluation time).
   always_comb
     for (int p = 0; p < 3; p++) begin
-      logic [RIW:0] t;
-      t            = find_target(tgt_off[p]);
-      tgt_hit[p]   = t[RIW];
-      tgt_idx[p]   = t[RIW-1:0];
-      tgt_np_ok[p] = !cur_np || np_allowed(tgt_off[p]);
+      logic [RIW:0] f;
+      logic         np_ok;
+      f            = find_reg(tgt_off[p]);
+      np_ok        = !cur_np || np_allowed(tgt_off[p], f);
+      tgt_hit[p]   = f[RIW] && reg_writable(ENGINE, f[RIW-1:0]) && np_ok;
+      tgt_idx[p]   = f[RIW-1:0];
+      tgt_np_ok[p] = np_ok;
       rd_val[p]    = read_reg(rd_off[p]);
     end
 endmodule

@@ -88,7 +88,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // =====================================================================================================
   // Register file
   // =====================================================================================================
-  logic [31:0]            r [ENGINE_REGS];
+  gt_cs_regs_if           regs ();      // the registers (regs.r), held by gt_cs_regfile
   logic [ENGINE_REGS-1:0] host_we;
   logic [31:0]            host_new [ENGINE_REGS];
   logic                   c_valid;     // the engine's register write of this cycle (at most one, commit rule 3)
@@ -104,7 +104,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   gt_cs_regfile #(.ENGINE(ENGINE)) u_regs (
     .clk, .rst_n,
     .mmio_wr, .mmio_addr, .mmio_wdata, .mmio_rdata, .mmio_commit, .mmio_new, .host_we, .host_new,
-    .c_valid, .c_idx, .c_val, .r,
+    .c_valid, .c_idx, .c_val, .regs,
     .cur_np, .tgt_off, .tgt_hit, .tgt_idx, .tgt_np_ok, .rd_off, .rd_val
   );
 
@@ -188,7 +188,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic        d_legal, d_nop;
   cmd_t        d_cmd;
   gt_cs_decode #(.ENGINE(ENGINE)) u_decode (
-    .dw, .sp_mode, .pred_result(r[MI_PREDICATE_RESULT_IDX][0]), .pred_result2(r[MI_PREDICATE_RESULT_2_IDX][0]),
+    .dw, .sp_mode, .pred_result(regs.r[MI_PREDICATE_RESULT_IDX][0]), .pred_result2(regs.r[MI_PREDICATE_RESULT_2_IDX][0]),
     .d_cmd, .d_len, .d_legal, .d_nop
   );
 
@@ -198,7 +198,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [1:0]  lvl;
   gt_cs_ring_batch u_ring_batch (
     .clk, .rst_n, .st,
-    .r_start(r[RING_START_IDX]), .r_ctl(r[RING_CTL_IDX]), .r_head(r[RING_HEAD_IDX]), .r_tail(r[RING_TAIL_IDX]),
+    .r_start(regs.r[RING_START_IDX]), .r_ctl(regs.r[RING_CTL_IDX]), .r_head(regs.r[RING_HEAD_IDX]), .r_tail(regs.r[RING_TAIL_IDX]),
     .dw_valid, .dw_flt, .dw_addr, .s_ring, .d_len,
     .cmd_addr, .cmd_len, .cmd_head, .cmd_lvl, .cmd_err, .ra, .bb_tgt, .bb_np,
     .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .pop, .redir, .redir_addr, .redir_ring,
@@ -208,7 +208,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // ---- MI_MATH ALU ----
   logic [63:0] gpr [16];       // Rn = {CS_GPR(2n+1), CS_GPR(2n)}
   always_comb
-    for (int n = 0; n < 16; n++) gpr[n] = {r[CS_GPR0_IDX + 2 * n + 1], r[CS_GPR0_IDX + 2 * n]};
+    for (int n = 0; n < 16; n++) gpr[n] = {regs.r[CS_GPR0_IDX + 2 * n + 1], regs.r[CS_GPR0_IDX + 2 * n]};
   logic        alu_store;      // the ALU dword at the stream head is a STORE/STOREINV to commit
   logic [3:0]  alu_store_n;
   logic [63:0] alu_store_val;
@@ -231,7 +231,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .wr_pend, .wr_pend_next, .mw_req, .dr_req, .w_addr, .w_be, .w_data,
     .cmd_dw0, .a3(a[3]), .a4(a[4]), .a5(a[5]), .a6(a[6]), .gpr,
     .at_ok, .at_qw, .at_old, .at_new,
-    .fetch_busy, .f_rd_valid, .f_rd_addr, .f_rd_gnt, .f_rsp_valid, .s_ring, .f_pp, .ring_mode(r[RING_MODE_IDX]),
+    .fetch_busy, .f_rd_valid, .f_rd_addr, .f_rd_gnt, .f_rsp_valid, .s_ring, .f_pp, .ring_mode(regs.r[RING_MODE_IDX]),
     .req_valid, .req_client, .req_ggtt, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
     .wr_fault(dr_fault && fault_client == CLIENT_WR)
   );
@@ -257,7 +257,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   state_t      p_next;
   gt_cs_plan #(.ENGINE(ENGINE)) u_plan (
     .st, .cmd, .cmd_dw0, .cmd_len, .cmd_lvl, .cmd_nop, .a1(a[1]), .a2(a[2]), .a3(a[3]), .a4(a[4]), .a5(a[5]),
-    .cur_pp, .cur_np, .r,
+    .cur_pp, .cur_np, .regs,
     .lrr_dst(tgt_off[TGT_LRR]), .lrm_dst(tgt_off[TGT_LRM]), .lrr_src_off(rd_off[RD_LRR]), .srm_src_off(rd_off[RD_SRM]),
     .lrr_hit(tgt_hit[TGT_LRR]), .lrr_idx(tgt_idx[TGT_LRR]), .lrr_np_ok(tgt_np_ok[TGT_LRR]),
     .lrm_hit(tgt_hit[TGT_LRM]), .lrm_idx(tgt_idx[TGT_LRM]), .lrm_np_ok(tgt_np_ok[TGT_LRM]),
@@ -286,7 +286,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // LRI value: the table's write rules, then the Byte Write Disables (a disabled byte keeps its old value).
   logic [31:0] lri_old, lri_rule, lri_new;
   logic [3:0]  lri_bwd;
-  assign lri_old  = r[lri_idx];
+  assign lri_old  = regs.r[lri_idx];
   assign lri_rule = reg_write(ENGINE, lri_idx, lri_old, lri_data);
   assign lri_bwd  = cmd_dw0[LRI_BWD_LSB +: 4];
   always_comb
@@ -298,24 +298,24 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // HWSP_ISR_OFFSET (dword 0) of HWS_PGA[31:12], after its own writes, so before its commits and its retire
   // (gt_cs_plan decides p_hsw). Only S_EXEC plans events (no command that reads memory raises one).
   logic [63:0] hsw_addr;
-  assign hsw_addr = {32'd0, (r[HWS_PGA_IDX] & 32'hFFFFF000) | HWSP_ISR_OFFSET};
+  assign hsw_addr = {32'd0, (regs.r[HWS_PGA_IDX] & 32'hFFFFF000) | HWSP_ISR_OFFSET};
   // the same for an illegal command's CS_MASTER_ERROR (raised when EMR[0] = 0 lets it set EIR from 0, IRQ-5: EIR
   // may hold bit 2 of an earlier privilege violation), decided when its DW0 is decoded
   logic        err_hsw, flt_hsw;
-  assign err_hsw  = !r[EMR_IDX][0] && r[EIR_IDX] == 32'd0 &&
-                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign err_hsw  = !regs.r[EMR_IDX][0] && regs.r[EIR_IDX] == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~regs.r[IMR_IDX][15:0] & ~regs.r[HWSTAM_IDX][15:0]) != 16'd0;
   // the same for a GAM fault's CS_MASTER_ERROR (EMR[4], GAM-15), decided when the writes in flight are done
-  assign flt_hsw  = (r[EMR_IDX] & ERR_PAGE_TABLE) == 32'd0 && r[EIR_IDX] == 32'd0 &&
-                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign flt_hsw  = (regs.r[EMR_IDX] & ERR_PAGE_TABLE) == 32'd0 && regs.r[EIR_IDX] == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~regs.r[IMR_IDX][15:0] & ~regs.r[HWSTAM_IDX][15:0]) != 16'd0;
 
   // the violation's status write: CS_MASTER_ERROR is raised only when EMR[2] = 0 lets it set EIR from 0 (IRQ-5)
   logic viol_hsw;
-  assign viol_hsw = (r[EMR_IDX] & ERR_CP_PRIV) == 32'd0 && r[EIR_IDX] == 32'd0 &&
-                    (IRQ_CS_MASTER_ERROR & ~r[IMR_IDX][15:0] & ~r[HWSTAM_IDX][15:0]) != 16'd0;
+  assign viol_hsw = (regs.r[EMR_IDX] & ERR_CP_PRIV) == 32'd0 && regs.r[EIR_IDX] == 32'd0 &&
+                    (IRQ_CS_MASTER_ERROR & ~regs.r[IMR_IDX][15:0] & ~regs.r[HWSTAM_IDX][15:0]) != 16'd0;
 
   // ---- to the GAM ----
-  assign pdp0    = {r[PDP0_UDW_IDX], r[PDP0_LDW_IDX]};
-  assign dclv    = r[PP_DCLV_IDX];
+  assign pdp0    = {regs.r[PDP0_UDW_IDX], regs.r[PDP0_LDW_IDX]};
+  assign dclv    = regs.r[PP_DCLV_IDX];
   // GAM-12: the retire of an executed (not NOOPed, not illegal) MI_FLUSH_DW / PIPE_CONTROL with TLB Invalidate;
   // GAM-22 (G18): a host write of INSTPM that sets bit 9 (TLB Invalidate) and bit 5 (Sync Flush Enable) with their
   // write enables (bits 25, 21), at the write's closing edge. The sync flush completes in the write's cycle: bits
@@ -341,16 +341,16 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic        err_masked, err_evt, err_end;
   assign err_end    = cmd_err || cmd_priv;     // the command ends through S_ESR (and the EIR commit at its retire)
   assign err_bit    = cmd_flt ? ERR_PAGE_TABLE : cmd_priv ? ERR_CP_PRIV : ERR_INSTRUCTION;
-  assign err_masked = (r[EMR_IDX] & err_bit) != 32'd0;
-  assign esr_new    = r[ESR_IDX] | err_bit;
+  assign err_masked = (regs.r[EMR_IDX] & err_bit) != 32'd0;
+  assign esr_new    = regs.r[ESR_IDX] | err_bit;
 `ifdef GTREF_BUG_CP_PRIV_NO_EIR
   // BUG (docs/rtl-bugs.md, CP_PRIV_NO_EIR): the EIR update still tests the illegal/fault flag only, so a privilege
   // violation commits ESR bit 2 but never sets EIR bit 2 (and raises no CS_MASTER_ERROR).
-  assign eir_new    = cmd_err ? r[EIR_IDX] | err_bit : r[EIR_IDX];
+  assign eir_new    = cmd_err ? regs.r[EIR_IDX] | err_bit : regs.r[EIR_IDX];
 `else
-  assign eir_new    = r[EIR_IDX] | err_bit;
+  assign eir_new    = regs.r[EIR_IDX] | err_bit;
 `endif
-  assign err_evt    = !err_masked && r[EIR_IDX] == 32'd0 && eir_new != 32'd0;
+  assign err_evt    = !err_masked && regs.r[EIR_IDX] == 32'd0 && eir_new != 32'd0;
 
   // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
   always_comb begin
@@ -366,12 +366,12 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
       S_MST0, S_MST1: begin                // MI_MATH STORE: low then high dword, each only if it changes
         c_idx   = mst_idx;
         c_val   = st == S_MST1 ? mst_val[63:32] : mst_val[31:0];
-        c_valid = r[mst_idx] != c_val;
+        c_valid = regs.r[mst_idx] != c_val;
       end
       S_CQ: begin                          // the plan's commits, in order
         c_idx   = cq_idx[cq_i];
         c_val   = cq_val[cq_i];
-        c_valid = !cq_chg[cq_i] || r[cq_idx[cq_i]] != cq_val[cq_i];
+        c_valid = !cq_chg[cq_i] || regs.r[cq_idx[cq_i]] != cq_val[cq_i];
       end
       S_ERR: begin                         // illegal command (IRQ-5): IPEHR := its DW0 first
         c_valid = 1'b1;
@@ -381,14 +381,14 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
       S_ESR: begin                         //                           then ESR bit 0 (a GAM fault: bit 4, a
         c_idx   = ridx_t'(ESR_IDX);        //                           privilege violation: bit 2), if it changes
         c_val   = esr_new;
-        c_valid = esr_new != r[ESR_IDX];
+        c_valid = esr_new != regs.r[ESR_IDX];
       end
       S_RETIRE:
         if (err_end) begin
           if (!err_masked) begin           // then EIR bit 0 (4, 2) unless masked by EMR[0] (EMR[4], EMR[2]), if it
             c_idx   = ridx_t'(EIR_IDX);    // changes; RING_HEAD stays (a violation is never a ring command: the
             c_val   = eir_new;             // ring is privileged)
-            c_valid = eir_new != r[EIR_IDX];
+            c_valid = eir_new != regs.r[EIR_IDX];
           end
         end else if (!cmd_in_batch) begin  // ring commands commit RING_HEAD in their retire cycle (last)
           c_valid = 1'b1;
@@ -416,7 +416,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   // IMR at the end of this cycle (IRQ-3): the engine's commit wins over a host write of the same cycle (§8).
   logic [31:0] imr_end;
-  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new[IMR_IDX] : r[IMR_IDX];
+  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new[IMR_IDX] : regs.r[IMR_IDX];
   assign evt_imr = imr_end[15:0];
   logic unused_imr_hi;   // IMR[31:16] is storage (IRQ-3, I21)
   assign unused_imr_hi = ^imr_end[31:16];
@@ -425,7 +425,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // ---- the watchdog, on an engine that has PR_CTR_CTL and PR_CTR_THRSH ----
   if (reg_present(ENGINE, ridx_t'(PR_CTR_CTL_IDX)) && reg_present(ENGINE, ridx_t'(PR_CTR_THRSH_IDX))) begin : g_wdog
     gt_cs_watchdog u_wdog (
-      .clk, .rst_n, .ctl(r[PR_CTR_CTL_IDX]), .thr(r[PR_CTR_THRSH_IDX]),
+      .clk, .rst_n, .ctl(regs.r[PR_CTR_CTL_IDX]), .thr(regs.r[PR_CTR_THRSH_IDX]),
       .ctl_eng(c_valid && c_idx == ridx_t'(PR_CTR_CTL_IDX)), .ctl_eng_val(c_val),
       .ctl_host(host_we[PR_CTR_CTL_IDX]), .ctl_host_val(host_new[PR_CTR_CTL_IDX]), .wd_fire
     );
@@ -523,7 +523,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           cmd_addr     <= dw_addr;
           cmd_in_batch <= in_batch;
           cmd_lvl      <= lvl;
-          cmd_head     <= r[RING_HEAD_IDX];
+          cmd_head     <= regs.r[RING_HEAD_IDX];
           cmd          <= C_NONE;
           cmd_nop      <= 1'b0;
           cq_n         <= '0;
@@ -547,7 +547,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             cmd_addr     <= dw_addr;
             cmd_in_batch <= in_batch;
             cmd_lvl      <= lvl;
-            cmd_head     <= r[RING_HEAD_IDX];
+            cmd_head     <= regs.r[RING_HEAD_IDX];
             cmd          <= d_cmd;
             cmd_len      <= d_len[10:0];
             cmd_err      <= !d_legal;
