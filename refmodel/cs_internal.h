@@ -137,6 +137,8 @@ typedef struct cs_el {
     bool end_dry;            /* the last switch left its restored context dry (EL-15, EL-19) */
     bool tlb;                /* an edge invalidated the TLB since gtm_el_tlb_edge last looked */
     char note[96];           /* a Load with an unimplemented descriptor field (section 2.2): the next step says it */
+    bool cond_valid;         /* EL-32: the DUT's data for the next Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END */
+    uint64_t cond_data;
 } cs_el;
 
 struct gtm {
@@ -149,6 +151,7 @@ struct gtm {
     cs_watchdog wd;
     cs_irq irq;
     cs_el el[GTREF_MAX_ENGINES];
+    bool el_dut_data;        /* EL-32: Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END decides on the DUT's data */
     /* execlist registers (execlist.c) */
     uint8_t r_ring_ctx_ctl, r_instpm, r_els_lo, r_els_hi, r_el_ctrl, r_csp, r_csb_lo[12], r_csb_hi[12], r_sq[4];
     /* engine-relative dword offset -> index into gtref_regs (NO_REG: none) */
@@ -220,6 +223,9 @@ int cs_el_step(gtm *m, int e, gtm_retire *r);
 /* After a retire in execlist mode: marks it as a decision point (r->el_point) and waits for gtm_el_retire. */
 void cs_el_retired(gtm *m, int e, gtm_retire *r, bool arb_check);
 bool cs_el_idle(const gtm *m, int e);
+/* EL-32: in execlist mode with the DUT's data on (gtm_el_use_dut_data), whether the data for a Compare Semaphore
+ * MI_CONDITIONAL_BATCH_BUFFER_END of engine e are there (*data, taken), else the command waits (GTM_EL_WAIT). */
+bool cs_el_cond_data(gtm *m, int e, uint64_t *data);
 
 /* ---- irq.c ---- */
 /* The command being executed raises the engine event d (IRQ-2): the HWSTAM status write (IRQ-4) when d & ~IMR &

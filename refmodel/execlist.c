@@ -496,3 +496,22 @@ void cs_el_retired(gtm *m, int e, gtm_retire *r, bool arb_check)
     r->el_point = p;
     if (p) m->el[e].await = true;
 }
+
+/* ---------------- EL-32: decisions on the DUT's data ---------------- */
+
+void gtm_el_use_dut_data(gtm *m, bool on) { m->el_dut_data = on; }
+
+void gtm_el_cond_data(gtm *m, int e, uint64_t data)
+{
+    m->el[e].cond_valid = true;
+    m->el[e].cond_data = data;
+}
+
+bool cs_el_cond_data(gtm *m, int e, uint64_t *data)
+{
+    cs_el *x = &m->el[e];
+    if (!x->cond_valid) return false;
+    x->cond_valid = false;
+    *data = x->cond_data;
+    return true;
+}

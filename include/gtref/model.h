@@ -47,7 +47,8 @@ enum gtm_step_status {
                        * commit of the last step's CONTEXT_STATUS_PTR. */
     GTM_EL_WAIT = 7,  /* nothing executed: the last retire was a decision point (gtm_retire.el_point) the DUT has not
                        * retired yet, or a switch was made whose end (gtm_el_switch_end) has not come: the model never
-                       * runs past a decision (docs/execlists.md §7) */
+                       * runs past a decision (docs/execlists.md §7); or a Compare Semaphore
+                       * MI_CONDITIONAL_BATCH_BUFFER_END waits for the DUT's data (EL-32, gtm_el_use_dut_data) */
 };
 
 #define GTM_MAX_CMD_DW 260 /* longest modelled command (MI_MATH, 257 dwords) fits */
@@ -161,6 +162,12 @@ int gtm_el_switch_end(gtm *m, int e);
 /* Whether an execlist edge since the last call invalidated engine e's TLB (EL-26: a Load's start, a decision or
  * switch end that fully restores a context); clears it. The caller gives it to the GAM model in that cycle. */
 bool gtm_el_tlb_edge(gtm *m, int e);
+/* EL-32: with on (the scoreboard's setting; off by default, as for a run of the model alone), a Compare Semaphore
+ * MI_CONDITIONAL_BATCH_BUFFER_END of an engine in execlist mode is decided on the data of the DUT's read: gtm_step
+ * returns GTM_EL_WAIT (gtm_retire holds the command; nothing changed) until gtm_el_cond_data gives them (the dword
+ * the read returned at the command's address, or the qword in mask mode), which the next step of it takes. */
+void gtm_el_use_dut_data(gtm *m, bool on);
+void gtm_el_cond_data(gtm *m, int e, uint64_t data);
 /* Whether engine e is in execlist mode (RING_MODE bit 3, EL-1). */
 bool gtm_el_mode(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);

@@ -98,30 +98,45 @@ static void init_rcs(bool unmask_rcs_field)
 }
 
 /* S.3: the kit image of an RCS0 context at lrca. */
+static void image_at(uint32_t base, bool render, uint32_t lrca, uint32_t ctx_ctl, uint32_t head, uint32_t tail,
+                     uint32_t ring, uint32_t gpr0);
 static void image(uint32_t lrca, uint32_t ctx_ctl, uint32_t head, uint32_t tail, uint32_t ring, uint32_t gpr0)
 {
+    image_at(RCS, true, lrca, ctx_ctl, head, tail, ring, gpr0);
+}
+
+/* S.3 for an engine at base: the render layout, or (BCS0) the non-render one: LRI 14 pairs without CCID, DW 0x41 the
+ * BCS tile register, DW 0xB0 MI_BATCH_BUFFER_END. */
+static void image_at(uint32_t base, bool render, uint32_t lrca, uint32_t ctx_ctl, uint32_t head, uint32_t tail,
+                     uint32_t ring, uint32_t gpr0)
+{
     uint64_t r = RS(lrca);
+    const uint32_t b = base - RCS;   /* the offsets below are RCS0's, as S.3 writes them */
     for (unsigned k = 0; k < 0x400; k++) w32(r + 4u * k, 0);
     unsigned k = 1;
-    w32(r + 4u * k++, 0x1108101Du);
+    w32(r + 4u * k++, render ? 0x1108101Du : 0x1108101Bu);
     const uint32_t ring_ctx[15][2] = { {0x2244, ctx_ctl}, {0x2034, head}, {0x2030, tail}, {0x2038, ring}, {0x203C, 1},
         {0x2168, 0}, {0x2140, 0}, {0x2110, 0}, {0x211C, 0}, {0x2114, 0}, {0x2118, 0}, {0x21C0, 0}, {0x21C4, 0},
         {0x21C8, 0}, {0x2180, 0} };
-    for (int i = 0; i < 15; i++) { w32(r + 4u * k++, ring_ctx[i][0]); w32(r + 4u * k++, ring_ctx[i][1]); }
+    for (int i = 0; i < (render ? 15 : 14); i++) { w32(r + 4u * k++, b + ring_ctx[i][0]); w32(r + 4u * k++, ring_ctx[i][1]); }
     k = 0x21;
     w32(r + 4u * k++, 0x11081011u);
     const uint32_t pdp[9] = { 0x23A8, 0x228C, 0x2288, 0x2284, 0x2280, 0x227C, 0x2278, 0x2274, 0x2270 };
-    for (int i = 0; i < 9; i++) { w32(r + 4u * k++, pdp[i]); w32(r + 4u * k++, 0); }
-    w32(r + 4u * 0x34, 0x11081001u); w32(r + 4u * 0x35, 0x21B0); w32(r + 4u * 0x36, 0);
-    w32(r + 4u * 0x41, 0x11080001u); w32(r + 4u * 0x42, 0x20C8); w32(r + 4u * 0x43, 0);
+    for (int i = 0; i < 9; i++) { w32(r + 4u * k++, b + pdp[i]); w32(r + 4u * k++, 0); }
+    if (render) { w32(r + 4u * 0x34, 0x11081001u); w32(r + 4u * 0x35, 0x21B0); w32(r + 4u * 0x36, 0); }
+    w32(r + 4u * 0x41, 0x11080001u); w32(r + 4u * 0x42, render ? 0x20C8 : b + 0x2200); w32(r + 4u * 0x43, 0);
     k = 0x51;
     w32(r + 4u * k++, 0x11081057u);
     const uint32_t eng[11][2] = { {0x2028, 0}, {0x209C, 0}, {0x20C0, 0xFFFF0000u}, {0x2178, 1}, {0x217C, 0x00150000u},
         {0x2358, 0}, {0x2170, 0}, {0x2150, 0}, {0x2154, 0}, {0x2158, 0}, {0x241C, 0} };
-    for (int i = 0; i < 11; i++) { w32(r + 4u * k++, eng[i][0]); w32(r + 4u * k++, eng[i][1]); }
-    for (unsigned n = 0; n < 32; n++) { w32(r + 4u * k++, 0x2600 + 4u * n); w32(r + 4u * k++, n ? 0 : gpr0); }
-    w32(r + 4u * k++, 0x2068); w32(r + 4u * k++, 0);
+    for (int i = 0; i < 11; i++) { w32(r + 4u * k++, b + eng[i][0]); w32(r + 4u * k++, eng[i][1]); }
+    for (unsigned n = 0; n < 32; n++) { w32(r + 4u * k++, b + 0x2600 + 4u * n); w32(r + 4u * k++, n ? 0 : gpr0); }
+    w32(r + 4u * k++, b + 0x2068); w32(r + 4u * k++, 0);
     cr_assert_eq(k, 0xAA);
+    if (!render) {
+        w32(r + 4u * 0xB0, 0x05000001u);
+        return;
+    }
     w32(r + 4u * 0xB1, 0x1108100Du);
     for (unsigned n = 0; n < 7; n++) { w32(r + 4u * (0xB2 + 2 * n), 0x2400 + 4u * n); w32(r + 4u * (0xB3 + 2 * n), 0); }
     w32(r + 4u * 0xC0, 0x05000001u);
@@ -777,4 +792,120 @@ Test(execlists, a_poll_mode_wait_is_preempted_without_retiring)
     cr_expect_eq(gtref_mem_read64(gtm_mem(m), 0x10048), 0x0000002000000002ull);
     cr_expect_eq(r32(RS(A_LRCA) + 0x14), 0, "A's RING_HEAD slot: the wait's DW0");
     cr_expect_eq(rd(0x2234), 0x00010003u);
+}
+
+/* ---------------- EL-32: a spinner's flag decided on the DUT's data ---------------- */
+
+/* With the DUT's data on, A's Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END (S.4, at SPIN + 4) waits for the data
+ * of the DUT's read; the model's memory keeps F = 1 throughout, so only the given data can end the batch: 1, 1, then 0
+ * (C26: ends when F <= 0), after which A runs its ring's MI_NOOP dry and completes (EL-15: 0x18 with A's ID). */
+Test(execlists, el32_conditional_batch_end_decides_on_the_data_of_the_dut_read)
+{
+    init_rcs(true);
+    image(A_LRCA, 0x00090008u, 0, 0x10, 0x200000, 0xA0A0A0A0u);
+    spinner(0x200000);
+    gtm_el_use_dut_data(m, true);
+    load(A_LRCA | 0x119, A_ID, 0, 0);
+    const uint64_t answers[] = { 1, 1, 0 };
+    unsigned waits = 0;
+    gtm_retire r;
+    int st = -1;
+    for (int n = 0; n < 200; n++) {
+        st = gtm_step(m, 0, &r);
+        if (st == GTM_RETIRED) {
+            push(K_R, r.addr, 0, 0);
+            gtm_el_retire(m, 0, &r);
+        } else if (st == GTM_SWITCH) {
+            gtm_el_switch_end(m, 0);
+        } else if (st == GTM_EL_WAIT) {
+            cr_assert_eq(r.addr, SPIN + 4, "the wait is the MI_CONDITIONAL_BATCH_BUFFER_END");
+            cr_assert_lt(waits, 3);
+            gtm_el_cond_data(m, 0, answers[waits++]);
+        } else {
+            break;
+        }
+    }
+    cr_expect_eq(st, GTM_IDLE);
+    cr_expect_eq(waits, 3);
+    cr_expect_eq(r32(FLAG), 1, "the model's memory never had 0");
+    cr_expect_eq(gtref_mem_read64(gtm_mem(m), 0x10048), 0x0000002000000018ull);
+    cr_expect_eq(rd(0x2234), 0x00010000u);
+}
+
+/* ---------------- BCS0: the non-render layout (S.3, V10 #5) ---------------- */
+
+/* Context C on BCS0 (S.1: LRCA 0x00140000, ID 0x600000A0, ring 0x00240000, status page 0x00011000) runs one SDI: its
+ * restore makes 59 commits (S.3: no CCID, no PR_CTR_CTL/THRSH, no extension), its save 58 writes (S.3: Save(X) without
+ * DW 0x1F, 0x59, 0x5B and the extension), the CSB steps go to BCS0's status page and registers (EL-22, EL-23). */
+Test(execlists, bcs0_context_restores_59_registers_and_saves_58)
+{
+    gtm_destroy(m);
+    m = gtm_create(2);
+    cr_assert_not_null(m);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);
+    gtm_sink sk = { NULL, on_w, on_c, on_i };
+    gtm_set_sink(m, &sk);
+    const uint32_t B = 0x22000u, C_LRCA = 0x140000u, C_ID = 0x600000A0u;
+    gtm_mmio_write(m, B + 0x080, 0x11000);
+    gtm_mmio_write(m, B + 0x3A0, 0xFFFF0B0Bu);
+    gtm_mmio_write(m, B + 0x29C, 0x00080008u);
+    image_at(B, false, C_LRCA, 0x00090008u, 0, 0x10, 0x240000, 0xC0C0C0C0u);
+    sdi_ring(0x240000, 0x300200, 0x1);
+    nrec = 0;
+    gtm_mmio_write(m, B + 0x518, 0);
+    gtm_mmio_write(m, B + 0x51C, 0);
+    gtm_mmio_write(m, B + 0x510, C_LRCA | 0x119);
+    gtm_mmio_write(m, B + 0x514, C_ID);
+    gtm_mmio_write(m, B + 0x550, 1);
+    gtm_retire r;
+    int st, n = 0;
+    while ((st = gtm_step(m, 1, &r)) != GTM_IDLE && n++ < 50) {
+        if (st == GTM_RETIRED) gtm_el_retire(m, 1, &r);
+        else if (st == GTM_SWITCH) gtm_el_switch_end(m, 1);
+        else cr_assert_fail("status %d", st);
+    }
+    rec c[256], w[128];
+    int nc = only(K_C, c, 256), nw = only(K_W, w, 128);
+    cr_assert_eq(nc, 59 + 3 + 1 + 3);
+    expect_c(&c[0], B + 0x244, 0x8, "RING_CONTEXT_CONTROL");
+    expect_c(&c[13], B + 0x1C8, 0, "INDIRECT_CTX_OFFSET, the 14th pair (no CCID)");
+    expect_c(&c[14], B + 0x3A8, 0, "CTX_TIMESTAMP");
+    expect_c(&c[22], B + 0x270, 0, "PDP0_LDW");
+    expect_c(&c[23], B + 0x0C0, 0, "INSTPM (PR_CTR_CTL/THRSH skipped)");
+    expect_c(&c[24], B + 0x158, 0, "BB_OFFSET");
+    expect_c(&c[26], B + 0x600, 0xC0C0C0C0u, "CS_GPR0");
+    expect_c(&c[58], B + 0x068, 0, "IPEHR, the last");
+    expect_c(&c[59], B + 0x370, 1, "CSB_ENTRY_LO0");
+    expect_c(&c[66 - 1], B + 0x3A0, 0x00000B01u, "CONTEXT_STATUS_PTR");
+    cr_assert_eq(nw, 2 + 1 + 58 + 2);
+    expect_w(&w[0], 0x11040, 0xFF, 1, "entry 0");
+    expect_w(&w[1], 0x110B8, 0xF0, 0, "pointer 0");
+    expect_w(&w[2], 0x300200, 0x0F, 1, "SDI");
+    uint32_t o[80];
+    save_offsets(o);
+    unsigned j = 0;
+    for (unsigned i = 0; i < 68; i++) {
+        if (o[i] == 0x78 || o[i] == 0x160 || o[i] == 0x168 || o[i] >= 0x2C8) continue;
+        cr_expect_eq(w[3 + j].a, RS(C_LRCA) + o[i], "save write %u", j);
+        j++;
+    }
+    cr_expect_eq(j, 58);
+    cr_expect_eq(w[3 + 1].d, 0x10ull << 32, "RING_HEAD slot: the ring ran dry at its tail 0x10");
+    expect_w(&w[61], 0x11048, 0xFF, 0x600000A000000018ull, "entry 1");
+    expect_w(&w[62], 0x110B8, 0xF0, 1ull << 32, "pointer 1");
+    cr_expect_eq(gtm_mmio_read(m, B + 0x234, NULL), 0x00010000u);
+}
+
+/* ---------------- section 2.2: an unimplemented descriptor field ---------------- */
+
+Test(execlists, a_descriptor_with_privilege_0_is_unimplemented_at_the_load)
+{
+    init_rcs(true);
+    image(A_LRCA, 0x00090008u, 0, 0x10, 0x200000, 0xA0A0A0A0u);
+    nrec = 0;
+    load(A_LRCA | 0x019, A_ID, 0, 0);   /* Valid, addressing mode 3, Privilege 0 */
+    gtm_retire r;
+    cr_expect_eq(gtm_step(m, 0, &r), GTM_UNIMPLEMENTED);
+    cr_expect(strstr(r.note, "privilege") != NULL, "%s", r.note);
+    cr_expect_eq(nrec, 0, "nothing happened (section 2.2: decided before anything else)");
 }
