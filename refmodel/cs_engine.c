@@ -552,6 +552,10 @@ int gtm_peek(gtm *m, int e, gtm_retire *out)
 {
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
+    if (cs_el_mode(m, e)) {   /* docs/execlists.md: a switch to make (GTM_SWITCH), or nothing to run */
+        int est = cs_el_step(m, e, out, false);
+        if (est >= 0) return out->status = est;
+    }
     int st = fetch(m, e, out, &c, &head_off, false);
     return out->status = st == CS_FETCH_FAULT ? GTM_ERROR : st < 0 ? GTM_RETIRED : st;
 }
@@ -584,7 +588,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     uint32_t head_off;
     bool el = cs_el_mode(m, e);
     if (el) {   /* docs/execlists.md: a switch to make, or nothing to run */
-        int est = cs_el_step(m, e, r);
+        int est = cs_el_step(m, e, r, true);
         if (est >= 0) return r->status = est;
     }
     int fst = fetch(m, e, r, &c, &head_off, true);

@@ -14,6 +14,8 @@
  *                    the effective space, the GGTT and four-level PPGTT walks of the model's own memory (no TLB),
  *                    the fault record and the continue-mode address
  *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
+ *   execlist.c       execlist mode (docs/execlists.md): submission state, Load, EXECLIST_STATUS, the decisions taken
+ *                    in the DUT's cycles, context restore and save, lite restore, CSB steps, broken images
  *
  * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state that a result
  * could depend on: all model state hangs off the handle; what is process-wide is the pool of free pages (sparse_mem.c,
@@ -218,8 +220,9 @@ void cs_el_control_write(gtm *m, int e, uint32_t val);
 void cs_el_csp_written(gtm *m, int e, uint32_t v);
 /* The derived read value of EXECLIST_STATUS_LO/HI (EL-13). */
 uint32_t cs_el_status(const gtm *m, int e, unsigned ri);
-/* gtm_step in execlist mode, before a fetch: a switch to make, or why nothing runs; -1: execute a command. */
-int cs_el_step(gtm *m, int e, gtm_retire *r);
+/* gtm_step in execlist mode, before a fetch: a switch to make (made only with make; gtm_peek says GTM_SWITCH), or
+ * why nothing runs; -1: execute a command. */
+int cs_el_step(gtm *m, int e, gtm_retire *r, bool make);
 /* After a retire in execlist mode: marks it as a decision point (r->el_point) and waits for gtm_el_retire. */
 void cs_el_retired(gtm *m, int e, gtm_retire *r, bool arb_check);
 bool cs_el_idle(const gtm *m, int e);

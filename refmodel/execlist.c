@@ -466,7 +466,7 @@ static int make_switch(gtm *m, int e, gtm_retire *r)
     return GTM_SWITCH;
 }
 
-int cs_el_step(gtm *m, int e, gtm_retire *r)
+int cs_el_step(gtm *m, int e, gtm_retire *r, bool make)
 {
     cs_el *x = &m->el[e];
     r->addr = 0;
@@ -484,7 +484,7 @@ int cs_el_step(gtm *m, int e, gtm_retire *r)
         snprintf(r->note, sizeof r->note, "%s", x->note);
         return GTM_UNIMPLEMENTED;
     }
-    if (x->sw != GTM_EL_NONE) return make_switch(m, e, r);
+    if (x->sw != GTM_EL_NONE) return make ? make_switch(m, e, r) : GTM_SWITCH;
     if (x->await || (x->wait_end && x->end_dry)) return GTM_EL_WAIT;
     if (!x->active) return x->wait_end ? GTM_EL_WAIT : GTM_IDLE;
     return -1;

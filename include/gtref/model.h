@@ -124,7 +124,8 @@ int gtm_step(gtm *m, int e, gtm_retire *out);
  * GTM_RETIRED meaning "out holds a whole command that gtm_step would execute now" (which may still stall:
  * a semaphore wait whose condition does not hold, or end with a data fault); out->nooped says whether
  * MI_SET_PREDICATE would NOOP it and out->tlb_invalidate whether it would invalidate the TLB.
- * The scoreboard uses it to learn which command an engine without a command in flight is working on. */
+ * The scoreboard uses it to learn which command an engine without a command in flight is working on.
+ * In execlist mode also GTM_SWITCH (a decided switch is the next step) and GTM_EL_WAIT, as gtm_step. */
 int gtm_peek(gtm *m, int e, gtm_retire *out);
 /* Whether out (from gtm_step or gtm_peek, whatever its status) is a signal-mode MI_SEMAPHORE_WAIT that was not
  * turned into a NOOP by MI_SET_PREDICATE (docs/commands.md §5, C32). */

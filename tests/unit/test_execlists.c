@@ -909,3 +909,29 @@ Test(execlists, a_descriptor_with_privilege_0_is_unimplemented_at_the_load)
     cr_expect(strstr(r.note, "privilege") != NULL, "%s", r.note);
     cr_expect_eq(nrec, 0, "nothing happened (section 2.2: decided before anything else)");
 }
+
+/* EL-1: in execlist mode the engine executes only a restored context, whatever its ring registers hold; gtm_peek
+ * shows the decided switch as GTM_SWITCH without making it (nothing written or committed). */
+Test(execlists, execlist_mode_ignores_the_ring_registers_until_a_context_is_restored)
+{
+    cr_assert_eq(put(0x250000, "MI_STORE_DATA_IMM ggtt addr=0x00300100 data=0x5"), 0x10);
+    gtm_mmio_write(m, 0x2038, 0x250000);
+    gtm_mmio_write(m, 0x203C, 1);
+    init_rcs(true);
+    gtm_mmio_write(m, 0x2030, 0x10);   /* E22: stored, starts nothing */
+    image(A_LRCA, 0x00090008u, 0, 0x10, 0x200000, 0xA0A0A0A0u);
+    sdi_ring(0x200000, 0x300108, 0x6);
+    gtm_retire r;
+    nrec = 0;
+    cr_expect_eq(gtm_peek(m, 0, &r), GTM_IDLE);
+    cr_expect_eq(gtm_step(m, 0, &r), GTM_IDLE);
+    cr_expect(gtm_engine_idle(m, 0));
+    load(A_LRCA | 0x119, A_ID, 0, 0);
+    cr_expect(!gtm_engine_idle(m, 0));
+    cr_expect_eq(gtm_peek(m, 0, &r), GTM_SWITCH);
+    cr_expect_eq(nrec, 0);
+    cr_expect_eq(run(50), GTM_IDLE);
+    cr_expect_eq(r32(0x300100), 0, "the ring registers' SDI never ran");
+    cr_expect_eq(r32(0x300108), 6, "the context's SDI ran");
+    cr_expect(gtm_engine_idle(m, 0));
+}
