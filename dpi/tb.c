@@ -283,6 +283,19 @@ static void host_isr_fail(void *user, const char *why)
     gtref_sb_report(tb->sb, "isr", "data-valid", -1, tb->cycle, "INTR_IDENTITY_REG Data-Valid (bit 31) set", "still 0", why);
 }
 
+static uint64_t host_mem_read(void *user, uint64_t addr)
+{
+    gtref_tb *tb = user;   /* the execlist driver reads the status page and images (host/execlist.c) */
+    return gtref_mem_read64(tb->mem, addr);
+}
+
+static void host_el_fail(void *user, const char *why)
+{
+    gtref_tb *tb = user;
+    gtref_sb_report(tb->sb, "host", "execlist-driver", -1, tb->cycle, "CSB entries the driver expects (docs/execlists.md DRV-4)",
+                    "another", why);
+}
+
 int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsigned int mmio_rsp_rdata,
                    svBit mmio_commit_valid, unsigned int mmio_commit_off, unsigned int mmio_commit_data,
                    svBit mem_req_valid, svBit mem_req_write, unsigned long long mem_req_addr,
@@ -359,7 +372,7 @@ int gtref_tb_cycle(void *vtb, svBit mmio_req_ready, svBit mmio_rsp_valid, unsign
     }
     gtref_sb_track_ring_heads(tb->sb, &c);
     /* after the scoreboard has seen the cycle: the host program's waits and end-of-test phases */
-    const gtref_host_env env = { tb, all_quiescent, model_quiescent, host_mem_write, host_isr_fail };
+    const gtref_host_env env = { tb, all_quiescent, model_quiescent, host_mem_write, host_isr_fail, host_mem_read, host_el_fail };
     if (!gtref_sb_failed(tb->sb) && gtref_host_advance(&tb->host, tb->cycle, irq, &env)) {
         check_expectations(tb, irq);
         finish(tb);

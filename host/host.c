@@ -17,7 +17,8 @@ int gtref_host_init(gtref_host *h, const gtref_stim *s, int engines)
     h->stim = s;
     h->read_value = calloc(s->nops + 1, sizeof *h->read_value);
     h->read_done = calloc(s->nops + 1, sizeof *h->read_done);
-    if (!h->read_value || !h->read_done) return -1;
+    h->el = calloc(1, sizeof *h->el);
+    if (!h->read_value || !h->read_done || !h->el) return -1;
     if (!engines) return 0;
     /* registers read back through the MMIO port at the end of the test */
     h->final_regs = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *h->final_regs);
@@ -40,6 +41,7 @@ void gtref_host_free(gtref_host *h)
     free(h->read_done);
     free(h->final_regs);
     free(h->final_vals);
+    free(h->el);
     memset(h, 0, sizeof *h);
 }
 
@@ -74,6 +76,11 @@ void gtref_host_drive(gtref_host *h, bool port_ready, gtref_host_access *a)
         is_write = op->op == GTREF_HOST_WRITE;
         off = op->off;
         val = op->val;
+    } else if (h->phase == GTREF_HOST_PROGRAM && h->el_active && h->el->next < h->el->n &&
+               h->el->prog[h->el->next].kind == GTREF_EL_MMIO_WRITE) {
+        is_write = true;   /* the execlist driver's access (host/execlist.c) */
+        off = h->el->prog[h->el->next].off;
+        val = h->el->prog[h->el->next++].val;
     } else if (h->phase == GTREF_HOST_PROGRAM && h->isr_active && !h->isr_issued &&
                (h->isr_act.kind == GTREF_ISR_WRITE || h->isr_act.kind == GTREF_ISR_READ)) {
         is_write = h->isr_act.kind == GTREF_ISR_WRITE;   /* the service routine's access */
@@ -132,6 +139,33 @@ static bool isr_advance(gtref_host *h, uint64_t cycle, bool irq, const gtref_hos
     }
 }
 
+/* An execlist driver op (host/execlist.c), after the scoreboard has seen the cycle: its program is made when it
+ * starts (from memory as it is then); memory writes are made at once, in this cycle, MMIO writes go out one a cycle
+ * through gtref_host_drive. True when the op is over (a DRV check that fails ends it: the test fails). */
+static bool el_advance(gtref_host *h, const gtref_host_env *env)
+{
+    gtref_el_driver *d = h->el;
+    if (!h->el_active) {
+        char why[256];
+        if (!env->mem_read || !env->el_fail) {
+            if (env->el_fail) env->el_fail(env->user, "execlist driver: the testbench gives the host no memory read");
+            return true;
+        }
+        if (gtref_el_begin(d, &h->stim->ops[h->op], h->stim->engines, env->mem_read, env->user, why, sizeof why)) {
+            env->el_fail(env->user, why);
+            return true;
+        }
+        h->el_active = true;
+    }
+    while (d->next < d->n && d->prog[d->next].kind == GTREF_EL_MEM_WRITE) {
+        const gtref_el_access *a = &d->prog[d->next++];
+        env->mem_write(env->user, a->addr, a->data, a->be);
+    }
+    if (d->next < d->n) return false;
+    h->el_active = false;
+    return true;
+}
+
 bool gtref_host_advance(gtref_host *h, uint64_t cycle, bool irq, const gtref_host_env *env)
 {
     if (h->read_outstanding) return false;
@@ -172,6 +206,10 @@ bool gtref_host_advance(gtref_host *h, uint64_t cycle, bool irq, const gtref_hos
     case GTREF_HOST_MEM_WRITE:   /* a page-table change (docs/gam.md §5): in this cycle */
         env->mem_write(env->user, op->addr, op->data, (uint8_t)op->val);
         next = true;
+        break;
+    case GTREF_HOST_EL_INIT: case GTREF_HOST_EL_CONTEXT: case GTREF_HOST_EL_CTX_REG:
+    case GTREF_HOST_EL_SUBMIT: case GTREF_HOST_EL_RESUBMIT: case GTREF_HOST_EL_CSB:
+        next = el_advance(h, env);
         break;
     default:
         next = true;
@@ -247,6 +285,28 @@ static int run_isr(gtref_host *h, const gtref_host_port *p, size_t i, char *err,
     }
 }
 
+/* Host op i, an execlist driver op (host/execlist.c): its memory writes at once, its MMIO writes one a cycle, the
+ * engines settled before each; an op of memory writes alone takes one cycle. */
+static int run_el(gtref_host *h, const gtref_host_port *p, size_t i, char *err, size_t errsz)
+{
+    gtref_el_driver *d = h->el;
+    char why[256];
+    if (gtref_el_begin(d, &h->stim->ops[i], h->stim->engines, p->mem_read, p->user, why, sizeof why)) {
+        snprintf(err, errsz, "host op %zu: %s", i, why);
+        return GTREF_HOST_RUN_ERROR;
+    }
+    bool mmio = false;
+    for (; d->next < d->n; d->next++) {
+        const gtref_el_access *a = &d->prog[d->next];
+        if (a->kind == GTREF_EL_MEM_WRITE) { p->mem_write(p->user, a->addr, a->data, a->be); continue; }
+        if (mmio && p->settle(p->user)) return GTREF_HOST_RUN_ERROR;   /* the first access: settled by the caller */
+        p->write(p->user, a->off, a->val);
+        mmio = true;
+    }
+    if (!mmio) p->wait(p->user, 1, false);
+    return 0;
+}
+
 int gtref_host_run(gtref_host *h, const gtref_host_port *p, char *err, size_t errsz)
 {
     const gtref_stim *s = h->stim;
@@ -260,6 +320,11 @@ int gtref_host_run(gtref_host *h, const gtref_host_port *p, char *err, size_t er
             if (sr) snprintf(err, errsz, "unimplemented: host op %zu accesses %s (%s), which the kit does not implement", i, name, sr->source);
             else snprintf(err, errsz, "unimplemented: host op %zu accesses offset 0x%08x, which no volume names and the kit lacks", i, op->off);
             return GTREF_HOST_RUN_UNIMPLEMENTED;
+        }
+        if (gtref_el_host_op(op)) {
+            int rc = run_el(h, p, i, err, errsz);
+            if (rc) return rc;
+            continue;
         }
         if (op->op == GTREF_HOST_ISR) {
             int rc = run_isr(h, p, i, err, errsz);

@@ -37,6 +37,7 @@ bool gtm_engine_idle(const gtm *m, int e)
 {
     const cs_engine *g = &m->eng[e];
     if (g->halted) return false;
+    if (cs_el_mode(m, e)) return cs_el_idle(m, e);   /* docs/execlists.md EL-1, EL-30 */
     if (g->level != CS_RING) return false;
     return !(m->val[e][m->r_ctl] & GTREF_CTL_ENABLE) || head_offset(m, e) == tail_offset(m, e);
 }
@@ -282,7 +283,7 @@ static bool set_predicate_exempt(unsigned id)
  * (IRQ-4), before the first commit; then IPEHR := DW0 (an illegal command only), ESR |= bit, EIR |= bit when EMR's bit is
  * 0, one commit each in that order; the event is raised only when the command set EIR (EIR's bit rose); the engine
  * halts. An illegal command (C2, C3) sets bit 0; a page fault in hang mode (docs/gam.md GAM-15) bit 4 without IPEHR. */
-static void error_chain(gtm *m, int e, uint32_t bit, bool ipehr, uint32_t dw0)
+void cs_error_chain(gtm *m, int e, uint32_t bit, bool ipehr, uint32_t dw0)
 {
     bool set_eir = !(m->val[e][m->r_emr] & bit);
     /* "if and only if the command set EIR (EIR was 0: the rising edge of the ISR Master Error level, which is the OR
@@ -310,11 +311,11 @@ int cs_priv_violation(cs_cmd *cmd)
     return GTM_RETIRED;
 }
 
-static void raise_error(gtm *m, int e, uint32_t dw0) { error_chain(m, e, GTREF_ERR_INSTRUCTION, true, dw0); }
+static void raise_error(gtm *m, int e, uint32_t dw0) { cs_error_chain(m, e, GTREF_ERR_INSTRUCTION, true, dw0); }
 
 /* A command ended by a fault in hang mode (GAM-15): "as an illegal command ends", with ESR/EIR bit 4 (page table
  * error, BYT-REG L2422) instead of bit 0 and no IPEHR commit. */
-static void raise_fault(gtm *m, int e) { error_chain(m, e, GTREF_ERR_PAGE_TABLE, false, 0); }
+static void raise_fault(gtm *m, int e) { cs_error_chain(m, e, GTREF_ERR_PAGE_TABLE, false, 0); }
 
 static void set_fault(gtm_retire *r, const cs_fault *f)
 {
@@ -462,6 +463,8 @@ static inline __attribute__((always_inline)) int fetch(gtm *m, int e, gtm_retire
     r->fault_ggtt = false;
     r->fault_va = 0;
     r->priv_violation = false;
+    r->el_point = r->el_csb_steps = 0;
+    r->el_broken = false;
     r->in_batch = g->level != CS_RING;
     r->level = g->level;   /* enum cs_level matches gtm_retire.level: 0 ring, 1 first, 2 second level */
     if (g->halted) return GTM_HALTED;
@@ -549,6 +552,10 @@ int gtm_peek(gtm *m, int e, gtm_retire *out)
 {
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
+    if (cs_el_mode(m, e)) {   /* docs/execlists.md: a switch to make (GTM_SWITCH), or nothing to run */
+        int est = cs_el_step(m, e, out, false);
+        if (est >= 0) return out->status = est;
+    }
     int st = fetch(m, e, out, &c, &head_off, false);
     return out->status = st == CS_FETCH_FAULT ? GTM_ERROR : st < 0 ? GTM_RETIRED : st;
 }
@@ -579,6 +586,11 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
     cs_engine *g = &m->eng[e];
     const gtref_cmd_def *c = NULL;
     uint32_t head_off;
+    bool el = cs_el_mode(m, e);
+    if (el) {   /* docs/execlists.md: a switch to make, or nothing to run */
+        int est = cs_el_step(m, e, r, true);
+        if (est >= 0) return r->status = est;
+    }
     int fst = fetch(m, e, r, &c, &head_off, true);
     if (fst == GTM_ERROR) raise_error(m, e, r->dw[0]);
     if (fst == CS_FETCH_FAULT) {   /* an instruction fetch fault in hang mode (GAM-15) */
@@ -621,5 +633,7 @@ int gtm_step(gtm *m, int e, gtm_retire *out)
         if (off >= sz) { off -= sz; wrap = (wrap + 1u) & GTREF_HEAD_WRAP_MAX; }
         gtm_commit(m, e, e, m->r_head, (wrap << GTREF_HEAD_WRAP_SHIFT) | off | (head & 1u));
     }
-    return r->status = GTM_RETIRED;
+    r->status = GTM_RETIRED;
+    if (el) cs_el_retired(m, e, r, c->id == GTREF_CMD_MI_ARB_CHECK && !r->nooped && !cmd.violation);
+    return GTM_RETIRED;
 }

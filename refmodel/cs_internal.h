@@ -14,6 +14,8 @@
  *                    the effective space, the GGTT and four-level PPGTT walks of the model's own memory (no TLB),
  *                    the fault record and the continue-mode address
  *   watchdog.c       the RCS0 watchdog, on the DUT's cycles (gtm_watchdog_commit, gtm_tick)
+ *   execlist.c       execlist mode (docs/execlists.md): submission state, Load, EXECLIST_STATUS, the decisions taken
+ *                    in the DUT's cycles, context restore and save, lite restore, CSB steps, broken images
  *
  * Behaviour: docs/commands.md, docs/cycle-contract.md, docs/spec-decisions.md. No global mutable state that a result
  * could depend on: all model state hangs off the handle; what is process-wide is the pool of free pages (sparse_mem.c,
@@ -119,6 +121,28 @@ typedef struct cs_irq {
     uint8_t sl_dws, dw_written;           /* DWs with a second-level event / a host write in this cycle */
 } cs_irq;
 
+/* The execlist state of one engine (docs/execlists.md EL-9). The slots, cur, elem, arb and the switch flag change in
+ * the DUT's cycles (Loads, decisions and switch ends are applied by the caller then, §7); the rest is the model's own
+ * run-ahead state. */
+typedef struct cs_el {
+    bool valid[2];
+    uint64_t desc[2][2];     /* [slot][element]: {SQ_HI, SQ_LO} */
+    uint8_t cur, elem;
+    bool switching;          /* from a decision edge (or a starting Load) to gtm_el_switch_end */
+    bool arb;                /* the arbitration enable (EL-13 bit 16) */
+    uint8_t wp;              /* the model's CSB write pointer (EL-21): numbers the steps it makes ahead of the DUT */
+    uint8_t sw;              /* a decided switch the next gtm_step makes (enum gtm_el_decision), GTM_EL_NONE: none */
+    uint64_t sw_old, sw_new; /* its context switched out, and in */
+    bool active;             /* the engine executes a restored context */
+    bool await;              /* a retire that is a decision point waits for gtm_el_retire */
+    bool wait_end;           /* a switch was made; its end (gtm_el_switch_end) has not come */
+    bool end_dry;            /* the last switch left its restored context dry (EL-15, EL-19) */
+    bool tlb;                /* an edge invalidated the TLB since gtm_el_tlb_edge last looked */
+    char note[96];           /* a Load with an unimplemented descriptor field (section 2.2): the next step says it */
+    bool cond_valid;         /* EL-32: the DUT's data for the next Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END */
+    uint64_t cond_data;
+} cs_el;
+
 struct gtm {
     int engines;
     gtref_mem *mem;
@@ -128,6 +152,10 @@ struct gtm {
     cs_engine eng[GTREF_MAX_ENGINES];
     cs_watchdog wd;
     cs_irq irq;
+    cs_el el[GTREF_MAX_ENGINES];
+    bool el_dut_data;        /* EL-32: Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END decides on the DUT's data */
+    /* execlist registers (execlist.c) */
+    uint8_t r_ring_ctx_ctl, r_instpm, r_els_lo, r_els_hi, r_el_ctrl, r_csp, r_csb_lo[12], r_csb_hi[12], r_sq[4];
     /* engine-relative dword offset -> index into gtref_regs (NO_REG: none) */
     uint8_t eng_idx[ENG_SPAN / 4];
     /* indices into gtref_regs of the registers the engine logic touches */
@@ -180,6 +208,27 @@ static inline unsigned gtm_eng_reg(const gtm *m, int e, uint32_t off)
     unsigned ri = (rel < ENG_SPAN && !(rel & 3u)) ? m->eng_idx[rel >> 2] : NO_REG;
     return ri != NO_REG && !gtref_reg_present(&gtref_regs[ri], e) ? NO_REG : ri;
 }
+
+/* The error chain of docs/interrupts.md IRQ-5 (cs_engine.c): ends the engine with ESR/EIR bit, IPEHR := dw0 when ipehr. */
+void cs_error_chain(gtm *m, int e, uint32_t bit, bool ipehr, uint32_t dw0);
+
+/* ---- execlist.c (docs/execlists.md) ---- */
+bool cs_el_init(gtm *m);
+static inline bool cs_el_mode(const gtm *m, int e) { return (m->val[e][m->r_ring_mode] & GTREF_MODE_EXECLIST_ENABLE) != 0; }
+/* A host write to EXECLIST_CONTROL (EL-11); a host write to CONTEXT_STATUS_PTR that left it v (the model's pointer). */
+void cs_el_control_write(gtm *m, int e, uint32_t val);
+void cs_el_csp_written(gtm *m, int e, uint32_t v);
+/* The derived read value of EXECLIST_STATUS_LO/HI (EL-13). */
+uint32_t cs_el_status(const gtm *m, int e, unsigned ri);
+/* gtm_step in execlist mode, before a fetch: a switch to make (made only with make; gtm_peek says GTM_SWITCH), or
+ * why nothing runs; -1: execute a command. */
+int cs_el_step(gtm *m, int e, gtm_retire *r, bool make);
+/* After a retire in execlist mode: marks it as a decision point (r->el_point) and waits for gtm_el_retire. */
+void cs_el_retired(gtm *m, int e, gtm_retire *r, bool arb_check);
+bool cs_el_idle(const gtm *m, int e);
+/* EL-32: in execlist mode with the DUT's data on (gtm_el_use_dut_data), whether the data for a Compare Semaphore
+ * MI_CONDITIONAL_BATCH_BUFFER_END of engine e are there (*data, taken), else the command waits (GTM_EL_WAIT). */
+bool cs_el_cond_data(gtm *m, int e, uint64_t *data);
 
 /* ---- irq.c ---- */
 /* The command being executed raises the engine event d (IRQ-2): the HWSTAM status write (IRQ-4) when d & ~IMR &

@@ -204,12 +204,18 @@ int cs_cond_bb_end(cs_cmd *cmd)   /* C26 */
     if (ggtt_violation(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT))) return cs_priv_violation(cmd);   /* G1 */
     bool ggtt = cs_op_ggtt(cmd, GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_GGTT));
     uint64_t a = GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR);
+    /* docs/execlists.md EL-32: in execlist mode the decision may be on the data of the DUT's read (the caller's) */
+    uint64_t dut = 0;
+    bool use_dut = cmd->m->el_dut_data && cs_el_mode(cmd->m, cmd->e);
+    if (use_dut && !cs_el_cond_data(cmd->m, cmd->e, &dut)) return GTM_EL_WAIT;   /* nothing changed */
     uint32_t v;
     if (GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_MASK_MODE)) {   /* one qword read: mask (low) AND data (high) */
         uint64_t q = cs_mem_read64(cmd, ggtt, a);
+        if (use_dut) q = dut;
         v = (uint32_t)q & (uint32_t)(q >> 32);
     } else {
         v = cs_mem_read32(cmd, ggtt, a);
+        if (use_dut) v = (uint32_t)dut;
     }
     if (v <= (uint32_t)GTREF_GET(dw, MI_CONDITIONAL_BATCH_BUFFER_END_DATA))
         cmd->g->level = CS_RING;   /* ends the batch; from a second level both levels: back to the ring */

@@ -101,6 +101,7 @@ gtm *gtm_create(int engines)
         m->r_en[e] = (uint8_t)(en - gtref_regs);
         m->r_mask[e] = (uint8_t)(mk - gtref_regs);
     }
+    if (!cs_el_init(m)) goto fail;
     cs_watchdog_reset(m);
     cs_irq_reset(m);
     return m;
@@ -138,6 +139,8 @@ static uint32_t read_value(const gtm *m, const gtref_reg_def *d, int e)
     uint32_t v = m->val[e < 0 ? 0 : e][i];
     if (i == m->r_mstr)
         v = (v & GTREF_MSTR_IRQ_ENABLE) | (m->val[0][m->r_dw[1]] ? 2u : 0u) | (m->val[0][m->r_dw[0]] ? 1u : 0u);
+    else if (i == m->r_els_lo || i == m->r_els_hi)
+        v = cs_el_status(m, e, i);   /* derived, never stored (docs/execlists.md EL-13) */
     return v;
 }
 
@@ -171,10 +174,15 @@ void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
 {
     int e;
     const gtref_reg_def *d = gtref_reg_lookup(off, m->engines, &e);
+    if (d && e >= 0 && (unsigned)(d - gtref_regs) == m->r_el_ctrl) {   /* a trigger, not stored: no commit (EL-11) */
+        cs_el_control_write(m, e, val);
+        return;
+    }
     if (!d || !(gtref_reg_rw(d, e) || d->w1c_mask)) return;
     unsigned i = (unsigned)(d - gtref_regs);
     uint32_t old = m->val[e < 0 ? 0 : e][i], v = gtref_reg_apply_write_engine(d, e, old, val);
     /* the interrupt registers' own effects; the commit reports the register as this write alone leaves it (IRQ-20) */
     if (d->flags & GTREF_REGF_SIDE) v = cs_irq_side_write(m, i, old, val, v);
     gtm_commit(m, e, GTM_HOST, i, v);
+    if (i == m->r_csp && e >= 0) cs_el_csp_written(m, e, v);
 }

@@ -87,7 +87,9 @@ const gtref_spec_reg gtref_spec_regs[] = {
     { 0x002370u, "CTXT_ST_BUF", "ICL-RCS L1767", 0, 0 },
     { 0x002390u, "CEC0", "BYT-REG L2075", 1, 0x00000000u },
     { 0x002398u, "CEC1", "BYT-REG L2119", 1, 0x00000000u },
-    { 0x0023A0u, "CTXT_ST_PTR", "ICL-RCS L1766", 1, 0x00000000u },
+    /* no default in ICL-RCS; the 0 once here was BYT-REG's CEC2-0 at the same address (L2160-2169), another
+     * register (the kit's reset: docs/spec-decisions.md E20) */
+    { 0x0023A0u, "CTXT_ST_PTR", "ICL-RCS L1766", 0, 0 },
     { 0x0023A8u, "CEC3", "BYT-REG L2205", 1, 0x00000000u },
     { 0x0023B4u, "CS_MI_ADDRESS_OFFSET", "ICL-RCS L2502", 0, 0 },
     { 0x0023B8u, "MI_SET_PREDICATE_RESULT", "ICL-RCS L2503", 0, 0 },

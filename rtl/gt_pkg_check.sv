@@ -47,8 +47,8 @@ module gt_pkg_check import gtref_pkg::*; ();
   end
 
   // ---- index widths and argument registers ----
-  if (ENGINE_REGS > 128) begin : g_bad_engine_regs
-    $error("gtref_pkg: gt_engine indexes its registers with at most 7 bits");
+  if (2 ** gt_cs_pkg::RIW < ENGINE_REGS) begin : g_bad_engine_regs
+    $error("gtref_pkg: gt_cs_pkg::ridx_t does not index every engine register");
   end
   if (GLOBAL_REGS < 2) begin : g_bad_global_regs
     $error("gtref_pkg: gt_irq and gt_gam index the global registers with $clog2(GLOBAL_REGS) bits");

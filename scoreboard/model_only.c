@@ -20,6 +20,7 @@ static void on_write(void *u, int e, bool ggtt, uint64_t addr, uint64_t pa, uint
 {
     (void)ggtt;
     gtref_model_run *r = u;
+    if (e >= 0 && e < GTREF_MAX_ENGINES) r->spin_armed[e] = false;   /* a write: not a spinner's fixed point */
     if (pa == UINT64_MAX) return;
     if (e >= 0 && e < GTREF_MAX_ENGINES && gtref_write_log_add(&r->obs.writes[e], addr, be, data) && !r->error[0])
         snprintf(r->error, sizeof r->error, "out of memory (write log)");
@@ -29,9 +30,29 @@ static void on_write(void *u, int e, bool ggtt, uint64_t addr, uint64_t pa, uint
  * watchdog as they happen (others are ignored). */
 static void on_commit(void *u, int e, uint32_t off, uint32_t val)
 {
-    (void)e;
     gtref_model_run *r = u;
     gtm_watchdog_commit(r->model, off, val);
+    /* docs/execlists.md EL-31: the CSB registers a switch commits are stored at their commits (the DUT's, in a
+     * co-simulation; here the model's own): kept here, stored after the step if it was a switch (apply_csb). */
+    if (e < 0 || e >= GTREF_MAX_ENGINES) return;
+    uint32_t rel = off - gtref_engines[e].base;
+    if ((rel == GTREF_CONTEXT_STATUS_PTR || (rel >= GTREF_CSB_ENTRY_LO0 && rel <= GTREF_CSB_ENTRY_HI5) ||
+         (rel >= GTREF_CSB_ENTRY_LO6 && rel <= GTREF_CSB_ENTRY_HI11)) && r->ncsb < GTREF_MODEL_RUN_CSB) {
+        r->csb[r->ncsb][0] = off;
+        r->csb[r->ncsb++][1] = val;
+    }
+}
+
+/* A switch's CSB commits, stored as the scoreboard stores the DUT's (EL-31, gtm_reg_poke): CONTEXT_STATUS_PTR in
+ * bits 3:0 only (bits 11:8 are the host's, EL-22). */
+static void apply_csb(gtref_model_run *r, int e)
+{
+    for (unsigned i = 0; i < r->ncsb; i++) {
+        uint32_t off = r->csb[i][0], val = r->csb[i][1];
+        if (off - gtref_engines[e].base == GTREF_CONTEXT_STATUS_PTR)
+            val = (gtm_reg_peek(r->model, off) & ~0xFu) | (val & 0xFu);
+        gtm_reg_poke(r->model, off, val);
+    }
 }
 
 static void on_irq(void *u, int e, uint16_t bits)
@@ -81,6 +102,12 @@ static void host_mem_write(void *u, uint64_t addr, uint64_t data, uint8_t be)
     gtref_mem_write_be64(gtm_mem(r->model), addr, data, be);
 }
 
+static uint64_t host_mem_read(void *u, uint64_t addr)
+{
+    gtref_model_run *r = u;
+    return gtref_mem_read64(gtm_mem(r->model), addr);
+}
+
 static void host_wait(void *u, uint64_t n, bool until_irq) { advance(u, n, until_irq); }
 static bool host_irq(void *u) { return gtm_irq_line(((gtref_model_run *)u)->model); }
 
@@ -96,11 +123,47 @@ static int run_engines(void *u)
     unsigned live = (1u << engines) - 1u;   /* engines not yet found idle or halted */
     bool progress = true;
     gtm_retire cmd;
+    memset(r->spin_armed, 0, sizeof r->spin_armed);
     while (progress) {
         progress = false;
         for (int e = 0; e < engines; e++) {
             if (!(live >> e & 1u)) continue;
+            r->ncsb = 0;
             int st = gtm_step(r->model, e, &cmd);
+            bool park = false;
+            /* Execlists (docs/execlists.md §6, §7), straight after the step: the model's own retire stands for the
+             * DUT's, so every decision is applied at once (every retire of an engine in execlist mode: gtm_el_retire;
+             * not yet in ring-buffer mode, where its only effect would be an MI_ARB_ON_OFF's arb bit, EXECLIST_STATUS_LO
+             * bit 16 (§9), which the pinned ring-buffer digests of tests/unit/test_model_digest.c do not hold), a switch ends
+             * at once (gtm_el_switch_end: its last CSB step's pointer commit is the model's, just made), and a
+             * poll-mode wait whose condition is false in the model's memory is an arbitration point (EL-16). The
+             * TLB invalidations of EL-26 have no TLB to go to here (docs/gam.md GAM-20): they are only cleared. */
+            if (st == GTM_RETIRED && gtm_el_mode(r->model, e) && gtm_el_retire(r->model, e, &cmd) == GTM_EL_NONE &&
+                cmd.el_point == GTM_EL_ARB) {
+                /* A spinner (EL-32): the same MI_ARB_CHECK retired twice, no decision, no write of the engine in
+                 * between: the engine loops until the host acts (a Load, a flag write). It is parked until the next
+                 * host operation (docs/stimulus-format.md §2.2), like an engine that stalled. */
+                if (r->spin_armed[e] && r->spin_addr[e] == cmd.addr) park = true;
+                r->spin_armed[e] = true;
+                r->spin_addr[e] = cmd.addr;
+            }
+            if (st == GTM_SWITCH) {
+                apply_csb(r, e);
+                if (!cmd.el_broken) gtm_el_switch_end(r->model, e);   /* EL-27: a broken image's switch never ends */
+                gtm_el_tlb_edge(r->model, e);
+                if (r->pending_irq[e]) gtm_irq_event(r->model, e, r->pending_irq[e]);
+                r->pending_irq[e] = 0;
+                r->switches++;
+                progress = true;
+                continue;
+            }
+            if (st == GTM_STALLED && !gtm_is_signal_wait(&cmd) && gtm_el_mode(r->model, e) &&
+                gtm_el_arb_point(r->model, e) != GTM_EL_NONE) {
+                progress = true;   /* the wait is dropped, never retires; the switch is the engine's next step */
+                continue;
+            }
+            gtm_el_tlb_edge(r->model, e);
+            if (st == GTM_EL_WAIT) continue;   /* not a stall by itself: nothing to apply here, no progress */
             if (st == GTM_IDLE || st == GTM_HALTED) {
                 live &= ~(1u << e);
                 continue;
@@ -130,9 +193,10 @@ static int run_engines(void *u)
             if (st == GTM_ERROR) r->obs.errors[e]++;
             if (r->pending_irq[e]) gtm_irq_event(r->model, e, r->pending_irq[e]);
             r->pending_irq[e] = 0;
+            if (park) live &= ~(1u << e);
         }
         if (r->error[0]) return -1;
-        if (r->commands > s->max_cycles) {
+        if (r->commands + r->switches > s->max_cycles) {
             snprintf(r->error, sizeof r->error, "more than %" PRIu64 " commands (max_cycles) without the engines settling",
                      s->max_cycles);
             return -1;
@@ -168,7 +232,7 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
     r->obs.user = r->model;
     r->obs.mem = gtm_mem(r->model);
     r->obs.tlb_observed = false;   /* no TLB in the command model (docs/gam.md GAM-20): `tlb` expectations are not evaluated */
-    gtref_host_port port = { r, run_engines, host_read, host_write, host_mem_write, host_wait, host_irq };
+    gtref_host_port port = { r, run_engines, host_read, host_write, host_mem_write, host_mem_read, host_wait, host_irq };
     int rc = gtref_host_run(&r->host, &port, r->error, sizeof r->error);
     if (rc == GTREF_HOST_RUN_UNIMPLEMENTED) r->unimplemented = true;
     if (rc) return -1;

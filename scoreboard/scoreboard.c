@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WRITES 8
+#define MAX_WRITES 96   /* a command's, or an execlist switch's: a save (68) and two CSB steps (docs/execlists.md EL-28) */
+#define MAX_READS 64    /* reads of an engine granted and not yet answered (the port holds 64) */
 #define MAX_COMMITS 260
 
 typedef struct exp_write { uint64_t addr, data; uint8_t be; bool ggtt; } exp_write;   /* addr: graphics address */
@@ -32,6 +33,14 @@ typedef struct sb_engine {
     uint32_t sig_reads;     /* reads of the semaphore line while executing a signal-mode wait */
     uint32_t sig_signals;   /* MI_SEMAPHORE_SIGNALs to this engine the DUT retired */
     uint32_t writes_out;    /* writes the GAM model granted and has not acknowledged (nor dropped on a fault) */
+    /* execlists (docs/execlists.md §6, §7): the item in flight is a switch (GTM_SWITCH: no retire; it ends at the
+     * commit of its last CSB step's CONTEXT_STATUS_PTR), with csp_left such commits to come */
+    bool is_switch;
+    unsigned csp_left;
+    uint16_t el_event;      /* events of the switch's commits in this cycle (EL-24), applied with the retires' */
+    /* the engine's reads granted and not yet answered, oldest first (for the DUT's data: EL-16, EL-32) */
+    struct sb_read { uint8_t client; uint64_t va; } rd[MAX_READS];
+    unsigned rd_head, rd_n;
 } sb_engine;
 
 #define MAX_GAM_REGS 8      /* engine PPGTT register changes waiting for the end of the cycle (GAM-16) */
@@ -67,6 +76,9 @@ struct gtref_sb {
     uint32_t bound_regs[5]; bool bound_known; int bound[GTREF_MAX_ENGINES];
     uint64_t instpm_invalidations;  /* host INSTPM writes that invalidated a TLB (GAM-22) */
     uint32_t dut_head[GTREF_MAX_ENGINES];   /* §3 ring-read rule: RING_HEAD as the DUT has it (commits, host writes) */
+    uint8_t el_inval;               /* EL-26: engines whose TLB an execlist edge of this cycle invalidates */
+    uint8_t port_src[MAX_READS * GTREF_MAX_ENGINES]; unsigned port_head, port_n;   /* port reads not yet answered */
+    uint64_t el_preemptions;        /* poll-mode waits preempted at a response (EL-16) */
 };
 
 /* ---- model sink ---- */
@@ -99,6 +111,7 @@ gtref_sb *gtref_sb_create(gtm *model)
     sb->engines = gtm_engines(model);
     gtm_sink s = { sb, on_write, on_commit, on_irq };
     gtm_set_sink(model, &s);
+    gtm_el_use_dut_data(model, true);   /* EL-32: a Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END on the DUT's data */
     sb->irq_prev = gtm_irq_line(model);
     sb->gam = gam_create(sb->engines);
     if (!sb->gam) { free(sb); return NULL; }
@@ -257,6 +270,10 @@ static int ensure_inflight(gtref_sb *sb, int e)
     g->irq_bits = 0;
     int st = gtm_step(sb->m, e, &g->cmd);
     if (st == GTM_RETIRED || st == GTM_ERROR) g->inflight = true;
+    if (st == GTM_SWITCH) {   /* EL-28: an item with no retire; its writes, commits and events are queued */
+        g->inflight = g->is_switch = true;
+        g->csp_left = g->cmd.el_csb_steps;
+    }
     if (st == GTM_UNIMPLEMENTED && !sb->failed) {
         /* docs/commands.md §1: not a DUT failure; the test stops here with its own status and bucket */
         char text[128];
@@ -277,6 +294,7 @@ static const char *step_status_text(int st)
     case GTM_IDLE: return "idle (ring disabled or empty)";
     case GTM_HALTED: return "halted after an error";
     case GTM_STALLED: return "waiting: next command not entirely before TAIL, or a semaphore wait not yet met";
+    case GTM_EL_WAIT: return "waiting for an execlist decision or the DUT's data (docs/execlists.md §7, EL-32)";
     default: return "busy";
     }
 }
@@ -424,6 +442,8 @@ static bool check_mmio(gtref_sb *sb, const gtref_sb_cycle *c)
         /* the model's commit (host_commit) is the register as this write alone leaves it (docs/interrupts.md IRQ-20),
          * compared with the DUT's report in the next cycle */
         gtm_mmio_write(sb->m, c->mmio_addr, c->mmio_wdata);
+        for (int e = 0; e < sb->engines; e++)   /* EL-26: a Load that starts a submission, at its transfer's edge */
+            if (gtm_el_tlb_edge(sb->m, e)) sb->el_inval |= (uint8_t)(1u << e);
         /* the DUT's register changes at this transfer's closing edge: the watchdog's registers (and RCS0's IMR, its
          * event's gate) with it (§5) */
         if (sb->host_commit) gtm_watchdog_commit(sb->m, sb->host_off, sb->host_val);
@@ -667,6 +687,88 @@ static uint8_t instpm_invalidate(const gtref_sb *sb, const gtref_sb_cycle *c)
     return 0;
 }
 
+/* ---- execlists: the DUT's read data (docs/execlists.md §7: EL-16's poll response, EL-32) ---- */
+
+/* A poll-mode MI_SEMAPHORE_WAIT's condition on the semaphore dword v (C27). */
+static bool sem_holds(const uint32_t *dw, uint32_t v)
+{
+    uint32_t d = (uint32_t)GTREF_GET(dw, MI_SEMAPHORE_WAIT_DATA);
+    switch (GTREF_GET(dw, MI_SEMAPHORE_WAIT_COMPARE)) {
+    case 0: return v > d;
+    case 1: return v >= d;
+    case 2: return v < d;
+    case 3: return v <= d;
+    case 4: return v == d;
+    default: return v != d;
+    }
+}
+
+/* The little-endian qword of line at byte offset o (bytes past the line read 0). */
+static uint64_t line_qword(const uint8_t *line, unsigned o)
+{
+    uint64_t q = 0;
+    for (unsigned i = 0; i < 8 && o + i < 64; i++) q |= (uint64_t)line[o + i] << (8 * i);
+    return q;
+}
+
+/* A read response for engine e's data client (DR) at graphics address va, in this cycle, while the engine is in
+ * execlist mode and the model has nothing in flight for it: a Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END that
+ * waits for the DUT's data gets them (EL-32); a poll-mode wait whose condition the data make false is an arbitration
+ * point (EL-16): the model preempts (or lite-restores) when it may, in this cycle, and the wait never retires. */
+static void el_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->inflight || !gtm_el_mode(sb->m, e)) return;
+    int st = gtm_peek(sb->m, e, &sb->peek);
+    const gtm_retire *r = &sb->peek;
+    unsigned id = cmd_id(r);
+    if (st == GTM_EL_WAIT && id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) {
+        uint64_t a = GTREF_GET(r->dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR);
+        if ((a & ~63ull) == (va & ~63ull)) gtm_el_cond_data(sb->m, e, line_qword(line, (unsigned)(a & 63)));
+        return;
+    }
+    if (st != GTM_RETIRED || id != GTREF_CMD_MI_SEMAPHORE_WAIT || r->nooped || !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) ||
+        GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL))
+        return;
+    uint64_t a = GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((a & ~63ull) != (va & ~63ull) || sem_holds(r->dw, (uint32_t)line_qword(line, (unsigned)(a & 63)))) return;
+    if (gtm_el_arb_point(sb->m, e) != GTM_EL_NONE) sb->el_preemptions++;
+    if (gtm_el_tlb_edge(sb->m, e)) sb->el_inval |= (uint8_t)(1u << e);
+}
+
+/* Before the GAM's cycle: the port's read answered in this cycle (responses come in request order, contract §3)
+ * is, when an engine's, that engine's oldest read granted and not answered (GAM-18). */
+static void el_port_response(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    if (!c->mem_rsp_valid || !sb->port_n) return;
+    uint8_t src = sb->port_src[sb->port_head];
+    sb->port_head = (sb->port_head + 1) % (MAX_READS * GTREF_MAX_ENGINES);
+    sb->port_n--;
+    if (src >= sb->engines) return;   /* the walker's */
+    sb_engine *g = &sb->eng[src];
+    if (!g->rd_n) return;
+    struct sb_read rd = g->rd[g->rd_head];
+    g->rd_head = (g->rd_head + 1) % MAX_READS;
+    g->rd_n--;
+    if (rd.client == GTREF_CLIENT_DR) el_response(sb, src, rd.va, c->mem_rsp_data);
+}
+
+/* After the GAM's cycle: this cycle's port read request (the DUT's, compared with the model's) and the edge's read
+ * grant join their queues; a read that faulted in hang mode is never answered: its engine's queue is dropped. */
+static void el_track_reads(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    const unsigned cap = MAX_READS * GTREF_MAX_ENGINES;
+    if (c->port.valid && !c->port.write && c->mem_req_ready && sb->port_n < cap)
+        sb->port_src[(sb->port_head + sb->port_n++) % cap] = c->port.src;
+    const gam_edge *x = &sb->edge;
+    if (x->gnt_valid && !x->gnt_req.write && x->gnt_engine < sb->engines) {
+        sb_engine *g = &sb->eng[x->gnt_engine];
+        if (g->rd_n < MAX_READS) g->rd[(g->rd_head + g->rd_n++) % MAX_READS] = (struct sb_read){ x->gnt_req.client, x->gnt_req.va };
+    }
+    if (x->fault_valid && x->fault_hang && x->fault_client != GTREF_CLIENT_WR && x->fault_engine < sb->engines)
+        sb->eng[x->fault_engine].rd_n = 0;
+}
+
 /* The GAM's cycle (GAM-18): the model gets the DUT's inputs of this cycle and predicts its closing edge; the
  * engines' PPGTT registers changed at this edge reach the model after it. A granted data read counts for the
  * re-read rule here, before the cycle's retires (contract §3: reads before retires); a granted write is compared
@@ -684,8 +786,11 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     in.host_data = c->mmio_wdata;
     uint8_t instpm = instpm_invalidate(sb, c);
     if (instpm) sb->instpm_invalidations++;
-    in.invalidate = invalidate | instpm;
+    el_port_response(sb, c);   /* EL-16, EL-32: may add this cycle's TLB edge (el_inval) */
+    in.invalidate = invalidate | instpm | sb->el_inval;
+    sb->el_inval = 0;
     gam_tick(sb->gam, &in, &sb->edge);
+    el_track_reads(sb, c);
     if (sb->edge.unimpl_ps) {
         /* docs/spec-decisions.md G4: the kit has 4 KB pages only; a walk that meets a PS bit ends the test, before the
          * DUT's next walk step is compared */
@@ -734,6 +839,11 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
         return fail(sb, "retire", e, "unexpected", "no command retires", act, "the model's engine is %s", step_status_text(st));
     }
+    if (g->is_switch) {   /* EL-28: restores, saves and CSB steps retire nothing */
+        retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
+        return fail(sb, "retire", e, "during-switch", "no retire: a context switch is in flight (EL-28)", act,
+                    "the model's engine is switching contexts (%u CSB step(s) to come)", g->csp_left);
+    }
     const char *field = NULL, *why = NULL;
     if (g->cmd.addr != p->retire_addr) field = "address", why = "the DUT retired a command at another address";
     else if (g->cmd.dw[0] != p->retire_dw0) field = "dw0", why = "the DUT retired another command";
@@ -754,6 +864,41 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         snprintf(act, sizeof act, "%u write%s not yet transferred", g->writes_out, g->writes_out == 1 ? "" : "s");
         return fail(sb, "mem-write", e, "retire-before-ack", exp, act, "cycle contract §2 rule 2");
     }
+    return true;
+}
+
+/* A matched commit of a switch (EL-22, EL-24, EL-28): the context-switch event at each CONTEXT_STATUS_PTR commit; at
+ * the last step's, every write of the switch must be in and acknowledged, then the switch ends in the model
+ * (gtm_el_switch_end, EL-19) and its TLB edge (EL-26) goes to the GAM model in this cycle. A broken image's switch
+ * (EL-27) ends at its last commit (the EIR of the error chain), with its CS_MASTER_ERROR event. */
+static bool switch_commit(gtref_sb *sb, int e, bool csp)
+{
+    sb_engine *g = &sb->eng[e];
+    char exp[192], act[192];
+    if (csp) {
+        g->el_event |= GTREF_IRQ_CONTEXT_SWITCH;
+        if (g->csp_left) g->csp_left--;
+    }
+    bool end = g->cmd.el_broken ? g->ci >= g->nc : csp && !g->csp_left;
+    if (!end) return true;
+    if (g->wi < g->nw) {
+        fmt_write(exp, sizeof exp, g->w[g->wi].ggtt, g->w[g->wi].addr, g->w[g->wi].data, g->w[g->wi].be);
+        return fail(sb, "mem-write", e, "missing", exp, "switch ended without it", "write %d of %d of the context switch never happened (EL-28)", g->wi + 1, g->nw);
+    }
+    if (g->writes_out) {
+        snprintf(act, sizeof act, "%u write%s not yet transferred", g->writes_out, g->writes_out == 1 ? "" : "s");
+        return fail(sb, "mem-write", e, "commit-before-ack", "every write acknowledged before the CSB step's commits", act, "docs/execlists.md EL-22 step 4");
+    }
+    if (g->ci < g->nc) {
+        char name[48];
+        gtref_reg_name(g->c[g->ci].off, sb->engines, name, sizeof name);
+        fmt_reg(sb, exp, sizeof exp, g->c[g->ci].off, g->c[g->ci].val);
+        return fail(sb, "reg-commit", e, name, exp, "switch ended without it", "register change %d of %d of the context switch never happened", g->ci + 1, g->nc);
+    }
+    if (g->cmd.el_broken) g->el_event |= g->irq_bits;
+    else gtm_el_switch_end(sb->m, e);
+    if (gtm_el_tlb_edge(sb->m, e)) sb->el_inval |= (uint8_t)(1u << e);
+    g->inflight = g->is_switch = false;
     return true;
 }
 
@@ -786,7 +931,9 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         return fail(sb, "reg-commit", e, "unexpected-commit", exp, act, "register change %d of the command: %s expected, another register changed", g->ci + 1, name);
     }
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
-    if (x->val != p->commit_data) {
+    /* EL-22: a switch's CONTEXT_STATUS_PTR commit is compared, and applied, in bits 3:0 only */
+    bool csp = g->is_switch && x->off == gtref_engines[e].base + GTREF_CONTEXT_STATUS_PTR;
+    if (csp ? (x->val ^ p->commit_data) & 0xFu : x->val != p->commit_data) {
         COMMIT_TEXTS(p->commit_off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
@@ -797,7 +944,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
      * the engine wins, or between two commits of the command) reached the model after the command's value: give
      * the model the committed value, which is the model's own expectation, at the DUT's commit cycle. Without a
      * host write in between this changes nothing. */
-    gtm_reg_poke(sb->m, p->commit_off, p->commit_data);
+    gtm_reg_poke(sb->m, p->commit_off, csp ? (gtm_reg_peek(sb->m, p->commit_off) & ~0xFu) | (p->commit_data & 0xFu) : p->commit_data);
     if (sb->host_wrote && sb->host_write_cycle == sb->cycle && sb->host_write_off == p->commit_off)
         sb->same_cycle_collisions++;
     /* the watchdog runs on the DUT's commits, the engine's after a host write of the same cycle (§8); RCS0's IMR goes
@@ -805,6 +952,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     gtm_watchdog_commit(sb->m, p->commit_off, p->commit_data);
     gam_reg_change(sb, p->commit_off, p->commit_data);
     g->ci++;
+    if (g->is_switch) return switch_commit(sb, e, csp);
     return true;
 }
 
@@ -824,10 +972,21 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         if (!c->eng[e].retire) continue;
         if (!check_retire(sb, e, &c->eng[e])) return false;
         if (sb->eng[e].cmd.status == GTM_RETIRED && sb->eng[e].cmd.tlb_invalidate) invalidate |= (uint8_t)(1u << e);
+        /* docs/execlists.md §7: the decision of a matched retire, in its cycle, before the engine is stepped again;
+         * its TLB edge (EL-26) in this cycle. Execlist mode only for now: in ring-buffer mode its one effect, an
+         * MI_ARB_ON_OFF's arb bit (EXECLIST_STATUS_LO[16], §9), is not yet the RTL's nor the pinned model digests'. */
+        if (gtm_el_mode(sb->m, e)) {
+            gtm_el_retire(sb->m, e, &sb->eng[e].cmd);
+            if (gtm_el_tlb_edge(sb->m, e)) invalidate |= (uint8_t)(1u << e);
+        }
     }
     for (int e = 0; e < sb->engines; e++)
         if (c->eng[e].commit && !check_commit(sb, e, &c->eng[e])) return false;
     if (!gam_cycle(sb, c, invalidate)) return false;
+    for (int e = 0; e < sb->engines; e++) {   /* the switches' events of this cycle (EL-24, EL-27) */
+        if (sb->eng[e].el_event) gtm_irq_event(sb->m, e, sb->eng[e].el_event);
+        sb->eng[e].el_event = 0;
+    }
     for (int e = 0; e < sb->engines; e++) {
         sb_engine *g = &sb->eng[e];
         if (!c->eng[e].retire) continue;
@@ -885,6 +1044,9 @@ bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engin
                         "the model's engine waits at 0x%" PRIx64 " on a semaphore whose condition does not hold in its memory", g->cmd.addr);
         if (st == GTM_STALLED)
             return fail(sb, "end-of-test", e, "stalled", "waiting for the rest of a command", act, "the model is waiting for dwords before TAIL");
+        if (st == GTM_EL_WAIT)
+            return fail(sb, "end-of-test", e, "el-wait", "an execlist decision or the DUT's data", act,
+                        "the model waits for a decision or the DUT's read data the DUT never gave (docs/execlists.md §7, EL-32)");
         if ((st == GTM_HALTED) != dut[e].halted)
             return fail(sb, "end-of-test", e, "halt-state", st == GTM_HALTED ? "halted" : "idle", act, "the engine's halt state differs");
     }

@@ -5,6 +5,7 @@
 #include "gtref/engines.h"
 #include "gtref/regs.h"
 #include "gtref/gam.h"
+#include "gtref/el_image.h"
 #include "gtref/stim.h"
 #include "gtref/stim_lint.h"
 
@@ -366,6 +367,82 @@ static int value_and_mask(assembler *a, char **tok, unsigned n, unsigned i, gtre
     return 0;
 }
 
+
+/* The execlist driver's operations (docs/stimulus-format.md §2.2; docs/execlists.md §10):
+ *   el_init ENGINE hwsp=ADDR                               DRV-1
+ *   el_context ENGINE lrca=ADDR ring=ADDR tail=T [restore-inhibit]   DRV-2: the class's image, the rest at reset
+ *   el_ctx_reg lrca=ADDR REGISTER VALUE                    DRV-2: one named value of an image
+ *   el_submit ENGINE DESC0 [DESC1]                          DRV-3 (64-bit descriptors: ID << 32 | LRCA | 0x119)
+ *   el_resubmit ENGINE DESC tail=T                          DRV-5
+ *   el_csb ENGINE                                           DRV-4 */
+static int el_engine(assembler *a, const char *t, int *e)
+{
+    *e = gtref_engine_by_name(t);
+    if (*e < 0) return ERR(a, "unknown engine '%s' (RCS0, BCS0, VCS0, VECS0)", t);
+    if (*e >= a->s->engines) return ERR(a, "engine %s is beyond the test's %u engines", t, a->s->engines);
+    return 0;
+}
+
+static int el_kv(assembler *a, const char *t, const char *key, uint64_t max, uint64_t *v)
+{
+    size_t k = strlen(key);
+    if (strncmp(t, key, k) != 0 || t[k] != '=') return ERR(a, "expected %s=VALUE, got '%s'", key, t);
+    return number_arg(a, t + k + 1, max, key, v);
+}
+
+static int el_op(assembler *a, char **tok, unsigned n)
+{
+    const char *op = tok[0];
+    uint64_t v1, v2, v3 = 0;
+    uint32_t off;
+    int e, rc;
+    if (strcmp(op, "el_init") == 0) {
+        if (n != 3) return ERR(a, "expected 'el_init ENGINE hwsp=ADDR'");
+        if (el_engine(a, tok[1], &e) || el_kv(a, tok[2], "hwsp", UINT32_MAX, &v1)) return -1;
+        if (v1 % 4096u) return ERR(a, "el_init status page 0x%" PRIx64 " is not 4 KB aligned", v1);
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_EL_INIT, (uint32_t)e, (uint32_t)v1, 0);
+    } else if (strcmp(op, "el_context") == 0) {
+        if (n < 5 || n > 6 || (n == 6 && strcmp(tok[5], "restore-inhibit") != 0))
+            return ERR(a, "expected 'el_context ENGINE lrca=ADDR ring=ADDR tail=T [restore-inhibit]'");
+        if (el_engine(a, tok[1], &e) || el_kv(a, tok[2], "lrca", 0xFFFFE000u, &v1) || el_kv(a, tok[3], "ring", UINT32_MAX, &v2)
+            || el_kv(a, tok[4], "tail", 0xFF8, &v3))
+            return -1;
+        if (v1 % 4096u || v2 % 4096u) return ERR(a, "el_context LRCA and ring must be 4 KB aligned");
+        if (v3 % 8u) return ERR(a, "el_context tail 0x%" PRIx64 " is not a qword offset", v3);
+        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_CONTEXT, v1, v2 | v3 << 32,
+                                    (uint32_t)e | (n == 6 ? GTREF_EL_CTX_RESTORE_INHIBIT << 8 : 0));
+    } else if (strcmp(op, "el_ctx_reg") == 0) {
+        if (n != 4) return ERR(a, "expected 'el_ctx_reg lrca=ADDR REGISTER VALUE'");
+        if (el_kv(a, tok[1], "lrca", 0xFFFFE000u, &v1) || register_arg(a, tok[2], &off)
+            || number_arg(a, tok[3], UINT32_MAX, "value", &v2))
+            return -1;
+        if (v1 % 4096u) return ERR(a, "el_ctx_reg LRCA 0x%" PRIx64 " is not 4 KB aligned", v1);
+        int re;
+        if (!gtref_reg_lookup(off, a->s->engines, &re) || re < 0 || gtref_el_image_slot(re, off - gtref_engines[re].base) < 0)
+            return ERR(a, "el_ctx_reg: %s is no register an image of its engine restores (docs/execlists.md §3.2)", tok[2]);
+        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_CTX_REG, v1, v2, off);
+    } else if (strcmp(op, "el_submit") == 0) {
+        if (n < 3 || n > 4) return ERR(a, "expected 'el_submit ENGINE DESC0 [DESC1]'");
+        if (el_engine(a, tok[1], &e) || number_arg(a, tok[2], UINT64_MAX, "descriptor", &v1)
+            || (n == 4 && number_arg(a, tok[3], UINT64_MAX, "descriptor", &v3)))
+            return -1;
+        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_SUBMIT, v1, v3, (uint32_t)e);
+    } else if (strcmp(op, "el_resubmit") == 0) {
+        if (n != 4) return ERR(a, "expected 'el_resubmit ENGINE DESC tail=T'");
+        if (el_engine(a, tok[1], &e) || number_arg(a, tok[2], UINT64_MAX, "descriptor", &v1) || el_kv(a, tok[3], "tail", 0xFF8, &v2))
+            return -1;
+        if (v2 % 8u) return ERR(a, "el_resubmit tail 0x%" PRIx64 " is not a qword offset", v2);
+        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_RESUBMIT, v1, v2, (uint32_t)e);
+    } else if (strcmp(op, "el_csb") == 0) {
+        if (n != 2) return ERR(a, "expected 'el_csb ENGINE'");
+        if (el_engine(a, tok[1], &e)) return -1;
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_EL_CSB, (uint32_t)e, 0, 0);
+    } else {
+        return ERR(a, "unknown host operation '%s' (el_init, el_context, el_ctx_reg, el_submit, el_resubmit, el_csb)", op);
+    }
+    return rc ? ERR(a, "out of memory") : 0;
+}
+
 static int host_line(assembler *a, char **tok, unsigned n, const char *source)
 {
     uint32_t off;
@@ -417,8 +494,11 @@ static int host_line(assembler *a, char **tok, unsigned n, const char *source)
         if (addr % 8) return ERR(a, "mem_write address 0x%" PRIx64 " is not 8-byte aligned", addr);
         if (be == 0) return ERR(a, "mem_write byte enables must not be 0");
         rc = gtref_stim_add_mem_write(a->s, addr, v, (uint8_t)be);
+    } else if (strncmp(op, "el_", 3) == 0) {
+        return el_op(a, tok, n);
     } else {
-        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr, mem_write)", op);
+        return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr, mem_write, el_init, "
+                   "el_context, el_ctx_reg, el_submit, el_resubmit, el_csb)", op);
     }
     return rc ? ERR(a, "out of memory") : 0;
 }

@@ -22,6 +22,8 @@
 #define DATA_DW_PER_LINE 4u
 #define COMMENT_COLUMN   56
 
+static const char *el_engine_name(uint32_t e) { return e < GTREF_MAX_ENGINES ? gtref_engines[e].name : "?"; }
+
 static uint32_t seg_dword(const gtref_segment *g, uint32_t i)
 {
     const uint8_t *b = g->bytes + 4u * i;
@@ -227,6 +229,27 @@ static void print_host(const gtref_stim *s, FILE *out)
             if (o->val != 0xFF) fprintf(out, " be=0x%02" PRIx32, o->val);
             fprintf(out, "\n");
             break;
+        case GTREF_HOST_EL_INIT:
+            fprintf(out, "  el_init %s hwsp=0x%" PRIx32 "\n", el_engine_name(o->off), o->val);
+            break;
+        case GTREF_HOST_EL_CONTEXT:
+            fprintf(out, "  el_context %s lrca=0x%" PRIx64 " ring=0x%" PRIx32 " tail=0x%" PRIx32 "%s\n", el_engine_name(o->val & 0xFF),
+                    o->addr, (uint32_t)o->data, (uint32_t)(o->data >> 32),
+                    o->val >> 8 & GTREF_EL_CTX_RESTORE_INHIBIT ? " restore-inhibit" : "");
+            break;
+        case GTREF_HOST_EL_CTX_REG:
+            fprintf(out, "  el_ctx_reg lrca=0x%" PRIx64 " %s 0x%08" PRIx32 "\n", o->addr,
+                    gtref_reg_name(o->val, s->engines, reg, sizeof reg), (uint32_t)o->data);
+            break;
+        case GTREF_HOST_EL_SUBMIT:
+            fprintf(out, "  el_submit %s 0x%016" PRIx64, el_engine_name(o->val), o->addr);
+            if (o->data) fprintf(out, " 0x%016" PRIx64, o->data);
+            fprintf(out, "\n");
+            break;
+        case GTREF_HOST_EL_RESUBMIT:
+            fprintf(out, "  el_resubmit %s 0x%016" PRIx64 " tail=0x%" PRIx64 "\n", el_engine_name(o->val), o->addr, o->data);
+            break;
+        case GTREF_HOST_EL_CSB: fprintf(out, "  el_csb %s\n", el_engine_name(o->off)); break;
         default:   /* not a valid stimulus; say so rather than drop it silently */
             fprintf(out, "  # unknown host op %u off=0x%08" PRIx32 " val=0x%08" PRIx32 " cycles=%" PRIu32 "\n", o->op,
                     o->off, o->val, o->cycles);

@@ -103,6 +103,14 @@ int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_
     return 0;
 }
 
+int gtref_stim_add_wide_op(gtref_stim *s, uint8_t op, uint64_t addr, uint64_t data, uint32_t val)
+{
+    if (gtref_stim_add_op(s, op, 0, val, 0)) return -1;
+    s->ops[s->nops - 1].addr = addr;
+    s->ops[s->nops - 1].data = data;
+    return 0;
+}
+
 int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x)
 {
     if (s->nexpects >= SIZE_MAX / sizeof *s->expects - 1 || x->nwrites > SIZE_MAX / sizeof *x->writes ||
@@ -188,6 +196,12 @@ static const char *op_name(uint8_t op)
     case GTREF_HOST_WAIT_IRQ: return "wait_irq";
     case GTREF_HOST_ISR: return "isr";
     case GTREF_HOST_MEM_WRITE: return "mem_write";
+    case GTREF_HOST_EL_INIT: return "el_init";
+    case GTREF_HOST_EL_CONTEXT: return "el_context";
+    case GTREF_HOST_EL_CTX_REG: return "el_ctx_reg";
+    case GTREF_HOST_EL_SUBMIT: return "el_submit";
+    case GTREF_HOST_EL_RESUBMIT: return "el_resubmit";
+    case GTREF_HOST_EL_CSB: return "el_csb";
     default: return "?";
     }
 }
@@ -288,8 +302,39 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         if (o->val > 0xFF || o->val == 0)
             return fail(err, errsz, "host[%zu]: mem_write byte enables 0x%" PRIx32 " (1..0xff)", i, o->val);
         return 0;
+    /* the execlist driver's operations (docs/stimulus-format.md §2.2, docs/execlists.md §10) */
+    case GTREF_HOST_EL_INIT:
+    case GTREF_HOST_EL_CSB:
+        if (o->off >= GTREF_MAX_ENGINES) return fail(err, errsz, "host[%zu]: %s engine %" PRIu32 " (0..3)", i, op_name(o->op), o->off);
+        if (o->cycles) return fail(err, errsz, "host[%zu]: %s with non-zero cycles %" PRIu32, i, op_name(o->op), o->cycles);
+        if (o->op == GTREF_HOST_EL_CSB && o->val) return fail(err, errsz, "host[%zu]: el_csb with a non-zero value", i);
+        if (o->op == GTREF_HOST_EL_INIT && (o->val % 4096u))
+            return fail(err, errsz, "host[%zu]: el_init status page 0x%" PRIx32 " is not 4 KB aligned", i, o->val);
+        return 0;
+    case GTREF_HOST_EL_CONTEXT:
+        if (o->addr % 4096u || o->addr > 0xFFFFE000u)
+            return fail(err, errsz, "host[%zu]: el_context LRCA 0x%" PRIx64 " (4 KB aligned, two pages below 4 GB)", i, o->addr);
+        if ((o->val & 0xFFu) >= GTREF_MAX_ENGINES || o->val >> 8 & ~GTREF_EL_CTX_RESTORE_INHIBIT)
+            return fail(err, errsz, "host[%zu]: el_context engine/flags 0x%" PRIx32, i, o->val);
+        if ((uint32_t)o->data % 4096u) return fail(err, errsz, "host[%zu]: el_context ring 0x%" PRIx32 " is not 4 KB aligned", i, (uint32_t)o->data);
+        if ((o->data >> 32) % 8u || (o->data >> 32) >= 4096u)
+            return fail(err, errsz, "host[%zu]: el_context tail 0x%" PRIx64 " (a qword offset in the one-page ring)", i, o->data >> 32);
+        return 0;
+    case GTREF_HOST_EL_CTX_REG:
+        if (o->addr % 4096u || o->addr > 0xFFFFE000u)
+            return fail(err, errsz, "host[%zu]: el_ctx_reg LRCA 0x%" PRIx64 " (4 KB aligned, two pages below 4 GB)", i, o->addr);
+        if (o->data > UINT32_MAX) return fail(err, errsz, "host[%zu]: el_ctx_reg value 0x%" PRIx64 " above 32 bits", i, o->data);
+        if (o->val % 4) return fail(err, errsz, "host[%zu]: el_ctx_reg offset 0x%" PRIx32 " is not dword aligned", i, o->val);
+        return 0;
+    case GTREF_HOST_EL_SUBMIT:
+    case GTREF_HOST_EL_RESUBMIT:
+        if (o->val >= GTREF_MAX_ENGINES) return fail(err, errsz, "host[%zu]: %s engine %" PRIu32 " (0..3)", i, op_name(o->op), o->val);
+        if (o->op == GTREF_HOST_EL_RESUBMIT && ((o->data % 8u) || o->data >= 4096u))
+            return fail(err, errsz, "host[%zu]: el_resubmit tail 0x%" PRIx64 " (a qword offset in the one-page ring)", i, o->data);
+        return 0;
     default:
-        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr, 7 mem_write)", i, o->op);
+        return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr, 7 mem_write, "
+                    "8 el_init, 9 el_context, 10 el_ctx_reg, 11 el_submit, 12 el_resubmit, 13 el_csb)", i, o->op);
     }
 }
 
@@ -513,7 +558,7 @@ int gtref_stim_encode(const gtref_stim *s, uint8_t **buf, size_t *len)
     rc = rc || pack_cstr(&pk, "host") || msgpack_pack_array(&pk, s->nops);
     for (size_t i = 0; i < s->nops && !rc; i++) {
         const gtref_host_op *o = &s->ops[i];
-        if (o->op == GTREF_HOST_MEM_WRITE)
+        if (gtref_host_op_wide(o->op))
             rc = msgpack_pack_array(&pk, 4) || msgpack_pack_uint8(&pk, o->op) || msgpack_pack_uint64(&pk, o->addr)
               || msgpack_pack_uint64(&pk, o->data) || msgpack_pack_uint32(&pk, o->val);
         else
@@ -769,12 +814,13 @@ static int decode_host(mp_reader *r, gtref_stim *s)
             return fail(r->err, r->errsz, "%s: %" PRIu64 " elements, expected 4 [op, off, val, cycles]", where, it.u);
         uint64_t v[4];
         for (int j = 0; j < 4; j++) {
-            bool mw = j > 0 && v[0] == GTREF_HOST_MEM_WRITE;  /* [7, addr, data, be]: 64-bit address and data */
+            bool mw = j > 0 && gtref_host_op_wide((uint8_t)v[0]);  /* [7, addr, data, be]: 64-bit address and data */
             snprintf(field, sizeof field, "%s.%s", where, mw ? mw_fields[j] : fields[j]);
             if (mp_uint(r, j == 0 ? 0xFF : mw && j < 3 ? UINT64_MAX : UINT32_MAX, &v[j], field)) return -1;
         }
         if (v[0] == GTREF_HOST_MEM_WRITE ? gtref_stim_add_mem_write(s, v[1], v[2], (uint8_t)(v[3] > 0xFF ? 0 : v[3]))
-                                         : gtref_stim_add_op(s, (uint8_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3]))
+            : gtref_host_op_wide((uint8_t)v[0]) ? gtref_stim_add_wide_op(s, (uint8_t)v[0], v[1], v[2], (uint32_t)v[3])
+                                                 : gtref_stim_add_op(s, (uint8_t)v[0], (uint32_t)v[1], (uint32_t)v[2], (uint32_t)v[3]))
             return fail(r->err, r->errsz, "%s: out of memory", where);
         if (v[0] == GTREF_HOST_MEM_WRITE && v[3] > 0xFF)
             return fail(r->err, r->errsz, "%s: mem_write byte enables 0x%" PRIx64 " (1..0xff)", where, v[3]);

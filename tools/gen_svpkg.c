@@ -8,6 +8,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+
+/* Registers of one kind (engine or global) the package can hold; the table has far fewer. */
+enum { SVPKG_MAX_REGS = 512 };
 
 static void emit_array32(FILE *f, const char *name, const uint32_t *v, size_t n)
 {
@@ -160,14 +164,21 @@ int main(int argc, char **argv)
 
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
-        uint32_t off[128], rst[128], rw[128], w1c[128], masked[128], nonpriv[128], gam[128];
-        uint32_t erst[GTREF_MAX_ENGINES][128], erw[GTREF_MAX_ENGINES][128], epres[GTREF_MAX_ENGINES][128];
+        static uint32_t off[SVPKG_MAX_REGS], rst[SVPKG_MAX_REGS], rw[SVPKG_MAX_REGS], w1c[SVPKG_MAX_REGS],
+            masked[SVPKG_MAX_REGS], nonpriv[SVPKG_MAX_REGS], gam[SVPKG_MAX_REGS];
+        static uint32_t erst[GTREF_MAX_ENGINES][SVPKG_MAX_REGS], erw[GTREF_MAX_ENGINES][SVPKG_MAX_REGS],
+            epres[GTREF_MAX_ENGINES][SVPKG_MAX_REGS];
         size_t n = 0;
         fprintf(f, "\n  // %s registers: offset%s, reset, RW bits, W1C bits, masked-write flag\n",
                 engine ? "Per-engine" : "Global", engine ? " relative to ENGINE_BASE" : "");
         for (size_t i = 0; i < gtref_nregs; i++) {
             const gtref_reg_def *d = &gtref_regs[i];
             if (!!(d->flags & GTREF_REGF_ENGINE) != engine) continue;
+            if (n == SVPKG_MAX_REGS) {
+                fprintf(stderr, "gen_svpkg: more than %d %s registers in include/gtref/reg_table.def; raise "
+                        "SVPKG_MAX_REGS in tools/gen_svpkg.c\n", SVPKG_MAX_REGS, engine ? "engine" : "global");
+                exit(1);
+            }
             off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask;
             masked[n] = d->access == GTREF_ACC_MASKED;
             nonpriv[n] = (d->flags & GTREF_REGF_NONPRIV) != 0;

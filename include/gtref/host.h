@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "gtref/engines.h"
 #include "gtref/mem.h"
 #include "gtref/rng.h"
 #include "gtref/stim.h"
@@ -59,6 +60,42 @@ void gtref_isr_begin(gtref_isr *s, uint32_t max_delay, uint32_t flags, uint64_t 
 void gtref_isr_begin_op(gtref_isr *s, const gtref_host_op *op, uint64_t stim_seed, size_t op_index);
 /* The next action. rdata: the data of the READ the previous action asked for (ignored otherwise). */
 void gtref_isr_step(gtref_isr *s, uint32_t rdata, gtref_isr_action *a);
+
+/* ---- the execlist host driver (host/execlist.c; docs/execlists.md §10, DRV-1 to DRV-5) ----
+ * An i915-like driver of the execlist host ops (GTREF_HOST_EL_*, include/gtref/stim.h): each op becomes, when it
+ * starts, a short program of host accesses (MMIO writes, one a cycle; memory writes, made together in one cycle),
+ * the same in both runtimes. The driver keeps, per engine, what it submitted and what the CSB reported, so that
+ * servicing the CSB (DRV-4) checks every entry's context ID: an entry the driver does not expect fails the test.
+ * It reads the status page and images at the addresses it gave them (the stimulus maps them GGTT identity). */
+#define GTREF_EL_QUEUE 16u        /* submissions the driver holds before the CSB reports them */
+#define GTREF_EL_PROG 1024u       /* accesses of one op (an image: 512 qword writes) */
+
+enum gtref_el_kind { GTREF_EL_MMIO_WRITE, GTREF_EL_MEM_WRITE };
+typedef struct gtref_el_access { uint8_t kind; uint8_t be; uint32_t off, val; uint64_t addr, data; } gtref_el_access;
+
+typedef struct gtref_el_engine {
+    bool init;                /* DRV-1 done */
+    uint32_t hwsp;            /* its status page */
+    unsigned head;            /* DRV-4: the last CSB entry read (11 after DRV-1: the pointer's reset 0xB, E20) */
+    uint32_t active[2];       /* context IDs of the active submission's elements */
+    unsigned nactive, elem;   /* its element count (0: none active) and the element running */
+    uint32_t queue[GTREF_EL_QUEUE][2];   /* submitted, not yet reported active (oldest first) */
+    unsigned qn[GTREF_EL_QUEUE], nq;
+} gtref_el_engine;
+
+typedef struct gtref_el_driver {
+    gtref_el_engine eng[GTREF_MAX_ENGINES];
+    gtref_el_access prog[GTREF_EL_PROG];   /* the op under way */
+    size_t n, next;
+} gtref_el_driver;
+
+/* Whether op is one of the driver's. */
+bool gtref_el_host_op(const gtref_host_op *op);
+/* Start op: fill d->prog with its accesses (d->n of them, d->next = 0). mem_read reads a qword of the memory the
+ * DUT writes (the status page, an image). 0, or -1 when the op breaks a DRV rule or the CSB reported what the
+ * driver does not expect: why says what (the test fails). */
+int gtref_el_begin(gtref_el_driver *d, const gtref_host_op *op, int engines,
+                   uint64_t (*mem_read)(void *user, uint64_t addr), void *user, char *why, size_t whysz);
 
 /* ---- the DUT's memory port (host/mem_port.c; docs/cycle-contract.md §3) ---- */
 
@@ -115,6 +152,9 @@ typedef struct gtref_host {
     bool isr_active, isr_issued, isr_data_ready;
     uint32_t isr_rdata;
     uint64_t isr_wait_until;
+    /* the execlist driver (docs/execlists.md §10): its per-engine state and the op under way */
+    gtref_el_driver *el;
+    bool el_active;
 } gtref_host;
 
 /* Set up the program of s (kept, not copied): 0, or -1 out of memory. engines: the DUT's, whose registers the cycle
@@ -131,6 +171,8 @@ typedef struct gtref_host_env {
     bool (*model_quiescent)(void *user);   /* the scoreboard agrees the model has nothing left */
     void (*mem_write)(void *user, uint64_t addr, uint64_t data, uint8_t be);   /* GTREF_HOST_MEM_WRITE */
     void (*isr_fail)(void *user, const char *why);   /* the service routine's protocol broke */
+    uint64_t (*mem_read)(void *user, uint64_t addr); /* a qword of the testbench's memory (the execlist driver) */
+    void (*el_fail)(void *user, const char *why);    /* the execlist driver's check failed (DRV-4) */
 } gtref_host_env;
 
 /* The host's MMIO request of a cycle. */
@@ -161,6 +203,7 @@ typedef struct gtref_host_port {
     uint32_t (*read)(void *user, uint32_t off);
     void (*write)(void *user, uint32_t off, uint32_t val);
     void (*mem_write)(void *user, uint64_t addr, uint64_t data, uint8_t be);
+    uint64_t (*mem_read)(void *user, uint64_t addr);   /* a qword of memory, no time (the execlist driver) */
     /* n cycles; with until_irq, stop after the cycle that leaves the interrupt line high */
     void (*wait)(void *user, uint64_t n, bool until_irq);
     bool (*irq)(void *user);

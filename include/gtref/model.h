@@ -39,6 +39,16 @@ enum gtm_step_status {
                        * whole wait, len = 4); stepping again retries the same command */
     GTM_UNIMPLEMENTED = 5, /* the spec defines the command but the kit does not model it (or this use of
                             * it): nothing executed; gtm_retire.note says what. Not an error of the DUT. */
+    /* Execlist mode only (docs/execlists.md; never in ring-buffer mode): */
+    GTM_SWITCH = 6,   /* one context switch was made, retiring nothing (EL-28): its save, restore (or lite restore)
+                       * and CSB steps, as writes, commits and events on the sink; gtm_retire.el_csb_steps says how
+                       * many CSB steps (1 or 2). A broken image or an image fault (EL-27) ends it with the error
+                       * chain and the engine halted (gtm_retire.el_broken). Call gtm_el_switch_end at the DUT's
+                       * commit of the last step's CONTEXT_STATUS_PTR. */
+    GTM_EL_WAIT = 7,  /* nothing executed: the last retire was a decision point (gtm_retire.el_point) the DUT has not
+                       * retired yet, or a switch was made whose end (gtm_el_switch_end) has not come: the model never
+                       * runs past a decision (docs/execlists.md §7); or a Compare Semaphore
+                       * MI_CONDITIONAL_BATCH_BUFFER_END waits for the DUT's data (EL-32, gtm_el_use_dut_data) */
 };
 
 #define GTM_MAX_CMD_DW 260 /* longest modelled command (MI_MATH, 257 dwords) fits */
@@ -71,6 +81,12 @@ typedef struct gtm_retire {
     uint8_t fault_client;  /* enum gtref_gam_client: IF, DR or WR */
     bool fault_ggtt;       /* the faulting access's effective space */
     uint64_t fault_va;
+    /* Execlist mode (docs/execlists.md): GTM_RETIRED: whether this retire is a decision point (GTM_EL_DRY: it left
+     * the context dry at ring level, EL-15; GTM_EL_ARB: an MI_ARB_CHECK, EL-16): call gtm_el_retire at the DUT's
+     * retire of it. GTM_SWITCH: the CSB steps made (1 or 2) and whether a broken image or image fault ended it. */
+    uint8_t el_point;
+    uint8_t el_csb_steps;
+    bool el_broken;
     bool priv_violation;   /* GTM_RETIRED: a privilege violation (docs/spec-decisions.md C41): a NOOP of its length (no
                             * access, no write; a semaphore wait's reads did not happen) that committed ESR/EIR bit 2 */
 } gtm_retire;
@@ -108,7 +124,8 @@ int gtm_step(gtm *m, int e, gtm_retire *out);
  * GTM_RETIRED meaning "out holds a whole command that gtm_step would execute now" (which may still stall:
  * a semaphore wait whose condition does not hold, or end with a data fault); out->nooped says whether
  * MI_SET_PREDICATE would NOOP it and out->tlb_invalidate whether it would invalidate the TLB.
- * The scoreboard uses it to learn which command an engine without a command in flight is working on. */
+ * The scoreboard uses it to learn which command an engine without a command in flight is working on.
+ * In execlist mode also GTM_SWITCH (a decided switch is the next step) and GTM_EL_WAIT, as gtm_step. */
 int gtm_peek(gtm *m, int e, gtm_retire *out);
 /* Whether out (from gtm_step or gtm_peek, whatever its status) is a signal-mode MI_SEMAPHORE_WAIT that was not
  * turned into a NOOP by MI_SET_PREDICATE (docs/commands.md §5, C32). */
@@ -117,6 +134,43 @@ bool gtm_is_signal_wait(const gtm_retire *out);
  * ends as GTM_UNIMPLEMENTED. Exactly the table's modelled commands (tests/unit/test_cmd_families.c). */
 bool gtm_cmd_has_handler(int id);
 bool gtm_engine_idle(const gtm *m, int e);
+
+/* ---- Execlists (docs/execlists.md). The model applies every execlist decision in the DUT's cycle (§7, EL-31): ----
+ * - a Load (EL-11) is a host write of EXECLIST_CONTROL (gtm_mmio_write, in its transfer cycle);
+ * - gtm_el_retire: the DUT retires a command (every retire, in order, with the model's record of it, both modes): an
+ *   MI_ARB_ON_OFF sets arb (EL-13 bit 16, §9); a retire with el_point takes the decision of EL-15/EL-16;
+ * - gtm_el_arb_point: a poll-mode MI_SEMAPHORE_WAIT's response with the condition false (EL-16): preempts (or lite
+ *   restores) when arb = 1 and a submission is pending, returns whether it did (the wait then never retires);
+ * - gtm_el_switch_end: the DUT's commit of the CONTEXT_STATUS_PTR of a switch's last CSB step (EL-19): the switch
+ *   flag clears; a dry restored context is decided, or a Load that came during a switch to idle starts.
+ * Each returns what it decided (enum gtm_el_decision); the switch itself is made by the next gtm_step (GTM_SWITCH).
+ * The CSB registers (CSB_ENTRY_*, CONTEXT_STATUS_PTR bits 3:0) are reported by the switch's commits but not stored:
+ * the caller stores them at the DUT's matched commits with gtm_reg_poke (EL-31; the model numbers its steps with its
+ * own copy of the write pointer). EXECLIST_STATUS_LO/HI read the derived value (EL-13). */
+enum gtm_el_point { GTM_EL_DRY = 1, GTM_EL_ARB = 2 };
+enum gtm_el_decision {
+    GTM_EL_NONE = 0,        /* nothing changed */
+    GTM_EL_START,           /* a submission starts from idle (EL-14) */
+    GTM_EL_ELEMENT_SWITCH,  /* EL-15 */
+    GTM_EL_END,             /* EL-15: the submission ended, nothing pending: to idle */
+    GTM_EL_END_PENDING,     /* EL-15: the submission ended, the pending one starts (two CSB steps) */
+    GTM_EL_PREEMPT,         /* EL-16 */
+    GTM_EL_LITE_RESTORE,    /* EL-17 */
+};
+int gtm_el_retire(gtm *m, int e, const gtm_retire *r);
+int gtm_el_arb_point(gtm *m, int e);
+int gtm_el_switch_end(gtm *m, int e);
+/* Whether an execlist edge since the last call invalidated engine e's TLB (EL-26: a Load's start, a decision or
+ * switch end that fully restores a context); clears it. The caller gives it to the GAM model in that cycle. */
+bool gtm_el_tlb_edge(gtm *m, int e);
+/* EL-32: with on (the scoreboard's setting; off by default, as for a run of the model alone), a Compare Semaphore
+ * MI_CONDITIONAL_BATCH_BUFFER_END of an engine in execlist mode is decided on the data of the DUT's read: gtm_step
+ * returns GTM_EL_WAIT (gtm_retire holds the command; nothing changed) until gtm_el_cond_data gives them (the dword
+ * the read returned at the command's address, or the qword in mask mode), which the next step of it takes. */
+void gtm_el_use_dut_data(gtm *m, bool on);
+void gtm_el_cond_data(gtm *m, int e, uint64_t data);
+/* Whether engine e is in execlist mode (RING_MODE bit 3, EL-1). */
+bool gtm_el_mode(const gtm *m, int e);
 bool gtm_engine_halted(const gtm *m, int e);
 bool gtm_engine_in_batch(const gtm *m, int e);
 

@@ -27,6 +27,8 @@
 #include "gtref/model.h"
 #include "gtref/stim.h"
 
+#define GTREF_MODEL_RUN_CSB 8   /* a switch's CSB commits: two steps of three */
+
 typedef struct gtref_model_run {
     gtm *model;
     gtref_host host;          /* the host program, on the host runtime's immediate port (include/gtref/host.h) */
@@ -34,12 +36,17 @@ typedef struct gtref_model_run {
     uint32_t *read_value;     /* per host op: the data a read returned (the host runtime's) */
     bool *read_done;
     uint64_t commands;        /* commands executed, all engines */
+    uint64_t switches;        /* execlist context switches made (GTM_SWITCH steps, docs/execlists.md EL-28) */
     uint64_t cycles;          /* host-program cycles that passed (the watchdog's time) */
     char error[256];          /* why the run could not complete */
     uint16_t pending_irq[GTREF_MAX_ENGINES];
     bool unimplemented;       /* the run stopped at a command the kit does not model (error says which) */
     bool sigwait_stalled[GTREF_MAX_ENGINES]; /* the engine stalled on the signal-mode wait it has not passed yet */
     gtref_cov *cov;           /* when set, every executed command is sampled into it */
+    uint32_t csb[GTREF_MODEL_RUN_CSB][2];    /* the CSB commits (offset, value) of the step under way (EL-31) */
+    unsigned ncsb;
+    bool spin_armed[GTREF_MAX_ENGINES];      /* execlist spinner detection: an MI_ARB_CHECK retired at spin_addr with */
+    uint64_t spin_addr[GTREF_MAX_ENGINES];   /* no decision and no write of the engine since (run_engines) */
 } gtref_model_run;
 
 /* Run s on a fresh model. 0 when it ran to the end; -1 when it could not (out of memory, or more than

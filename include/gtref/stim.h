@@ -38,7 +38,26 @@ enum gtref_host_opcode {
     GTREF_HOST_MEM_WRITE = 7, /* a qword write to physical memory (a page-table change, docs/gam.md §5): `addr`
                                * (8-byte aligned), `data`, byte enables in `val` [7:0]; takes one cycle, applied to
                                * the testbench's memory and the model's in that cycle (no MMIO traffic) */
+    /* The execlist host driver (docs/execlists.md §10; host/execlist.c). Engine e = an index of gtref_engines. */
+    GTREF_HOST_EL_INIT = 8,     /* DRV-1: `off` = engine, `val` = the status page (HWS_PGA, 4 KB aligned) */
+    GTREF_HOST_EL_CONTEXT = 9,  /* DRV-2: `addr` = LRCA (4 KB aligned, < 2^32), `data` = RING_START | RING_TAIL << 32,
+                                 * `val` = engine | flags << 8 (GTREF_EL_CTX_RESTORE_INHIBIT); encoded [9, addr, data, val] */
+    GTREF_HOST_EL_CTX_REG = 10, /* DRV-2: one named value of an image: `addr` = LRCA, `data` = value (< 2^32), `val` = the
+                                 * register's absolute offset (its engine names the layout); encoded [10, addr, data, val] */
+    GTREF_HOST_EL_SUBMIT = 11,  /* DRV-3: `addr` = element 0's descriptor, `data` = element 1's (0: none), `val` = engine;
+                                 * encoded [11, addr, data, val] */
+    GTREF_HOST_EL_RESUBMIT = 12,/* DRV-5: `addr` = the running context's descriptor, `data` = its new RING_TAIL, `val` =
+                                 * engine; encoded [12, addr, data, val] */
+    GTREF_HOST_EL_CSB = 13,     /* DRV-4: service the CSB: `off` = engine */
 };
+#define GTREF_HOST_OPCODE_MAX 13u
+#define GTREF_EL_CTX_RESTORE_INHIBIT 1u   /* GTREF_HOST_EL_CONTEXT flag: RING_CONTEXT_CONTROL 0x00090009 (DRV-2) */
+/* Whether op is encoded [op, addr, data, val] (64-bit address and data) rather than [op, off, val, cycles]. */
+static inline int gtref_host_op_wide(uint8_t op)
+{
+    return op == GTREF_HOST_MEM_WRITE || op == GTREF_HOST_EL_CONTEXT || op == GTREF_HOST_EL_CTX_REG
+        || op == GTREF_HOST_EL_SUBMIT || op == GTREF_HOST_EL_RESUBMIT;
+}
 
 typedef struct gtref_host_op {
     uint8_t op;            /* enum gtref_host_opcode */
@@ -125,6 +144,8 @@ int gtref_stim_add_segment(gtref_stim *s, uint64_t addr, uint8_t kind, const voi
 int gtref_stim_add_op(gtref_stim *s, uint8_t op, uint32_t off, uint32_t val, uint32_t cycles);
 /* A GTREF_HOST_MEM_WRITE op: qword `data` to physical `addr` under byte enables `be`. */
 int gtref_stim_add_mem_write(gtref_stim *s, uint64_t addr, uint64_t data, uint8_t be);
+/* A wide op (gtref_host_op_wide): addr, data, val. */
+int gtref_stim_add_wide_op(gtref_stim *s, uint8_t op, uint64_t addr, uint64_t data, uint32_t val);
 /* Append a copy of x (its writes, TLB lookups and source are copied). */
 int gtref_stim_add_expect(gtref_stim *s, const gtref_expect *x);
 /* Name of an expectation kind as the .gts text spells it ("read", "reg", "mem32", ...), "?" if unknown. */

@@ -449,6 +449,11 @@ void gen_lri_pools(engine_plan *p, int engines, bool race)
         if ((d->flags & GTREF_REGF_GAM) || !(d->flags & GTREF_REGF_ENGINE)) continue;
         if (!gtref_reg_present(d, p->e)) continue;   /* RCS0-only registers (W1) */
         if (strncmp(d->name, "CS_GPR", 6) == 0) continue;
+        /* the execlist registers: never written by MI_LOAD_REGISTER_* nor read as a command's source
+         * (docs/execlists.md §8) */
+        if (strncmp(d->name, "EXECLIST_", 9) == 0 || strncmp(d->name, "CSB_ENTRY_", 10) == 0 ||
+            d->offset == GTREF_CONTEXT_STATUS_PTR)
+            continue;
         /* the watchdog pair: written by its own family (gen_emit_watchdog) with values that keep it useful; not read
          * while the host may write it at any moment (race: the model runs a command ahead, contract §8) */
         bool wdog_reg = d->offset == GTREF_PR_CTR_CTL || d->offset == GTREF_PR_CTR_THRSH;

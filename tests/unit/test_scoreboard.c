@@ -108,7 +108,7 @@ static void host_write(uint32_t off, uint32_t val, uint32_t committed)
     cr_assert(check(&c));
     c = blank();
     c.mmio_commit = true; c.mmio_commit_off = off; c.mmio_commit_data = committed;
-    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(check(&c), "%s (expected %s)", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->expected : "");
 }
 
 static void start_ring(void)
@@ -836,4 +836,199 @@ Test(scoreboard, a_cascade_difference_in_the_write_class_names_it)
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->bucket, "gam/-/casc-WR");
     cr_assert_str_eq(mm->actual, "state 5, owner GAC, count 0");
+}
+
+/* ---- execlists (docs/execlists.md §6, §7): vector V1 of docs/execlists-vectors.md as the DUT's behaviour ----
+ * The hand-made DUT loads context A (S.3 image, ring: one MI_STORE_DATA_IMM, tail 0x10), restores it (the 69 commits
+ * of S.3), reports IDLE_TO_ACTIVE (EL-22: entry and pointer writes, three commits), runs the store, saves A (the 68
+ * writes of S.3) and reports COMPLETE | ACTIVE_TO_IDLE. The restore's reads are not compared (EL-3) and not made.
+ * IMR keeps bit 8 masked here, so the interrupt line stays low. */
+#include "gtref/el_image.h"
+
+#define EL_HWSP 0x10000u
+#define EL_A 0x100000u
+#define EL_R (EL_A + 0x1000u)
+
+static bool el_commit(uint32_t off, uint32_t val)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = off; c.eng[0].commit_data = val;
+    return check(&c);
+}
+
+static bool el_write(uint64_t addr, uint64_t data, uint8_t be)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].req = request(true, GTREF_CLIENT_WR, addr, data, be);
+    return check(&c) && settle();
+}
+
+/* S.3's full restore of A: the 69 commits in order, with the image's values (0x2244 := 8 by the masked rule). */
+static bool el_restore_a(void)
+{
+    static const uint32_t offs[] = { 0x2244, 0x2034, 0x2030, 0x2038, 0x203C, 0x2168, 0x2140, 0x2110, 0x211C, 0x2114,
+        0x2118, 0x21C0, 0x21C4, 0x21C8, 0x2180, 0x23A8, 0x228C, 0x2288, 0x2284, 0x2280, 0x227C, 0x2278, 0x2274, 0x2270,
+        0x20C0, 0x2178, 0x217C, 0x2158, 0x241C };
+    for (size_t i = 0; i < sizeof offs / sizeof offs[0]; i++) {
+        uint32_t v = offs[i] == 0x2244 ? 8 : offs[i] == 0x2030 ? 0x10 : offs[i] == 0x2038 ? 0x200000 : offs[i] == 0x203C ? 1
+                   : offs[i] == 0x2178 ? 1 : offs[i] == 0x217C ? 0x00150000u : 0;
+        if (!el_commit(offs[i], v)) return false;
+    }
+    for (uint32_t n = 0; n < 32; n++)
+        if (!el_commit(0x2600 + 4 * n, n ? 0 : 0xA0A0A0A0u)) return false;
+    if (!el_commit(0x2068, 0)) return false;
+    for (uint32_t n = 0; n < 7; n++)
+        if (!el_commit(0x2400 + 4 * n, 0)) return false;
+    return true;
+}
+
+/* One CSB step (EL-22; S.3): entry and pointer writes, then CSB_ENTRY_LO/HI i and CONTEXT_STATUS_PTR, reported with
+ * csp_report as the DUT's pointer value (only bits 3:0 are compared). */
+static bool el_csb(unsigned i, uint32_t lo, uint32_t hi, uint32_t csp_report)
+{
+    return el_write(EL_HWSP + 0x40 + 8 * i, (uint64_t)hi << 32 | lo, 0xFF) && el_write(EL_HWSP + 0xB8, (uint64_t)i << 32, 0xF0) &&
+           el_commit(RCS + 0x370 + 8 * i, lo) && el_commit(RCS + 0x374 + 8 * i, hi) && el_commit(RCS + 0x3A0, csp_report);
+}
+
+/* S.3's Save(A) after V1's run: the 68 writes with V1 #3's values. */
+static bool el_save_a(void)
+{
+    static const uint32_t offs[] = { 0x08, 0x10, 0x20, 0x28, 0x30, 0x38, 0x40, 0x48, 0x50, 0x58, 0x60, 0x68, 0x70, 0x78,
+        0x88, 0x90, 0x98, 0xA0, 0xA8, 0xB0, 0xB8, 0xC0, 0xC8, 0x158, 0x160, 0x168, 0x190, 0x198 };
+    uint32_t n = 0;
+    for (size_t i = 0; i < sizeof offs / sizeof offs[0]; i++, n++) {
+        uint32_t o = offs[i];
+        uint32_t v = o == 0x08 ? 0xFFFF0008u : o == 0x10 ? 0x10 : o == 0x20 ? 0x200000 : o == 0x28 ? 1 : o == 0x158 ? 0xFFFF0000u
+                   : o == 0x160 ? 1 : o == 0x168 ? 0x00150000u : 0;
+        if (!el_write(EL_R + o, (uint64_t)v << 32, 0xF0)) return false;
+    }
+    for (uint32_t k = 0; k < 32; k++, n++)
+        if (!el_write(EL_R + 0x1A0 + 8 * k, (uint64_t)(k ? 0 : 0xA0A0A0A0u) << 32, 0xF0)) return false;
+    if (!el_write(EL_R + 0x2A0, 0, 0xF0)) return false;
+    n++;
+    for (uint32_t k = 0; k < 7; k++, n++)
+        if (!el_write(EL_R + 0x2C8 + 8 * k, 0, 0xF0)) return false;
+    return n == 68;
+}
+
+static void host_write_no_commit(uint32_t off, uint32_t val)
+{
+    gtref_sb_cycle c = blank();
+    c.mmio_xfer = true; c.mmio_write = true; c.mmio_addr = off; c.mmio_wdata = val;
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+/* S.2 without the interrupt path, A's image and ring, and the Load [A] (S.5). */
+static void el_v1_setup(void)
+{
+    uint32_t dw[GTREF_EL_IMAGE_DWORDS];
+    gtref_el_image_build(dw, 0, GTREF_EL_CTX_CTL, 0x200000, 0x10);
+    dw[0x69] = 0xA0A0A0A0u;   /* CS_GPR0's slot: G(A, 0) */
+    gtref_mem_write(gtm_mem(m), EL_R, dw, sizeof dw);
+    uint32_t sdi[] = { 0x10400002u, 0x300100u, 0, 0x11111111u };   /* MI_STORE_DATA_IMM ggtt addr=0x300100 */
+    gtref_mem_write(gtm_mem(m), 0x200000, sdi, sizeof sdi);
+    host_write(RCS + GTREF_HWS_PGA, EL_HWSP, EL_HWSP);
+    host_write(RCS + GTREF_CONTEXT_STATUS_PTR, 0xFFFF0B0Bu, 0x00000B0Bu);
+    host_write(RCS + GTREF_RING_MODE, 0x00080008u, gtm_reg_peek(m, RCS + GTREF_RING_MODE) | 0x8u);   /* setup, EL-1 bit 3 */
+    host_write(RCS + GTREF_EXECLIST_SQ_LO1, 0, 0);
+    host_write(RCS + GTREF_EXECLIST_SQ_HI1, 0, 0);
+    host_write(RCS + GTREF_EXECLIST_SQ_LO0, EL_A | 0x119u, EL_A | 0x119u);
+    host_write(RCS + GTREF_EXECLIST_SQ_HI0, 0x20, 0x20);
+    host_write_no_commit(RCS + GTREF_EXECLIST_CONTROL, 1);   /* the Load: no commit report (§2.1) */
+}
+
+Test(scoreboard, execlist_v1_passes_as_the_vector_says)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_csb(0, 0x1, 0, 0x00000B00u), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_write(0x300100u, 0x11111111ull, 0x0F), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_retire(0x200000u, 0x10400002u, 0x10), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_save_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    /* the pointer's bits 11:8 are the host's: a DUT reporting others there still matches (EL-22) */
+    cr_assert(el_csb(1, 0x18, 0x20, 0x00000701u), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_expect_eq(gtm_reg_peek(m, RCS + 0x3A0), 0x00000B01u, "EL-31: bits 3:0 from the commit, 11:8 kept");
+    cr_expect_eq(gtm_reg_peek(m, RCS + 0x37C), 0x20u, "EL-31: CSB_ENTRY_HI1 stored at its commit");
+    cr_expect_eq(gtm_reg_peek(m, RCS + GTREF_EXECLIST_STATUS_LO), 0x00010000u, "EL-13 after the submission ended");
+    gtref_sb_engine_probe idle = { .idle = true };
+    cr_assert(gtref_sb_check_quiescent(sb, ++cyc, &idle), "%s", gtref_sb_mismatch(sb)->detail);
+}
+
+Test(scoreboard, execlist_retire_during_a_switch_fails)
+{
+    el_v1_setup();
+    cr_assert(el_commit(0x2244, 8));
+    cr_assert(!dut_retire(0x200000u, 0x10400002u, 0x10));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "retire");
+    cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "during-switch"), "%s", gtref_sb_mismatch(sb)->bucket);
+}
+
+Test(scoreboard, execlist_wrong_csb_pointer_fails)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a());
+    cr_assert(!el_csb(0, 0x1, 0, 0x00000B01u), "write pointer 1 where EL-21 gives 0");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "reg-commit");
+}
+
+Test(scoreboard, execlist_wrong_csb_entry_fails)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a());
+    cr_assert(!el_write(EL_HWSP + 0x40, 0x2, 0xFF), "PREEMPTED where EL-14 gives IDLE_TO_ACTIVE");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mem-write");
+}
+
+Test(scoreboard, execlist_save_before_the_step_ends_is_missing_a_commit)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a());
+    cr_assert(el_write(EL_HWSP + 0x40, 0x1, 0xFF));
+    cr_assert(el_write(EL_HWSP + 0xB8, 0, 0xF0));
+    cr_assert(el_commit(RCS + 0x370, 1));
+    cr_assert(!el_commit(RCS + 0x3A0, 0x00000B00u), "CSB_ENTRY_HI0 skipped");
+}
+
+/* EL-16 at a poll response: A's ring holds a poll-mode MI_SEMAPHORE_WAIT on 0x300000 == 1 (memory holds 0); with
+ * B loaded while A runs, the response to the DUT's read of the semaphore line makes the condition false with a
+ * submission pending: the scoreboard preempts in the model in that cycle (§7), so the DUT's next items are the
+ * switch's (Save(A) first) and a retire of the wait is a failure. */
+static void el_poll_preempt_setup(void)
+{
+    uint32_t dw[4];
+    char err[128];
+    cr_assert_eq(gtref_cmd_parse("MI_SEMAPHORE_WAIT ggtt poll compare=SAD_EQ_SDD data=1 addr=0x300000", 1, dw, 4, err, sizeof err), 4, "%s", err);
+    el_v1_setup();
+    gtref_mem_write(gtm_mem(m), 0x200000, dw, sizeof dw);   /* over the SDI of el_v1_setup, before anything ran */
+    uint32_t img[GTREF_EL_IMAGE_DWORDS];
+    gtref_el_image_build(img, 0, GTREF_EL_CTX_CTL, 0x210000, 0x10);
+    gtref_mem_write(gtm_mem(m), 0x111000, img, sizeof img);
+    cr_assert(el_restore_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_csb(0, 0x1, 0, 0x00000B00u), "%s", gtref_sb_mismatch(sb)->detail);
+    host_write(RCS + GTREF_EXECLIST_SQ_LO0, 0x110119u, 0x110119u);   /* Load [B] (S.5; element 1 stays 0) */
+    host_write(RCS + GTREF_EXECLIST_SQ_HI0, 0x40, 0x40);
+    host_write_no_commit(RCS + GTREF_EXECLIST_CONTROL, 1);
+    gtref_sb_cycle c = blank();   /* the wait's read of the semaphore line; the perfect GAM answers it */
+    c.eng[0].idle = false;
+    c.eng[0].req = request(false, GTREF_CLIENT_DR, 0x300000, 0, 0);
+    cr_assert(check(&c) && settle(), "%s", gtref_sb_mismatch(sb)->detail);
+}
+
+Test(scoreboard, execlist_poll_response_preempts)
+{
+    el_poll_preempt_setup();
+    /* EL-16 then EL-13: slot 0 invalid, cur 1, slot 1 valid and active, element 0, arb 1 */
+    cr_expect_eq(gtm_reg_peek(m, RCS + GTREF_EXECLIST_STATUS_LO), 0x00034009u);
+    cr_assert(el_write(EL_R + 0x08, 0xFFFF0008ull << 32, 0xF0), "Save(A)'s first write: %s", gtref_sb_mismatch(sb)->detail);
+}
+
+Test(scoreboard, execlist_retire_of_a_preempted_wait_fails)
+{
+    el_poll_preempt_setup();
+    cr_assert(!dut_retire(0x200000u, 0, 0x10));
+    cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "during-switch"), "%s", gtref_sb_mismatch(sb)->bucket);
 }

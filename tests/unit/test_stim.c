@@ -405,8 +405,8 @@ Test(stim, decode_rejects_bad_host_ops)
 {
     gtref_stim s;
     small_stim(&s);
-    cr_assert_eq(gtref_stim_add_op(&s, 9, 0, 0, 0), 0);
-    expect_stim_rejected(&s, "host[4]: unknown op 9", NULL);
+    cr_assert_eq(gtref_stim_add_op(&s, 14, 0, 0, 0), 0);   /* 8..13: the execlist driver's ops */
+    expect_stim_rejected(&s, "host[4]: unknown op 14", NULL);
     s.ops[4] = (gtref_host_op){ GTREF_HOST_WRITE, 0x2031, 0, 0, 0, 0 };
     expect_stim_rejected(&s, "host[4]: write offset 0x2031 is not dword aligned", NULL);
     s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT, 0x2030, 0, 5, 0, 0 };

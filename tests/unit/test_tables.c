@@ -46,10 +46,19 @@ Test(tables, interrupt_register_rows_follow_the_contract)
     static const char *const side[] = { "GT_INTR_DW0", "GT_INTR_DW1", "RCS0_INTR_MASK", "BCS_INTR_MASK",
                                         "VCS0_VCS1_INTR_MASK", "VECS0_VECS1_INTR_MASK", "INTR_IDENTITY_REG0",
                                         "INTR_IDENTITY_REG1", "IIR_REG_SELECTOR0", "IIR_REG_SELECTOR1" };
-    size_t nside = 0;
+    /* the global SIDE registers are the interrupt block's; the engine ones are the execlist triggers
+     * (docs/execlists.md §2.1: a Load, the CSB pointers) */
+    static const char *const eng_side[] = { "EXECLIST_CONTROL", "CONTEXT_STATUS_PTR" };
+    size_t nside = 0, neng_side = 0;
     for (size_t i = 0; i < gtref_nregs; i++)
-        if (gtref_regs[i].flags & GTREF_REGF_SIDE) nside++;
+        if (gtref_regs[i].flags & GTREF_REGF_SIDE) {
+            if (gtref_regs[i].flags & GTREF_REGF_ENGINE) neng_side++;
+            else nside++;
+        }
     cr_assert_eq(nside, sizeof side / sizeof side[0]);
+    cr_assert_eq(neng_side, sizeof eng_side / sizeof eng_side[0]);
+    for (size_t i = 0; i < sizeof eng_side / sizeof eng_side[0]; i++)
+        cr_assert(gtref_reg_by_name(eng_side[i])->flags & GTREF_REGF_SIDE, "%s", eng_side[i]);
     for (size_t i = 0; i < sizeof side / sizeof side[0]; i++)
         cr_assert(gtref_reg_by_name(side[i])->flags & GTREF_REGF_SIDE, "%s", side[i]);
     /* every engine's mask field lives in a SIDE register (an unmask raises held events, IRQ-9) */
