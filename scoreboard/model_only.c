@@ -132,13 +132,12 @@ static int run_engines(void *u)
             int st = gtm_step(r->model, e, &cmd);
             bool park = false;
             /* Execlists (docs/execlists.md §6, §7), straight after the step: the model's own retire stands for the
-             * DUT's, so every decision is applied at once (every retire of an engine in execlist mode: gtm_el_retire;
-             * not yet in ring-buffer mode, where its only effect would be an MI_ARB_ON_OFF's arb bit, EXECLIST_STATUS_LO
-             * bit 16 (§9), which the pinned ring-buffer digests of tests/unit/test_model_digest.c do not hold), a switch ends
+             * DUT's, so every decision is applied at once (every retire: gtm_el_retire; in ring-buffer mode its one
+             * effect is an MI_ARB_ON_OFF's arb bit, EXECLIST_STATUS_LO bit 16, §9), a switch ends
              * at once (gtm_el_switch_end: its last CSB step's pointer commit is the model's, just made), and a
              * poll-mode wait whose condition is false in the model's memory is an arbitration point (EL-16). The
              * TLB invalidations of EL-26 have no TLB to go to here (docs/gam.md GAM-20): they are only cleared. */
-            if (st == GTM_RETIRED && gtm_el_mode(r->model, e) && gtm_el_retire(r->model, e, &cmd) == GTM_EL_NONE &&
+            if (st == GTM_RETIRED && gtm_el_retire(r->model, e, &cmd) == GTM_EL_NONE && gtm_el_mode(r->model, e) &&
                 cmd.el_point == GTM_EL_ARB) {
                 /* A spinner (EL-32): the same MI_ARB_CHECK retired twice, no decision, no write of the engine in
                  * between: the engine loops until the host acts (a Load, a flag write). It is parked until the next

@@ -973,12 +973,10 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         if (!check_retire(sb, e, &c->eng[e])) return false;
         if (sb->eng[e].cmd.status == GTM_RETIRED && sb->eng[e].cmd.tlb_invalidate) invalidate |= (uint8_t)(1u << e);
         /* docs/execlists.md §7: the decision of a matched retire, in its cycle, before the engine is stepped again;
-         * its TLB edge (EL-26) in this cycle. Execlist mode only for now: in ring-buffer mode its one effect, an
-         * MI_ARB_ON_OFF's arb bit (EXECLIST_STATUS_LO[16], §9), is not yet the RTL's nor the pinned model digests'. */
-        if (gtm_el_mode(sb->m, e)) {
-            gtm_el_retire(sb->m, e, &sb->eng[e].cmd);
-            if (gtm_el_tlb_edge(sb->m, e)) invalidate |= (uint8_t)(1u << e);
-        }
+         * its TLB edge (EL-26) in this cycle. In both modes: in ring-buffer mode its one effect is an MI_ARB_ON_OFF's
+         * arb bit (EXECLIST_STATUS_LO[16], §9). */
+        gtm_el_retire(sb->m, e, &sb->eng[e].cmd);
+        if (gtm_el_tlb_edge(sb->m, e)) invalidate |= (uint8_t)(1u << e);
     }
     for (int e = 0; e < sb->engines; e++)
         if (c->eng[e].commit && !check_commit(sb, e, &c->eng[e])) return false;
