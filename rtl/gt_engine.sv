@@ -104,7 +104,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   gt_cs_regfile #(.ENGINE(ENGINE)) u_regs (
     .clk, .rst_n,
     .mmio_wr, .mmio_addr, .mmio_wdata, .mmio_rdata, .mmio_commit, .mmio_new, .host_we, .host_new,
-    .c_valid, .c_idx, .c_val, .r,
+    .c_valid, .c_idx, .c_val, .r, .el_status_lo, .el_status_hi,
     .cur_np, .tgt_off, .tgt_hit, .tgt_idx, .tgt_np_ok, .rd_off, .rd_val
   );
 
@@ -266,6 +266,20 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .p_rd_addr, .p_rd_gg, .p_wr, .p_ws_addr, .p_ws_lo, .p_ws_hi, .p_ws_qw, .p_ws_2d,
     .p_ws_gg, .p_cq_n, .p_cq_idx, .p_cq_val, .p_cq_chg, .p_ra, .p_bb_tgt, .p_bb_np, .p_evt, .p_sp_set, .p_hsw,
     .p_viol, .p_next
+  );
+
+  // ---- execlists (docs/execlists.md): submission state, EXECLIST_STATUS ----
+  logic [31:0] el_status_lo, el_status_hi;
+  logic        el_mode, el_load_wr, el_load, el_arb_wr, el_busy;
+  assign el_mode    = (r[RING_MODE_IDX] & MODE_EXECLIST_ENABLE) != 32'd0;
+  assign el_load_wr = mmio_wr && mmio_addr == BASE + EXECLIST_CONTROL_OFF && (mmio_wdata & EL_CTRL_LOAD) != 32'd0;
+  // E13: an executed MI_ARB_ON_OFF sets the arbitration enable at its retire, in either mode
+  assign el_arb_wr  = st == S_RETIRE && cmd == C_MI_ARB_ON_OFF && !cmd_err && !cmd_nop && !cmd_priv;
+  gt_cs_execlist u_el (
+    .clk, .rst_n, .el_mode, .load_wr(el_load_wr),
+    .sq0({r[EXECLIST_SQ_HI0_IDX], r[EXECLIST_SQ_LO0_IDX]}), .sq1({r[EXECLIST_SQ_HI1_IDX], r[EXECLIST_SQ_LO1_IDX]}),
+    .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
+    .load(el_load), .busy(el_busy), .status_lo(el_status_lo), .status_hi(el_status_hi)
   );
 
   // ---- MI_LOAD_REGISTER_IMM ----
@@ -761,11 +775,12 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   assign probe_commit_data  = c_val;
   assign probe_halted       = halted;
   // contract §4: not executing (ring disabled or empty, not in a batch) and no memory request outstanding
-  assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0;
+  // EL-30: in execlist mode also no valid slot and no switch in flight
+  assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0 && !el_busy;
 
 `ifndef GTREF_DEBUG_TRACE
   logic unused_trace;   // what only the debug trace shows
-  assign unused_trace = ^{mw_req, dr_req, w_addr, w_data, w_be, sig_clr};
+  assign unused_trace = ^{mw_req, dr_req, w_addr, w_data, w_be, sig_clr, el_load};
 `else
   // Debug trace (not part of any regular build): the engine's retires, commits, writes and data reads.
   always_ff @(posedge clk)
