@@ -82,6 +82,10 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     if (reg_present(ENGINE, ridx_t'(i))) begin : g_present
       always_ff @(posedge clk) begin
         if (!rst_n) r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+        // CONTEXT_STATUS_PTR (docs/execlists.md EL-22): the engine's commit sets the write pointer (bits 3:0);
+        // a host write of the same cycle keeps the rest (the read pointer, bits 11:8, is the host's)
+        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_we[i])
+          r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new[i] & ~CSB_WRITE_PTR_MASK);
         else if (c_valid && c_idx == ridx_t'(i)) r[i] <= c_val;
         else if (host_we[i]) r[i] <= host_new[i];
       end

@@ -13,6 +13,7 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   input  logic         clk,
   input  logic         rst_n,
   input  state_t       st,            // the parser's state
+  input  logic         hold,          // execlist mode with no context to execute (docs/execlists.md EL-1, EL-14)
   // ring registers, as the register file holds them
   input  logic [31:0]  r_start,       // RING_START
   input  logic [31:0]  r_ctl,         // RING_CTL
@@ -61,7 +62,9 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   logic [21:0] tail_off;
   assign ring_start = {r_start[31:12], 12'd0};
   assign ring_size  = {{1'b0, r_ctl[CTL_LEN_LSB +: CTL_LEN_WIDTH]} + 10'd1, 12'd0};
-  assign ring_en    = (r_ctl & CTL_ENABLE) != 32'd0;
+  // execlist mode: the ring runs only for the active context, between switches; while held the stream is kept
+  // at HEAD (restarted every cycle), so a restored ring is fetched anew
+  assign ring_en    = (r_ctl & CTL_ENABLE) != 32'd0 && !hold;
   assign head_off   = {1'b0, r_head[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH], 2'd0};
   assign tail_off   = {1'b0, r_tail[TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 3'd0};
   // Bytes from HEAD to TAIL, circularly; 0 when the ring is empty.
@@ -157,7 +160,8 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
     redir_ring = 1'b1;
     case (st)
       S_DW0:
-        if (ring_go && !at_ring_pos) redir = 1'b1;             // (re)start the ring stream at HEAD
+        if (hold) redir = 1'b1;                                // execlists: no context to execute
+        else if (ring_go && !at_ring_pos) redir = 1'b1;        // (re)start the ring stream at HEAD
         else if ((in_batch || ring_go) && dw_valid && !dw_flt) pop = 1'b1;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH:
         pop = dw_valid && !dw_flt;                             // a faulted dword ends the command (GAM-15)
@@ -184,7 +188,7 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   // need_flt: the parser needs the dword at the stream head (where it would pop it) and it lies in a faulted line.
   always_comb
     case (st)
-      S_DW0:                                 need_flt = !(ring_go && !at_ring_pos) && (in_batch || ring_go) &&
+      S_DW0:                                 need_flt = !hold && !(ring_go && !at_ring_pos) && (in_batch || ring_go) &&
                                                         dw_valid && dw_flt;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH: need_flt = dw_valid && dw_flt;
       default:                               need_flt = 1'b0;

@@ -109,6 +109,18 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   );
 
   // =====================================================================================================
+  // Execlists (docs/execlists.md): gt_cs_execlist, instanced below the parser
+  // =====================================================================================================
+  logic [31:0]  el_status_lo, el_status_hi;
+  logic         el_mode, el_load_wr, el_load, el_arb_wr, el_busy, el_dry;
+  logic         el_m_wr, el_m_rd, el_m_rd_busy, el_c_valid, el_tlb_inv, el_hold, el_halted;
+  logic [63:0]  el_m_addr, el_m_wdata;
+  logic [7:0]   el_m_be;
+  ridx_t        el_c_idx;
+  logic [31:0]  el_c_val;
+  logic [15:0]  el_evt;
+
+  // =====================================================================================================
   // Command fetch
   // =====================================================================================================
   logic         pop, redir, redir_ring;
@@ -130,7 +142,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   gt_cmd_fetch u_fetch (
     .clk, .rst_n,
-    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted,
+    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted(halted || el_halted),
     .redir, .redir_addr, .redir_ring, .pop,
     .dw_valid, .dw_data(dw), .dw_addr, .dw_flt, .s_ring, .busy(fetch_busy),
     .rd_valid(f_rd_valid), .rd_addr(f_rd_addr), .rd_gnt(f_rd_gnt),
@@ -197,7 +209,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [31:0] new_head;
   logic [1:0]  lvl;
   gt_cs_ring_batch u_ring_batch (
-    .clk, .rst_n, .st,
+    .clk, .rst_n, .st, .hold(el_hold),
     .r_start(r[RING_START_IDX]), .r_ctl(r[RING_CTL_IDX]), .r_head(r[RING_HEAD_IDX]), .r_tail(r[RING_TAIL_IDX]),
     .dw_valid, .dw_flt, .dw_addr, .s_ring, .d_len,
     .cmd_addr, .cmd_len, .cmd_head, .cmd_lvl, .cmd_err, .ra, .bb_tgt, .bb_np,
@@ -233,7 +245,8 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .at_ok, .at_qw, .at_old, .at_new,
     .fetch_busy, .f_rd_valid, .f_rd_addr, .f_rd_gnt, .f_rsp_valid, .s_ring, .f_pp, .ring_mode(r[RING_MODE_IDX]),
     .req_valid, .req_client, .req_ggtt, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
-    .wr_fault(dr_fault && fault_client == CLIENT_WR)
+    .wr_fault(dr_fault && fault_client == CLIENT_WR),
+    .el_wr(el_m_wr), .el_rd(el_m_rd), .el_addr(el_m_addr), .el_wdata(el_m_wdata), .el_be(el_m_be), .el_rd_busy(el_m_rd_busy)
   );
 
   // ---- semaphores ----
@@ -268,18 +281,38 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .p_viol, .p_next
   );
 
-  // ---- execlists (docs/execlists.md): submission state, EXECLIST_STATUS ----
-  logic [31:0] el_status_lo, el_status_hi;
-  logic        el_mode, el_load_wr, el_load, el_arb_wr, el_busy;
+  // ---- execlists (docs/execlists.md) ----
   assign el_mode    = (r[RING_MODE_IDX] & MODE_EXECLIST_ENABLE) != 32'd0;
   assign el_load_wr = mmio_wr && mmio_addr == BASE + EXECLIST_CONTROL_OFF && (mmio_wdata & EL_CTRL_LOAD) != 32'd0;
   // E13: an executed MI_ARB_ON_OFF sets the arbitration enable at its retire, in either mode
   assign el_arb_wr  = st == S_RETIRE && cmd == C_MI_ARB_ON_OFF && !cmd_err && !cmd_nop && !cmd_priv;
-  gt_cs_execlist u_el (
-    .clk, .rst_n, .el_mode, .load_wr(el_load_wr),
-    .sq0({r[EXECLIST_SQ_HI0_IDX], r[EXECLIST_SQ_LO0_IDX]}), .sq1({r[EXECLIST_SQ_HI1_IDX], r[EXECLIST_SQ_LO1_IDX]}),
-    .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
-    .load(el_load), .busy(el_busy), .status_lo(el_status_lo), .status_hi(el_status_hi)
+  // EL-15: a retire after which the engine is at ring level with the RING_HEAD offset equal to the RING_TAIL
+  // offset (RING_HEAD as the retire commits it; RING_CTL[0] = 0 counts as empty)
+  logic [1:0]  lvl_after;
+  logic [31:0] head_after;
+  always_comb
+    case (ra)
+      RA_BB1:                   lvl_after = 2'd1;
+      RA_BB2_CALL, RA_BB2_CHAIN: lvl_after = 2'd2;
+      RA_END:                   lvl_after = lvl - 2'd1;
+      RA_END_ALL:               lvl_after = 2'd0;
+      default:                  lvl_after = lvl;
+    endcase
+  assign head_after = cmd_in_batch ? r[RING_HEAD_IDX] : new_head;
+  logic unused_head_after;   // the wrap count and bits 1:0 are not part of the offset
+  assign unused_head_after = ^{head_after[31:21], head_after[1:0]};
+  assign el_dry     = el_mode && st == S_RETIRE && !cmd_err && lvl_after == 2'd0 &&
+                      (!r[RING_CTL_IDX][0] ||
+                       head_after[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH] ==
+                       {r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0});
+  gt_cs_execlist #(.ENGINE(ENGINE)) u_el (
+    .clk, .rst_n, .el_mode, .load_wr(el_load_wr), .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
+    .dry_retire(el_dry), .r, .wr_pend, .wr_pend_next, .fetch_busy,
+    .m_wr(el_m_wr), .m_rd(el_m_rd), .m_addr(el_m_addr), .m_wdata(el_m_wdata), .m_be(el_m_be),
+    .m_rd_busy(el_m_rd_busy), .req_gnt, .rsp_valid, .rsp_data, .fault,
+    .c_valid(el_c_valid), .c_idx(el_c_idx), .c_val(el_c_val), .evt(el_evt), .tlb_inv(el_tlb_inv),
+    .hold(el_hold), .halted(el_halted), .load(el_load), .busy(el_busy),
+    .status_lo(el_status_lo), .status_hi(el_status_hi)
   );
 
   // ---- MI_LOAD_REGISTER_IMM ----
@@ -341,7 +374,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   localparam logic [31:0] INSTPM_TLB_INV = {2{INSTPM_TLB_INVALIDATE[15:0] | INSTPM_SYNC_FLUSH[15:0]}};   // and their write enables
   logic instpm_inv;
   assign instpm_inv = host_we[INSTPM_IDX] && (mmio_wdata & INSTPM_TLB_INV) == INSTPM_TLB_INV;
-  assign tlb_inv = instpm_inv ||
+  assign tlb_inv = instpm_inv || el_tlb_inv ||
                    (st == S_RETIRE && !cmd_err && !cmd_nop && !cmd_priv &&
                     ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
                      (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32])));
@@ -411,6 +444,11 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         end
       default: ;
     endcase
+    if (el_c_valid) begin                  // a switch's commit (docs/execlists.md): the parser is held meanwhile
+      c_valid = 1'b1;
+      c_idx   = el_c_idx;
+      c_val   = el_c_val;
+    end
   end
 
   // ---- interrupt events at the retire (commands.md §6), and the watchdog's in any cycle (§7) ----
@@ -425,6 +463,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
       end
     end
     if (wd_fire) evt_bits = evt_bits | IRQ_WATCHDOG;           // ORs with a retire's event of this cycle
+    evt_bits = evt_bits | el_evt;                              // CONTEXT_SWITCH (EL-24), a broken image's error
   end
   assign evt_valid = evt_bits != 16'd0;
 
@@ -773,7 +812,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   assign probe_commit_valid = c_valid;
   assign probe_commit_off   = BASE + ENGINE_REG_OFF[c_idx];
   assign probe_commit_data  = c_val;
-  assign probe_halted       = halted;
+  assign probe_halted       = halted || el_halted;
   // contract §4: not executing (ring disabled or empty, not in a batch) and no memory request outstanding
   // EL-30: in execlist mode also no valid slot and no switch in flight
   assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0 && !el_busy;

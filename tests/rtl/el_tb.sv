@@ -25,6 +25,8 @@ module el_tb import gtref_pkg::*; ();
   logic [7:0]  wr_be [$];
   int          commit_cyc [$], retire_cyc [$];
   logic [31:0] commit_off [$], commit_data [$];
+  int          csw_cyc [$];                 // cycles of RCS0's CONTEXT_SWITCH event (bit 8)
+  int          csp_cyc [$];                 // cycles of RCS0's CONTEXT_STATUS_PTR commits
   always @(posedge clk) begin
     if (rst_n) begin
       if (mem_req_valid && mem_req_ready && mem_req_write) begin
@@ -35,6 +37,8 @@ module el_tb import gtref_pkg::*; ();
         commit_data.push_back(probe_commit_data[RCS0]);
       end
       if (probe_retire[RCS0]) retire_cyc.push_back(cyc);
+      if (dut.evt_valid[RCS0] && dut.evt_bits[RCS0][8]) csw_cyc.push_back(cyc);
+      if (probe_commit_valid[RCS0] && probe_commit_off[RCS0] == 32'h23A0) csp_cyc.push_back(cyc);
     end
     cyc <= cyc + 1;
   end
@@ -96,10 +100,151 @@ module el_tb import gtref_pkg::*; ();
     W(B + EXECLIST_CONTROL_OFF, 32'h1);
   endtask
 
+
+  // =====================================================================================================
+  // Contexts (docs/execlists-vectors.md S.3): images, expected restores and saves, written from the vectors
+  // =====================================================================================================
+  localparam logic [31:0] LRI_RING = 32'h1108_101D, LRI_PDP = 32'h1108_1011, LRI_ENG = 32'h1108_1057;
+  localparam logic [31:0] LRI_EXT = 32'h1108_100D, BBE = 32'h0500_0001;
+  // the image's pairs in stream order (offset, the image value: vals[] filled by image())
+  logic [31:0] img_off [$];
+  logic [31:0] img_val [$];
+  logic        img_ld [$];    // the restore loads it (S.3: 0x21B0, 0x20C8, 0x2028, 0x209C, 0x2358, 0x2170,
+                              // 0x2150, 0x2154 are skipped)
+  task automatic pair(inout logic [63:0] a, input logic [31:0] off, input logic [31:0] val, input bit ld);
+    mem[a] = off; mem[a + 4] = val; a += 8;
+    img_off.push_back(off); img_val.push_back(val); img_ld.push_back(ld);
+  endtask
+  // S.3 image of an RCS0 context at LRCA l: RING_CONTEXT_CONTROL rcc, RING_HEAD h, RING_TAIL t, RING_START rs,
+  // CS_GPR0 g0; every other dword 0
+  task automatic image(input logic [63:0] l, input logic [31:0] rcc, input logic [31:0] h, input logic [31:0] t,
+                       input logic [31:0] rs, input logic [31:0] g0);
+    logic [63:0] R = l + 64'h1000, a;
+    logic [31:0] z [$];
+    img_off.delete(); img_val.delete(); img_ld.delete();
+    for (int k = 0; k < 1024; k++) mem[R + 4 * k] = 32'h0;
+    mem[R + 4 * 1] = LRI_RING;
+    a = R + 8;
+    pair(a, 32'h2244, rcc, 1); pair(a, 32'h2034, h, 1); pair(a, 32'h2030, t, 1); pair(a, 32'h2038, rs, 1);
+    pair(a, 32'h203C, 32'h1, 1);
+    z = '{32'h2168, 32'h2140, 32'h2110, 32'h211C, 32'h2114, 32'h2118, 32'h21C0, 32'h21C4, 32'h21C8, 32'h2180};
+    foreach (z[i]) pair(a, z[i], 32'h0, 1);
+    mem[R + 4 * 'h21] = LRI_PDP;
+    a = R + 4 * 'h22;
+    z = '{32'h23A8, 32'h228C, 32'h2288, 32'h2284, 32'h2280, 32'h227C, 32'h2278, 32'h2274, 32'h2270};
+    foreach (z[i]) pair(a, z[i], 32'h0, 1);
+    mem[R + 4 * 'h34] = 32'h1108_1001;
+    a = R + 4 * 'h35; pair(a, 32'h21B0, 32'h0, 0);
+    mem[R + 4 * 'h41] = 32'h1108_0001;
+    a = R + 4 * 'h42; pair(a, 32'h20C8, 32'h0, 0);
+    mem[R + 4 * 'h51] = LRI_ENG;
+    a = R + 4 * 'h52;
+    pair(a, 32'h2028, 32'h0, 0); pair(a, 32'h209C, 32'h0, 0); pair(a, 32'h20C0, 32'hFFFF_0000, 1);
+    pair(a, 32'h2178, 32'h1, 1); pair(a, 32'h217C, 32'h0015_0000, 1); pair(a, 32'h2358, 32'h0, 0);
+    pair(a, 32'h2170, 32'h0, 0); pair(a, 32'h2150, 32'h0, 0); pair(a, 32'h2154, 32'h0, 0);
+    pair(a, 32'h2158, 32'h0, 1); pair(a, 32'h241C, 32'h0, 1);
+    for (int n = 0; n < 32; n++) pair(a, 32'h2600 + 4 * n, n == 0 ? g0 : 32'h0, 1);
+    pair(a, 32'h2068, 32'h0, 1);
+    mem[R + 4 * 'hB1] = LRI_EXT;
+    a = R + 4 * 'hB2;
+    z = '{32'h2400, 32'h2404, 32'h2408, 32'h240C, 32'h2410, 32'h2414, 32'h2418};
+    foreach (z[i]) pair(a, z[i], 32'h0, 1);
+    mem[R + 4 * 'hC0] = BBE;
+  endtask
+  // the 69 restore commits of the image last built (S.3): the loaded pairs in stream order; the masked
+  // RING_CONTEXT_CONTROL and INSTPM by the masked rule from 0 (0x00090008 -> 0x8, 0xFFFF0000 -> 0)
+  // the expected lists (module-level: the tasks below append to them)
+  logic [31:0] eo [$], ed [$];           // commits: offset, data
+  logic [63:0] ea [$], wd [$];           // writes: address, data, byte enables
+  logic [7:0]  eb [$];
+  task automatic exp_restore();
+    foreach (img_off[i])
+      if (img_ld[i]) begin
+        eo.push_back(img_off[i]);
+        ed.push_back(img_off[i] == 32'h2244 || img_off[i] == 32'h20C0 ?
+                     img_val[i] & img_val[i] >> 16 & 32'hFFFF : img_val[i]);
+      end
+  endtask
+  // the save's value-slot DW list of RCS0 (S.3, EL-5)
+  function automatic int save_dw(input int j);
+    int L [$];
+    L = '{'h03, 'h05, 'h09};
+    for (int k = 'h0B; k <= 'h1F; k += 2) L.push_back(k);
+    for (int k = 'h23; k <= 'h33; k += 2) L.push_back(k);
+    L.push_back('h57); L.push_back('h59); L.push_back('h5B); L.push_back('h65); L.push_back('h67);
+    for (int k = 'h69; k <= 'hA9; k += 2) L.push_back(k);
+    for (int k = 'hB3; k <= 'hBF; k += 2) L.push_back(k);
+    return L[j];
+  endfunction
+  // expected Save(X) writes (68) of an RCS0 context at LRCA l: value v(k) for DW k (the caller's list)
+  task automatic exp_save(input logic [63:0] l, input logic [31:0] kv [int]);
+    for (int j = 0; j < 68; j++) begin
+      int k = save_dw(j);
+      ea.push_back(l + 64'h1000 + 64'(4 * (k - 1)));
+      wd.push_back({kv.exists(k) ? kv[k] : 32'h0, 32'h0});
+      eb.push_back(8'hF0);
+    end
+  endtask
+  task automatic exp_csb(input int i, input logic [31:0] lo, input logic [31:0] hi);
+    ea.push_back(64'(HWSP) + 64'h40 + 64'(8 * i)); wd.push_back({hi, lo}); eb.push_back(8'hFF);
+    ea.push_back(64'(HWSP) + 64'hB8); wd.push_back({32'(i), 32'h0}); eb.push_back(8'hF0);
+  endtask
+  function automatic logic [31:0] csb_off(input int i);
+    return i < 6 ? 32'h2370 + 32'(8 * i) : 32'h23C0 + 32'(8 * (i - 6));
+  endfunction
+  task automatic exp_csb_commits(input int i, input logic [31:0] lo, input logic [31:0] hi);
+    eo.push_back(csb_off(i)); ed.push_back(lo);
+    eo.push_back(csb_off(i) + 4); ed.push_back(hi);
+    eo.push_back(32'h23A0); ed.push_back(32'h0000_0B00 | 32'(i));
+  endtask
+
+  // ---- comparisons of the monitor's queues with the expected lists, from position `from` ----
+  task automatic chk_commits(input string v);
+    chk(commit_off.size() == eo.size(), $sformatf("%s: %0d commits, expected %0d", v, commit_off.size(), eo.size()));
+    foreach (eo[i])
+      if (i < commit_off.size())
+        chk(commit_off[i] == eo[i] && commit_data[i] == ed[i], $sformatf("%s: commit %0d is %08x := %08x, expected %08x := %08x",
+            v, i, commit_off[i], commit_data[i], eo[i], ed[i]));
+  endtask
+  task automatic chk_writes(input string v);
+    chk(wr_addr.size() == ea.size(), $sformatf("%s: %0d writes, expected %0d", v, wr_addr.size(), ea.size()));
+    foreach (ea[i])
+      if (i < wr_addr.size())
+        chk(wr_addr[i] == ea[i] && wr_data[i] == wd[i] && wr_be[i] == eb[i],
+            $sformatf("%s: write %0d is %012x be %02x %016x, expected %012x be %02x %016x", v, i, wr_addr[i],
+                      wr_be[i], wr_data[i], ea[i], eb[i], wd[i]));
+  endtask
+  // every CONTEXT_SWITCH event is in the cycle of a CONTEXT_STATUS_PTR commit and vice versa (EL-22 step 5)
+  function automatic bit same_cycles();
+    if (csw_cyc.size() != csp_cyc.size()) return 0;
+    foreach (csw_cyc[i]) if (csw_cyc[i] != csp_cyc[i]) return 0;
+    return 1;
+  endfunction
+  task automatic wait_idle(input string v);
+    int t = 0, q = 0;
+    while (q < 20 && t < 20000) begin @(negedge clk); t++; q = probe_idle[RCS0] ? q + 1 : 0; end
+    chk(q >= 20, $sformatf("%s: RCS0 not idle after %0d cycles", v, t));
+  endtask
+  function automatic logic [31:0] rd64lo(input logic [63:0] a); return rd32(a); endfunction
+
+  // S.2: RCS0 initialisation (DRV-1)
+  task automatic init_rcs0();
+    W(B + HWS_PGA_OFF, HWSP);
+    W(B + CONTEXT_STATUS_PTR_OFF, 32'hFFFF_0B0B);
+    W(B + IMR_OFF, 32'hFFFF_FEFF);
+    W(RENDER_COPY_INTR_ENABLE_OFF, 32'h0100_0000);
+    W(RCS0_INTR_MASK_OFF, 32'hFEFF_FFFF);
+    W(GFX_MSTR_IRQ_OFF, 32'h8000_0000);
+    W(B + RING_MODE_OFF, 32'h0008_0008);
+  endtask
+  localparam logic [31:0] SDI_GG = MI_STORE_DATA_IMM_MATCH_VAL | 32'(4 - MI_STORE_DATA_IMM_BIAS) |
+                                   (32'd1 << F_MI_STORE_DATA_IMM_GGTT_LO);
+
   task automatic do_reset();
     rst_n = 1'b0;
     wait_cycles(3);
-    commit_cyc.delete(); commit_off.delete(); commit_data.delete(); retire_cyc.delete();
+    eo.delete(); ed.delete(); ea.delete(); wd.delete(); eb.delete();
+    commit_cyc.delete(); commit_off.delete(); commit_data.delete(); retire_cyc.delete(); csw_cyc.delete(); csp_cyc.delete();
     wr_addr.delete(); wr_data.delete(); wr_be.delete();
     mem.delete();
     wp = RING;
@@ -173,12 +318,172 @@ module el_tb import gtref_pkg::*; ();
     R(B + EXECLIST_STATUS_HI_OFF, A_ID, "EL-11 HI unchanged by the replacement");
   endtask
 
+
+  // V1: one context runs to completion (docs/execlists-vectors.md V1; EL-14, EL-15, EL-22, EL-5)
+  task automatic t_v1();
+    logic [31:0] kv [int];
+    init_rcs0();
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    mem[64'h0020_0000] = SDI_GG; mem[64'h0020_0004] = 32'h0030_0100; mem[64'h0020_0008] = 32'h0;
+    mem[64'h0020_000C] = 32'h1111_1111;
+    exp_restore();
+    chk(eo.size() == 69, $sformatf("V1 harness: %0d restore commits listed", eo.size()));
+    exp_csb_commits(0, 32'h1, 32'h0);
+    eo.push_back(32'h2034); ed.push_back(32'h10);                       // the SDI's retire: RING_HEAD
+    exp_csb_commits(1, 32'h18, 32'h20);
+    exp_csb(0, 32'h1, 32'h0);
+    ea.push_back(64'h0030_0100); wd.push_back(64'h1111_1111); eb.push_back(8'h0F);
+    kv['h03] = 32'hFFFF_0008; kv['h05] = 32'h10; kv['h09] = 32'h0020_0000; kv['h0B] = 32'h1;
+    kv['h57] = 32'hFFFF_0000; kv['h59] = 32'h1; kv['h5B] = 32'h0015_0000; kv['h69] = 32'hA0A0_A0A0;
+    exp_save(64'h0010_0000, kv);
+    exp_csb(1, 32'h18, 32'h20);
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_idle("V1");
+    chk_commits("V1#1");
+    chk_writes("V1#2");
+    chk(rd32(64'h0010_101C) == 32'h10, "V1#4 A's RING_TAIL slot unchanged");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0000, "V1#5 EXECLIST_STATUS_LO");
+    R(B + EXECLIST_STATUS_HI_OFF, 32'h0, "V1#5 EXECLIST_STATUS_HI");
+    R(B + CONTEXT_STATUS_PTR_OFF, 32'h0000_0B01, "V1#6 CONTEXT_STATUS_PTR");
+    chk(retire_cyc.size() == 1, $sformatf("V1 EL-28: %0d retires, expected 1 (the SDI)", retire_cyc.size()));
+    chk(csw_cyc.size() == 2 && same_cycles(), $sformatf("V1 EL-24: %0d CONTEXT_SWITCH events, expected 2 at the pointer commits",
+        csw_cyc.size()));
+    chk(irq === 1'b1, "V1#7 irq");
+    R(GT_INTR_DW0_OFF, 32'h1, "V1#7 GT_INTR_DW0 bit 0 (RCS0)");
+    W(IIR_REG_SELECTOR0_OFF, 32'h1);
+    wait_cycles(2);
+    R(INTR_IDENTITY_REG0_OFF, 32'h8000_0100, "V1#7 INTR_IDENTITY_REG0");
+    chk(!probe_halted[RCS0], "V1 not halted");
+  endtask
+
+  // V2: a two-element submission (V2; EL-15 element switch)
+  task automatic t_v2();
+    logic [31:0] eo2 [$], ed2 [$];
+    logic [31:0] ka [int], kb [int];
+    init_rcs0();
+    image(64'h0011_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0021_0000, 32'hB0B0_B0B0);
+    exp_restore();
+    eo2 = eo; ed2 = ed; eo.delete(); ed.delete();
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    exp_restore();
+    mem[64'h0020_0000] = SDI_GG; mem[64'h0020_0004] = 32'h0030_0100; mem[64'h0020_0008] = 32'h0;
+    mem[64'h0020_000C] = 32'h1111_1111;
+    mem[64'h0021_0000] = SDI_GG; mem[64'h0021_0004] = 32'h0030_0108; mem[64'h0021_0008] = 32'h0;
+    mem[64'h0021_000C] = 32'h2222_2222;
+    exp_csb_commits(0, 32'h1, 32'h0);
+    eo.push_back(32'h2034); ed.push_back(32'h10);
+    foreach (eo2[i]) begin eo.push_back(eo2[i]); ed.push_back(ed2[i]); end     // V2#3: B's restore
+    exp_csb_commits(1, 32'h14, A_ID);
+    eo.push_back(32'h2034); ed.push_back(32'h10);
+    exp_csb_commits(2, 32'h18, B_ID);
+    exp_csb(0, 32'h1, 32'h0);
+    ea.push_back(64'h0030_0100); wd.push_back(64'h1111_1111); eb.push_back(8'h0F);
+    ka['h03] = 32'hFFFF_0008; ka['h05] = 32'h10; ka['h09] = 32'h0020_0000; ka['h0B] = 32'h1;
+    ka['h57] = 32'hFFFF_0000; ka['h59] = 32'h1; ka['h5B] = 32'h0015_0000; ka['h69] = 32'hA0A0_A0A0;
+    exp_save(64'h0010_0000, ka);
+    exp_csb(1, 32'h14, A_ID);
+    ea.push_back(64'h0030_0108); wd.push_back(64'h2222_2222); eb.push_back(8'h0F);
+    kb = ka; kb['h09] = 32'h0021_0000; kb['h69] = 32'hB0B0_B0B0;
+    exp_save(64'h0011_0000, kb);
+    exp_csb(2, 32'h18, B_ID);
+    load(A_LO, A_ID, B_LO, B_ID);
+    wait_idle("V2");
+    chk_commits("V2#3");
+    chk_writes("V2#2");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V2#1 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0014, "V2#1 CSB entry 1");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h0000_0040_0000_0018, "V2#1 CSB entry 2");
+    chk(rd32(64'h0001_00BC) == 32'h2, "V2#1 status-page write pointer");
+    R(B + 32'h380, 32'h18, "V2#4 CSB_ENTRY_LO2");
+    R(B + 32'h384, 32'h40, "V2#4 CSB_ENTRY_HI2");
+    chk(rd32(64'h0030_0100) == 32'h1111_1111 && rd32(64'h0030_0108) == 32'h2222_2222, "V2#5 data");
+    chk(rd32(64'h0010_1014) == 32'h10 && rd32(64'h0011_1014) == 32'h10, "V2#5 RING_HEAD slots");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0000, "V2#6 EXECLIST_STATUS_LO");
+    R(B + CS_GPR0_OFF, 32'hB0B0_B0B0, "V2#7 CS_GPR0");
+    chk(csw_cyc.size() == 3 && same_cycles(), "V2 EL-24: one event per CSB step, at its pointer commit");
+  endtask
+
+  // V7: CSB wrap after twelve events (V7; EL-21, E4, E20; EL-19 an empty ring runs dry at the switch's end)
+  task automatic t_v7();
+    logic [63:0] E = 64'h0013_0000;
+    init_rcs0();
+    image(E, 32'h0009_0008, 32'h0, 32'h0, 32'h0023_0000, 32'h0);
+    for (int n = 0; n < 7; n++) begin
+      load(32'h0013_0119, 32'h80, 32'h0, 32'h0);
+      wait_idle($sformatf("V7 round %0d", n));
+    end
+    R(B + CONTEXT_STATUS_PTR_OFF, 32'h0000_0B01, "V7#1 CONTEXT_STATUS_PTR");
+    R(B + 32'h370, 32'h1, "V7#2 CSB_ENTRY_LO0"); R(B + 32'h374, 32'h0, "V7#2 CSB_ENTRY_HI0");
+    R(B + 32'h378, 32'h18, "V7#3 CSB_ENTRY_LO1"); R(B + 32'h37C, 32'h80, "V7#3 CSB_ENTRY_HI1");
+    R(B + 32'h3C0, 32'h1, "V7#4 CSB_ENTRY_LO6"); R(B + 32'h3C4, 32'h0, "V7#4 CSB_ENTRY_HI6");
+    R(B + 32'h3E8, 32'h18, "V7#5 CSB_ENTRY_LO11"); R(B + 32'h3EC, 32'h80, "V7#5 CSB_ENTRY_HI11");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V7#6 status page entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0080_0000_0018, "V7#6 entry 1");
+    chk({rd32(64'h0001_009C), rd32(64'h0001_0098)} == 64'h0000_0080_0000_0018, "V7#6 entry 11");
+    chk(rd32(64'h0001_00BC) == 32'h1, "V7#6 status-page write pointer");
+    chk(wr_addr.size() == 7 * 72, $sformatf("V7#7 %0d writes, expected %0d", wr_addr.size(), 7 * 72));
+    for (int n = 0; n < 14; n++) begin                       // the pointer writes: 0..11, 0, 1
+      int w = (n / 2) * 72 + (n % 2 ? 71 : 1);
+      if (w < wr_addr.size())
+        chk(wr_addr[w] == 64'h0001_00B8 && wr_data[w] == {32'(n % 12), 32'h0},
+            $sformatf("V7#7 pointer write %0d: %012x %016x", n, wr_addr[w], wr_data[w]));
+    end
+    chk(rd32(64'h0013_1014) == 32'h0, "V7#7 RING_HEAD slot");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0000, "V7#8 EXECLIST_STATUS_LO");
+  endtask
+
+  // V11: a broken image (EL-2, EL-27): the first LRI's 15 commits, then IPEHR, ESR, EIR; halt; no write
+  task automatic t_v11();
+    logic [31:0] ro [$], rd [$];
+    init_rcs0();
+    W(B + EMR_OFF, 32'h0000_00FE);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    mem[64'h0010_1080] = 32'hDEAD_BEEF;
+    exp_restore();
+    ro = eo; rd = ed; eo.delete(); ed.delete();
+    for (int i = 0; i < 15; i++) begin eo.push_back(ro[i]); ed.push_back(rd[i]); end
+    eo.push_back(32'h2068); ed.push_back(32'hDEAD_BEEF);
+    eo.push_back(32'h20B8); ed.push_back(32'h1);
+    eo.push_back(32'h20B0); ed.push_back(32'h1);
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_cycles(400);
+    chk_commits("V11#1");
+    chk(probe_halted[RCS0], "V11#2 halted");
+    chk(wr_addr.size() == 0, $sformatf("V11#2 %0d writes, expected none", wr_addr.size()));
+    chk(retire_cyc.size() == 0, "V11#2 no retire");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0005_4012, "V11#3 EXECLIST_STATUS_LO");
+    R(B + EXECLIST_STATUS_HI_OFF, A_ID, "V11#3 EXECLIST_STATUS_HI");
+  endtask
+
+  // V9b: an unmapped LRCA faults at the restore's first read (EL-12, EL-27; GAM-15 hang mode)
+  task automatic t_v9b();
+    init_rcs0();
+    W(B + EMR_OFF, 32'h0000_00EF);
+    mem[gtt_entry(64'h0050_0000)] = 32'h0; mem[gtt_entry(64'h0050_0000) + 4] = 32'h0;
+    mem[gtt_entry(64'h0050_1000)] = 32'h0; mem[gtt_entry(64'h0050_1000) + 4] = 32'h0;
+    load(32'h0050_0119, A_ID, 32'h0, 32'h0);
+    wait_cycles(400);
+    R(32'h4094, 32'h0050_1809, "V9b#1 GFX_ENG_FR");
+    R(32'h40A0, 32'h1, "V9b#2 GFX_ARB_ERROR_RPT");
+    R(B + ESR_OFF, 32'h10, "V9b#3 ESR");
+    R(B + EIR_OFF, 32'h10, "V9b#3 EIR");
+    chk(probe_halted[RCS0], "V9b#4 halted");
+    chk(wr_addr.size() == 0, $sformatf("V9b#4 %0d writes, expected none", wr_addr.size()));
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0005_4012, "V9b#5 EXECLIST_STATUS_LO");
+    R(B + EXECLIST_STATUS_HI_OFF, A_ID, "V9b#5 EXECLIST_STATUS_HI");
+  endtask
+
   initial begin
     if (!$value$plusargs("test=%s", test)) $fatal(1, "usage: +test=NAME");
     do_reset();
     case (test)
       "status":     t_status();
       "load_state": t_load_state();
+      "v1":         t_v1();
+      "v2":         t_v2();
+      "v7":         t_v7();
+      "v9b":        t_v9b();
+      "v11":        t_v11();
       default:      $fatal(1, "unknown test %s", test);
     endcase
     verdict();
