@@ -29,6 +29,11 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic         arb_wr,        // an executed MI_ARB_ON_OFF retires at this edge (either mode, E13) ...
   input  logic         arb_val,       //   ... with this Arbitration Enable
   input  logic         dry_retire,    // a retire at this edge leaves the engine at ring level with HEAD = TAIL
+  input  logic         arb_point,     // an executed MI_ARB_CHECK retires at this edge (EL-16)
+  input  logic [1:0]   dec_lvl,       // the batch level after this edge's retire (0 ring, 1, 2)
+  input  logic [63:0]  dec_next,      // the address of the dword after the retiring command
+  input  logic [63:0]  ret_addr,      // the second level's return address (the first-level head at level 2)
+  input  logic [1:0]   lvl_now,       // the batch level held
   input  logic [31:0]  r [ENGINE_REGS],   // the registers as held in this cycle
   // memory (through gt_cs_mem: GGTT; reads client DR, writes client WR)
   input  logic [1:0]   wr_pend,       // the engine's writes granted and not yet acknowledged
@@ -51,6 +56,12 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   output logic [15:0]  evt,           // event bits raised at this edge (CONTEXT_SWITCH, CS_MASTER_ERROR)
   output logic         tlb_inv,       // invalidate the engine's TLB at this edge (EL-26)
   output logic         hold,          // execlist mode and no context to execute: the parser takes nothing
+  output logic         lvl_set,       // a full restore ends: the level of EL-6 is taken at this edge ...
+  output logic [1:0]   set_lvl,       //   ... this level (0 ring, 1, 2)
+  output logic         set_pp1,       //   the levels' effective PPGTT bits (BB_STATE, SBB_STATE bit 5)
+  output logic         set_pp2,
+  output logic [63:0]  set_ret,       //   the first-level head a second level returns to
+  output logic [63:0]  set_head,      //   where the batch stream resumes
   output logic         halted,        // stopped by a broken image or a fault (EL-27)
   output logic         load,          // the Load of this edge is taken (EL-11, not ignored by EL-12)
   output logic         busy,          // a slot is valid, a switch is in flight or a read outstanding (EL-30)
@@ -127,9 +138,16 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
 
   // The value a save writes for register i (EL-5): masked registers as 0xFFFF0000 | value, the batch state
   // slots of EL-6 at ring level with bit 0 clear; every other one as an MMIO read returns it.
+  // EL-6: at level 1 the BB_ADDR slots hold the next first-level dword and BB_STATE's bit 0 is set; at level 2
+  // the SBB_ADDR slots hold the next second-level dword, the BB_ADDR slots the return address, both bit 0s set.
   function automatic logic [31:0] save_val(input ridx_t i);
     if (ENGINE_REG_MASKED[i][0]) return 32'hFFFF_0000 | {16'd0, r[i][15:0]};
-    if (i == ridx_t'(BB_STATE_IDX) || i == ridx_t'(SBB_STATE_IDX)) return r[i] & ~32'd1;
+    if (i == ridx_t'(BB_STATE_IDX))     return (r[i] & ~32'd1) | {31'd0, sv_lvl != 2'd0};
+    if (i == ridx_t'(SBB_STATE_IDX))    return (r[i] & ~32'd1) | {31'd0, sv_lvl == 2'd2};
+    if (i == ridx_t'(BB_ADDR_IDX))      return sv_lvl == 2'd1 ? sv_next[31:0]  : sv_lvl == 2'd2 ? sv_ret[31:0]  : r[i];
+    if (i == ridx_t'(BB_ADDR_UDW_IDX))  return sv_lvl == 2'd1 ? sv_next[63:32] : sv_lvl == 2'd2 ? sv_ret[63:32] : r[i];
+    if (i == ridx_t'(SBB_ADDR_IDX))     return sv_lvl == 2'd2 ? sv_next[31:0]  : r[i];
+    if (i == ridx_t'(SBB_ADDR_UDW_IDX)) return sv_lvl == 2'd2 ? sv_next[63:32] : r[i];
     return r[i];
   endfunction
 
@@ -162,6 +180,11 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
     P_C0,      // commit CSB_ENTRY_LO i
     P_C1,      //        CSB_ENTRY_HI i
     P_C2,      //        CONTEXT_STATUS_PTR, the event
+    P_LVL,     // the restore is done: the batch level of EL-6 is taken (lvl_set)
+    P_LWAIT,   // lite restore (EL-17): no fetch read and no write outstanding
+    P_LRD,     //              the read of the line LRCA + 0x1000 of the context
+    P_LRDW,    //              wait for it
+    P_LTAIL,   //              commit RING_TAIL := its DW 0x07
     P_EWAIT,   // error: wait for the writes in flight
     P_EHSW,    //        the status write of CS_MASTER_ERROR (IRQ-4)
     P_EHACK,   //        its acknowledgement
@@ -172,7 +195,10 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   } ph_t;
   ph_t         ph;
   logic        op_save, op_rst;      // the switch saves / restores
-  logic [19:0] sv_lrca, rs_lrca;     // LRCA[31:12] of the context saved / restored
+  logic [19:0] sv_lrca, rs_lrca;     // LRCA[31:12] of the context saved / restored (or lite-restored)
+  logic [1:0]  sv_lvl;               // the saved context's batch level at its decision (EL-6)
+  logic [63:0] sv_next, sv_ret;      //   the next dword to parse, the second level's return address
+  logic        rs_b1, rs_b2;         // the restored BB_STATE / SBB_STATE slots' bit 0 (EL-6)
   logic [6:0]  sk;                   // the next save slot (0..NIMG)
   logic [1:0]  csb_n;                // CSB steps still to do (1 or 2)
   logic [31:0] csb_lo [2], csb_hi [2];
@@ -271,6 +297,10 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
         m_rd   = 1'b1;
         m_addr = {32'd0, rs_lrca, 12'd0} + 64'h1000 + {52'd0, pi[9:4], 6'd0};
       end
+      P_LRD: begin
+        m_rd   = 1'b1;
+        m_addr = {32'd0, rs_lrca, 12'd0} + 64'h1000;
+      end
       P_CSBW:
         if (wr_pend != 2'd3) begin
           m_wr = 1'b1;
@@ -289,7 +319,7 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       default: ;
     endcase
   end
-  assign m_rd_busy = ph == P_RDW;
+  assign m_rd_busy = ph == P_RDW || ph == P_LRDW;
 
   // ---- commits ----
   always_comb begin
@@ -299,6 +329,11 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
     case (ph)
       P_PARSE:
         if (pst == 2'd2 && ld_hit) begin c_valid = 1'b1; c_idx = ld_idx; c_val = ld_val; end
+      P_LTAIL: begin
+        c_valid = 1'b1;
+        c_idx   = ridx_t'(RING_TAIL_IDX);
+        c_val   = reg_write(ENGINE, ridx_t'(RING_TAIL_IDX), r[RING_TAIL_IDX], line[32 * 7 +: 32]);
+      end
       P_C0: begin c_valid = 1'b1; c_idx = ridx_t'(CSB_ENTRY_LO0_IDX + 2 * int'(csb_i)); c_val = csb_lo[0]; end
       P_C1: begin c_valid = 1'b1; c_idx = ridx_t'(CSB_ENTRY_HI0_IDX + 2 * int'(csb_i)); c_val = csb_hi[0]; end
       P_C2: begin
@@ -327,6 +362,12 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
                       {r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0};
 
   assign hold   = el_mode && (sw || !sv[cur]);
+  assign lvl_set  = ph == P_LVL;
+  assign set_lvl  = rs_b2 ? 2'd2 : rs_b1 ? 2'd1 : 2'd0;
+  assign set_pp1  = r[BB_STATE_IDX][5];
+  assign set_pp2  = r[SBB_STATE_IDX][5];
+  assign set_ret  = {r[BB_ADDR_UDW_IDX], r[BB_ADDR_IDX]};
+  assign set_head = rs_b2 ? {r[SBB_ADDR_UDW_IDX], r[SBB_ADDR_IDX]} : {r[BB_ADDR_UDW_IDX], r[BB_ADDR_IDX]};
   assign halted = ph == P_HALT;
   assign busy   = sv[0] || sv[1] || sw;
 
@@ -346,8 +387,8 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   // =====================================================================================================
   logic        n_sv [2], f_sv [2];
   logic [63:0] n_sd [2][2];
-  logic        n_cur, n_elem, n_arb, f_cur, f_elem, f_arb, f_sw, start, dry, d_es, d_pend;
-  logic [63:0] old_d;
+  logic        n_cur, n_elem, n_arb, f_cur, f_elem, f_arb, f_sw, start, dry, d_es, d_pend, arbp, lite;
+  logic [63:0] old_d, new_d;
   always_comb begin
     n_sv   = sv;
     n_sd   = sd;
@@ -376,9 +417,14 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       f_sw = 1'b0;
       if (to_idle) begin
         if (n_sv[n_cur]) start = 1'b1;   // a Load arrived during the switch (EL-19)
-      end else if (ring_empty) dry = 1'b1;
+      end else if (ring_empty && lvl_now == 2'd0) dry = 1'b1;
     end
+    // EL-16: an arbitration point with arb = 1 and a pending submission (running dry wins)
+    arbp   = !dry && !sw && sv[cur] && arb_point && arb && n_sv[~n_cur];
     old_d  = n_sd[n_cur][n_elem];
+    new_d  = n_sd[~n_cur][0];
+    // EL-17: the same context (LRCA and ID), neither Force Restore nor Force PD Restore
+    lite   = arbp && new_d[31:12] == old_d[31:12] && new_d[63:32] == old_d[63:32] && !new_d[2] && !new_d[1];
     d_es   = dry && !n_elem && n_sd[n_cur][1][0];              // element switch
     d_pend = dry && !d_es && n_sv[~n_cur];                     // end of the submission, a pending one (E7)
     f_sv   = n_sv;
@@ -398,13 +444,19 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
           f_arb  = 1'b1;
         end
       end
+    end else if (arbp) begin                                    // preemption or lite restore
+      f_sw        = 1'b1;
+      f_sv[n_cur] = 1'b0;
+      f_cur       = ~n_cur;
+      f_elem      = 1'b0;
+      if (!lite) f_arb = 1'b1;
     end else if (start) begin
       f_sw  = 1'b1;
       f_arb = 1'b1;
     end
   end
   // EL-26: every switch that fully restores a context invalidates the TLB at its decision edge
-  assign tlb_inv = start || d_es || d_pend;
+  assign tlb_inv = start || d_es || d_pend || (arbp && !lite);
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -437,8 +489,36 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       e_flt   <= 1'b0;
       e_dw    <= '0;
       e_hsw_done <= 1'b0;
+      sv_lvl  <= '0;
+      sv_next <= '0;
+      sv_ret  <= '0;
+      rs_b1   <= 1'b0;
+      rs_b2   <= 1'b0;
     end else begin
-      if (dry) begin
+      if (dry || arbp) begin
+        sv_lvl  <= dec_lvl;
+        sv_next <= dec_next;
+        sv_ret  <= ret_addr;
+      end
+      if (arbp && lite) begin                          // EL-17: one read, RING_TAIL, CSB 0x8002 / ID(E)
+        rs_lrca   <= old_d[31:12];
+        csb_n     <= 2'd1;
+        csb_lo[0] <= 32'h0000_8002;
+        csb_hi[0] <= old_d[63:32];
+        to_idle   <= 1'b0;
+        ph        <= P_LWAIT;
+      end else if (arbp) begin                         // EL-16 preemption: save E, restore P, CSB 0x2 / ID(E)
+        op_save   <= 1'b1;
+        sv_lrca   <= old_d[31:12];
+        sk        <= '0;
+        op_rst    <= 1'b1;
+        rs_lrca   <= new_d[31:12];
+        csb_n     <= 2'd1;
+        csb_lo[0] <= 32'h0000_0002;
+        csb_hi[0] <= old_d[63:32];
+        to_idle   <= 1'b0;
+        ph        <= P_SAVE;
+      end else if (dry) begin
         op_save <= 1'b1;
         sv_lrca <= old_d[31:12];
         sk      <= '0;
@@ -474,17 +554,33 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
         e_flt      <= 1'b1;
         e_hsw_done <= 1'b0;
         ph         <= P_EWAIT;
-      end else if (!dry && !start)
+      end else if (!dry && !start && !arbp)
       case (ph)
         P_SAVE:
           if (sk >= s_end) ph <= op_rst ? P_RWAIT : P_CSBW;
           else if (!s_has || (req_gnt && m_wr)) sk <= sk + 7'd1;
         P_RWAIT:
           if (wr_pend_next == 2'd0 && !fetch_busy) begin
-            pi  <= '0;
-            pst <= 2'd0;
-            ph  <= P_RD;
+            pi    <= '0;
+            pst   <= 2'd0;
+            rs_b1 <= 1'b0;
+            rs_b2 <= 1'b0;
+            ph    <= P_RD;
           end
+        P_LWAIT:
+          if (wr_pend_next == 2'd0 && !fetch_busy) ph <= P_LRD;
+        P_LRD:
+          if (req_gnt) ph <= P_LRDW;
+        P_LRDW:
+          if (rsp_valid) begin
+            line <= rsp_data;
+            ph   <= P_LTAIL;
+          end
+        P_LTAIL, P_LVL: begin
+          wk    <= '0;
+          csb_i <= nxt_i;
+          ph    <= P_CSBW;
+        end
         P_RD:
           if (req_gnt) ph <= P_RDW;
         P_RDW:
@@ -515,6 +611,8 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
               pst    <= 2'd2;
             end
             default: begin                     // the value: committed in this cycle if the target is loaded
+              if (ld_hit && ld_idx == ridx_t'(BB_STATE_IDX))  rs_b1 <= dw[0];
+              if (ld_hit && ld_idx == ridx_t'(SBB_STATE_IDX)) rs_b2 <= dw[0];
               pleft <= pleft - 8'd1;
               pst   <= pleft == 8'd1 ? 2'd0 : 2'd1;
             end
@@ -524,11 +622,8 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
             e_dw       <= dw;
             e_hsw_done <= 1'b0;
             ph         <= P_EWAIT;
-          end else if (done) begin
-            wk    <= '0;
-            csb_i <= nxt_i;
-            ph    <= P_CSBW;
-          end else begin
+          end else if (done) ph <= P_LVL;
+          else begin
             pi <= pi + 11'd1;
             if (next_line) begin
               if (pi == 11'h3FF) begin         // the page ended without MI_BATCH_BUFFER_END (EL-2)
@@ -574,11 +669,11 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
         default: ;
       endcase
       // the save slots: when the CSB step's writes start, the save is over
-      if (ph == P_SAVE && sk >= s_end && !op_rst && !dry && !start && !my_fault) begin
+      if (ph == P_SAVE && sk >= s_end && !op_rst && !dry && !start && !arbp && !my_fault) begin
         wk    <= '0;
         csb_i <= nxt_i;
       end
-      if (ph == P_RWAIT && !dry && !start && !my_fault) begin
+      if (ph == P_RWAIT && !dry && !start && !arbp && !my_fault) begin
         wk    <= '0;
       end
     end
@@ -601,5 +696,5 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
     status_hi        = sv[cur] ? cur_desc[63:32] : 32'd0;
   end
   logic unused;
-  assign unused = ^{cur_desc[31:0], p_off, op_save, old_d[11:0]};
+  assign unused = ^{cur_desc[31:0], p_off, op_save, old_d[11:0], new_d[11:3], new_d[0]};
 endmodule

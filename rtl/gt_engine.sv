@@ -119,6 +119,9 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   ridx_t        el_c_idx;
   logic [31:0]  el_c_val;
   logic [15:0]  el_evt;
+  logic         el_arb_point, el_lvl_set, el_set_pp1, el_set_pp2;
+  logic [1:0]   el_set_lvl;
+  logic [63:0]  el_set_ret, el_set_head, rb_ret;
 
   // =====================================================================================================
   // Command fetch
@@ -142,7 +145,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   gt_cmd_fetch u_fetch (
     .clk, .rst_n,
-    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted(halted || el_halted),
+    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted(halted || el_halted || el_hold),
     .redir, .redir_addr, .redir_ring, .pop,
     .dw_valid, .dw_data(dw), .dw_addr, .dw_flt, .s_ring, .busy(fetch_busy),
     .rd_valid(f_rd_valid), .rd_addr(f_rd_addr), .rd_gnt(f_rd_gnt),
@@ -209,7 +212,8 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [31:0] new_head;
   logic [1:0]  lvl;
   gt_cs_ring_batch u_ring_batch (
-    .clk, .rst_n, .st, .hold(el_hold),
+    .clk, .rst_n, .st, .hold(el_hold), .el_lvl_set, .el_set_lvl, .el_set_pp1, .el_set_pp2, .el_set_ret, .el_set_head,
+    .ret(rb_ret),
     .r_start(r[RING_START_IDX]), .r_ctl(r[RING_CTL_IDX]), .r_head(r[RING_HEAD_IDX]), .r_tail(r[RING_TAIL_IDX]),
     .dw_valid, .dw_flt, .dw_addr, .s_ring, .d_len,
     .cmd_addr, .cmd_len, .cmd_head, .cmd_lvl, .cmd_err, .ra, .bb_tgt, .bb_np,
@@ -305,9 +309,13 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
                       (!r[RING_CTL_IDX][0] ||
                        head_after[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH] ==
                        {r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0});
+  // EL-16: the retire of an executed MI_ARB_CHECK is an arbitration point
+  assign el_arb_point = st == S_RETIRE && cmd == C_MI_ARB_CHECK && !cmd_err && !cmd_nop && !cmd_priv;
   gt_cs_execlist #(.ENGINE(ENGINE)) u_el (
     .clk, .rst_n, .el_mode, .load_wr(el_load_wr), .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
-    .dry_retire(el_dry), .r, .wr_pend, .wr_pend_next, .fetch_busy,
+    .dry_retire(el_dry), .arb_point(el_arb_point), .dec_lvl(lvl_after), .dec_next(cmd_addr + {51'd0, cmd_len, 2'd0}),
+    .ret_addr(rb_ret), .lvl_now(lvl), .lvl_set(el_lvl_set), .set_lvl(el_set_lvl), .set_pp1(el_set_pp1),
+    .set_pp2(el_set_pp2), .set_ret(el_set_ret), .set_head(el_set_head), .r, .wr_pend, .wr_pend_next, .fetch_busy,
     .m_wr(el_m_wr), .m_rd(el_m_rd), .m_addr(el_m_addr), .m_wdata(el_m_wdata), .m_be(el_m_be),
     .m_rd_busy(el_m_rd_busy), .req_gnt, .rsp_valid, .rsp_data, .fault,
     .c_valid(el_c_valid), .c_idx(el_c_idx), .c_val(el_c_val), .evt(el_evt), .tlb_inv(el_tlb_inv),

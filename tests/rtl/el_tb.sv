@@ -473,6 +473,140 @@ module el_tb import gtref_pkg::*; ();
     R(B + EXECLIST_STATUS_HI_OFF, A_ID, "V9b#5 EXECLIST_STATUS_HI");
   endtask
 
+
+  // S.4: the spinner batch at 0x00400000 and a spinning context's ring at `ring` (BBS, NOOP; tail 0x10); F := 1
+  localparam logic [31:0] ARB_CHECK = MI_ARB_CHECK_MATCH_VAL;
+  localparam logic [31:0] BBS_GG = MI_BATCH_BUFFER_START_MATCH_VAL | 32'd1;
+  localparam logic [31:0] CBBE_SEM = MI_CONDITIONAL_BATCH_BUFFER_END_MATCH_VAL | 32'd2 |
+                                     (32'd1 << F_MI_CONDITIONAL_BATCH_BUFFER_END_SEMAPHORE_LO) |
+                                     (32'd1 << F_MI_CONDITIONAL_BATCH_BUFFER_END_GGTT_LO);
+  task automatic spinner(input logic [63:0] ring);
+    mem[64'h0040_0000] = ARB_CHECK;
+    mem[64'h0040_0004] = CBBE_SEM; mem[64'h0040_0008] = 32'h0; mem[64'h0040_000C] = 32'h0030_0000;
+    mem[64'h0040_0010] = 32'h0;
+    mem[64'h0040_0014] = BBS_GG; mem[64'h0040_0018] = 32'h0040_0000; mem[64'h0040_001C] = 32'h0;
+    mem[ring] = BBS_GG; mem[ring + 4] = 32'h0040_0000; mem[ring + 8] = 32'h0; mem[ring + 12] = NOOP;
+    mem[64'h0030_0000] = 32'h1;
+  endtask
+  task automatic wait_csb(input int n, input string v);   // until n CONTEXT_SWITCH events have been raised
+    int t = 0;
+    while (csw_cyc.size() < n && t < 5000) begin @(negedge clk); t++; end
+    chk(csw_cyc.size() >= n, $sformatf("%s: no CONTEXT_SWITCH event %0d", v, n));
+  endtask
+  // the 68 save writes of an RCS0 context at LRCA l from write w: addresses and byte enables; the values of kv
+  task automatic chk_save_at(input string v, input int w, input logic [63:0] l, input logic [31:0] kv [int]);
+    for (int j = 0; j < 68; j++) begin
+      int k = save_dw(j);
+      logic [63:0] a = l + 64'h1000 + 64'(4 * (k - 1));
+      if (w + j >= wr_addr.size()) begin chk(0, $sformatf("%s: save write %0d missing", v, j)); break; end
+      chk(wr_addr[w + j] == a && wr_be[w + j] == 8'hF0, $sformatf("%s: save write %0d at %012x be %02x, expected %012x be f0",
+          v, j, wr_addr[w + j], wr_be[w + j], a));
+      if (kv.exists(k))
+        chk(wr_data[w + j][63:32] == kv[k], $sformatf("%s: save of DW %02x = %08x, expected %08x", v, k,
+            wr_data[w + j][63:32], kv[k]));
+    end
+  endtask
+  task automatic chk_csb_at(input string v, input int w, input int i, input logic [31:0] lo, input logic [31:0] hi);
+    chk(w + 1 < wr_addr.size() && wr_addr[w] == 64'(HWSP) + 64'h40 + 64'(8 * i) && wr_be[w] == 8'hFF &&
+        wr_data[w] == {hi, lo} && wr_addr[w + 1] == 64'(HWSP) + 64'hB8 && wr_be[w + 1] == 8'hF0 &&
+        wr_data[w + 1] == {32'(i), 32'h0}, $sformatf("%s: writes %0d, %0d are not CSB entry %0d (%08x / %08x) and its pointer",
+        v, w, w + 1, i, lo, hi));
+  endtask
+
+  // V4: preemption at MI_ARB_CHECK by a second context (EL-16, EL-6 level 1 at the save)
+  task automatic t_v4(input bit v5);
+    logic [31:0] kv [int], kb [int];
+    int n0;
+    init_rcs0();
+    image(64'h0011_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0021_0000, 32'hB0B0_B0B0);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    spinner(64'h0020_0000);
+    mem[64'h0021_0000] = SDI_GG; mem[64'h0021_0004] = 32'h0030_0108; mem[64'h0021_0008] = 32'h0;
+    mem[64'h0021_000C] = 32'h2222_2222;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_csb(1, "V4");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0005_4012, "V4#1 EXECLIST_STATUS_LO before Load [B]");
+    R(B + EXECLIST_STATUS_HI_OFF, A_ID, "V4#1 EXECLIST_STATUS_HI");
+    load(B_LO, B_ID, 32'h0, 32'h0);
+    wait_idle("V4");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V4#2 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0002, "V4#2 CSB entry 1 (PREEMPTED, ID(A))");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h0000_0040_0000_0018, "V4#2 CSB entry 2");
+    chk(rd32(64'h0001_00BC) == 32'h2, "V4#2 status-page write pointer");
+    chk(wr_addr.size() == 2 + 68 + 2 + 1 + 68 + 2, $sformatf("V4#3 %0d writes, expected 143", wr_addr.size()));
+    chk_csb_at("V4#3", 0, 0, 32'h1, 32'h0);
+    kv['h05] = 32'hC; kv['h0D] = 32'h0; kv['h0F] = 32'h0040_0004; kv['h11] = 32'h1; kv['h17] = 32'h0;
+    chk_save_at("V4#4 Save(A)", 2, 64'h0010_0000, kv);
+    chk_csb_at("V4#3", 70, 1, 32'h2, A_ID);
+    chk(wr_addr.size() > 72 && wr_addr[72] == 64'h0030_0108 && wr_data[72] == 64'h2222_2222, "V4#3 SDI B after entry 1");
+    kb['h05] = 32'h10; kb['h69] = 32'hB0B0_B0B0;
+    chk_save_at("V4#3 Save(B)", 73, 64'h0011_0000, kb);
+    chk_csb_at("V4#3", 141, 2, 32'h18, B_ID);
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V4#5 EXECLIST_STATUS_LO");
+    if (!v5) return;
+    // V5: resume A, preempted inside its batch (EL-6)
+    mem[64'h0030_0000] = 32'h0;
+    n0 = commit_off.size();
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_idle("V5");
+    begin
+      bit bb_addr = 0, bb_state = 0, head = 0;
+      for (int i = n0; i < commit_off.size(); i++) begin
+        if (commit_off[i] == 32'h2140 && !bb_addr) begin bb_addr = 1; chk(commit_data[i] == 32'h0040_0004, "V5#1 BB_ADDR := 0x00400004"); end
+        if (commit_off[i] == 32'h2110 && !bb_state) begin bb_state = 1; chk(commit_data[i] == 32'h0, "V5#1 BB_STATE := 0"); end
+        if (commit_off[i] == 32'h2034 && !head) begin head = 1; chk(commit_data[i] == 32'hC, "V5#1 RING_HEAD := 0x0C"); end
+      end
+      chk(bb_addr && bb_state && head, "V5#1 restore commits of BB_ADDR, BB_STATE, RING_HEAD");
+    end
+    chk({rd32(64'h0001_005C), rd32(64'h0001_0058)} == 64'h1, "V5#3 CSB entry 3");
+    chk({rd32(64'h0001_0064), rd32(64'h0001_0060)} == 64'h0000_0020_0000_0018, "V5#3 CSB entry 4");
+    chk(rd32(64'h0001_00BC) == 32'h4, "V5#3 status-page write pointer");
+    chk(rd32(64'h0010_1014) == 32'h10, "V5#4 A's RING_HEAD slot (DW 0x05, written at R+0x10)");
+    chk(rd32(64'h0010_103C) == 32'h0040_0004, "V5#4 A's BB_ADDR slot (DW 0x0F)");
+    chk(rd32(64'h0010_1044) == 32'h0, "V5#4 A's BB_STATE slot (DW 0x11)");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V5#5 EXECLIST_STATUS_LO");
+    R(B + CONTEXT_STATUS_PTR_OFF, 32'h0000_0B04, "V5#6 CONTEXT_STATUS_PTR");
+    chk(retire_cyc.size() >= 2 && !probe_halted[RCS0], "V5#2 A retires after its restore");
+  endtask
+
+  // V3: lite restore (EL-16, EL-17)
+  task automatic t_v3();
+    logic [31:0] kv [int];
+    int n0, c0;
+    init_rcs0();
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    spinner(64'h0020_0000);
+    mem[64'h0020_0010] = SDI_GG; mem[64'h0020_0014] = 32'h0030_0110; mem[64'h0020_0018] = 32'h0;
+    mem[64'h0020_001C] = 32'h3333_3333;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_csb(1, "V3");
+    mem[64'h0010_101C] = 32'h20;                                   // DRV-5: A's RING_TAIL slot := 0x20
+    n0 = wr_addr.size();
+    c0 = commit_off.size();
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_cycles(2000);
+    mem[64'h0030_0000] = 32'h0;                                    // F := 0
+    wait_idle("V3");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V3#1 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_8002, "V3#1 CSB entry 1 (lite restore)");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h0000_0020_0000_0018, "V3#1 CSB entry 2");
+    chk(rd32(64'h0001_00BC) == 32'h2, "V3#1 status-page write pointer");
+    chk(n0 == 2, $sformatf("V3#3 %0d writes before the resubmission, expected 2", n0));
+    while (c0 < commit_off.size() && commit_off[c0] != 32'h2030) c0++;   // the spinner's own commits before it
+    chk(c0 + 4 <= commit_off.size() && commit_off[c0] == 32'h2030 && commit_data[c0] == 32'h20 &&
+        commit_off[c0 + 1] == 32'h2378 && commit_off[c0 + 2] == 32'h237C && commit_off[c0 + 3] == 32'h23A0,
+        "V3#2 the lite restore commits RING_TAIL := 0x20, then entry 1's three commits");
+    chk(wr_addr.size() == 2 + 2 + 1 + 68 + 2, $sformatf("V3#3 %0d writes, expected 75", wr_addr.size()));
+    chk_csb_at("V3#3", 0, 0, 32'h1, 32'h0);
+    chk_csb_at("V3#3", 2, 1, 32'h8002, A_ID);
+    chk(wr_addr.size() > 4 && wr_addr[4] == 64'h0030_0110 && wr_data[4] == 64'h3333_3333, "V3#3 the SDI past the old tail");
+    kv['h05] = 32'h20; kv['h0F] = 32'h0040_0000; kv['h11] = 32'h0;
+    chk_save_at("V3#4 Save(A)", 5, 64'h0010_0000, kv);
+    chk_csb_at("V3#3", 73, 2, 32'h18, A_ID);
+    chk(rd32(64'h0030_0110) == 32'h3333_3333 && rd32(64'h0010_101C) == 32'h20, "V3#5 memory");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V3#6 EXECLIST_STATUS_LO");
+  endtask
+
   initial begin
     if (!$value$plusargs("test=%s", test)) $fatal(1, "usage: +test=NAME");
     do_reset();
@@ -484,6 +618,9 @@ module el_tb import gtref_pkg::*; ();
       "v7":         t_v7();
       "v9b":        t_v9b();
       "v11":        t_v11();
+      "v3":         t_v3();
+      "v4":         t_v4(1'b0);
+      "v5":         t_v4(1'b1);
       default:      $fatal(1, "unknown test %s", test);
     endcase
     verdict();
