@@ -29,7 +29,9 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic         arb_wr,        // an executed MI_ARB_ON_OFF retires at this edge (either mode, E13) ...
   input  logic         arb_val,       //   ... with this Arbitration Enable
   input  logic         dry_retire,    // a retire at this edge leaves the engine at ring level with HEAD = TAIL
-  input  logic         arb_point,     // an executed MI_ARB_CHECK retires at this edge (EL-16)
+  input  logic         arb_point,     // an arbitration point at this edge: an MI_ARB_CHECK's retire, or a poll
+                                      // response with the wait's condition false (EL-16)
+  output logic         preempt,       // a preemption is decided at this edge (not a lite restore)
   input  logic [1:0]   dec_lvl,       // the batch level after this edge's retire (0 ring, 1, 2)
   input  logic [63:0]  dec_next,      // the address of the dword after the retiring command
   input  logic [63:0]  ret_addr,      // the second level's return address (the first-level head at level 2)
@@ -457,6 +459,7 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   end
   // EL-26: every switch that fully restores a context invalidates the TLB at its decision edge
   assign tlb_inv = start || d_es || d_pend || (arbp && !lite);
+  assign preempt = arbp && !lite;
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin

@@ -69,7 +69,8 @@ module gt_cs_mem import gtref_pkg::*, gt_cs_pkg::*; (
   input  logic [63:0]  el_addr,
   input  logic [63:0]  el_wdata,
   input  logic [7:0]   el_be,
-  input  logic         el_rd_busy     // its read is outstanding: the response is not the fetch's
+  input  logic         el_rd_busy,    // its read is outstanding: the response is not the fetch's
+  input  logic         el_hold        // a switch is in flight: the parser's data read waits (EL-16, EL-17)
 );
   // =====================================================================================================
   // Memory writes (contract §3): every command stores as MI_STORE_DATA_IMM would at that address.
@@ -162,7 +163,7 @@ module gt_cs_mem import gtref_pkg::*, gt_cs_pkg::*; (
   logic data_phase;
   assign mw_req       = st == S_MW;
   assign data_phase   = st == S_RDQ || st == S_RDW;
-  assign dr_req       = st == S_RDQ && !fetch_busy;
+  assign dr_req       = st == S_RDQ && !fetch_busy && !el_hold;
   logic el_req;
   assign el_req       = el_wr || el_rd;
   assign req_valid    = mw_req || dr_req || el_req || (f_rd_valid && !data_phase);

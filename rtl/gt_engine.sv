@@ -119,7 +119,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   ridx_t        el_c_idx;
   logic [31:0]  el_c_val;
   logic [15:0]  el_evt;
-  logic         el_arb_point, el_lvl_set, el_set_pp1, el_set_pp2;
+  logic         el_arb_point, el_lvl_set, el_set_pp1, el_set_pp2, el_poll_point, el_preempt;
   logic [1:0]   el_set_lvl;
   logic [63:0]  el_set_ret, el_set_head, rb_ret;
 
@@ -250,15 +250,19 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .fetch_busy, .f_rd_valid, .f_rd_addr, .f_rd_gnt, .f_rsp_valid, .s_ring, .f_pp, .ring_mode(r[RING_MODE_IDX]),
     .req_valid, .req_client, .req_ggtt, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
     .wr_fault(dr_fault && fault_client == CLIENT_WR),
-    .el_wr(el_m_wr), .el_rd(el_m_rd), .el_addr(el_m_addr), .el_wdata(el_m_wdata), .el_be(el_m_be), .el_rd_busy(el_m_rd_busy)
+    .el_wr(el_m_wr), .el_rd(el_m_rd), .el_addr(el_m_addr), .el_wdata(el_m_wdata), .el_be(el_m_be), .el_rd_busy(el_m_rd_busy), .el_hold
   );
 
   // ---- semaphores ----
-  logic sem_ok, rp_ok, sig_pend, sig_clr;
+  logic sem_ok, rp_ok, sig_pend, sig_clr, poll_rsp_ok;
+  logic [63:0] poll_rsp_q;
+  logic [31:0] poll_rsp_dw;            // the semaphore dword of a response arriving now (EL-16)
+  assign poll_rsp_q  = rsp_data[64 * dr_addr[5:3] +: 64];
+  assign poll_rsp_dw = dr_addr[2] ? poll_rsp_q[63:32] : poll_rsp_q[31:0];
   assign rd_off[RD_POLL] = a[2] & LRI_OFFSET_MASK;   // register poll: DW2[22:2], no CS MMIO bit (C33)
   gt_cs_semaphore u_sem (
     .clk, .rst_n, .st, .cmd, .cmd_dw0, .cmd_nop, .cmd_err, .cmd_priv, .sem_sdd(a[1]), .rd_dw, .poll_val(rd_val[RD_POLL]),
-    .sem_ok, .rp_ok, .sig_valid, .sig_engine, .sig_in, .sig_pend, .sig_clr
+    .sem_ok, .rp_ok, .rsp_dw(poll_rsp_dw), .rsp_ok(poll_rsp_ok), .sig_valid, .sig_engine, .sig_in, .sig_pend, .sig_clr
   );
 
   // ---- the plan ----
@@ -309,11 +313,16 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
                       (!r[RING_CTL_IDX][0] ||
                        head_after[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH] ==
                        {r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0});
-  // EL-16: the retire of an executed MI_ARB_CHECK is an arbitration point
-  assign el_arb_point = st == S_RETIRE && cmd == C_MI_ARB_CHECK && !cmd_err && !cmd_nop && !cmd_priv;
+  // EL-16: the retire of an executed MI_ARB_CHECK is an arbitration point; so is a response to a poll-mode
+  // MI_SEMAPHORE_WAIT's read with the condition false (the wait does not retire: its DW0 is the head)
+  assign el_arb_point  = st == S_RETIRE && cmd == C_MI_ARB_CHECK && !cmd_err && !cmd_nop && !cmd_priv;
+  assign el_poll_point = st == S_RDW && rsp_valid && cmd == C_MI_SEMAPHORE_WAIT && !cmd_err && !cmd_nop && !cmd_priv &&
+                         cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO] &&
+                         !poll_rsp_ok;
   gt_cs_execlist #(.ENGINE(ENGINE)) u_el (
     .clk, .rst_n, .el_mode, .load_wr(el_load_wr), .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
-    .dry_retire(el_dry), .arb_point(el_arb_point), .dec_lvl(lvl_after), .dec_next(cmd_addr + {51'd0, cmd_len, 2'd0}),
+    .dry_retire(el_dry), .arb_point(el_arb_point || el_poll_point), .preempt(el_preempt),
+    .dec_lvl(el_poll_point ? lvl : lvl_after), .dec_next(el_poll_point ? cmd_addr : cmd_addr + {51'd0, cmd_len, 2'd0}),
     .ret_addr(rb_ret), .lvl_now(lvl), .lvl_set(el_lvl_set), .set_lvl(el_set_lvl), .set_pp1(el_set_pp1),
     .set_pp2(el_set_pp2), .set_ret(el_set_ret), .set_head(el_set_head), .r, .wr_pend, .wr_pend_next, .fetch_busy,
     .m_wr(el_m_wr), .m_rd(el_m_rd), .m_addr(el_m_addr), .m_wdata(el_m_wdata), .m_be(el_m_be),
@@ -734,7 +743,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             st <= p_next;
           end
         S_RDQ:
-          if (req_gnt) st <= S_RDW;
+          if (req_gnt && dr_req) st <= S_RDW;
         S_RPOLL:
           // C33: the register is compared every cycle; the wait retires once the condition holds
           if (rp_ok) st <= S_RETIRE;
@@ -744,7 +753,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         S_RDW:
           if (rsp_valid) begin
             rd_q <= rsp_data[64 * dr_addr[5:3] +: 64];
-            st   <= S_RDX;
+            st   <= el_preempt ? S_DW0 : S_RDX;   // preempted at a poll response: the wait is left unretired (EL-16)
           end
         S_MW:
           if (req_gnt) begin
@@ -827,7 +836,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
 `ifndef GTREF_DEBUG_TRACE
   logic unused_trace;   // what only the debug trace shows
-  assign unused_trace = ^{mw_req, dr_req, w_addr, w_data, w_be, sig_clr, el_load};
+  assign unused_trace = ^{mw_req, w_addr, w_data, w_be, sig_clr, el_load};
 `else
   // Debug trace (not part of any regular build): the engine's retires, commits, writes and data reads.
   always_ff @(posedge clk)

@@ -607,6 +607,137 @@ module el_tb import gtref_pkg::*; ();
     R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V3#6 EXECLIST_STATUS_LO");
   endtask
 
+
+  // poll: a poll-mode MI_SEMAPHORE_WAIT as an arbitration point (EL-16; no vector: derived from the rule). A waits
+  // on X == 1 (X = 0); Load [B] preempts it at a poll response without a retire of the wait: CSB 0x2 / ID(A), A's
+  // saved RING_HEAD is the wait's DW0 (offset 0, EL-16, EL-6 level 0). Resumed with X = 1, A executes the wait
+  // again, then its SDI, and completes.
+  localparam logic [31:0] WAIT_POLL_EQ = MI_SEMAPHORE_WAIT_MATCH_VAL | 32'(4 - MI_SEMAPHORE_WAIT_BIAS) |
+                                         (32'd1 << F_MI_SEMAPHORE_WAIT_POLL_LO) | (32'd4 << F_MI_SEMAPHORE_WAIT_COMPARE_LO) |
+                                         (32'd1 << F_MI_SEMAPHORE_WAIT_GGTT_LO);
+  task automatic t_poll();
+    logic [31:0] ka [int];
+    int r0;
+    init_rcs0();
+    image(64'h0011_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0021_0000, 32'hB0B0_B0B0);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h20, 32'h0020_0000, 32'hA0A0_A0A0);
+    mem[64'h0020_0000] = WAIT_POLL_EQ; mem[64'h0020_0004] = 32'h1; mem[64'h0020_0008] = 32'h0030_0200;
+    mem[64'h0020_000C] = 32'h0;
+    mem[64'h0020_0010] = SDI_GG; mem[64'h0020_0014] = 32'h0030_0100; mem[64'h0020_0018] = 32'h0;
+    mem[64'h0020_001C] = 32'h1111_1111;
+    mem[64'h0021_0000] = SDI_GG; mem[64'h0021_0004] = 32'h0030_0108; mem[64'h0021_0008] = 32'h0;
+    mem[64'h0021_000C] = 32'h2222_2222;
+    mem[64'h0030_0200] = 32'h0;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_csb(1, "poll");
+    wait_cycles(100);
+    chk(retire_cyc.size() == 0, "poll: the unmet wait does not retire");
+    load(B_LO, B_ID, 32'h0, 32'h0);
+    wait_idle("poll");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0002, "poll EL-16: CSB entry 1 PREEMPTED, ID(A)");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h0000_0040_0000_0018, "poll: CSB entry 2 B complete");
+    chk(retire_cyc.size() == 1, $sformatf("poll EL-16: %0d retires, expected 1 (B's SDI; the wait never retires)",
+        retire_cyc.size()));
+    chk(wr_addr.size() == 2 + 68 + 2 + 1 + 68 + 2, $sformatf("poll: %0d writes, expected 143", wr_addr.size()));
+    ka['h05] = 32'h0; ka['h0F] = 32'h0; ka['h11] = 32'h0; ka['h69] = 32'hA0A0_A0A0;
+    chk_save_at("poll EL-16 Save(A): RING_HEAD = the wait's DW0", 2, 64'h0010_0000, ka);
+    chk_csb_at("poll", 70, 1, 32'h2, A_ID);
+    chk(rd32(64'h0030_0100) == 32'h0, "poll: A's SDI not executed");
+    // resume A with the condition met
+    mem[64'h0030_0200] = 32'h1;
+    r0 = retire_cyc.size();
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_idle("poll resume");
+    chk(retire_cyc.size() == r0 + 2, $sformatf("poll resume: %0d retires, expected 2 (the wait, the SDI)", retire_cyc.size() - r0));
+    chk(rd32(64'h0030_0100) == 32'h1111_1111, "poll resume: A's SDI executed");
+    chk({rd32(64'h0001_0064), rd32(64'h0001_0060)} == 64'h0000_0020_0000_0018, "poll resume: CSB entry 4 A complete");
+    chk(rd32(64'h0010_1014) == 32'h20, "poll resume: A's RING_HEAD slot = tail");
+  endtask
+
+  // V6: preempt to idle (EL-18, EL-8, E21)
+  task automatic t_v6();
+    logic [31:0] kv [int], kp [int];
+    int c;
+    logic [31:0] rc [$];
+    init_rcs0();
+    image(64'h0012_0000, 32'h000D_000D, 32'h0, 32'h0, 32'h0022_0000, 32'h0);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    spinner(64'h0020_0000);
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_csb(1, "V6");
+    c = commit_off.size();
+    load(32'h0012_0119, 32'h60, 32'h0, 32'h0);
+    wait_idle("V6");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V6#1 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0002, "V6#1 CSB entry 1 (A preempted)");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h0000_0060_0000_0018, "V6#1 CSB entry 2 (P complete)");
+    chk(rd32(64'h0001_00BC) == 32'h2, "V6#1 status-page write pointer");
+    rc = '{32'h2244, 32'h2034, 32'h2030, 32'h2038, 32'h203C, 32'h2168, 32'h2140, 32'h2110, 32'h211C, 32'h2114, 32'h2118,
+           32'h21C0, 32'h21C4, 32'h21C8, 32'h2180, 32'h23A8, 32'h228C, 32'h2288, 32'h2284, 32'h2280, 32'h227C, 32'h2278,
+           32'h2274, 32'h2270};
+    while (c < commit_off.size() && !(commit_off[c] == 32'h2244 && commit_data[c] == 32'hD)) c++;
+    chk(c + 25 <= commit_off.size(), "V6#2 P's restore: 0x2244 := 0x0000000D");
+    for (int i = 0; i < 24 && c + i < commit_off.size(); i++)
+      chk(commit_off[c + i] == rc[i], $sformatf("V6#2 P's restore commit %0d: %08x, expected %08x", i, commit_off[c + i], rc[i]));
+    if (c + 24 < commit_off.size())
+      chk(commit_off[c + 24] == 32'h2378, $sformatf("V6#2 the restore ends at DW 0x50: next commit %08x, expected CSB_ENTRY_LO1",
+          commit_off[c + 24]));
+    chk(wr_addr.size() == 2 + 68 + 2 + 23 + 2, $sformatf("V6#3 %0d writes, expected 97", wr_addr.size()));
+    chk_csb_at("V6#3", 0, 0, 32'h1, 32'h0);
+    kv['h05] = 32'hC; kv['h0D] = 32'h0; kv['h0F] = 32'h0040_0004; kv['h11] = 32'h1; kv['h17] = 32'h0;
+    chk_save_at("V6#5 Save(A)", 2, 64'h0010_0000, kv);
+    chk_csb_at("V6#3", 70, 1, 32'h2, A_ID);
+    for (int j = 0; j < 23 && 72 + j < wr_addr.size(); j++) begin
+      int k = save_dw(j);
+      chk(wr_addr[72 + j] == 64'h0012_1000 + 64'(4 * (k - 1)) && wr_be[72 + j] == 8'hF0,
+          $sformatf("V6#3 Save(P) write %0d at %012x", j, wr_addr[72 + j]));
+    end
+    if (wr_addr.size() > 73)
+      chk(wr_data[72][63:32] == 32'hFFFF_000D && wr_data[73][63:32] == 32'h0, "V6#3 Save(P) R+0x08 = 0xFFFF000D, R+0x10 = 0");
+    chk_csb_at("V6#3", 95, 2, 32'h18, 32'h60);
+    R(B + CS_GPR0_OFF, 32'hA0A0_A0A0, "V6#4 CS_GPR0 (A's)");
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V6#6 EXECLIST_STATUS_LO");
+    R(B + EXECLIST_STATUS_HI_OFF, 32'h0, "V6#6 EXECLIST_STATUS_HI");
+  endtask
+
+
+  // V12: a pending submission held by disabled arbitration, then taken at completion (EL-15 pending case, E7,
+  // EL-25, E13)
+  task automatic t_v12();
+    logic [31:0] kv [int];
+    init_rcs0();
+    image(64'h0011_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0021_0000, 32'hB0B0_B0B0);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    spinner(64'h0020_0004);
+    mem[64'h0020_0000] = ARB_OFF;
+    mem[64'h0021_0000] = SDI_GG; mem[64'h0021_0004] = 32'h0030_0108; mem[64'h0021_0008] = 32'h0;
+    mem[64'h0021_000C] = 32'h2222_2222;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    wait_csb(1, "V12");
+    wait_cycles(500);
+    load(B_LO, B_ID, 32'h0, 32'h0);
+    wait_cycles(200);
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0004_401E, "V12#1 EXECLIST_STATUS_LO (arb 0, slot 1 pending)");
+    R(B + EXECLIST_STATUS_HI_OFF, A_ID, "V12#1 EXECLIST_STATUS_HI");
+    mem[64'h0030_0000] = 32'h0;
+    wait_idle("V12");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V12#2 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0018, "V12#2 CSB entry 1");
+    chk({rd32(64'h0001_0054), rd32(64'h0001_0050)} == 64'h1, "V12#2 CSB entry 2");
+    chk({rd32(64'h0001_005C), rd32(64'h0001_0058)} == 64'h0000_0040_0000_0018, "V12#2 CSB entry 3");
+    chk(rd32(64'h0001_00BC) == 32'h3, "V12#2 status-page write pointer");
+    chk(wr_addr.size() == 2 + 68 + 2 + 2 + 1 + 68 + 2, $sformatf("V12#3 %0d writes, expected 145", wr_addr.size()));
+    chk_csb_at("V12#3", 0, 0, 32'h1, 32'h0);
+    kv['h05] = 32'h10; kv['h11] = 32'h0;
+    chk_save_at("V12#4 Save(A)", 2, 64'h0010_0000, kv);
+    chk_csb_at("V12#3", 70, 1, 32'h18, A_ID);
+    chk_csb_at("V12#3", 72, 2, 32'h1, 32'h0);
+    chk(wr_addr.size() > 74 && wr_addr[74] == 64'h0030_0108, "V12#3 SDI B after entry 2");
+    chk_csb_at("V12#3", 143, 3, 32'h18, B_ID);
+    R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0003, "V12#5 EXECLIST_STATUS_LO");
+    chk(csw_cyc.size() == 4 && same_cycles(), "V12 EL-25: one event per CSB step, at its pointer commit");
+  endtask
+
   initial begin
     if (!$value$plusargs("test=%s", test)) $fatal(1, "usage: +test=NAME");
     do_reset();
@@ -621,6 +752,9 @@ module el_tb import gtref_pkg::*; ();
       "v3":         t_v3();
       "v4":         t_v4(1'b0);
       "v5":         t_v4(1'b1);
+      "v6":         t_v6();
+      "poll":       t_poll();
+      "v12":        t_v12();
       default:      $fatal(1, "unknown test %s", test);
     endcase
     verdict();
