@@ -23,6 +23,7 @@ module el_tb import gtref_pkg::*; ();
   // ---- monitor: memory writes, RCS0's commits and retires ----
   logic [63:0] wr_addr [$], wr_data [$];
   logic [7:0]  wr_be [$];
+  logic [2:0]  wr_src [$];                  // the writing engine (mem_req_src)
   int          commit_cyc [$], retire_cyc [$];
   logic [31:0] commit_off [$], commit_data [$];
   int          csw_cyc [$];                 // cycles of RCS0's CONTEXT_SWITCH event (bit 8)
@@ -31,6 +32,7 @@ module el_tb import gtref_pkg::*; ();
     if (rst_n) begin
       if (mem_req_valid && mem_req_ready && mem_req_write) begin
         wr_addr.push_back(mem_req_addr); wr_data.push_back(mem_req_wdata); wr_be.push_back(mem_req_be);
+        wr_src.push_back(mem_req_src);
       end
       if (probe_commit_valid[RCS0]) begin
         commit_cyc.push_back(cyc); commit_off.push_back(probe_commit_off[RCS0]);
@@ -245,7 +247,7 @@ module el_tb import gtref_pkg::*; ();
     wait_cycles(3);
     eo.delete(); ed.delete(); ea.delete(); wd.delete(); eb.delete();
     commit_cyc.delete(); commit_off.delete(); commit_data.delete(); retire_cyc.delete(); csw_cyc.delete(); csp_cyc.delete();
-    wr_addr.delete(); wr_data.delete(); wr_be.delete();
+    wr_addr.delete(); wr_data.delete(); wr_be.delete(); wr_src.delete();
     mem.delete();
     wp = RING;
     rst_n = 1'b1;
@@ -738,6 +740,145 @@ module el_tb import gtref_pkg::*; ();
     chk(csw_cyc.size() == 4 && same_cycles(), "V12 EL-25: one event per CSB step, at its pointer commit");
   endtask
 
+
+  // V8: the context-switch interrupt masked in the aggregator, then released (EL-24; IRQ-8, IRQ-9, IRQ-16)
+  task automatic t_v8();
+    bit seen_irq = 0;
+    W(B + HWS_PGA_OFF, HWSP);
+    W(B + CONTEXT_STATUS_PTR_OFF, 32'hFFFF_0B0B);
+    W(B + IMR_OFF, 32'hFFFF_FEFF);
+    W(RENDER_COPY_INTR_ENABLE_OFF, 32'h0100_0000);
+    W(GFX_MSTR_IRQ_OFF, 32'h8000_0000);
+    W(B + RING_MODE_OFF, 32'h0008_0008);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h10, 32'h0020_0000, 32'hA0A0_A0A0);
+    mem[64'h0020_0000] = SDI_GG; mem[64'h0020_0004] = 32'h0030_0100; mem[64'h0020_0008] = 32'h0;
+    mem[64'h0020_000C] = 32'h1111_1111;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    begin                                          // wait_idle, sampling irq every cycle
+      int t = 0, q = 0;
+      while (q < 20 && t < 20000) begin
+        @(negedge clk); t++; q = probe_idle[RCS0] ? q + 1 : 0;
+        if (irq === 1'b1) seen_irq = 1;
+      end
+      chk(q >= 20, "V8: RCS0 not idle");
+    end
+    chk(!seen_irq && irq === 1'b0, "V8#1 irq 0 while masked");
+    chk(csw_cyc.size() == 2, "V8 two CONTEXT_SWITCH events raised");
+    R(GT_INTR_DW0_OFF, 32'h0, "V8#2 first GT_INTR_DW0");
+    W(RCS0_INTR_MASK_OFF, 32'hFEFF_FFFF);
+    chk(irq === 1'b1, "V8#3 irq high in the cycle after the unmask");
+    wait_cycles(1);
+    R(GT_INTR_DW0_OFF, 32'h1, "V8#3 second GT_INTR_DW0");
+    W(IIR_REG_SELECTOR0_OFF, 32'h1);
+    wait_cycles(2);
+    R(INTR_IDENTITY_REG0_OFF, 32'h8000_0100, "V8#4 INTR_IDENTITY_REG0 (one presentation of bit 8)");
+    W(INTR_IDENTITY_REG0_OFF, 32'h8000_0000);
+    W(GT_INTR_DW0_OFF, 32'h1);
+    wait_cycles(2);
+    chk(irq === 1'b0, "V8#5 irq 0 at the end");
+  endtask
+
+
+  // V10: semaphore ping-pong between an RCS0 and a BCS0 context (EL-14, EL-15, EL-5 non-render save, EL-23, EL-24)
+  localparam logic [31:0] BB = 32'h22000;                     // BCS0's MMIO base
+  task automatic image_bcs(input logic [63:0] l, input logic [31:0] t, input logic [31:0] rs);
+    logic [63:0] R = l + 64'h1000, a;
+    logic [31:0] z [$];
+    for (int k = 0; k < 1024; k++) mem[R + 4 * k] = 32'h0;
+    mem[R + 4] = 32'h1108_101B;
+    a = R + 8;
+    z = '{32'h244, 32'h034, 32'h030, 32'h038, 32'h03C, 32'h168, 32'h140, 32'h110, 32'h11C, 32'h114, 32'h118, 32'h1C0,
+          32'h1C4, 32'h1C8};
+    foreach (z[i]) begin
+      mem[a] = BB + z[i];
+      mem[a + 4] = z[i] == 32'h244 ? 32'h0009_0008 : z[i] == 32'h030 ? t : z[i] == 32'h038 ? rs : z[i] == 32'h03C ? 32'h1 : 32'h0;
+      a += 8;
+    end
+    mem[R + 4 * 'h21] = 32'h1108_1011;
+    a = R + 4 * 'h22;
+    z = '{32'h3A8, 32'h28C, 32'h288, 32'h284, 32'h280, 32'h27C, 32'h278, 32'h274, 32'h270};
+    foreach (z[i]) begin mem[a] = BB + z[i]; mem[a + 4] = 32'h0; a += 8; end
+    mem[R + 4 * 'h41] = 32'h1108_0001; mem[R + 4 * 'h42] = BB + 32'h200;
+    mem[R + 4 * 'h51] = 32'h1108_1057;
+    a = R + 4 * 'h52;
+    z = '{32'h028, 32'h09C, 32'h0C0, 32'h178, 32'h17C, 32'h358, 32'h170, 32'h150, 32'h154, 32'h158, 32'h41C};
+    for (int n = 0; n < 32; n++) z.push_back(32'h600 + 4 * n);
+    z.push_back(32'h068);
+    foreach (z[i]) begin
+      mem[a] = BB + z[i];
+      mem[a + 4] = z[i] == 32'h0C0 ? 32'hFFFF_0000 : z[i] == 32'h178 ? 32'h1 : z[i] == 32'h17C ? 32'h0015_0000 : 32'h0;
+      a += 8;
+    end
+    mem[R + 4 * 'hB0] = BBE;
+  endtask
+  task automatic t_v10();
+    localparam logic [63:0] X = 64'h0030_0200, Y = 64'h0030_0204;
+    logic [63:0] ca [$], cd_ [$], ra [$], rdd [$];
+    logic [7:0]  cb [$], rb [$];
+    int L [$];
+    init_rcs0();
+    W(BB + HWS_PGA_OFF, 32'h0001_1000);
+    W(BB + CONTEXT_STATUS_PTR_OFF, 32'hFFFF_0B0B);
+    W(BB + IMR_OFF, 32'hFFFF_FEFF);
+    W(RENDER_COPY_INTR_ENABLE_OFF, 32'h0100_0100);
+    W(BCS_INTR_MASK_OFF, 32'hFEFF_FFFF);
+    W(BB + RING_MODE_OFF, 32'h0008_0008);
+    image(64'h0010_0000, 32'h0009_0008, 32'h0, 32'h40, 32'h0020_0000, 32'hA0A0_A0A0);
+    image_bcs(64'h0014_0000, 32'h40, 32'h0024_0000);
+    mem[X] = 32'h0; mem[Y] = 32'h0;
+    // A (RCS0): X := 1; wait Y == 1; X := 2; wait Y == 2
+    mem[64'h0020_0000] = SDI_GG; mem[64'h0020_0004] = X[31:0]; mem[64'h0020_0008] = 32'h0; mem[64'h0020_000C] = 32'h1;
+    mem[64'h0020_0010] = WAIT_POLL_EQ; mem[64'h0020_0014] = 32'h1; mem[64'h0020_0018] = Y[31:0]; mem[64'h0020_001C] = 32'h0;
+    mem[64'h0020_0020] = SDI_GG; mem[64'h0020_0024] = X[31:0]; mem[64'h0020_0028] = 32'h0; mem[64'h0020_002C] = 32'h2;
+    mem[64'h0020_0030] = WAIT_POLL_EQ; mem[64'h0020_0034] = 32'h2; mem[64'h0020_0038] = Y[31:0]; mem[64'h0020_003C] = 32'h0;
+    // C (BCS0): wait X == 1; Y := 1; wait X == 2; Y := 2
+    mem[64'h0024_0000] = WAIT_POLL_EQ; mem[64'h0024_0004] = 32'h1; mem[64'h0024_0008] = X[31:0]; mem[64'h0024_000C] = 32'h0;
+    mem[64'h0024_0010] = SDI_GG; mem[64'h0024_0014] = Y[31:0]; mem[64'h0024_0018] = 32'h0; mem[64'h0024_001C] = 32'h1;
+    mem[64'h0024_0020] = WAIT_POLL_EQ; mem[64'h0024_0024] = 32'h2; mem[64'h0024_0028] = X[31:0]; mem[64'h0024_002C] = 32'h0;
+    mem[64'h0024_0030] = SDI_GG; mem[64'h0024_0034] = Y[31:0]; mem[64'h0024_0038] = 32'h0; mem[64'h0024_003C] = 32'h2;
+    load(A_LO, A_ID, 32'h0, 32'h0);
+    W(BB + EXECLIST_SQ_LO1_OFF, 32'h0); W(BB + EXECLIST_SQ_HI1_OFF, 32'h0);
+    W(BB + EXECLIST_SQ_LO0_OFF, 32'h0014_0119); W(BB + EXECLIST_SQ_HI0_OFF, 32'h6000_00A0);
+    W(BB + EXECLIST_CONTROL_OFF, 32'h1);
+    begin
+      int t = 0, q = 0;
+      while (q < 20 && t < 40000) begin @(negedge clk); t++; q = probe_idle[0] && probe_idle[1] ? q + 1 : 0; end
+      chk(q >= 20, "V10: RCS0 and BCS0 not idle");
+    end
+    chk(rd32(X) == 32'h2 && rd32(Y) == 32'h2, "V10#1 X = 2, Y = 2");
+    chk({rd32(64'h0001_0044), rd32(64'h0001_0040)} == 64'h1, "V10#2 RCS0 CSB entry 0");
+    chk({rd32(64'h0001_004C), rd32(64'h0001_0048)} == 64'h0000_0020_0000_0018, "V10#2 RCS0 CSB entry 1");
+    chk(rd32(64'h0001_00BC) == 32'h1, "V10#2 RCS0 write pointer");
+    chk({rd32(64'h0001_1044), rd32(64'h0001_1040)} == 64'h1, "V10#3 BCS0 CSB entry 0");
+    chk({rd32(64'h0001_104C), rd32(64'h0001_1048)} == 64'h6000_00A0_0000_0018, "V10#3 BCS0 CSB entry 1");
+    chk(rd32(64'h0001_10BC) == 32'h1, "V10#3 BCS0 write pointer");
+    foreach (wr_addr[i]) begin
+      if (wr_src[i] == 3'd0) begin ra.push_back(wr_addr[i]); rdd.push_back(wr_data[i]); rb.push_back(wr_be[i]); end
+      if (wr_src[i] == 3'd1) begin ca.push_back(wr_addr[i]); cd_.push_back(wr_data[i]); cb.push_back(wr_be[i]); end
+    end
+    chk(ra.size() == 2 + 2 + 68 + 2, $sformatf("V10#4 RCS0: %0d writes, expected 74", ra.size()));
+    if (ra.size() == 74)
+      chk(ra[2] == X && rb[2] == 8'h0F && rdd[2] == 64'h1 && ra[3] == X && rdd[3] == 64'h2 && ra[4] == 64'h0010_1000 + 64'h8 &&
+          ra[72] == 64'h0001_0048 && ra[73] == 64'h0001_00B8, "V10#4 RCS0 write order");
+    chk(ca.size() == 2 + 2 + 58 + 2, $sformatf("V10#5 BCS0: %0d writes, expected 64", ca.size()));
+    L = '{'h03, 'h05, 'h09};
+    for (int k = 'h0B; k <= 'h1D; k += 2) L.push_back(k);
+    for (int k = 'h23; k <= 'h33; k += 2) L.push_back(k);
+    L.push_back('h57); L.push_back('h65); L.push_back('h67);
+    for (int k = 'h69; k <= 'hA9; k += 2) L.push_back(k);
+    if (ca.size() == 64) begin
+      chk(ca[0] == 64'h0001_1040 && cd_[0] == 64'h1 && ca[1] == 64'h0001_10B8, "V10#5 BCS0 entry 0, pointer 0");
+      chk(ca[2] == X && cb[2] == 8'hF0 && cd_[2] == 64'h0000_0001_0000_0000 && ca[3] == X &&
+          cd_[3] == 64'h0000_0002_0000_0000, "V10#5 BCS0 SDI writes in the upper lane");
+      foreach (L[j])
+        chk(ca[4 + j] == 64'h0014_1000 + 64'(4 * (L[j] - 1)) && cb[4 + j] == 8'hF0,
+            $sformatf("V10#5 Save(C) write %0d at %012x, expected DW %02x", j, ca[4 + j], L[j]));
+      chk(cd_[5][63:32] == 32'h40, "V10#5 Save(C) RING_HEAD = 0x40");
+      chk(ca[62] == 64'h0001_1048 && cd_[62] == 64'h6000_00A0_0000_0018 && ca[63] == 64'h0001_10B8, "V10#5 BCS0 entry 1");
+    end
+    R(GT_INTR_DW0_OFF, 32'h0000_8001, "V10#6 GT_INTR_DW0 bits 0 and 15");
+  endtask
+
   initial begin
     if (!$value$plusargs("test=%s", test)) $fatal(1, "usage: +test=NAME");
     do_reset();
@@ -755,6 +896,8 @@ module el_tb import gtref_pkg::*; ();
       "v6":         t_v6();
       "poll":       t_poll();
       "v12":        t_v12();
+      "v8":         t_v8();
+      "v10":        t_v10();
       default:      $fatal(1, "unknown test %s", test);
     endcase
     verdict();
