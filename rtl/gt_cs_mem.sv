@@ -61,7 +61,16 @@ module gt_cs_mem import gtref_pkg::*, gt_cs_pkg::*; (
   input  logic         req_gnt,
   input  logic         wr_ack,
   input  logic         rsp_valid,
-  input  logic         wr_fault       // one of our writes faulted and was dropped (GAM-15)
+  input  logic         wr_fault,      // one of our writes faulted and was dropped (GAM-15)
+  // the execlist unit's accesses (docs/execlists.md §3, EL-22): GGTT, writes client WR, line reads client DR;
+  // made only while the parser is held (it requests nothing then)
+  input  logic         el_wr,
+  input  logic         el_rd,
+  input  logic [63:0]  el_addr,
+  input  logic [63:0]  el_wdata,
+  input  logic [7:0]   el_be,
+  input  logic         el_rd_busy,    // its read is outstanding: the response is not the fetch's
+  input  logic         el_hold        // a switch is in flight: the parser's data read waits (EL-16, EL-17)
 );
   // =====================================================================================================
   // Memory writes (contract §3): every command stores as MI_STORE_DATA_IMM would at that address.
@@ -154,24 +163,26 @@ module gt_cs_mem import gtref_pkg::*, gt_cs_pkg::*; (
   logic data_phase;
   assign mw_req       = st == S_MW;
   assign data_phase   = st == S_RDQ || st == S_RDW;
-  assign dr_req       = st == S_RDQ && !fetch_busy;
-  assign req_valid    = mw_req || dr_req || (f_rd_valid && !data_phase);
-  assign req_write    = mw_req;
+  assign dr_req       = st == S_RDQ && !fetch_busy && !el_hold;
+  logic el_req;
+  assign el_req       = el_wr || el_rd;
+  assign req_valid    = mw_req || dr_req || el_req || (f_rd_valid && !data_phase);
+  assign req_write    = mw_req || el_wr;
   // GAM-1, GAM-2: the client, and the effective space: PPGTT only when RING_MODE[9] is set and the access selects
   // it (the ring fetch never does; a batch fetch per its level's effective PPGTT bit, C10, C16). RING_MODE is
   // taken as the engine holds it when it makes the request.
   logic ppgtt_en, f_gg;
   assign ppgtt_en     = (ring_mode & MODE_PPGTT_ENABLE) != 32'd0;
   assign f_gg         = s_ring || !f_pp;
-  assign req_client   = mw_req ? CLIENT_WR : dr_req ? CLIENT_DR : CLIENT_IF;
-  assign req_ggtt     = !ppgtt_en || (mw_req ? ws_gg : dr_req ? dr_gg : f_gg);
-  assign req_addr     = mw_req ? w_addr : dr_req ? {dr_addr[63:6], 6'd0} : f_rd_addr;
-  assign req_wdata    = w_data;
-  assign req_be       = mw_req ? w_be : 8'h00;
-  assign f_rd_gnt     = req_gnt && !mw_req && !data_phase;
-  assign f_rsp_valid  = rsp_valid && st != S_RDW;
+  assign req_client   = (mw_req || el_wr) ? CLIENT_WR : (dr_req || el_rd) ? CLIENT_DR : CLIENT_IF;
+  assign req_ggtt     = !ppgtt_en || (mw_req ? ws_gg : dr_req ? dr_gg : el_req ? 1'b1 : f_gg);
+  assign req_addr     = mw_req ? w_addr : dr_req ? {dr_addr[63:6], 6'd0} : el_req ? el_addr : f_rd_addr;
+  assign req_wdata    = el_wr ? el_wdata : w_data;
+  assign req_be       = mw_req ? w_be : el_wr ? el_be : 8'h00;
+  assign f_rd_gnt     = req_gnt && !mw_req && !data_phase && !el_req;
+  assign f_rsp_valid  = rsp_valid && st != S_RDW && !el_rd_busy;
   // a faulted write is dropped by the GAM: it will never be acknowledged (GAM-15)
-  assign wr_pend_next = wr_pend + {1'b0, req_gnt && mw_req} - {1'b0, wr_ack} - {1'b0, wr_fault};
+  assign wr_pend_next = wr_pend + {1'b0, req_gnt && (mw_req || el_wr)} - {1'b0, wr_ack} - {1'b0, wr_fault};
   always_ff @(posedge clk) begin
     if (!rst_n) wr_pend <= '0;
     else        wr_pend <= wr_pend_next;

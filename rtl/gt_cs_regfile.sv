@@ -30,6 +30,9 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic [31:0]            c_val,
   // the registers as they are held in this cycle
   gt_cs_regs_if                  regs,          // the registers (regs.r), held here
+  // derived read values (docs/execlists.md EL-13): EXECLIST_STATUS_LO/HI are never stored, read as computed
+  input  logic [31:0]            el_status_lo,
+  input  logic [31:0]            el_status_hi,
   // lookup ports
   input  logic                   cur_np,        // the command is non-privileged (C13)
   input  logic [31:0]            tgt_off [3],   // TGT_LRI, TGT_LRR, TGT_LRM: absolute offsets (abs_off)
@@ -42,6 +45,13 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
 );
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
 
+  // ---- the value a read returns: the register, or the derived value of a DERIVED row (EL-13) ----
+  function automatic logic [31:0] rd_value(input int i);
+    if (i == EXECLIST_STATUS_LO_IDX) return el_status_lo;
+    if (i == EXECLIST_STATUS_HI_IDX) return el_status_hi;
+    return regs.r[i];
+  endfunction
+
   // ---- host access ----
   logic [ENGINE_REGS-1:0] host_hit;
   always_comb begin
@@ -52,7 +62,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
       host_hit[i] = reg_present(ENGINE, ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
       host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ENGINE, ridx_t'(i));
       host_new[i] = reg_write(ENGINE, ridx_t'(i), regs.r[i], mmio_wdata);
-      if (host_hit[i]) mmio_rdata = mmio_rdata | regs.r[i];
+      if (host_hit[i]) mmio_rdata = mmio_rdata | rd_value(i);
       if (host_we[i]) begin
         mmio_commit = 1'b1;
         mmio_new    = mmio_new | host_new[i];
@@ -72,6 +82,10 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     if (reg_present(ENGINE, ridx_t'(i))) begin : g_present
       always_ff @(posedge clk) begin
         if (!rst_n) regs.r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
+        // CONTEXT_STATUS_PTR (docs/execlists.md EL-22): the engine's commit sets the write pointer (bits 3:0);
+        // a host write of the same cycle keeps the rest (the read pointer, bits 11:8, is the host's)
+        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_we[i])
+          regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new[i] & ~CSB_WRITE_PTR_MASK);
         else if (c_valid && c_idx == ridx_t'(i)) regs.r[i] <= c_val;
         else if (host_we[i]) regs.r[i] <= host_new[i];
       end
@@ -98,7 +112,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   function automatic logic [31:0] read_reg(input logic [31:0] off);
     logic [RIW:0] f;
     f = find_reg(off);
-    return f[RIW] ? regs.r[f[RIW-1:0]] : 32'd0;
+    return f[RIW] ? rd_value(int'(f[RIW-1:0])) : 32'd0;
   endfunction
 
   // FORCE_TO_NONPRIV0..11 (C37): an entry covers an absolute offset when both agree above the naturally aligned

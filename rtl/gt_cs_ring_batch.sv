@@ -13,6 +13,14 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   input  logic         clk,
   input  logic         rst_n,
   input  state_t       st,            // the parser's state
+  input  logic         hold,          // execlist mode with no context to execute (docs/execlists.md EL-1, EL-14)
+  input  logic         el_lvl_set,    // a context restore ends: take this level and batch state (EL-6)
+  input  logic [1:0]   el_set_lvl,
+  input  logic         el_set_pp1,
+  input  logic         el_set_pp2,
+  input  logic [63:0]  el_set_ret,
+  input  logic [63:0]  el_set_head,   //   the batch head the stream resumes at (level 1 or 2)
+  output logic [63:0]  ret,           // the second level's return address (a save at level 2, EL-6)
   // ring registers, as the register file holds them
   input  logic [31:0]  r_start,       // RING_START
   input  logic [31:0]  r_ctl,         // RING_CTL
@@ -61,7 +69,9 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   logic [21:0] tail_off;
   assign ring_start = {r_start[31:12], 12'd0};
   assign ring_size  = {{1'b0, r_ctl[CTL_LEN_LSB +: CTL_LEN_WIDTH]} + 10'd1, 12'd0};
-  assign ring_en    = (r_ctl & CTL_ENABLE) != 32'd0;
+  // execlist mode: the ring runs only for the active context, between switches; while held the ring stream is
+  // kept at HEAD (restarted every cycle), so a restored ring is fetched anew, and nothing is popped
+  assign ring_en    = (r_ctl & CTL_ENABLE) != 32'd0 && !hold;
   assign head_off   = {1'b0, r_head[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH], 2'd0};
   assign tail_off   = {1'b0, r_tail[TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 3'd0};
   // Bytes from HEAD to TAIL, circularly; 0 when the ring is empty.
@@ -74,6 +84,7 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
                                // (0 from the ring). It is the batch fetch's address space (G1, GAM-2), the level's
                                // privilege (1: non-privileged, C13) and BB_STATE / SBB_STATE bit 5
   assign in_batch = lvl != 2'd0;
+  assign ret      = ret_addr;
   assign f_pp     = lvl == 2'd2 ? bb2_pp : bb1_pp;
 
   // ---- ring position ----
@@ -137,6 +148,11 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
       ret_addr <= '0;
       bb1_pp   <= 1'b0;
       bb2_pp   <= 1'b0;
+    end else if (el_lvl_set) begin   // EL-6: the restored context's level (the parser is held)
+      lvl      <= el_set_lvl;
+      bb1_pp   <= el_set_pp1;
+      bb2_pp   <= el_set_pp2;
+      ret_addr <= el_set_ret;
     end else if (st == S_RETIRE && !cmd_err) begin
       case (ra)                      // bb_np: the started batch's effective bit (C10, C16)
         RA_BB1:       begin lvl <= 2'd1; bb1_pp <= bb_np; end
@@ -157,7 +173,13 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
     redir_ring = 1'b1;
     case (st)
       S_DW0:
-        if (ring_go && !at_ring_pos) redir = 1'b1;             // (re)start the ring stream at HEAD
+        if (el_lvl_set && el_set_lvl != 2'd0) begin            // EL-6: resume a restored context in its batch
+          redir      = 1'b1;
+          redir_addr = el_set_head;
+          redir_ring = 1'b0;
+        end else if (hold) redir = !in_batch || el_lvl_set;    // execlists: the stream waits at HEAD (a batch
+                                                               // keeps its place: a lite restore resumes it)
+        else if (ring_go && !at_ring_pos) redir = 1'b1;        // (re)start the ring stream at HEAD
         else if ((in_batch || ring_go) && dw_valid && !dw_flt) pop = 1'b1;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH:
         pop = dw_valid && !dw_flt;                             // a faulted dword ends the command (GAM-15)
@@ -184,7 +206,7 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   // need_flt: the parser needs the dword at the stream head (where it would pop it) and it lies in a faulted line.
   always_comb
     case (st)
-      S_DW0:                                 need_flt = !(ring_go && !at_ring_pos) && (in_batch || ring_go) &&
+      S_DW0:                                 need_flt = !hold && !(ring_go && !at_ring_pos) && (in_batch || ring_go) &&
                                                         dw_valid && dw_flt;
       S_ARGS, S_LRI_OFF, S_LRI_DATA, S_MATH: need_flt = dw_valid && dw_flt;
       default:                               need_flt = 1'b0;

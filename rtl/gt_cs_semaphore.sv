@@ -18,6 +18,8 @@ module gt_cs_semaphore import gtref_pkg::*, gt_cs_pkg::*; (
   input  logic [31:0]  poll_val,    // the register a register-poll wait names (DW2[22:2], C33)
   output logic         sem_ok,      // the condition holds for the dword read
   output logic         rp_ok,       // the condition holds for the register
+  input  logic [31:0]  rsp_dw,      // the semaphore dword in a read response arriving in this cycle
+  output logic         rsp_ok,      //   the condition holds for it (docs/execlists.md EL-16: a poll response)
   output logic         sig_valid,   // a signal retires in this cycle, for engine sig_engine
   output logic [1:0]   sig_engine,  //   the target's kit engine index (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0)
   input  logic         sig_in,      // some engine's signal to this engine retires in this cycle
@@ -43,6 +45,7 @@ module gt_cs_semaphore import gtref_pkg::*, gt_cs_pkg::*; (
   endfunction
   // register poll: the register at the absolute offset DW2[22:2] (no CS MMIO bit), read as C14 reads
   assign sem_ok = sem_cmp(cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO], rd_dw, sem_sdd);
+  assign rsp_ok = sem_cmp(cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO], rsp_dw, sem_sdd);
   assign rp_ok  = sem_cmp(cmd_dw0[F_MI_SEMAPHORE_WAIT_COMPARE_HI:F_MI_SEMAPHORE_WAIT_COMPARE_LO], poll_val, sem_sdd);
 
   // MI_SEMAPHORE_SIGNAL sets the pending-signal flag of the engine its Target Engine Select names, at the

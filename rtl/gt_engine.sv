@@ -104,9 +104,24 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   gt_cs_regfile #(.ENGINE(ENGINE)) u_regs (
     .clk, .rst_n,
     .mmio_wr, .mmio_addr, .mmio_wdata, .mmio_rdata, .mmio_commit, .mmio_new, .host_we, .host_new,
-    .c_valid, .c_idx, .c_val, .regs,
+    .c_valid, .c_idx, .c_val, .regs, .el_status_lo, .el_status_hi,
     .cur_np, .tgt_off, .tgt_hit, .tgt_idx, .tgt_np_ok, .rd_off, .rd_val
   );
+
+  // =====================================================================================================
+  // Execlists (docs/execlists.md): gt_cs_execlist, instanced below the parser
+  // =====================================================================================================
+  logic [31:0]  el_status_lo, el_status_hi;
+  logic         el_mode, el_load_wr, el_load, el_arb_wr, el_busy, el_dry;
+  logic         el_m_wr, el_m_rd, el_m_rd_busy, el_c_valid, el_tlb_inv, el_hold, el_halted;
+  logic [63:0]  el_m_addr, el_m_wdata;
+  logic [7:0]   el_m_be;
+  ridx_t        el_c_idx;
+  logic [31:0]  el_c_val;
+  logic [15:0]  el_evt;
+  logic         el_arb_point, el_lvl_set, el_set_pp1, el_set_pp2, el_poll_point, el_preempt;
+  logic [1:0]   el_set_lvl;
+  logic [63:0]  el_set_ret, el_set_head, rb_ret;
 
   // =====================================================================================================
   // Command fetch
@@ -130,7 +145,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   gt_cmd_fetch u_fetch (
     .clk, .rst_n,
-    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted,
+    .ring_start, .ring_size, .head_off, .ring_avail, .ring_en, .in_batch, .halted(halted || el_halted || el_hold),
     .redir, .redir_addr, .redir_ring, .pop,
     .dw_valid, .dw_data(dw), .dw_addr, .dw_flt, .s_ring, .busy(fetch_busy),
     .rd_valid(f_rd_valid), .rd_addr(f_rd_addr), .rd_gnt(f_rd_gnt),
@@ -197,7 +212,8 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [31:0] new_head;
   logic [1:0]  lvl;
   gt_cs_ring_batch u_ring_batch (
-    .clk, .rst_n, .st,
+    .clk, .rst_n, .st, .hold(el_hold), .el_lvl_set, .el_set_lvl, .el_set_pp1, .el_set_pp2, .el_set_ret, .el_set_head,
+    .ret(rb_ret),
     .r_start(regs.r[RING_START_IDX]), .r_ctl(regs.r[RING_CTL_IDX]), .r_head(regs.r[RING_HEAD_IDX]), .r_tail(regs.r[RING_TAIL_IDX]),
     .dw_valid, .dw_flt, .dw_addr, .s_ring, .d_len,
     .cmd_addr, .cmd_len, .cmd_head, .cmd_lvl, .cmd_err, .ra, .bb_tgt, .bb_np,
@@ -233,15 +249,20 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .at_ok, .at_qw, .at_old, .at_new,
     .fetch_busy, .f_rd_valid, .f_rd_addr, .f_rd_gnt, .f_rsp_valid, .s_ring, .f_pp, .ring_mode(regs.r[RING_MODE_IDX]),
     .req_valid, .req_client, .req_ggtt, .req_write, .req_addr, .req_wdata, .req_be, .req_gnt, .wr_ack, .rsp_valid,
-    .wr_fault(dr_fault && fault_client == CLIENT_WR)
+    .wr_fault(dr_fault && fault_client == CLIENT_WR),
+    .el_wr(el_m_wr), .el_rd(el_m_rd), .el_addr(el_m_addr), .el_wdata(el_m_wdata), .el_be(el_m_be), .el_rd_busy(el_m_rd_busy), .el_hold
   );
 
   // ---- semaphores ----
-  logic sem_ok, rp_ok, sig_pend, sig_clr;
+  logic sem_ok, rp_ok, sig_pend, sig_clr, poll_rsp_ok;
+  logic [63:0] poll_rsp_q;
+  logic [31:0] poll_rsp_dw;            // the semaphore dword of a response arriving now (EL-16)
+  assign poll_rsp_q  = rsp_data[64 * dr_addr[5:3] +: 64];
+  assign poll_rsp_dw = dr_addr[2] ? poll_rsp_q[63:32] : poll_rsp_q[31:0];
   assign rd_off[RD_POLL] = a[2] & LRI_OFFSET_MASK;   // register poll: DW2[22:2], no CS MMIO bit (C33)
   gt_cs_semaphore u_sem (
     .clk, .rst_n, .st, .cmd, .cmd_dw0, .cmd_nop, .cmd_err, .cmd_priv, .sem_sdd(a[1]), .rd_dw, .poll_val(rd_val[RD_POLL]),
-    .sem_ok, .rp_ok, .sig_valid, .sig_engine, .sig_in, .sig_pend, .sig_clr
+    .sem_ok, .rp_ok, .rsp_dw(poll_rsp_dw), .rsp_ok(poll_rsp_ok), .sig_valid, .sig_engine, .sig_in, .sig_pend, .sig_clr
   );
 
   // ---- the plan ----
@@ -266,6 +287,49 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     .p_rd_addr, .p_rd_gg, .p_wr, .p_ws_addr, .p_ws_lo, .p_ws_hi, .p_ws_qw, .p_ws_2d,
     .p_ws_gg, .p_cq_n, .p_cq_idx, .p_cq_val, .p_cq_chg, .p_ra, .p_bb_tgt, .p_bb_np, .p_evt, .p_sp_set, .p_hsw,
     .p_viol, .p_next
+  );
+
+  // ---- execlists (docs/execlists.md) ----
+  assign el_mode    = (regs.r[RING_MODE_IDX] & MODE_EXECLIST_ENABLE) != 32'd0;
+  assign el_load_wr = mmio_wr && mmio_addr == BASE + EXECLIST_CONTROL_OFF && (mmio_wdata & EL_CTRL_LOAD) != 32'd0;
+  // E13: an executed MI_ARB_ON_OFF sets the arbitration enable at its retire, in either mode
+  assign el_arb_wr  = st == S_RETIRE && cmd == C_MI_ARB_ON_OFF && !cmd_err && !cmd_nop && !cmd_priv;
+  // EL-15: a retire after which the engine is at ring level with the RING_HEAD offset equal to the RING_TAIL
+  // offset (RING_HEAD as the retire commits it; RING_CTL[0] = 0 counts as empty)
+  logic [1:0]  lvl_after;
+  logic [31:0] head_after;
+  always_comb
+    case (ra)
+      RA_BB1:                   lvl_after = 2'd1;
+      RA_BB2_CALL, RA_BB2_CHAIN: lvl_after = 2'd2;
+      RA_END:                   lvl_after = lvl - 2'd1;
+      RA_END_ALL:               lvl_after = 2'd0;
+      default:                  lvl_after = lvl;
+    endcase
+  assign head_after = cmd_in_batch ? regs.r[RING_HEAD_IDX] : new_head;
+  logic unused_head_after;   // the wrap count and bits 1:0 are not part of the offset
+  assign unused_head_after = ^{head_after[31:21], head_after[1:0]};
+  assign el_dry     = el_mode && st == S_RETIRE && !cmd_err && lvl_after == 2'd0 &&
+                      (!regs.r[RING_CTL_IDX][0] ||
+                       head_after[HEAD_OFFSET_LSB +: HEAD_OFFSET_WIDTH] ==
+                       {regs.r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0});
+  // EL-16: the retire of an executed MI_ARB_CHECK is an arbitration point; so is a response to a poll-mode
+  // MI_SEMAPHORE_WAIT's read with the condition false (the wait does not retire: its DW0 is the head)
+  assign el_arb_point  = st == S_RETIRE && cmd == C_MI_ARB_CHECK && !cmd_err && !cmd_nop && !cmd_priv;
+  assign el_poll_point = st == S_RDW && rsp_valid && cmd == C_MI_SEMAPHORE_WAIT && !cmd_err && !cmd_nop && !cmd_priv &&
+                         cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO] &&
+                         !poll_rsp_ok;
+  gt_cs_execlist #(.ENGINE(ENGINE)) u_el (
+    .clk, .rst_n, .el_mode, .load_wr(el_load_wr), .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
+    .dry_retire(el_dry), .arb_point(el_arb_point || el_poll_point), .preempt(el_preempt),
+    .dec_lvl(el_poll_point ? lvl : lvl_after), .dec_next(el_poll_point ? cmd_addr : cmd_addr + {51'd0, cmd_len, 2'd0}),
+    .ret_addr(rb_ret), .lvl_now(lvl), .lvl_set(el_lvl_set), .set_lvl(el_set_lvl), .set_pp1(el_set_pp1),
+    .set_pp2(el_set_pp2), .set_ret(el_set_ret), .set_head(el_set_head), .regs, .wr_pend, .wr_pend_next, .fetch_busy,
+    .m_wr(el_m_wr), .m_rd(el_m_rd), .m_addr(el_m_addr), .m_wdata(el_m_wdata), .m_be(el_m_be),
+    .m_rd_busy(el_m_rd_busy), .req_gnt, .rsp_valid, .rsp_data, .fault,
+    .c_valid(el_c_valid), .c_idx(el_c_idx), .c_val(el_c_val), .evt(el_evt), .tlb_inv(el_tlb_inv),
+    .hold(el_hold), .halted(el_halted), .load(el_load), .busy(el_busy),
+    .status_lo(el_status_lo), .status_hi(el_status_hi)
   );
 
   // ---- MI_LOAD_REGISTER_IMM ----
@@ -327,7 +391,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   localparam logic [31:0] INSTPM_TLB_INV = {2{INSTPM_TLB_INVALIDATE[15:0] | INSTPM_SYNC_FLUSH[15:0]}};   // and their write enables
   logic instpm_inv;
   assign instpm_inv = host_we[INSTPM_IDX] && (mmio_wdata & INSTPM_TLB_INV) == INSTPM_TLB_INV;
-  assign tlb_inv = instpm_inv ||
+  assign tlb_inv = instpm_inv || el_tlb_inv ||
                    (st == S_RETIRE && !cmd_err && !cmd_nop && !cmd_priv &&
                     ((cmd == C_MI_FLUSH_DW && cmd_dw0[F_MI_FLUSH_DW_TLB_INVALIDATE_LO]) ||
                      (cmd == C_PIPE_CONTROL && a[1][F_PIPE_CONTROL_TLB_INVALIDATE_LO - 32])));
@@ -397,6 +461,11 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         end
       default: ;
     endcase
+    if (el_c_valid) begin                  // a switch's commit (docs/execlists.md): the parser is held meanwhile
+      c_valid = 1'b1;
+      c_idx   = el_c_idx;
+      c_val   = el_c_val;
+    end
   end
 
   // ---- interrupt events at the retire (commands.md §6), and the watchdog's in any cycle (§7) ----
@@ -411,6 +480,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
       end
     end
     if (wd_fire) evt_bits = evt_bits | IRQ_WATCHDOG;           // ORs with a retire's event of this cycle
+    evt_bits = evt_bits | el_evt;                              // CONTEXT_SWITCH (EL-24), a broken image's error
   end
   assign evt_valid = evt_bits != 16'd0;
 
@@ -673,7 +743,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             st <= p_next;
           end
         S_RDQ:
-          if (req_gnt) st <= S_RDW;
+          if (req_gnt && dr_req) st <= S_RDW;
         S_RPOLL:
           // C33: the register is compared every cycle; the wait retires once the condition holds
           if (rp_ok) st <= S_RETIRE;
@@ -683,7 +753,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         S_RDW:
           if (rsp_valid) begin
             rd_q <= rsp_data[64 * dr_addr[5:3] +: 64];
-            st   <= S_RDX;
+            st   <= el_preempt ? S_DW0 : S_RDX;   // preempted at a poll response: the wait is left unretired (EL-16)
           end
         S_MW:
           if (req_gnt) begin
@@ -759,13 +829,14 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   assign probe_commit_valid = c_valid;
   assign probe_commit_off   = BASE + ENGINE_REG_OFF[c_idx];
   assign probe_commit_data  = c_val;
-  assign probe_halted       = halted;
+  assign probe_halted       = halted || el_halted;
   // contract §4: not executing (ring disabled or empty, not in a batch) and no memory request outstanding
-  assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0;
+  // EL-30: in execlist mode also no valid slot and no switch in flight
+  assign probe_idle         = st == S_DW0 && !in_batch && !ring_go && !fetch_busy && wr_pend == 2'd0 && !el_busy;
 
 `ifndef GTREF_DEBUG_TRACE
   logic unused_trace;   // what only the debug trace shows
-  assign unused_trace = ^{mw_req, dr_req, w_addr, w_data, w_be, sig_clr};
+  assign unused_trace = ^{mw_req, w_addr, w_data, w_be, sig_clr, el_load};
 `else
   // Debug trace (not part of any regular build): the engine's retires, commits, writes and data reads.
   always_ff @(posedge clk)

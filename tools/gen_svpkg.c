@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     for (int engine = 1; engine >= 0; engine--) {
         const char *prefix = engine ? "ENGINE_REG" : "GLOBAL_REG";
         static uint32_t off[SVPKG_MAX_REGS], rst[SVPKG_MAX_REGS], rw[SVPKG_MAX_REGS], w1c[SVPKG_MAX_REGS],
-            masked[SVPKG_MAX_REGS], nonpriv[SVPKG_MAX_REGS], gam[SVPKG_MAX_REGS];
+            masked[SVPKG_MAX_REGS], nonpriv[SVPKG_MAX_REGS], gam[SVPKG_MAX_REGS], cmp[SVPKG_MAX_REGS];
         static uint32_t erst[GTREF_MAX_ENGINES][SVPKG_MAX_REGS], erw[GTREF_MAX_ENGINES][SVPKG_MAX_REGS],
             epres[GTREF_MAX_ENGINES][SVPKG_MAX_REGS];
         size_t n = 0;
@@ -179,7 +179,7 @@ int main(int argc, char **argv)
                         "SVPKG_MAX_REGS in tools/gen_svpkg.c\n", SVPKG_MAX_REGS, engine ? "engine" : "global");
                 exit(1);
             }
-            off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask;
+            off[n] = d->offset; rst[n] = d->reset; rw[n] = d->rw_mask; w1c[n] = d->w1c_mask; cmp[n] = d->cmp_mask;
             masked[n] = d->access == GTREF_ACC_MASKED;
             nonpriv[n] = (d->flags & GTREF_REGF_NONPRIV) != 0;
             gam[n] = (d->flags & GTREF_REGF_GAM) != 0;
@@ -197,6 +197,8 @@ int main(int argc, char **argv)
         snprintf(nm, sizeof nm, "%s_MASKED", prefix); emit_array32(f, nm, masked, n);
         snprintf(nm, sizeof nm, "%s_NONPRIV", prefix); emit_array32(f, nm, nonpriv, n);
         snprintf(nm, sizeof nm, "%s_GAM", prefix); emit_array32(f, nm, gam, n);  /* owned by gt_gam (docs/gam.md) */
+        /* compared bits: what a context restore loads of a non-masked register (docs/execlists.md EL-4) */
+        snprintf(nm, sizeof nm, "%s_CMP", prefix); emit_array32(f, nm, cmp, n);
         /* Per-engine reset values and RW bits (registers whose values differ per engine, e.g. EMR). */
         for (int k = 0; k < 3; k++) {
             fprintf(f, "  localparam logic [31:0] %s_%s_BY_ENGINE [%d][%zu] = '{", prefix, k == 2 ? "PRESENT" : k ? "RW" : "RESET",
