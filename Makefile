@@ -327,7 +327,7 @@ rtl-srcs:
 	@echo $(RTL_SRCS)
 
 # The spec-derived expectations of the directed tests, on the model alone (no Verilator; tests/directed-el: the
-# execlist tests, model alone only until co-simulation supports execlist mode); then the test lists, make
+# execlist tests that do not yet pass in co-simulation, its README says why); then the test lists, make
 # regress's flags and the RTL bug catalogue (tests/make/).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
