@@ -326,12 +326,10 @@ rtl-test: deps $(SVPKG)
 rtl-srcs:
 	@echo $(RTL_SRCS)
 
-# The spec-derived expectations of the directed tests, on the model alone (no Verilator; tests/directed-el: the
-# execlist tests that do not yet pass in co-simulation, its README says why); then the test lists, make
-# regress's flags and the RTL bug catalogue (tests/make/).
+# The spec-derived expectations of the directed tests, on the model alone (no Verilator); then the test lists,
+# make regress's flags and the RTL bug catalogue (tests/make/).
 check: deps $(GTREF)
 	$(GTREF) check tests/directed/*.gts
-	$(GTREF) check tests/directed-el/*.gts
 	@bash tests/make/check.sh $(GTREF)
 	@bash tests/make/regress_flags.sh "$(MAKE)"
 	$(PASSED)

@@ -722,7 +722,8 @@ static void el_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
     int st = gtm_peek(sb->m, e, &sb->peek);
     const gtm_retire *r = &sb->peek;
     unsigned id = cmd_id(r);
-    if (st == GTM_EL_WAIT && id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) {
+    /* gtm_peek fetches without running the handler: the waiting command shows as GTM_RETIRED */
+    if (st == GTM_RETIRED && id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END) {
         uint64_t a = GTREF_GET(r->dw, MI_CONDITIONAL_BATCH_BUFFER_END_ADDR);
         if ((a & ~63ull) == (va & ~63ull)) gtm_el_cond_data(sb->m, e, line_qword(line, (unsigned)(a & 63)));
         return;
