@@ -4,6 +4,7 @@
  * commands it executed, for coverage (scoreboard/coverage.c). Used by `gtref check`, `gtref coverage` and the unit
  * tests. It stays in scoreboard/, above host/, because it observes for the expectations and samples coverage. */
 #include "gtref/model_only.h"
+#include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/host.h"
 #include "gtref/regs.h"
@@ -156,6 +157,15 @@ static void cov_switch(gtref_model_run *r, int e, uint64_t pdp0_before)
 }
 static bool host_irq(void *u) { return gtm_irq_line(((gtref_model_run *)u)->model); }
 
+/* EL-16: the wait a stall shows is an arbitration point only when it is a poll-mode MI_SEMAPHORE_WAIT on memory; not a
+ * signal-mode or a register-poll wait, nor a command not wholly before the tail. */
+static bool memory_poll_wait(const gtm_retire *r)
+{
+    const gtref_cmd_def *d = r->len ? gtref_cmd_find(r->dw[0]) : NULL;
+    return d && d->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !r->priv_violation &&
+           GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL);
+}
+
 /* Every engine, one command at a time in turn, until none can go on. An engine found idle or halted is not stepped
  * again in this call: only its own commands and the host change its ring registers and halt (another engine's
  * command writes its own registers, memory and the global registers), so until the next host operation its step
@@ -210,7 +220,7 @@ static int run_engines(void *u)
                 progress = true;
                 continue;
             }
-            if (st == GTM_STALLED && !gtm_is_signal_wait(&cmd) && gtm_el_mode(r->model, e)) {
+            if (st == GTM_STALLED && memory_poll_wait(&cmd) && gtm_el_mode(r->model, e)) {
                 int d = gtm_el_arb_point(r->model, e);
                 if (d != GTM_EL_NONE) {
                     if (r->cov) gtref_cov_el_decision(r->cov, e, d, GTREF_COV_EL_BY_POLL);

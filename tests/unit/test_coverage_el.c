@@ -232,6 +232,21 @@ Test(coverage_el, a_poll_wait_preempted_and_resumed_in_the_ring)
     gtref_cov_destroy(c);
 }
 
+/* EL-16: "Nothing else is an arbitration point: not a signal-mode or register-poll wait". The same edit of V5 with
+ * A's wait in register-poll mode on its CS_GPR0 (0xA0A0A0A0 from its image, never 0x11): A waits on, Load [B] stays
+ * pending (no PREEMPTED), and the second Load [A] finds both slots valid: it replaces B (EL-11 step 3). */
+Test(coverage_el, a_register_poll_wait_is_no_arbitration_point)
+{
+    char *t = edited(directed_text("el_resume"), "  MI_BATCH_BUFFER_START addr=0x400000      # S.4: A spins\n  MI_NOOP\n",
+                     "  MI_SEMAPHORE_WAIT poll reg_poll ggtt compare=SAD_EQ_SDD data=0x11 addr=0x2600\n");
+    gtref_cov *c = cov_of_text(t);
+    expect_el(c, "V5 with a register poll", GTREF_COV_EL_POLL_TAKEN, 0);
+    expect_el(c, "V5 with a register poll", GTREF_COV_EL_RESUME_RING, 0);
+    expect_el(c, "V5 with a register poll", GTREF_COV_EL_LOAD_REPLACES, 1);
+    expect_csb(c, "V5 with a register poll", 1, 0, 0, 0, 0);
+    gtref_cov_destroy(c);
+}
+
 /* EL-1: V1 on RCS0 alone is one mode; V10 runs RCS0 and BCS0 both in execlist mode; V1 with BCS0 running a ring in
  * ring-buffer mode beside it is both modes in one test (once per test, however many commands). */
 Test(coverage_el, both_modes_in_one_test)
