@@ -69,6 +69,34 @@ static const char *const event_names[GTREF_COV_EVENTS] = {
     [GTREF_COV_ASI_SECOND_PPGTT] = "second level ASI 1 from a GGTT first level",
 };
 
+/* Execlists (docs/execlists.md §7 "Coverage"): each bin names the rule that defines it. */
+static const char *const csb_names[GTREF_COV_CSB_EVENTS] = {
+    [GTREF_COV_CSB_IDLE_TO_ACTIVE] = "CSB IDLE_TO_ACTIVE 0x0001 (EL-14)",
+    [GTREF_COV_CSB_ELEMENT_SWITCH] = "CSB COMPLETE|ELEMENT_SWITCH 0x0014 (EL-15)",
+    [GTREF_COV_CSB_ACTIVE_TO_IDLE] = "CSB COMPLETE|ACTIVE_TO_IDLE 0x0018 (EL-15)",
+    [GTREF_COV_CSB_PREEMPTED] = "CSB PREEMPTED 0x0002 (EL-16)",
+    [GTREF_COV_CSB_LITE_RESTORE] = "CSB PREEMPTED|LITE_RESTORE 0x8002 (EL-17)",
+};
+/* EL-20: the low dword of each entry the kit writes, in enum gtref_cov_csb_event's order */
+static const uint32_t csb_entries[GTREF_COV_CSB_EVENTS] = {
+    GTREF_CSB_IDLE_TO_ACTIVE, GTREF_CSB_COMPLETE | GTREF_CSB_ELEMENT_SWITCH, GTREF_CSB_COMPLETE | GTREF_CSB_ACTIVE_TO_IDLE,
+    GTREF_CSB_PREEMPTED, GTREF_CSB_PREEMPTED | GTREF_CSB_LITE_RESTORE,
+};
+static const char *const el_names[GTREF_COV_EL_BINS] = {
+    [GTREF_COV_EL_ARB_CHECK_TAKEN] = "MI_ARB_CHECK arbitration point taken (EL-16)",
+    [GTREF_COV_EL_POLL_TAKEN] = "poll-wait arbitration point taken (EL-16)",
+    [GTREF_COV_EL_DRY_PENDING] = "ran dry with a pending submission (EL-15)",
+    [GTREF_COV_EL_PREEMPT_TO_IDLE] = "preempt to idle: RESTORE_INHIBIT (EL-18)",
+    [GTREF_COV_EL_CSB_WRAP] = "CSB wrap: entry 0 after entry 11 (EL-21)",
+    [GTREF_COV_EL_RESUME_BATCH] = "preempted context resumed in a batch (EL-6)",
+    [GTREF_COV_EL_RESUME_RING] = "preempted context resumed in the ring (EL-6)",
+    [GTREF_COV_EL_PDP0_CHANGE] = "full restore changed PDP0 (EL-26)",
+    [GTREF_COV_EL_LOAD_IGNORED] = "Load ignored: element 0 not valid (EL-12)",
+    [GTREF_COV_EL_LOAD_REPLACES] = "Load replaced a pending submission (EL-11)",
+    [GTREF_COV_EL_BOTH_MODES] = "both modes in one test (EL-1)",
+};
+#define EL_PREEMPTED_MAX 32
+
 /* Labels of the derived variants, by value. */
 static const char *const atomic_form_labels[] = { "len=3 no return", "len=3 return", "len=5 no return", "len=5 return",
                                                   "len=7 no return", "len=7 return", "len=11 no return", "len=11 return" };
@@ -164,6 +192,17 @@ struct gtref_cov {
         int target_event;      /* an ASI event to count when it jumped, or -1 */
         int cbbe_level;        /* a Compare Semaphore MI_CONDITIONAL_BATCH_BUFFER_END retired at this level (1, 2) */
     } st[GTREF_MAX_ENGINES];
+    uint64_t csb_hits[GTREF_COV_CSB_EVENTS][GTREF_MAX_ENGINES];
+    uint64_t el_hits[GTREF_COV_EL_BINS];
+    /* what the current test (gtref_cov_test_begin) told of each engine's execlist state (not merged) */
+    struct el_state {
+        bool execlist;         /* the engine's mode (gtref_cov_engine_mode) */
+        int last_index;        /* the index of its last CSB entry in this test, -1 none */
+        uint32_t preempted[EL_PREEMPTED_MAX];   /* IDs of the contexts preempted and not yet restored */
+        unsigned npreempted;
+    } el[GTREF_MAX_ENGINES];
+    uint8_t ring_retired, el_retired;   /* engines that retired a command in this test in either mode */
+    bool both_modes;                    /* the both-modes bin was hit in this test */
 };
 
 static int add_row(gtref_cov *c, uint8_t cmd, int field, uint32_t value, const char *label);
@@ -251,6 +290,7 @@ gtref_cov *gtref_cov_create(int engines)
     gtref_cov *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->engines = engines;
+    gtref_cov_test_begin(c);
     if (build_rows(c) || !(c->variant_hits = calloc(c->nrows ? c->nrows * (size_t)engines : 1, sizeof *c->variant_hits))) {
         gtref_cov_destroy(c);
         return NULL;
@@ -417,12 +457,105 @@ static void track(gtref_cov *c, int e, const gtref_cmd_def *d, const gtm_retire 
     }
 }
 
+/* ---- execlists (docs/execlists.md §7, "Coverage") ---- */
+
+void gtref_cov_test_begin(gtref_cov *c)
+{
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++) c->el[e] = (struct el_state){ .last_index = -1 };
+    c->ring_retired = c->el_retired = 0;
+    c->both_modes = false;
+}
+
+void gtref_cov_engine_mode(gtref_cov *c, int e, bool execlist)
+{
+    if (e >= 0 && e < c->engines) c->el[e].execlist = execlist;
+}
+
+/* EL-11: a Load is a write of bit 0 in execlist mode; EL-12: ignored when element 0 is not valid; EL-11 step 3
+ * with EL-13: it replaces a pending submission when both slots are valid (LO[2]). */
+void gtref_cov_el_control_write(gtref_cov *c, int e, bool execlist, uint32_t val, uint32_t sq_lo0, uint32_t status_lo)
+{
+    if (e < 0 || e >= c->engines || !execlist || !(val & GTREF_EL_CTRL_LOAD)) return;
+    if (!(sq_lo0 & 1u)) c->el_hits[GTREF_COV_EL_LOAD_IGNORED]++;
+    else if (status_lo & GTREF_ELS_QUEUE_FULL) c->el_hits[GTREF_COV_EL_LOAD_REPLACES]++;
+}
+
+void gtref_cov_el_decision(gtref_cov *c, int e, int decision, enum gtref_cov_el_trigger by)
+{
+    if (e < 0 || e >= c->engines) return;
+    bool taken = decision == GTM_EL_PREEMPT || decision == GTM_EL_LITE_RESTORE;   /* EL-16 */
+    if (taken && by == GTREF_COV_EL_BY_ARB_CHECK) c->el_hits[GTREF_COV_EL_ARB_CHECK_TAKEN]++;
+    if (taken && by == GTREF_COV_EL_BY_POLL) c->el_hits[GTREF_COV_EL_POLL_TAKEN]++;
+    if (decision == GTM_EL_END_PENDING && by == GTREF_COV_EL_BY_DRY) c->el_hits[GTREF_COV_EL_DRY_PENDING]++;   /* EL-15, E7 */
+}
+
+static bool take_preempted(struct el_state *x, uint32_t id)
+{
+    for (unsigned i = 0; i < x->npreempted; i++)
+        if (x->preempted[i] == id) {
+            x->preempted[i] = x->preempted[--x->npreempted];
+            return true;
+        }
+    return false;
+}
+
+void gtref_cov_el_switch_made(gtref_cov *c, int e, const gtref_cov_el_switch *s)
+{
+    if (e < 0 || e >= c->engines || !s->nsteps || s->nsteps > 2) return;   /* EL-27: a broken image reports nothing */
+    struct el_state *x = &c->el[e];
+    for (unsigned i = 0; i < s->nsteps; i++) {
+        for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
+            if (s->step[i].lo == csb_entries[k]) c->csb_hits[k][e]++;
+        if (s->step[i].index == 0 && x->last_index == 11) c->el_hits[GTREF_COV_EL_CSB_WRAP]++;   /* EL-21 */
+        x->last_index = (int)s->step[i].index;
+        if (s->step[i].lo == GTREF_CSB_PREEMPTED) {   /* EL-20: the high dword is the preempted context's ID */
+            take_preempted(x, s->step[i].hi);
+            if (x->npreempted == EL_PREEMPTED_MAX) {   /* the oldest is forgotten */
+                memmove(x->preempted, x->preempted + 1, (EL_PREEMPTED_MAX - 1) * sizeof x->preempted[0]);
+                x->npreempted--;
+            }
+            x->preempted[x->npreempted++] = s->step[i].hi;
+        }
+    }
+    /* EL-26: the switches that fully restore a context end with IDLE_TO_ACTIVE (EL-14, EL-15's pending case),
+     * COMPLETE | ELEMENT_SWITCH (EL-15) or PREEMPTED (EL-16); a lite restore and a switch to idle restore nothing */
+    uint32_t last = s->step[s->nsteps - 1].lo;
+    if (last != csb_entries[GTREF_COV_CSB_IDLE_TO_ACTIVE] && last != csb_entries[GTREF_COV_CSB_ELEMENT_SWITCH] &&
+        last != csb_entries[GTREF_COV_CSB_PREEMPTED])
+        return;
+    if (s->pdp0_before != s->pdp0_after) c->el_hits[GTREF_COV_EL_PDP0_CHANGE]++;
+    if (last == GTREF_CSB_PREEMPTED && (s->ctx_ctl_after & GTREF_CTX_CTRL_RESTORE_INHIBIT)) c->el_hits[GTREF_COV_EL_PREEMPT_TO_IDLE]++;
+    if (take_preempted(x, s->id_after))   /* EL-6: where the saved context resumes */
+        c->el_hits[s->in_batch_after ? GTREF_COV_EL_RESUME_BATCH : GTREF_COV_EL_RESUME_RING]++;
+}
+
+uint64_t gtref_cov_csb_hits(const gtref_cov *c, enum gtref_cov_csb_event k, int e)
+{
+    return k < GTREF_COV_CSB_EVENTS && e >= 0 && e < c->engines ? c->csb_hits[k][e] : 0;
+}
+
+uint64_t gtref_cov_el_hits(const gtref_cov *c, enum gtref_cov_el_bin k) { return k < GTREF_COV_EL_BINS ? c->el_hits[k] : 0; }
+
+/* EL-1: a command retired on an engine in each mode, two different engines, in one test. */
+static void modes(gtref_cov *c, int e, const gtm_retire *r)
+{
+    if (r->status != GTM_RETIRED) return;
+    if (c->el[e].execlist) c->el_retired |= (uint8_t)(1u << e);
+    else c->ring_retired |= (uint8_t)(1u << e);
+    uint8_t a = c->ring_retired, b = c->el_retired;
+    if (!c->both_modes && a && b && (a != b || (a & (a - 1u)))) {
+        c->both_modes = true;
+        c->el_hits[GTREF_COV_EL_BOTH_MODES]++;
+    }
+}
+
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
 {
     if (e < 0 || e >= c->engines) return;
     int level = r->level < LEVELS ? r->level : LEVELS - 1;
     const gtref_cmd_def *d = r->len ? gtref_cmd_find(r->dw[0]) : NULL;
     track(c, e, d, r);
+    modes(c, e, r);
     if (r->status == GTM_ERROR) {
         enum error_case k = !d ? (GTREF_CMD_TYPE(r->dw[0]) == 0 ? ERR_UNKNOWN_OPCODE : ERR_UNKNOWN_TYPE)
                           : !gtref_cmd_legal(d, r->dw[0], NULL, 0) ? ERR_BAD_LENGTH : ERR_WRONG_ENGINE;
@@ -471,6 +604,9 @@ void gtref_cov_merge(gtref_cov *a, const gtref_cov *b)
     for (int i = 0; i < ERR_CASES; i++)
         for (int e = 0; e < GTREF_MAX_ENGINES; e++)
             for (int l = 0; l < LEVELS; l++) a->error_hits[i][e][l] += b->error_hits[i][e][l];
+    for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++) a->csb_hits[k][e] += b->csb_hits[k][e];
+    for (int k = 0; k < GTREF_COV_EL_BINS; k++) a->el_hits[k] += b->el_hits[k];
 }
 
 /* Whether a bin exists: the engine accepts the command (errors: every engine; a wrong-engine error needs a
@@ -497,6 +633,18 @@ static void count(const gtref_cov *c, size_t *bins, size_t *holes)
     for (int k = 0; k < GTREF_COV_EVENTS; k++)
         for (int e = 0; e < c->engines; e++)
             if (event_ok(k, e)) { (*bins)++; if (!c->event_hits[k][e]) (*holes)++; }
+    for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
+        for (int e = 0; e < c->engines; e++) { (*bins)++; if (!c->csb_hits[k][e]) (*holes)++; }
+    for (int k = 0; k < GTREF_COV_EL_BINS; k++) { (*bins)++; if (!c->el_hits[k]) (*holes)++; }
+}
+
+size_t gtref_cov_el_holes(const gtref_cov *c)
+{
+    size_t h = 0;
+    for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
+        for (int e = 0; e < c->engines; e++) h += !c->csb_hits[k][e];
+    for (int k = 0; k < GTREF_COV_EL_BINS; k++) h += !c->el_hits[k];
+    return h;
 }
 
 size_t gtref_cov_bins(const gtref_cov *c) { size_t b, h; count(c, &b, &h); return b; }
@@ -562,11 +710,30 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
         for (int e = 0; e < c->engines; e++) cell(f, c->event_hits[k][e], event_ok(k, e));
         fputc('\n', f);
     }
+    fprintf(f, "\nExeclist CSB event x engine (docs/execlists.md EL-20, §7):\n\n");
+    header(f, c, "CSB entry", 0);
+    for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++) {
+        fprintf(f, "| %-44s |", csb_names[k]);
+        for (int e = 0; e < c->engines; e++) cell(f, c->csb_hits[k][e], 1);
+        fputc('\n', f);
+    }
+    fprintf(f, "\nExeclist scenario, on any engine (docs/execlists.md §7):\n\n");
+    fprintf(f, "| %-44s | %8s |\n|%s|---------:|\n", "scenario", "hits", "----------------------------------------------");
+    for (int k = 0; k < GTREF_COV_EL_BINS; k++) {
+        fprintf(f, "| %-44s |", el_names[k]);
+        cell(f, c->el_hits[k], 1);
+        fputc('\n', f);
+    }
     if (holes) {
         fprintf(f, "\nHoles:\n");
         for (int k = 0; k < GTREF_COV_EVENTS; k++)
             for (int e = 0; e < c->engines; e++)
                 if (event_ok(k, e) && !c->event_hits[k][e]) fprintf(f, "  %s on %s\n", event_names[k], gtref_engines[e].name);
+        for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
+            for (int e = 0; e < c->engines; e++)
+                if (!c->csb_hits[k][e]) fprintf(f, "  execlist %s on %s\n", csb_names[k], gtref_engines[e].name);
+        for (int k = 0; k < GTREF_COV_EL_BINS; k++)
+            if (!c->el_hits[k]) fprintf(f, "  execlist %s\n", el_names[k]);
         for (size_t i = 0; i < c->nrows; i++)
             for (int e = 0; e < c->engines; e++)
                 if (row_ok(&c->rows[i], e) && !c->variant_hits[i * (size_t)c->engines + (size_t)e])

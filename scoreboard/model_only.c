@@ -4,6 +4,7 @@
  * commands it executed, for coverage (scoreboard/coverage.c). Used by `gtref check`, `gtref coverage` and the unit
  * tests. It stays in scoreboard/, above host/, because it observes for the expectations and samples coverage. */
 #include "gtref/model_only.h"
+#include "gtref/cmds.h"
 #include "gtref/engines.h"
 #include "gtref/host.h"
 #include "gtref/regs.h"
@@ -89,9 +90,21 @@ static uint32_t host_read(void *u, uint32_t off)
     return v;
 }
 
+/* Coverage of a Load (EL-11, EL-12): an engine's EXECLIST_CONTROL write, seen before the model applies it. */
+static void cov_control_write(gtref_model_run *r, uint32_t off, uint32_t val)
+{
+    for (int e = 0; e < gtm_engines(r->model); e++) {
+        uint32_t base = gtref_engines[e].base;
+        if (off != base + GTREF_EXECLIST_CONTROL) continue;
+        gtref_cov_el_control_write(r->cov, e, gtm_el_mode(r->model, e), val, gtm_reg_peek(r->model, base + GTREF_EXECLIST_SQ_LO0),
+                                   gtm_reg_peek(r->model, base + GTREF_EXECLIST_STATUS_LO));
+    }
+}
+
 static void host_write(void *u, uint32_t off, uint32_t val)
 {
     gtref_model_run *r = u;
+    if (r->cov) cov_control_write(r, off, val);
     gtm_mmio_write(r->model, off, val);
     advance(r, 1, false);
 }
@@ -109,7 +122,49 @@ static uint64_t host_mem_read(void *u, uint64_t addr)
 }
 
 static void host_wait(void *u, uint64_t n, bool until_irq) { advance(u, n, until_irq); }
+
+static uint64_t pdp0(const gtref_model_run *r, int e)
+{
+    uint32_t base = gtref_engines[e].base;
+    return (uint64_t)gtm_reg_peek(r->model, base + GTREF_PDP0_UDW) << 32 | gtm_reg_peek(r->model, base + GTREF_PDP0_LDW);
+}
+
+/* Coverage of a switch just made (docs/execlists.md §7): its CSB steps from its commits (EL-22 step 4: LO i, HI i,
+ * then CONTEXT_STATUS_PTR with i in bits 3:0), and the engine as the switch left it. */
+static void cov_switch(gtref_model_run *r, int e, uint64_t pdp0_before)
+{
+    uint32_t base = gtref_engines[e].base, lo = 0, hi = 0;
+    gtref_cov_el_switch s = { .pdp0_before = pdp0_before };
+    for (unsigned i = 0; i < r->ncsb; i++) {
+        uint32_t rel = r->csb[i][0] - base, val = r->csb[i][1];
+        if (rel == GTREF_CONTEXT_STATUS_PTR) {
+            if (s.nsteps < 2) {
+                s.step[s.nsteps].index = val & GTREF_CSB_WRITE_PTR_MASK;
+                s.step[s.nsteps].lo = lo;
+                s.step[s.nsteps++].hi = hi;
+            }
+        } else if (rel & 4u) {   /* CSB_ENTRY_HIi: both banks start 8-aligned (+0x370, +0x3C0) */
+            hi = val;
+        } else {
+            lo = val;
+        }
+    }
+    s.pdp0_after = pdp0(r, e);
+    s.ctx_ctl_after = gtm_reg_peek(r->model, base + GTREF_RING_CONTEXT_CONTROL);
+    s.in_batch_after = gtm_engine_in_batch(r->model, e);
+    s.id_after = gtm_reg_peek(r->model, base + GTREF_EXECLIST_STATUS_HI);
+    gtref_cov_el_switch_made(r->cov, e, &s);
+}
 static bool host_irq(void *u) { return gtm_irq_line(((gtref_model_run *)u)->model); }
+
+/* EL-16: the wait a stall shows is an arbitration point only when it is a poll-mode MI_SEMAPHORE_WAIT on memory; not a
+ * signal-mode or a register-poll wait, nor a command not wholly before the tail. */
+static bool memory_poll_wait(const gtm_retire *r)
+{
+    const gtref_cmd_def *d = r->len ? gtref_cmd_find(r->dw[0]) : NULL;
+    return d && d->id == GTREF_CMD_MI_SEMAPHORE_WAIT && !r->nooped && !r->priv_violation &&
+           GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) && !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL);
+}
 
 /* Every engine, one command at a time in turn, until none can go on. An engine found idle or halted is not stepped
  * again in this call: only its own commands and the host change its ring registers and halt (another engine's
@@ -129,6 +184,7 @@ static int run_engines(void *u)
         for (int e = 0; e < engines; e++) {
             if (!(live >> e & 1u)) continue;
             r->ncsb = 0;
+            uint64_t pdp0_before = r->cov && gtm_el_mode(r->model, e) ? pdp0(r, e) : 0;   /* coverage of a switch */
             int st = gtm_step(r->model, e, &cmd);
             bool park = false;
             /* Execlists (docs/execlists.md §6, §7), straight after the step: the model's own retire stands for the
@@ -137,8 +193,11 @@ static int run_engines(void *u)
              * at once (gtm_el_switch_end: its last CSB step's pointer commit is the model's, just made), and a
              * poll-mode wait whose condition is false in the model's memory is an arbitration point (EL-16). The
              * TLB invalidations of EL-26 have no TLB to go to here (docs/gam.md GAM-20): they are only cleared. */
-            if (st == GTM_RETIRED && gtm_el_retire(r->model, e, &cmd) == GTM_EL_NONE && gtm_el_mode(r->model, e) &&
-                cmd.el_point == GTM_EL_ARB) {
+            int dec = st == GTM_RETIRED ? gtm_el_retire(r->model, e, &cmd) : GTM_EL_NONE;
+            if (dec != GTM_EL_NONE && r->cov)
+                gtref_cov_el_decision(r->cov, e, dec, (cmd.el_point & GTM_EL_DRY) ? GTREF_COV_EL_BY_DRY
+                                                      : (cmd.el_point & GTM_EL_ARB) ? GTREF_COV_EL_BY_ARB_CHECK : GTREF_COV_EL_BY_OTHER);
+            if (st == GTM_RETIRED && dec == GTM_EL_NONE && gtm_el_mode(r->model, e) && cmd.el_point == GTM_EL_ARB) {
                 /* A spinner (EL-32): the same MI_ARB_CHECK retired twice, no decision, no write of the engine in
                  * between: the engine loops until the host acts (a Load, a flag write). It is parked until the next
                  * host operation (docs/stimulus-format.md §2.2), like an engine that stalled. */
@@ -148,7 +207,12 @@ static int run_engines(void *u)
             }
             if (st == GTM_SWITCH) {
                 apply_csb(r, e);
-                if (!cmd.el_broken) gtm_el_switch_end(r->model, e);   /* EL-27: a broken image's switch never ends */
+                if (r->cov) cov_switch(r, e, pdp0_before);
+                if (!cmd.el_broken) {   /* EL-27: a broken image's switch never ends */
+                    int d = gtm_el_switch_end(r->model, e);
+                    if (d != GTM_EL_NONE && r->cov)   /* EL-19: the restored context is dry, or a delayed start */
+                        gtref_cov_el_decision(r->cov, e, d, d == GTM_EL_START ? GTREF_COV_EL_BY_OTHER : GTREF_COV_EL_BY_DRY);
+                }
                 gtm_el_tlb_edge(r->model, e);
                 if (r->pending_irq[e]) gtm_irq_event(r->model, e, r->pending_irq[e]);
                 r->pending_irq[e] = 0;
@@ -156,10 +220,13 @@ static int run_engines(void *u)
                 progress = true;
                 continue;
             }
-            if (st == GTM_STALLED && !gtm_is_signal_wait(&cmd) && gtm_el_mode(r->model, e) &&
-                gtm_el_arb_point(r->model, e) != GTM_EL_NONE) {
-                progress = true;   /* the wait is dropped, never retires; the switch is the engine's next step */
-                continue;
+            if (st == GTM_STALLED && memory_poll_wait(&cmd) && gtm_el_mode(r->model, e)) {
+                int d = gtm_el_arb_point(r->model, e);
+                if (d != GTM_EL_NONE) {
+                    if (r->cov) gtref_cov_el_decision(r->cov, e, d, GTREF_COV_EL_BY_POLL);
+                    progress = true;   /* the wait is dropped, never retires; the switch is the engine's next step */
+                    continue;
+                }
             }
             gtm_el_tlb_edge(r->model, e);
             if (st == GTM_EL_WAIT) continue;   /* not a stall by itself: nothing to apply here, no progress */
@@ -185,6 +252,7 @@ static int run_engines(void *u)
                     np[k] = gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k);
                 gtref_cov_nonpriv_entries(r->cov, e, np);
                 gtref_cov_engine_emr(r->cov, e, gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_EMR));
+                gtref_cov_engine_mode(r->cov, e, gtm_el_mode(r->model, e));
                 gtref_cov_sample(r->cov, e, &cmd);
             }
             progress = true;
@@ -213,6 +281,7 @@ int gtref_model_only_run_cov(const gtref_stim *s, gtref_model_run *r, gtref_cov 
 {
     memset(r, 0, sizeof *r);
     r->cov = cov;
+    if (cov) gtref_cov_test_begin(cov);
     r->model = gtm_create(s->engines);
     if (!r->model || gtref_host_init(&r->host, s, 0)) {
         snprintf(r->error, sizeof r->error, "out of memory");

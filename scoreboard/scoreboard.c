@@ -206,6 +206,26 @@ static void hist_text(const gtref_sb *sb, const struct sb_hist *h, char *buf, si
     snprintf(buf, sz, "cycle %" PRIu64 " %s0x%" PRIx64 ": %s", h->cycle, h->in_batch ? "batch " : "ring ", h->addr, text);
 }
 
+/* A context switch in flight as a mismatch record names it (docs/execlists.md §6, EL-28): its first CSB entry as the
+ * model expects it (EL-20: the event, and the ID of the context switched out, 0 for IDLE_TO_ACTIVE) and the context
+ * that runs after it (EXECLIST_STATUS_HI, EL-13). A switch retires nothing: its record has no command of its own. */
+static void switch_text(const gtref_sb *sb, int e, char *buf, size_t sz)
+{
+    const sb_engine *g = &sb->eng[e];
+    uint32_t base = gtref_engines[e].base, lo = 0;
+    uint32_t next = gtm_reg_peek(sb->m, base + GTREF_EXECLIST_STATUS_HI);
+    for (int i = 0; i < g->nc; i++) {
+        uint32_t rel = g->c[i].off - base;
+        if (!((rel >= GTREF_CSB_ENTRY_LO0 && rel <= GTREF_CSB_ENTRY_HI5) || (rel >= GTREF_CSB_ENTRY_LO6 && rel <= GTREF_CSB_ENTRY_HI11)))
+            continue;
+        if (!(rel & 4u)) { lo = g->c[i].val; continue; }   /* CSB_ENTRY_LOi (both banks start 8-aligned) */
+        snprintf(buf, sz, "context switch: CSB entry 0x%08x for context ID 0x%08x, then context ID 0x%08x runs", lo,
+                 g->c[i].val, next);
+        return;
+    }
+    snprintf(buf, sz, "context switch with no CSB step (a broken image, EL-27), into context ID 0x%08x", next);
+}
+
 /* Record the first mismatch. `field` completes the bucket text (kind/command/field). */
 static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const char *expected,
                  const char *actual, const char *fmt, ...)
@@ -227,7 +247,10 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
     const char *cname = "-";
     if (e >= 0 && e < sb->engines) {
         sb_engine *g = &sb->eng[e];
-        if (g->inflight) {
+        if (g->inflight && g->is_switch) {   /* not the stale DW0 of the record: a switch has none */
+            switch_text(sb, e, mm->command, sizeof mm->command);
+            cname = "context-switch";
+        } else if (g->inflight) {
             cmd_text(sb, &g->cmd, mm->command, sizeof mm->command);
             mm->cmd_addr = g->cmd.addr;
             cname = cmd_name(g->cmd.dw[0]);
@@ -923,13 +946,15 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (load) sb->bucket_cmd = "MI_LOAD_REGISTER_*";
     if (g->ci >= g->nc) {
         COMMIT_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, "unexpected-commit", "no further register change from this command", act, "%s changed; the command in flight changes %d register(s)", name, g->nc);
+        return fail(sb, "reg-commit", e, "unexpected-commit", g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
+                    "%s changed; the %s in flight changes %d register(s)", name, g->is_switch ? "context switch" : "command", g->nc);
     }
     exp_commit *x = &g->c[g->ci];
     if (x->off != p->commit_off) {
         COMMIT_TEXTS(x->off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
-        return fail(sb, "reg-commit", e, "unexpected-commit", exp, act, "register change %d of the command: %s expected, another register changed", g->ci + 1, name);
+        return fail(sb, "reg-commit", e, "unexpected-commit", exp, act, "register change %d of the %s: %s expected, another register changed", g->ci + 1,
+                    g->is_switch ? "context switch" : "command", name);
     }
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
     /* EL-22: a switch's CONTEXT_STATUS_PTR commit is compared, and applied, in bits 3:0 only */
@@ -937,7 +962,8 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (csp ? (x->val ^ p->commit_data) & 0xFu : x->val != p->commit_data) {
         COMMIT_TEXTS(p->commit_off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
-        return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the command: wrong value (differing bits 0x%08x)", g->ci + 1, x->val ^ p->commit_data);
+        return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the %s: wrong value (differing bits 0x%08x)", g->ci + 1,
+                    g->is_switch ? "context switch" : "command", x->val ^ p->commit_data);
     }
 #undef COMMIT_TEXTS
     /* The register takes the engine's value now, in the DUT's order (docs/cycle-contract.md §8). The model ran the

@@ -13,10 +13,15 @@
  *                                conditional end that ended one or both batch levels; and what non-privileged
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
  *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole
+ *   execlist CSB event × engine  each CSB entry the kit writes (docs/execlists.md EL-20's five), per engine
+ *   execlist scenario            docs/execlists.md §7 "Coverage": arbitration points taken, run dry with a pending
+ *                                submission, preempt to idle, CSB wrap, resuming a preempted context, a PDP0
+ *                                change, Loads ignored or replacing a pending one, both modes in one test
  * A bin with no hit is a hole. The model executes the stimulus (gtref_model_only_run_cov), so coverage is a
  * property of the stimulus: what the generator and the directed tests reach. */
 #ifndef GTREF_COVERAGE_H
 #define GTREF_COVERAGE_H
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "gtref/model.h"
@@ -60,6 +65,65 @@ enum gtref_cov_event {
     GTREF_COV_ASI_SECOND_PPGTT,    /* a second level with ASI 1 called from a GGTT first level: PPGTT */
     GTREF_COV_EVENTS
 };
+
+/* Execlists (docs/execlists.md §7, "Coverage"). The CSB event bins are per engine (EL-20's five entries); the
+ * scenario bins count on any engine. */
+enum gtref_cov_csb_event {
+    GTREF_COV_CSB_IDLE_TO_ACTIVE,   /* 0x00000001: a submission starts from idle (EL-14, EL-15) */
+    GTREF_COV_CSB_ELEMENT_SWITCH,   /* 0x00000014: COMPLETE | ELEMENT_SWITCH (EL-15) */
+    GTREF_COV_CSB_ACTIVE_TO_IDLE,   /* 0x00000018: COMPLETE | ACTIVE_TO_IDLE (EL-15) */
+    GTREF_COV_CSB_PREEMPTED,        /* 0x00000002: PREEMPTED (EL-16) */
+    GTREF_COV_CSB_LITE_RESTORE,     /* 0x00008002: PREEMPTED | LITE_RESTORE (EL-17) */
+    GTREF_COV_CSB_EVENTS
+};
+enum gtref_cov_el_bin {
+    GTREF_COV_EL_ARB_CHECK_TAKEN,   /* an MI_ARB_CHECK retire decided a preemption or lite restore (EL-16) */
+    GTREF_COV_EL_POLL_TAKEN,        /* a poll-mode wait's response decided a preemption or lite restore (EL-16) */
+    GTREF_COV_EL_DRY_PENDING,       /* a context ran dry with a pending submission: two CSB steps (EL-15, E7) */
+    GTREF_COV_EL_PREEMPT_TO_IDLE,   /* a preemption into a context with RESTORE_INHIBIT (EL-18, EL-8) */
+    GTREF_COV_EL_CSB_WRAP,          /* a CSB entry at index 0 after one at index 11 (EL-21) */
+    GTREF_COV_EL_RESUME_BATCH,      /* a full restore of a context preempted inside a batch: it resumes there (EL-6) */
+    GTREF_COV_EL_RESUME_RING,       /* ... of a context preempted at ring level (EL-16, EL-6 level 0) */
+    GTREF_COV_EL_PDP0_CHANGE,       /* a full restore that changed PDP0: the engine's PPGTT (EL-26) */
+    GTREF_COV_EL_LOAD_IGNORED,      /* a Load whose element 0 has Valid = 0 (EL-12) */
+    GTREF_COV_EL_LOAD_REPLACES,     /* a Load that replaced a pending submission (EL-11 step 3) */
+    GTREF_COV_EL_BOTH_MODES,        /* one test retired commands on an engine in each mode (EL-1) */
+    GTREF_COV_EL_BINS
+};
+/* What triggered an execlist decision (gtref_cov_el_decision). */
+enum gtref_cov_el_trigger {
+    GTREF_COV_EL_BY_ARB_CHECK,   /* the retire of an MI_ARB_CHECK (gtm_retire.el_point GTM_EL_ARB alone) */
+    GTREF_COV_EL_BY_POLL,        /* a poll-mode wait's response (gtm_el_arb_point) */
+    GTREF_COV_EL_BY_DRY,         /* a retire that left the context dry, or the end of a switch into a dry one */
+    GTREF_COV_EL_BY_OTHER        /* anything else (a delayed start at a switch's end) */
+};
+/* One switch the model made (gtm_step returned GTM_SWITCH), as its commits and the engine after it show it. */
+typedef struct gtref_cov_el_switch {
+    unsigned nsteps;                                   /* its CSB steps (0: a broken image ended it, EL-27) */
+    struct { unsigned index; uint32_t lo, hi; } step[2];   /* index: CONTEXT_STATUS_PTR bits 3:0 as committed */
+    uint64_t pdp0_before, pdp0_after;                  /* PDP0 (UDW:LDW) before and after the switch */
+    uint32_t ctx_ctl_after;                            /* RING_CONTEXT_CONTROL after it (the restore's) */
+    bool in_batch_after;                               /* the restored context resumes inside a batch (EL-6) */
+    uint32_t id_after;                                 /* EXECLIST_STATUS_HI after it: the restored context's ID */
+} gtref_cov_el_switch;
+
+/* A new test begins: the execlist bins that need a whole test (both modes, a CSB wrap, a resumed context) start
+ * afresh. */
+void gtref_cov_test_begin(gtref_cov *c);
+/* Whether engine e is in execlist mode now (the caller says it before each sample; the both-modes bin needs it). */
+void gtref_cov_engine_mode(gtref_cov *c, int e, bool execlist);
+/* A host write of engine e's EXECLIST_CONTROL, before it is applied: the engine's mode, the value written, and
+ * EXECLIST_SQ_LO0 and EXECLIST_STATUS_LO as they stand (EL-11, EL-12, EL-13). */
+void gtref_cov_el_control_write(gtref_cov *c, int e, bool execlist, uint32_t val, uint32_t sq_lo0, uint32_t status_lo);
+/* An execlist decision of engine e (enum gtm_el_decision, not GTM_EL_NONE) and what triggered it. */
+void gtref_cov_el_decision(gtref_cov *c, int e, int decision, enum gtref_cov_el_trigger by);
+/* A switch engine e made. */
+void gtref_cov_el_switch_made(gtref_cov *c, int e, const gtref_cov_el_switch *s);
+/* Hits of an execlist bin: a CSB event on engine e, or a scenario bin. */
+uint64_t gtref_cov_csb_hits(const gtref_cov *c, enum gtref_cov_csb_event k, int e);
+uint64_t gtref_cov_el_hits(const gtref_cov *c, enum gtref_cov_el_bin k);
+/* The holes among the execlist bins alone (they are part of gtref_cov_holes). */
+size_t gtref_cov_el_holes(const gtref_cov *c);
 
 /* One command the model executed on engine e (GTM_RETIRED or GTM_ERROR). */
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);

@@ -1032,3 +1032,48 @@ Test(scoreboard, execlist_retire_of_a_preempted_wait_fails)
     cr_assert(!dut_retire(0x200000u, 0, 0x10));
     cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "during-switch"), "%s", gtref_sb_mismatch(sb)->bucket);
 }
+
+/* ---- the register state at a switch (docs/execlists.md §6, "The switched-out context's register state") ----
+ * Every register change of the DUT is an engine commit or a host write, each compared in its cycle, so the two sides'
+ * registers are equal at every switch; a register that changes at a switch without the contract saying so is a
+ * mismatch at that commit, one the save would not show when the save skips the register. The record names the
+ * engine, the cycle, the switch with its context ID, the register, the expected and the actual value. */
+
+/* V1: after A's store retires A runs dry (EL-15); the switch to idle saves A (68 writes, EL-5) and makes one CSB step
+ * (COMPLETE | ACTIVE_TO_IDLE, ID 0x20): its first register change is CSB_ENTRY_LO1. A DUT that changes RING_TAIL
+ * there (the save skips RING_TAIL, EL-5, E16) fails at that commit. */
+Test(scoreboard, execlist_a_register_the_save_skips_changed_at_a_switch_is_caught)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_csb(0, 0x1, 0, 0x00000B00u), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_write(0x300100u, 0x11111111ull, 0x0F), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_retire(0x200000u, 0x10400002u, 0x10), "%s", gtref_sb_mismatch(sb)->detail);
+    uint64_t at = cyc + 1;
+    cr_assert(!el_commit(RCS + GTREF_RING_TAIL, 0x20), "RING_TAIL changed at the switch: not a change of EL-15's switch");
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "reg-commit");
+    cr_assert_str_eq(mm->engine, "RCS0");
+    cr_assert_eq(mm->cycle, at);
+    cr_assert(strstr(mm->actual, "RING_TAIL=0x00000020"), "%s", mm->actual);
+    cr_assert(strstr(mm->expected, "CSB_ENTRY_LO1=0x00000018"), "%s", mm->expected);
+    cr_assert(strstr(mm->command, "CSB entry 0x00000018 for context ID 0x00000020"), "%s", mm->command);
+    cr_assert(strstr(mm->detail, "of the context switch"), "%s", mm->detail);
+    cr_assert_str_eq(mm->bucket, "reg-commit/context-switch/unexpected-commit");
+}
+
+/* V1 / S.3: the restore's first change is RING_CONTEXT_CONTROL := 0x8 (the image's 0x00090008 by the masked rule,
+ * EL-4); a DUT that restores 0x9 fails at that commit, naming the switch into A (ID 0x20, EL-14: IDLE_TO_ACTIVE). */
+Test(scoreboard, execlist_a_wrong_restored_value_names_the_switch_and_the_context)
+{
+    el_v1_setup();
+    cr_assert(!el_commit(RCS + GTREF_RING_CONTEXT_CONTROL, 0x9));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "reg-commit");
+    cr_assert_str_eq(mm->engine, "RCS0");
+    cr_assert(strstr(mm->expected, "RING_CONTEXT_CONTROL=0x00000008"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "RING_CONTEXT_CONTROL=0x00000009"), "%s", mm->actual);
+    cr_assert(strstr(mm->command, "CSB entry 0x00000001 for context ID 0x00000000, then context ID 0x00000020 runs"), "%s",
+              mm->command);
+    cr_assert(strstr(mm->detail, "register change 1 of the context switch: wrong value"), "%s", mm->detail);
+}
