@@ -23,7 +23,8 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   output logic                   mmio_commit,   // mmio_wr names a register of this engine with a writable bit
   output logic [31:0]            mmio_new,      // its new stored value (0 unless mmio_commit)
   output logic [ENGINE_REGS-1:0] host_we,       // the host write of this cycle changes register i ...
-  output logic [31:0]            host_new [ENGINE_REGS],   // ... to this value
+  output logic [31:0]            host_new,      // ... to this value (the register the write names; its value
+                                                //     means nothing when host_we is 0)
   // the engine's register write of this cycle
   input  logic                   c_valid,
   input  ridx_t                  c_idx,
@@ -43,6 +44,7 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic [31:0]            rd_off [3],    // RD_LRR, RD_SRM, RD_POLL: absolute offsets
   output logic [31:0]            rd_val [3]     //   the register's value, 0 if none (C14)
 );
+
   localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
 
   // ---- the value a read returns: the register, or the derived value of a DERIVED row (EL-13) ----
@@ -53,21 +55,20 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   endfunction
 
   // ---- host access ----
-  logic [ENGINE_REGS-1:0] host_hit;
+  // The register the host addresses, found once (reg_find: a table read, not a search of the table); only it can be
+  // read or written, so its read value and its new value are the only ones computed (docs/performance.md).
+  logic [RIW:0] host_f;
+  ridx_t        host_idx;
+  logic         host_wr;       // the host write of this cycle changes register host_idx
+  assign host_f   = reg_find(ENGINE, mmio_addr);
+  assign host_idx = host_f[RIW-1:0];
   always_comb begin
-    mmio_rdata  = '0;
-    mmio_new    = '0;
-    mmio_commit = 1'b0;
-    for (int i = 0; i < ENGINE_REGS; i++) begin
-      host_hit[i] = reg_present(ENGINE, ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
-      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ENGINE, ridx_t'(i));
-      host_new[i] = reg_write(ENGINE, ridx_t'(i), regs.r[i], mmio_wdata);
-      if (host_hit[i]) mmio_rdata = mmio_rdata | rd_value(i);
-      if (host_we[i]) begin
-        mmio_commit = 1'b1;
-        mmio_new    = mmio_new | host_new[i];
-      end
-    end
+    host_wr     = mmio_wr && host_f[RIW] && reg_writable(ENGINE, host_idx);
+    host_new    = reg_write(ENGINE, host_idx, regs.r[host_idx], mmio_wdata);
+    host_we     = host_wr ? ENGINE_REGS'(1) << host_idx : '0;
+    mmio_rdata  = host_f[RIW] ? rd_value(int'(host_idx)) : 32'd0;
+    mmio_commit = host_wr;
+    mmio_new    = host_wr ? host_new : 32'd0;
   end
 
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
@@ -77,17 +78,17 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
   // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
   // reset to this engine's value (EMR differs per engine). A register the engine does not have is neither
-  // found by find_reg nor hit by the host, so nothing writes it: it holds its reset value.
+  // found by reg_find nor hit by the host, so nothing writes it: it holds its reset value.
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
     if (reg_present(ENGINE, ridx_t'(i))) begin : g_present
       always_ff @(posedge clk) begin
         if (!rst_n) regs.r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
         // CONTEXT_STATUS_PTR (docs/execlists.md EL-22): the engine's commit sets the write pointer (bits 3:0);
         // a host write of the same cycle keeps the rest (the read pointer, bits 11:8, is the host's)
-        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_we[i])
-          regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new[i] & ~CSB_WRITE_PTR_MASK);
+        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_wr && host_idx == ridx_t'(i))
+          regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new & ~CSB_WRITE_PTR_MASK);
         else if (c_valid && c_idx == ridx_t'(i)) regs.r[i] <= c_val;
-        else if (host_we[i]) regs.r[i] <= host_new[i];
+        else if (host_wr && host_idx == ridx_t'(i)) regs.r[i] <= host_new;
       end
     end else begin : g_absent
       assign regs.r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
