@@ -231,19 +231,21 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   assign rinh_end = at_cmd && pi >= 11'h050 && regs.r[RING_CONTEXT_CONTROL_IDX][0];
 
   assign tgt_off = lri_cs ? BASE + (dw & 32'h0000_0FFC) : dw & 32'h007F_FFFC;
-  always_comb begin
-    tgt_hit = 1'b0;
-    tgt_idx = '0;
-    if (reg_present(ENGINE, ridx_t'(RING_TAIL_IDX)) && tgt_off == BASE + ENGINE_REG_OFF[RING_TAIL_IDX]) begin
-      tgt_hit = 1'b1;
-      tgt_idx = ridx_t'(RING_TAIL_IDX);
-    end
+  // the registers a restore loads on this engine (RING_TAIL and the image registers), a constant: the pair's
+  // target is found once (reg_find, a table read) rather than by a search of the image every cycle
+  function automatic logic [ENGINE_REGS-1:0] ld_set();
+    logic [ENGINE_REGS-1:0] m;
+    m = '0;
+    if (reg_present(ENGINE, ridx_t'(RING_TAIL_IDX))) m[RING_TAIL_IDX] = 1'b1;
     for (int k = 0; k < NIMG; k++)
-      if (img_has(k) && tgt_off == BASE + ENGINE_REG_OFF[img_idx(k)]) begin
-        tgt_hit = 1'b1;
-        tgt_idx = img_idx(k);
-      end
-  end
+      if (img_has(k)) m[img_idx(k)] = 1'b1;
+    return m;
+  endfunction
+  localparam logic [ENGINE_REGS-1:0] LD_SET = ld_set();
+  logic [RIW:0] tgt_f;
+  assign tgt_f   = reg_find(ENGINE, tgt_off);
+  assign tgt_hit = tgt_f[RIW] && LD_SET[tgt_f[RIW-1:0]];
+  assign tgt_idx = tgt_hit ? tgt_f[RIW-1:0] : '0;
   logic        ld_hit;               // the pair being parsed loads ld_idx
   ridx_t       ld_idx;
 

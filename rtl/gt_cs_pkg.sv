@@ -77,6 +77,19 @@ package gt_cs_pkg;
     return ENGINE_REG_PRESENT_BY_ENGINE[engine][i][0];
   endfunction
 
+  // The register of an engine at absolute MMIO offset off: {found, index}, found only for a register the engine
+  // has (reg_present). The generated table ENGINE_REG_AT_BY_ENGINE (one register per offset, checked by
+  // tools/gen_svpkg.c) gives the answer a search of the table for a present register at ENGINE_BASE[engine] +
+  // ENGINE_REG_OFF[i] would, in one read (docs/performance.md).
+  function automatic logic [RIW:0] reg_find(input int engine, input logic [31:0] off);
+    logic [31:0] rel;
+    logic [15:0] at;
+    rel = off - ENGINE_BASE[engine];
+    if (rel[1:0] != 2'd0 || (rel >> (ENGINE_REG_SLOT_BITS + 2)) != 32'd0) return '0;
+    at = ENGINE_REG_AT_BY_ENGINE[engine][rel[ENGINE_REG_SLOT_BITS + 1:2]];
+    return at == 16'd0 ? '0 : {1'b1, RIW'(at - 16'd1)};
+  endfunction
+
   // A register LRI or the host can change: some RW or W1C bit, or a masked register.
   function automatic logic reg_writable(input int engine, input ridx_t i);
     return gt_reg_rules_pkg::reg_is_writable(ENGINE_REG_RW_BY_ENGINE[engine][i], ENGINE_REG_W1C[i], ENGINE_REG_MASKED[i][0]);

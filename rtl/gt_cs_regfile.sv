@@ -23,7 +23,8 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   output logic                   mmio_commit,   // mmio_wr names a register of this engine with a writable bit
   output logic [31:0]            mmio_new,      // its new stored value (0 unless mmio_commit)
   output logic [ENGINE_REGS-1:0] host_we,       // the host write of this cycle changes register i ...
-  output logic [31:0]            host_new [ENGINE_REGS],   // ... to this value
+  output logic [31:0]            host_new,      // ... to this value (the register the write names; its value
+                                                //     means nothing when host_we is 0)
   // the engine's register write of this cycle
   input  logic                   c_valid,
   input  ridx_t                  c_idx,
@@ -43,7 +44,6 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   input  logic [31:0]            rd_off [3],    // RD_LRR, RD_SRM, RD_POLL: absolute offsets
   output logic [31:0]            rd_val [3]     //   the register's value, 0 if none (C14)
 );
-  localparam logic [31:0] BASE = ENGINE_BASE[ENGINE];
 
   // ---- the value a read returns: the register, or the derived value of a DERIVED row (EL-13) ----
   function automatic logic [31:0] rd_value(input int i);
@@ -53,21 +53,20 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   endfunction
 
   // ---- host access ----
-  logic [ENGINE_REGS-1:0] host_hit;
+  // The register the host addresses, found once (reg_find: a table read, not a search of the table); only it can be
+  // read or written, so its read value and its new value are the only ones computed (docs/performance.md).
+  logic [RIW:0] host_f;
+  ridx_t        host_idx;
+  logic         host_wr;       // the host write of this cycle changes register host_idx
+  assign host_f   = reg_find(ENGINE, mmio_addr);
+  assign host_idx = host_f[RIW-1:0];
   always_comb begin
-    mmio_rdata  = '0;
-    mmio_new    = '0;
-    mmio_commit = 1'b0;
-    for (int i = 0; i < ENGINE_REGS; i++) begin
-      host_hit[i] = reg_present(ENGINE, ridx_t'(i)) && mmio_addr == BASE + ENGINE_REG_OFF[i];
-      host_we[i]  = mmio_wr && host_hit[i] && reg_writable(ENGINE, ridx_t'(i));
-      host_new[i] = reg_write(ENGINE, ridx_t'(i), regs.r[i], mmio_wdata);
-      if (host_hit[i]) mmio_rdata = mmio_rdata | rd_value(i);
-      if (host_we[i]) begin
-        mmio_commit = 1'b1;
-        mmio_new    = mmio_new | host_new[i];
-      end
-    end
+    host_wr     = mmio_wr && host_f[RIW] && reg_writable(ENGINE, host_idx);
+    host_new    = reg_write(ENGINE, host_idx, regs.r[host_idx], mmio_wdata);
+    host_we     = host_wr ? ENGINE_REGS'(1) << host_idx : '0;
+    mmio_rdata  = host_f[RIW] ? rd_value(int'(host_idx)) : 32'd0;
+    mmio_commit = host_wr;
+    mmio_new    = host_wr ? host_new : 32'd0;
   end
 
   // Commit rule 1: registers change only here, at a command's retire (RING_HEAD, EIR), at a register
@@ -77,17 +76,17 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   // still shows the host's value (docs/cycle-contract.md §8, resolved corner cases).
   // One always_ff per register (a generate loop: ENGINE_REGS exceeds Verilator's loop-unroll limit),
   // reset to this engine's value (EMR differs per engine). A register the engine does not have is neither
-  // found by find_reg nor hit by the host, so nothing writes it: it holds its reset value.
+  // found by reg_find nor hit by the host, so nothing writes it: it holds its reset value.
   for (genvar i = 0; i < ENGINE_REGS; i++) begin : g_reg
     if (reg_present(ENGINE, ridx_t'(i))) begin : g_present
       always_ff @(posedge clk) begin
         if (!rst_n) regs.r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
         // CONTEXT_STATUS_PTR (docs/execlists.md EL-22): the engine's commit sets the write pointer (bits 3:0);
         // a host write of the same cycle keeps the rest (the read pointer, bits 11:8, is the host's)
-        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_we[i])
-          regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new[i] & ~CSB_WRITE_PTR_MASK);
+        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_wr && host_idx == ridx_t'(i))
+          regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new & ~CSB_WRITE_PTR_MASK);
         else if (c_valid && c_idx == ridx_t'(i)) regs.r[i] <= c_val;
-        else if (host_we[i]) regs.r[i] <= host_new[i];
+        else if (host_wr && host_idx == ridx_t'(i)) regs.r[i] <= host_new;
       end
     end else begin : g_absent
       assign regs.r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
@@ -97,21 +96,11 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   // =====================================================================================================
   // Register sources and targets (commands.md §2)
   // =====================================================================================================
-  // The register of this engine at absolute offset off (abs_off); a register of the table that this engine
-  // does not have is not found (ENGINE_REG_PRESENT_BY_ENGINE).
-  function automatic logic [RIW:0] find_reg(input logic [31:0] off);
-    logic [RIW:0] f;
-    f = '0;
-    for (int i = 0; i < ENGINE_REGS; i++)
-      if (reg_present(ENGINE, ridx_t'(i)) && off == BASE + ENGINE_REG_OFF[i]) f = {1'b1, ridx_t'(i)};
-    return f;
-  endfunction
-
   // Read source: the register as an MMIO read returns it; an offset naming no register of this engine
-  // reads 0 (C14).
+  // reads 0 (C14). reg_find finds a register this engine has (ENGINE_REG_PRESENT_BY_ENGINE).
   function automatic logic [31:0] read_reg(input logic [31:0] off);
     logic [RIW:0] f;
-    f = find_reg(off);
+    f = reg_find(ENGINE, off);
     return f[RIW] ? rd_value(int'(f[RIW-1:0])) : 32'd0;
   endfunction
 
@@ -137,42 +126,42 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
     return acc == 2'd0 || acc == 2'd2;
 `endif
   endfunction
-  function automatic logic ftn_allows(input logic [31:0] off);
-    logic hit;
-    hit = 1'b0;
+  // Whether an entry allows (bit 0) and whether one denies (bit 1) a write at off: one pass over the twelve entries.
+  function automatic logic [1:0] ftn_verdict(input logic [31:0] off);
+    logic allow, deny;
+    allow = 1'b0;
+    deny  = 1'b0;
     for (int k = 0; k < 12; k++) begin
       logic [31:0] ent;
       ent = regs.r[FORCE_TO_NONPRIV0_IDX + k];
-      if (ftn_covers(ent, off) && (ent & NONPRIV_DENY) == 32'd0 && ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: NONPRIV_ACCESS_WIDTH])) hit = 1'b1;
+      if (ftn_covers(ent, off)) begin
+        if ((ent & NONPRIV_DENY) != 32'd0) deny = 1'b1;
+        else if (ftn_access_wr(ent[NONPRIV_ACCESS_LSB +: NONPRIV_ACCESS_WIDTH])) allow = 1'b1;
+      end
     end
-    return hit;
-  endfunction
-  function automatic logic ftn_denies(input logic [31:0] off);
-    logic hit;
-    hit = 1'b0;
-    for (int k = 0; k < 12; k++)
-      if (ftn_covers(regs.r[FORCE_TO_NONPRIV0_IDX + k], off) && (regs.r[FORCE_TO_NONPRIV0_IDX + k] & NONPRIV_DENY) != 32'd0)
-        hit = 1'b1;
-    return hit;
+    return {deny, allow};
   endfunction
 
   // A write target from a non-privileged batch is allowed (C13, C37) when no entry of this engine denies it
   // (a deny wins) and it is a NONPRIV-flagged register of this engine (CS_GPR*, MI_PREDICATE_*) or an entry
-  // allows it (f: the register at off, find_reg). From a privileged command every target is allowed.
+  // allows it (f: the register at off, reg_find). From a privileged command every target is allowed.
   function automatic logic np_allowed(input logic [31:0] off, input logic [RIW:0] f);
-    return !ftn_denies(off) && ((f[RIW] && ENGINE_REG_NONPRIV[f[RIW-1:0]][0]) || ftn_allows(off));
+    logic [1:0] v;
+    v = ftn_verdict(off);
+    return !v[1] && ((f[RIW] && ENGINE_REG_NONPRIV[f[RIW-1:0]][0]) || v[0]);
   endfunction
 
   // Write target (LRI pairs, LRR and LRM destinations), at absolute offset off: a register of this engine with
   // a writable bit (C6), allowed when the command is non-privileged (C13). Any other target is dropped without
-  // a commit and without an error. Each lookup finds the register once and asks the whitelist once (the
-  // whitelist is most of the engine's evaluation time).
+  // a commit and without an error. Each lookup finds the register once (a table read) and asks the whitelist
+  // once, and only for a non-privileged command (the whitelist was most of the engine's evaluation time).
   always_comb
     for (int p = 0; p < 3; p++) begin
       logic [RIW:0] f;
       logic         np_ok;
-      f            = find_reg(tgt_off[p]);
-      np_ok        = !cur_np || np_allowed(tgt_off[p], f);
+      f            = reg_find(ENGINE, tgt_off[p]);
+      if (cur_np) np_ok = np_allowed(tgt_off[p], f);
+      else        np_ok = 1'b1;
       tgt_hit[p]   = f[RIW] && reg_writable(ENGINE, f[RIW-1:0]) && np_ok;
       tgt_idx[p]   = f[RIW-1:0];
       tgt_np_ok[p] = np_ok;

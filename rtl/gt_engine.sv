@@ -90,7 +90,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   // =====================================================================================================
   gt_cs_regs_if           regs ();      // the registers (regs.r), held by gt_cs_regfile
   logic [ENGINE_REGS-1:0] host_we;
-  logic [31:0]            host_new [ENGINE_REGS];
+  logic [31:0]            host_new;   // the new value of the register host_we names
   logic                   c_valid;     // the engine's register write of this cycle (at most one, commit rule 3)
   ridx_t                  c_idx;
   logic [31:0]            c_val;
@@ -486,7 +486,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   // IMR at the end of this cycle (IRQ-3): the engine's commit wins over a host write of the same cycle (§8).
   logic [31:0] imr_end;
-  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new[IMR_IDX] : regs.r[IMR_IDX];
+  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new : regs.r[IMR_IDX];
   assign evt_imr = imr_end[15:0];
   logic unused_imr_hi;   // IMR[31:16] is storage (IRQ-3, I21)
   assign unused_imr_hi = ^imr_end[31:16];
@@ -497,7 +497,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
     gt_cs_watchdog u_wdog (
       .clk, .rst_n, .ctl(regs.r[PR_CTR_CTL_IDX]), .thr(regs.r[PR_CTR_THRSH_IDX]),
       .ctl_eng(c_valid && c_idx == ridx_t'(PR_CTR_CTL_IDX)), .ctl_eng_val(c_val),
-      .ctl_host(host_we[PR_CTR_CTL_IDX]), .ctl_host_val(host_new[PR_CTR_CTL_IDX]), .wd_fire
+      .ctl_host(host_we[PR_CTR_CTL_IDX]), .ctl_host_val(host_new), .wd_fire
     );
   end else begin : g_no_wdog
     assign wd_fire = 1'b0;

@@ -210,6 +210,52 @@ int main(int argc, char **argv)
             }
             fprintf(f, "};\n");
         }
+        if (engine) {
+            /* The register lookup of the RTL (gt_cs_pkg::reg_find): the table index + 1 of the register each engine
+             * has at each dword of its register space, 0 for none; one array read instead of a search of the table
+             * at every lookup (docs/performance.md). It stands for the search only when no two registers share an
+             * offset, which is checked here. */
+            uint32_t maxoff = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (off[i] & 3u) {
+                    fprintf(stderr, "gen_svpkg: engine register %zu of include/gtref/reg_table.def: offset 0x%x is not "
+                            "dword-aligned; the RTL's register lookup (ENGINE_REG_AT_BY_ENGINE) needs dword offsets\n",
+                            i, off[i]);
+                    exit(1);
+                }
+                for (size_t j = 0; j < i; j++)
+                    if (off[j] == off[i]) {
+                        fprintf(stderr, "gen_svpkg: engine registers %zu and %zu of include/gtref/reg_table.def have the "
+                                "same offset 0x%x; the RTL's register lookup (ENGINE_REG_AT_BY_ENGINE) needs one "
+                                "register per offset\n", j, i, off[i]);
+                        exit(1);
+                    }
+                if (off[i] > maxoff) maxoff = off[i];
+            }
+            int bits = 0;
+            while ((4u << bits) <= maxoff) bits++;
+            if (bits > 12) {
+                fprintf(stderr, "gen_svpkg: engine register offset 0x%x: the RTL's lookup table would have 2^%d entries "
+                        "(at most 2^12)\n", maxoff, bits);
+                exit(1);
+            }
+            size_t slots = (size_t)1 << bits;
+            fprintf(f, "  // Register lookup: ENGINE_REG_AT_BY_ENGINE[e][dword offset relative to ENGINE_BASE[e]] = the\n"
+                       "  // index + 1 of engine e's register there (present on e), 0 for none; offsets below %u only.\n"
+                       "  localparam int ENGINE_REG_SLOT_BITS = %d;\n", 4u << bits, bits);
+            fprintf(f, "  localparam logic [15:0] ENGINE_REG_AT_BY_ENGINE [%d][%zu] = '{", GTREF_MAX_ENGINES, slots);
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                fprintf(f, "%s'{", e ? ", " : "");
+                for (size_t s = 0; s < slots; s++) {
+                    unsigned at = 0;
+                    for (size_t i = 0; i < n; i++)
+                        if (off[i] == 4u * s && epres[e][i]) at = (unsigned)i + 1;
+                    fprintf(f, "%s16'd%u", s ? ", " : "", at);
+                }
+                fprintf(f, "}");
+            }
+            fprintf(f, "};\n");
+        }
     }
     fprintf(f, "endpackage\n/* verilator lint_on UNUSEDPARAM */\n");
     if (fclose(f)) { perror(argv[1]); return 1; }
