@@ -247,6 +247,8 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   logic        ld_hit;               // the pair being parsed loads ld_idx
   ridx_t       ld_idx;
 `ifdef GTREF_BUG_EL_PDP_NO_RELOAD
+  // BUG (docs/rtl-bugs.md, EL_PDP_NO_RELOAD): the PDP registers and the restored descriptor's Force PD Restore, for the
+  // restore's skip below
   function automatic logic pdp_idx(input ridx_t i);
     return i == ridx_t'(PDP0_LDW_IDX) || i == ridx_t'(PDP0_UDW_IDX) || i == ridx_t'(PDP1_LDW_IDX) ||
            i == ridx_t'(PDP1_UDW_IDX) || i == ridx_t'(PDP2_LDW_IDX) || i == ridx_t'(PDP2_UDW_IDX) ||
