@@ -248,6 +248,16 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   assign tgt_idx = tgt_hit ? tgt_f[RIW-1:0] : '0;
   logic        ld_hit;               // the pair being parsed loads ld_idx
   ridx_t       ld_idx;
+`ifdef GTREF_BUG_EL_PDP_NO_RELOAD
+  // BUG (docs/rtl-bugs.md, EL_PDP_NO_RELOAD): the PDP registers and the restored descriptor's Force PD Restore, for the
+  // restore's skip below
+  function automatic logic pdp_idx(input ridx_t i);
+    return i == ridx_t'(PDP0_LDW_IDX) || i == ridx_t'(PDP0_UDW_IDX) || i == ridx_t'(PDP1_LDW_IDX) ||
+           i == ridx_t'(PDP1_UDW_IDX) || i == ridx_t'(PDP2_LDW_IDX) || i == ridx_t'(PDP2_UDW_IDX) ||
+           i == ridx_t'(PDP3_LDW_IDX) || i == ridx_t'(PDP3_UDW_IDX);
+  endfunction
+  logic        rs_fpd;               // the restored descriptor's Force PD Restore (bit 1)
+`endif
 
   // the value a restore loads (EL-4): masked registers by the masked rule; others (value & cmp) | (old & ~cmp);
   // the level bits (bit 0) of BB_STATE / SBB_STATE are the engine's, never stored (EL-6)
@@ -262,7 +272,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
   logic [6:0]  s_end;                // NRING with SAVE_INHIBIT as held (E21), else NIMG
   logic [63:0] s_addr;
   assign se     = img(int'(sk));
+`ifdef GTREF_BUG_EL_SAVE_NO_IPEHR
+  // BUG (docs/rtl-bugs.md, EL_SAVE_NO_IPEHR): the save's slot list ends the engine context at CS_GPR31 (slot 59) and
+  // goes on with the render extension, so IPEHR (slot 60, DW 0xA9) is never written (EL-5 saves every image register).
+  assign s_has  = img_has(int'(sk)) && sk != 7'd60;
+`else
   assign s_has  = img_has(int'(sk));
+`endif
   assign s_end  = regs.r[RING_CONTEXT_CONTROL_IDX][2] ? 7'(NRING) : 7'(NIMG);
   assign s_addr = {32'd0, sv_lrca, 12'd0} + 64'h1000 + {52'd0, se.dw, 2'd0} - 64'd4;   // a & ~7 (DW k odd)
 
@@ -282,7 +298,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
 
   // ---- memory requests ----
   logic [3:0] nxt_i;                 // EL-21: the entry after the write pointer held
+`ifdef GTREF_BUG_EL_CSB_WRAP_AT_10
+  // BUG (docs/rtl-bugs.md, EL_CSB_WRAP_AT_10): the wrap test counts the twelve entries from 1 (wp < 10 instead of
+  // wp < 11), so the entry after index 10 goes to index 0: entry 11 is never written (EL-21: wrap 11 -> 0).
+  assign nxt_i = regs.r[CONTEXT_STATUS_PTR_IDX][3:0] < 4'd10 ? regs.r[CONTEXT_STATUS_PTR_IDX][3:0] + 4'd1 : 4'd0;
+`else
   assign nxt_i = regs.r[CONTEXT_STATUS_PTR_IDX][3:0] < 4'd11 ? regs.r[CONTEXT_STATUS_PTR_IDX][3:0] + 4'd1 : 4'd0;
+`endif
   always_comb begin
     m_wr    = 1'b0;
     m_rd    = 1'b0;
@@ -310,7 +332,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
           m_wr = 1'b1;
           case (wk)
             2'd0: begin m_addr = hwsp + 64'h40 + {57'd0, csb_i, 3'd0}; m_be = 8'hFF; m_wdata = {csb_hi[0], csb_lo[0]}; end
+`ifdef GTREF_BUG_EL_HWSP_PTR_STALE
+            // BUG (docs/rtl-bugs.md, EL_HWSP_PTR_STALE): the status-page pointer write copies CONTEXT_STATUS_PTR as
+            // held, which the step commits only after its writes (EL-22 step 4): the mirror names the previous entry.
+            2'd1: begin m_addr = hwsp + 64'hB8; m_be = 8'hF0; m_wdata = {28'd0, regs.r[CONTEXT_STATUS_PTR_IDX][3:0], 32'd0}; end
+`else
             2'd1: begin m_addr = hwsp + 64'hB8; m_be = 8'hF0; m_wdata = {28'd0, csb_i, 32'd0}; end
+`endif
             default: begin m_addr = hwsp; m_be = 8'h0F; m_wdata = {48'd0, IRQ_CONTEXT_SWITCH}; end
           endcase
         end
@@ -333,11 +361,16 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
     case (ph)
       P_PARSE:
         if (pst == 2'd2 && ld_hit) begin c_valid = 1'b1; c_idx = ld_idx; c_val = ld_val; end
+`ifdef GTREF_BUG_EL_LITE_TAIL_LOST
+      // BUG (docs/rtl-bugs.md, EL_LITE_TAIL_LOST): the commit multiplexer has no arm for the lite restore's P_LTAIL:
+      // the line LRCA + 0x1000 is read but RING_TAIL keeps its old value (EL-17: RING_TAIL := DW 0x07).
+`else
       P_LTAIL: begin
         c_valid = 1'b1;
         c_idx   = ridx_t'(RING_TAIL_IDX);
         c_val   = reg_write(ENGINE, ridx_t'(RING_TAIL_IDX), regs.r[RING_TAIL_IDX], line[32 * 7 +: 32]);
       end
+`endif
       P_C0: begin c_valid = 1'b1; c_idx = ridx_t'(CSB_ENTRY_LO0_IDX + 2 * int'(csb_i)); c_val = csb_lo[0]; end
       P_C1: begin c_valid = 1'b1; c_idx = ridx_t'(CSB_ENTRY_HI0_IDX + 2 * int'(csb_i)); c_val = csb_hi[0]; end
       P_C2: begin
@@ -406,7 +439,12 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       if (!sv[cur]) begin                // EL-11 step 2: the slot being executed or next to execute
         n_sv[cur]    = 1'b1;
         n_sd[cur][0] = {regs.r[EXECLIST_SQ_HI0_IDX], regs.r[EXECLIST_SQ_LO0_IDX]};
+`ifdef GTREF_BUG_EL_ELEM1_NOT_LATCHED
+        // BUG (docs/rtl-bugs.md, EL_ELEM1_NOT_LATCHED): a Load into the idle slot takes element 0 only; element 1 keeps
+        // the slot's old descriptor (0 after reset: Valid = 0), so the element switch of EL-15 never happens.
+`else
         n_sd[cur][1] = {regs.r[EXECLIST_SQ_HI1_IDX], regs.r[EXECLIST_SQ_LO1_IDX]};
+`endif
         n_elem       = 1'b0;
         if (!sw) start = 1'b1;           // EL-14 (during a switch to idle: at its end, EL-19)
       end else begin                     // step 3: the pending slot (replaces a pending submission, E2)
@@ -424,7 +462,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       end else if (ring_empty && lvl_now == 2'd0) dry = 1'b1;
     end
     // EL-16: an arbitration point with arb = 1 and a pending submission (running dry wins)
+`ifdef GTREF_BUG_EL_PREEMPT_ARB_OFF
+    // BUG (docs/rtl-bugs.md, EL_PREEMPT_ARB_OFF): the arbitration enable is left out of the arbitration-point test,
+    // so an MI_ARB_CHECK (or an unmet poll) with arb = 0 preempts (EL-16: only while arb = 1).
+    arbp   = !dry && !sw && sv[cur] && arb_point && n_sv[~n_cur];
+`else
     arbp   = !dry && !sw && sv[cur] && arb_point && arb && n_sv[~n_cur];
+`endif
     old_d  = n_sd[n_cur][n_elem];
     new_d  = n_sd[~n_cur][0];
     // EL-17: the same context (LRCA and ID), neither Force Restore nor Force PD Restore
@@ -460,7 +504,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
     end
   end
   // EL-26: every switch that fully restores a context invalidates the TLB at its decision edge
+`ifdef GTREF_BUG_EL_TLB_KEPT_ELEM_SWITCH
+  // BUG (docs/rtl-bugs.md, EL_TLB_KEPT_ELEM_SWITCH): the element switch is left out of the invalidating decisions
+  // (taken as "the same submission"), so element 1 runs on element 0's translations (EL-26: every full restore).
+  assign tlb_inv = start || d_pend || (arbp && !lite);
+`else
   assign tlb_inv = start || d_es || d_pend || (arbp && !lite);
+`endif
   assign preempt = arbp && !lite;
 
   always_ff @(posedge clk) begin
@@ -499,12 +549,20 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
       sv_ret  <= '0;
       rs_b1   <= 1'b0;
       rs_b2   <= 1'b0;
+`ifdef GTREF_BUG_EL_PDP_NO_RELOAD
+      rs_fpd  <= 1'b0;
+`endif
     end else begin
       if (dry || arbp) begin
         sv_lvl  <= dec_lvl;
         sv_next <= dec_next;
         sv_ret  <= ret_addr;
       end
+`ifdef GTREF_BUG_EL_PDP_NO_RELOAD
+      if (arbp) rs_fpd <= new_d[1];
+      else if (dry) rs_fpd <= d_es ? n_sd[n_cur][1][1] : n_sd[~n_cur][0][1];
+      else if (start) rs_fpd <= n_sd[n_cur][0][1];
+`endif
       if (arbp && lite) begin                          // EL-17: one read, RING_TAIL, CSB 0x8002 / ID(E)
         rs_lrca   <= old_d[31:12];
         csb_n     <= 2'd1;
@@ -520,7 +578,13 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
         rs_lrca   <= new_d[31:12];
         csb_n     <= 2'd1;
         csb_lo[0] <= 32'h0000_0002;
+`ifdef GTREF_BUG_EL_CSB_ID_PREEMPTER
+        // BUG (docs/rtl-bugs.md, EL_CSB_ID_PREEMPTER): the PREEMPTED entry names the context that preempts (element 0
+        // of the pending slot) instead of the one switched out (EL-20: ID(E)).
+        csb_hi[0] <= new_d[63:32];
+`else
         csb_hi[0] <= old_d[63:32];
+`endif
         to_idle   <= 1'b0;
         ph        <= P_SAVE;
       end else if (dry) begin
@@ -610,7 +674,14 @@ module gt_cs_execlist import gtref_pkg::*, gt_cs_pkg::*; #(
                 end
               end else if (dw != 32'd0) broken = 1'b1;
             2'd1: begin
+`ifdef GTREF_BUG_EL_PDP_NO_RELOAD
+              // BUG (docs/rtl-bugs.md, EL_PDP_NO_RELOAD): the PDP pairs are loaded only by a start from idle or for a
+              // descriptor with Force PD Restore; a switch from a running context skips them (EL-2, EL-4: every image
+              // register's pair is loaded).
+              ld_hit <= tgt_hit && !(op_save && !rs_fpd && pdp_idx(tgt_idx));
+`else
               ld_hit <= tgt_hit;
+`endif
               ld_idx <= tgt_idx;
               p_off  <= tgt_off;
               pst    <= 2'd2;

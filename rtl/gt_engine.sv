@@ -315,7 +315,14 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
                        {regs.r[RING_TAIL_IDX][TAIL_OFFSET_LSB +: TAIL_OFFSET_WIDTH], 1'b0});
   // EL-16: the retire of an executed MI_ARB_CHECK is an arbitration point; so is a response to a poll-mode
   // MI_SEMAPHORE_WAIT's read with the condition false (the wait does not retire: its DW0 is the head)
+`ifdef GTREF_BUG_EL_PREEMPT_AT_BBS
+  // BUG (docs/rtl-bugs.md, EL_PREEMPT_AT_BBS): the retire of an MI_BATCH_BUFFER_START is taken as an arbitration point
+  // too (batch-boundary preemption), which EL-16 and E12 exclude: only MI_ARB_CHECK and an unmet poll-mode wait.
+  assign el_arb_point  = st == S_RETIRE && (cmd == C_MI_ARB_CHECK || cmd == C_MI_BATCH_BUFFER_START) && !cmd_err &&
+                         !cmd_nop && !cmd_priv;
+`else
   assign el_arb_point  = st == S_RETIRE && cmd == C_MI_ARB_CHECK && !cmd_err && !cmd_nop && !cmd_priv;
+`endif
   assign el_poll_point = st == S_RDW && rsp_valid && cmd == C_MI_SEMAPHORE_WAIT && !cmd_err && !cmd_nop && !cmd_priv &&
                          cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] && !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO] &&
                          !poll_rsp_ok;

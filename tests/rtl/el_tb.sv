@@ -28,6 +28,8 @@ module el_tb import gtref_pkg::*; ();
   logic [31:0] commit_off [$], commit_data [$];
   int          csw_cyc [$];                 // cycles of RCS0's CONTEXT_SWITCH event (bit 8)
   int          csp_cyc [$];                 // cycles of RCS0's CONTEXT_STATUS_PTR commits
+  int          lk_cyc [$];                  // RCS0's TLB lookups (GAM-17: probe_gam_lookup_*; the lookup phase is
+  bit          lk_hit [$];                  //   in cycle lk_cyc - 1) and whether each hit
   always @(posedge clk) begin
     if (rst_n) begin
       if (mem_req_valid && mem_req_ready && mem_req_write) begin
@@ -41,6 +43,9 @@ module el_tb import gtref_pkg::*; ();
       if (probe_retire[RCS0]) retire_cyc.push_back(cyc);
       if (dut.evt_valid[RCS0] && dut.evt_bits[RCS0][8]) csw_cyc.push_back(cyc);
       if (probe_commit_valid[RCS0] && probe_commit_off[RCS0] == 32'h23A0) csp_cyc.push_back(cyc);
+      if (probe_gam_lookup_valid && probe_gam_lookup_engine == 2'(RCS0)) begin
+        lk_cyc.push_back(cyc); lk_hit.push_back(probe_gam_lookup_hit);
+      end
     end
     cyc <= cyc + 1;
   end
@@ -247,6 +252,7 @@ module el_tb import gtref_pkg::*; ();
     wait_cycles(3);
     eo.delete(); ed.delete(); ea.delete(); wd.delete(); eb.delete();
     commit_cyc.delete(); commit_off.delete(); commit_data.delete(); retire_cyc.delete(); csw_cyc.delete(); csp_cyc.delete();
+    lk_cyc.delete(); lk_hit.delete();
     wr_addr.delete(); wr_data.delete(); wr_be.delete(); wr_src.delete();
     mem.delete();
     wp = RING;
@@ -403,6 +409,15 @@ module el_tb import gtref_pkg::*; ();
     R(B + EXECLIST_STATUS_LO_OFF, 32'h0001_0000, "V2#6 EXECLIST_STATUS_LO");
     R(B + CS_GPR0_OFF, 32'hB0B0_B0B0, "V2#7 CS_GPR0");
     chk(csw_cyc.size() == 3 && same_cycles(), "V2 EL-24: one event per CSB step, at its pointer commit");
+    // EL-26: the element switch invalidates every TLB entry at its decision edge, the closing edge of A's SDI retire
+    // (cycle retire_cyc[0]); the first RCS0 lookup in a later cycle (the save's first write, to A's register state
+    // page, which A's restore translated) therefore misses
+    begin
+      int f = -1;
+      foreach (lk_cyc[i]) if (f < 0 && retire_cyc.size() > 0 && lk_cyc[i] - 1 > retire_cyc[0]) f = i;
+      chk(f >= 0 && !lk_hit[f], $sformatf("V2 EL-26: the first RCS0 TLB lookup after the element switch's decision edge (cycle %0d) %s",
+          retire_cyc.size() > 0 ? retire_cyc[0] : -1, f < 0 ? "never comes" : $sformatf("hits (lookup in cycle %0d)", lk_cyc[f] - 1)));
+    end
   endtask
 
   // V7: CSB wrap after twelve events (V7; EL-21, E4, E20; EL-19 an empty ring runs dry at the switch's end)
