@@ -239,9 +239,12 @@ static bool spin(gen *g, engine_plan *p, uint32_t tail)
  * writes 1, waits for 2, writes 3, ...; q's waits for 1, writes 2, ... (poll-mode waits: arbitration points with
  * nothing pending). Each is element 0 of a submission whose element 1 is its engine's main context (p's with its new
  * tail; q's with the tail it has), so that both main contexts go on once the pair is done (EL-15). */
+/* A peer for p's ping-pong: an execlist engine whose main context has been submitted and, like p's, has run its first
+ * chunk (a wait_idle since: idle_pos > 0): its semaphores are written and signalled, so no main context waits for the
+ * other one, held behind its ping or pong (a signal-mode wait, or a poll with arbitration off, would not yield). */
 static bool usable_peer(const engine_plan *q, const engine_plan *p)
 {
-    return q != p && q->el && q->el_started && !q->el_bad && q->nctx < MAX_EL_CTX;
+    return q != p && q->el && q->el_started && !q->el_bad && q->nctx < MAX_EL_CTX && q->idle_pos > 0;
 }
 
 static bool pingpong(gen *g, engine_plan *plans, size_t np, engine_plan *p, uint32_t tail)
@@ -249,7 +252,7 @@ static bool pingpong(gen *g, engine_plan *plans, size_t np, engine_plan *p, uint
     engine_plan *q = NULL;
     size_t nq = 0;
     for (size_t i = 0; i < np; i++) nq += usable_peer(&plans[i], p);
-    if (!nq || p->nctx >= MAX_EL_CTX) return false;
+    if (!nq || p->nctx >= MAX_EL_CTX || p->idle_pos == 0) return false;
     size_t pick = (size_t)range(g, 0, nq - 1);
     for (size_t i = 0; i < np; i++)
         if (usable_peer(&plans[i], p) && pick-- == 0) q = &plans[i];
