@@ -8,6 +8,7 @@
  *   emit.c     the command emitters and the weighted draw between the command families (gen_emit_cmd)
  *   units.c    the Gen11 variant units, drawn from the variants' stream
  *   host.c     the host program: setup, submissions, remaps, interrupt service, bursts
+ *   execlist.c engines in execlist mode: their contexts, the driver's submissions, the scenarios (execlist_pct)
  *   config.c   the defaults of gtref_gen_config;  malformed.c  illegal commands from the command table
  * Functions shared between the files carry the prefix gen_; the draw helpers are static inline here. */
 
