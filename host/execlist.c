@@ -105,6 +105,8 @@ static int service_csb(gtref_el_driver *d, int e, uint64_t (*rd)(void *, uint64_
         if (id != expect)
             return fail(why, sz, "execlist driver: %s CSB entry %u (0x%08" PRIx32 " / 0x%08" PRIx32 "): context ID 0x%08" PRIx32
                         " unexpected, expected 0x%08" PRIx32 " (%s; docs/execlists.md DRV-4)", en, i, lo, id, id, expect, what);
+        g->seen[lo == 0x00000001u ? 0 : lo == 0x00000002u ? 1 : lo == 0x00008002u ? 2 : lo == 0x00000014u ? 3 : 4]++;
+        if (i == 0 && g->head == 11) g->seen[5]++;
         if (lo == 0x00000001u) make_active(g);
         else if (lo & 0x2u) {                          /* PREEMPTED (lite restore too): the pending one is active */
             if (!g->nq) return fail(why, sz, "execlist driver: %s CSB entry %u (0x%08" PRIx32 " / 0x%08" PRIx32 "): preempted "

@@ -81,6 +81,8 @@ typedef struct gtref_el_engine {
     unsigned nactive, elem;   /* its element count (0: none active) and the element running */
     uint32_t queue[GTREF_EL_QUEUE][2];   /* submitted, not yet reported active (oldest first) */
     unsigned qn[GTREF_EL_QUEUE], nq;
+    unsigned seen[6];         /* entries serviced: idle to active, preempted, lite restore, element switch, active to
+                               * idle, and entries read at index 0 after index 11 (a wrap) */
 } gtref_el_engine;
 
 typedef struct gtref_el_driver {
