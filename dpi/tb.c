@@ -71,6 +71,19 @@ static void write_result(gtref_tb *tb)
         }
         printf("\n");
     }
+    if (tb->host.el) {   /* the execlist driver: the CSB entries it serviced (DRV-4, EL-20), per execlist engine */
+        bool any = false;
+        for (int e = 0; e < tb->engines && e < GTREF_MAX_ENGINES; e++) {
+            const gtref_el_engine *g = &tb->host.el->eng[e];
+            if (!g->init) continue;
+            if (!any) printf("  execlist: CSB entries serviced (idle to active, preempted, lite restore, element switch, "
+                             "active to idle; wraps):");
+            any = true;
+            printf(" %s %u %u %u %u %u; %u", gtref_engines[e].name, g->seen[0], g->seen[1], g->seen[2], g->seen[3],
+                   g->seen[4], g->seen[5]);
+        }
+        if (any) printf("\n");
+    }
     fflush(stdout);
     if (tb->result_path[0]) {
         char err[256];

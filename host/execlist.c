@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-bool gtref_el_host_op(const gtref_host_op *op) { return op->op >= GTREF_HOST_EL_INIT && op->op <= GTREF_HOST_EL_CSB; }
+bool gtref_el_host_op(const gtref_host_op *op) { return op->op >= GTREF_HOST_EL_INIT && op->op <= GTREF_HOST_EL_WAIT; }
 
 static void mmio(gtref_el_driver *d, int e, uint32_t rel, uint32_t val)
 {
@@ -71,13 +71,16 @@ static void make_active(gtref_el_engine *g)
     memmove(g->qn, g->qn + 1, g->nq * sizeof g->qn[0]);
 }
 
-/* DRV-4: the entries from head + 1 to the status page's write pointer, each checked against the driver's record. */
-static int service_csb(gtref_el_driver *d, int e, uint64_t (*rd)(void *, uint64_t), void *u, char *why, size_t sz)
+/* DRV-4: the entries from head + 1 to the status page's write pointer, each checked against the driver's record;
+ * then the read pointer (always for el_csb; for el_wait's polls only when an entry was read). */
+static int service_csb(gtref_el_driver *d, int e, uint64_t (*rd)(void *, uint64_t), void *u, char *why, size_t sz,
+                       bool poll)
 {
     gtref_el_engine *g = &d->eng[e];
     const char *en = gtref_engines[e].name;
     if (!g->init) return fail(why, sz, "execlist driver: %s CSB serviced before el_init (docs/execlists.md DRV-1)", en);
     uint32_t wp = rd32(rd, u, g->hwsp + 0xBCu);   /* EL-23: the write pointer dword at HWSP + 0xBC */
+    bool any = g->head != wp;
     if (wp > 11)
         return fail(why, sz, "execlist driver: %s status page write pointer %" PRIu32 " (0..11, docs/execlists.md EL-21, EL-23)", en, wp);
     while (g->head != wp) {
@@ -102,6 +105,8 @@ static int service_csb(gtref_el_driver *d, int e, uint64_t (*rd)(void *, uint64_
         if (id != expect)
             return fail(why, sz, "execlist driver: %s CSB entry %u (0x%08" PRIx32 " / 0x%08" PRIx32 "): context ID 0x%08" PRIx32
                         " unexpected, expected 0x%08" PRIx32 " (%s; docs/execlists.md DRV-4)", en, i, lo, id, id, expect, what);
+        g->seen[lo == 0x00000001u ? 0 : lo == 0x00000002u ? 1 : lo == 0x00008002u ? 2 : lo == 0x00000014u ? 3 : 4]++;
+        if (i == 0 && g->head == 11) g->seen[5]++;
         if (lo == 0x00000001u) make_active(g);
         else if (lo & 0x2u) {                          /* PREEMPTED (lite restore too): the pending one is active */
             if (!g->nq) return fail(why, sz, "execlist driver: %s CSB entry %u (0x%08" PRIx32 " / 0x%08" PRIx32 "): preempted "
@@ -117,7 +122,7 @@ static int service_csb(gtref_el_driver *d, int e, uint64_t (*rd)(void *, uint64_
         }
         g->head = i;
     }
-    mmio(d, e, GTREF_CONTEXT_STATUS_PTR, 0x0F000000u | g->head << 8);   /* the read pointer */
+    if (!poll || any) mmio(d, e, GTREF_CONTEXT_STATUS_PTR, 0x0F000000u | g->head << 8);   /* the read pointer */
     return 0;
 }
 
@@ -180,8 +185,28 @@ int gtref_el_begin(gtref_el_driver *d, const gtref_host_op *op, int engines,
     case GTREF_HOST_EL_CSB:
         e = (int)op->off;
         if (e >= engines) return fail(why, sz, "el_csb: engine %d of a %d-engine test", e, engines);
-        return service_csb(d, e, rd, u, why, sz);
+        return service_csb(d, e, rd, u, why, sz, false);
+    case GTREF_HOST_EL_WAIT:   /* one poll of el_wait: DRV-4, then whether the driver has nothing left to learn */
+        e = (int)op->off;
+        if (e >= engines) return fail(why, sz, "el_wait: engine %d of a %d-engine test", e, engines);
+        if (service_csb(d, e, rd, u, why, sz, true)) return -1;
+        /* every submission reported active, and its last element running (or the engine idle): every context the
+         * driver submitted is running with its switch-in reported, or switched out (docs/execlists.md §8) */
+        d->wait_met = d->eng[e].nq == 0 && (d->eng[e].nactive == 0 || d->eng[e].elem + 1 >= d->eng[e].nactive);
+        return 0;
     default:
         return fail(why, sz, "not an execlist driver op: %u", op->op);
     }
+}
+
+void gtref_el_wait_timeout(const gtref_el_driver *d, const gtref_host_op *op, size_t op_index, char *why, size_t sz)
+{
+    int e = op->off < GTREF_MAX_ENGINES ? (int)op->off : 0;
+    const gtref_el_engine *g = &d->eng[e];
+    snprintf(why, sz, "el_wait (host op %zu): %s: after %" PRIu32 " cycles the CSB has still not reported %u submission(s) "
+             "active (the oldest: element 0 context ID 0x%08" PRIx32 ") and element %u of %u of the active one runs; expected "
+             "every submission reported (IDLE_TO_ACTIVE, PREEMPTED) and its last element switched in within the bound "
+             "(docs/stimulus-format.md §2, docs/execlists.md DRV-4); the driver's last CSB entry read is %u; replay the "
+             "test to see the engine's last switch", op_index, gtref_engines[e].name, op->cycles,
+             g->nq, g->nq ? g->queue[0][0] : 0u, g->elem + 1, g->nactive, g->head);
 }

@@ -166,6 +166,37 @@ static bool el_advance(gtref_host *h, const gtref_host_env *env)
     return true;
 }
 
+/* GTREF_HOST_EL_WAIT on the cycle port: a poll of the CSB (DRV-4) in the op's first cycle and in every cycle after
+ * the last poll's read-pointer write (if it made one) is done, until the driver has no submission the CSB has not
+ * reported active; after `cycles` cycles without that the test fails. True when the op is over. */
+static bool el_wait_advance(gtref_host *h, uint64_t cycle, const gtref_host_env *env)
+{
+    gtref_el_driver *d = h->el;
+    const gtref_host_op *op = &h->stim->ops[h->op];
+    char why[512];
+    if (h->el_active) {
+        if (d->next < d->n) return false;   /* the read pointer write goes out through gtref_host_drive */
+        h->el_active = false;
+    } else {
+        if (!env->mem_read || !env->el_fail) {
+            if (env->el_fail) env->el_fail(env->user, "execlist driver: the testbench gives the host no memory read");
+            return true;
+        }
+        if (gtref_el_begin(d, op, h->stim->engines, env->mem_read, env->user, why, sizeof why)) {
+            env->el_fail(env->user, why);
+            return true;
+        }
+        if (d->next < d->n) { h->el_active = true; return false; }
+    }
+    if (d->wait_met) return true;
+    if (cycle - h->op_start >= op->cycles) {
+        gtref_el_wait_timeout(d, op, h->op, why, sizeof why);
+        env->el_fail(env->user, why);
+        return true;
+    }
+    return false;
+}
+
 bool gtref_host_advance(gtref_host *h, uint64_t cycle, bool irq, const gtref_host_env *env)
 {
     if (h->read_outstanding) return false;
@@ -210,6 +241,9 @@ bool gtref_host_advance(gtref_host *h, uint64_t cycle, bool irq, const gtref_hos
     case GTREF_HOST_EL_INIT: case GTREF_HOST_EL_CONTEXT: case GTREF_HOST_EL_CTX_REG:
     case GTREF_HOST_EL_SUBMIT: case GTREF_HOST_EL_RESUBMIT: case GTREF_HOST_EL_CSB:
         next = el_advance(h, env);
+        break;
+    case GTREF_HOST_EL_WAIT:
+        next = el_wait_advance(h, cycle, env);
         break;
     default:
         next = true;
@@ -307,6 +341,37 @@ static int run_el(gtref_host *h, const gtref_host_port *p, size_t i, char *err, 
     return 0;
 }
 
+/* Host op i, GTREF_HOST_EL_WAIT: polls of the CSB (DRV-4), the engines settled before each, one cycle each (a poll
+ * that reads an entry also writes the read pointer, its cycle), until every submission has been reported active;
+ * after op->cycles cycles without that, the error of the cycle port. */
+static int run_el_wait(gtref_host *h, const gtref_host_port *p, size_t i, char *err, size_t errsz)
+{
+    gtref_el_driver *d = h->el;
+    const gtref_host_op *op = &h->stim->ops[i];
+    char why[512];
+    for (uint64_t t = 0;;) {
+        if (t && p->settle(p->user)) return GTREF_HOST_RUN_ERROR;
+        if (gtref_el_begin(d, op, h->stim->engines, p->mem_read, p->user, why, sizeof why)) {
+            snprintf(err, errsz, "host op %zu: %s", i, why);
+            return GTREF_HOST_RUN_ERROR;
+        }
+        bool mmio = false;
+        for (; d->next < d->n; d->next++) {
+            if (mmio && p->settle(p->user)) return GTREF_HOST_RUN_ERROR;
+            p->write(p->user, d->prog[d->next].off, d->prog[d->next].val);
+            mmio = true;
+            t++;
+        }
+        if (!mmio) { p->wait(p->user, 1, false); t++; }
+        if (d->wait_met) return 0;
+        if (t >= op->cycles) {
+            gtref_el_wait_timeout(d, op, i, why, sizeof why);
+            snprintf(err, errsz, "%s", why);
+            return GTREF_HOST_RUN_ERROR;
+        }
+    }
+}
+
 int gtref_host_run(gtref_host *h, const gtref_host_port *p, char *err, size_t errsz)
 {
     const gtref_stim *s = h->stim;
@@ -322,7 +387,7 @@ int gtref_host_run(gtref_host *h, const gtref_host_port *p, char *err, size_t er
             return GTREF_HOST_RUN_UNIMPLEMENTED;
         }
         if (gtref_el_host_op(op)) {
-            int rc = run_el(h, p, i, err, errsz);
+            int rc = op->op == GTREF_HOST_EL_WAIT ? run_el_wait(h, p, i, err, errsz) : run_el(h, p, i, err, errsz);
             if (rc) return rc;
             continue;
         }

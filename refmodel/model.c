@@ -184,5 +184,8 @@ void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
     /* the interrupt registers' own effects; the commit reports the register as this write alone leaves it (IRQ-20) */
     if (d->flags & GTREF_REGF_SIDE) v = cs_irq_side_write(m, i, old, val, v);
     gtm_commit(m, e, GTM_HOST, i, v);
-    if (i == m->r_csp && e >= 0) cs_el_csp_written(m, e, v);
+    /* only a write of the write-pointer field (its mask bits 19:16) moves the pointer the CSB steps number from; the
+     * read pointer is the host's (EL-21) and may be written at any time, also between a step's pointer write and its
+     * commits, while the register still shows the previous value (docs/execlists.md §8) */
+    if (i == m->r_csp && e >= 0 && (val >> 16 & GTREF_CSB_WRITE_PTR_MASK)) cs_el_csp_written(m, e, v);
 }

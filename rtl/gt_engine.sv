@@ -329,7 +329,9 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   gt_cs_execlist #(.ENGINE(ENGINE)) u_el (
     .clk, .rst_n, .el_mode, .load_wr(el_load_wr), .arb_wr(el_arb_wr), .arb_val(cmd_dw0[F_MI_ARB_ON_OFF_ENABLE_LO]),
     .dry_retire(el_dry), .arb_point(el_arb_point || el_poll_point), .preempt(el_preempt),
-    .dec_lvl(el_poll_point ? lvl : lvl_after), .dec_next(el_poll_point ? cmd_addr : cmd_addr + {51'd0, cmd_len, 2'd0}),
+    // the level after this edge's retire; with no retire at this edge (a switch that ends with the restored context
+    // dry, EL-15/EL-19) the level held, which the restore took (EL-6), not what a stale batch action would give
+    .dec_lvl(st == S_RETIRE && !el_poll_point ? lvl_after : lvl), .dec_next(el_poll_point ? cmd_addr : cmd_addr + {51'd0, cmd_len, 2'd0}),
     .ret_addr(rb_ret), .lvl_now(lvl), .lvl_set(el_lvl_set), .set_lvl(el_set_lvl), .set_pp1(el_set_pp1),
     .set_pp2(el_set_pp2), .set_ret(el_set_ret), .set_head(el_set_head), .regs, .wr_pend, .wr_pend_next, .fetch_busy,
     .m_wr(el_m_wr), .m_rd(el_m_rd), .m_addr(el_m_addr), .m_wdata(el_m_wdata), .m_be(el_m_be),

@@ -374,7 +374,8 @@ static int value_and_mask(assembler *a, char **tok, unsigned n, unsigned i, gtre
  *   el_ctx_reg lrca=ADDR REGISTER VALUE                    DRV-2: one named value of an image
  *   el_submit ENGINE DESC0 [DESC1]                          DRV-3 (64-bit descriptors: ID << 32 | LRCA | 0x119)
  *   el_resubmit ENGINE DESC tail=T                          DRV-5
- *   el_csb ENGINE                                           DRV-4 */
+ *   el_csb ENGINE                                           DRV-4
+ *   el_wait ENGINE cycles=N                                 DRV-4 until every submission is reported active */
 static int el_engine(assembler *a, const char *t, int *e)
 {
     *e = gtref_engine_by_name(t);
@@ -437,8 +438,13 @@ static int el_op(assembler *a, char **tok, unsigned n)
         if (n != 2) return ERR(a, "expected 'el_csb ENGINE'");
         if (el_engine(a, tok[1], &e)) return -1;
         rc = gtref_stim_add_op(a->s, GTREF_HOST_EL_CSB, (uint32_t)e, 0, 0);
+    } else if (strcmp(op, "el_wait") == 0) {
+        if (n != 3) return ERR(a, "expected 'el_wait ENGINE cycles=N'");
+        if (el_engine(a, tok[1], &e) || el_kv(a, tok[2], "cycles", UINT32_MAX, &v1)) return -1;
+        if (!v1) return ERR(a, "el_wait bound of 0 cycles (at least 1)");
+        rc = gtref_stim_add_op(a->s, GTREF_HOST_EL_WAIT, (uint32_t)e, 0, (uint32_t)v1);
     } else {
-        return ERR(a, "unknown host operation '%s' (el_init, el_context, el_ctx_reg, el_submit, el_resubmit, el_csb)", op);
+        return ERR(a, "unknown host operation '%s' (el_init, el_context, el_ctx_reg, el_submit, el_resubmit, el_csb, el_wait)", op);
     }
     return rc ? ERR(a, "out of memory") : 0;
 }
@@ -498,7 +504,7 @@ static int host_line(assembler *a, char **tok, unsigned n, const char *source)
         return el_op(a, tok, n);
     } else {
         return ERR(a, "unknown host operation '%s' (write, read, wait, wait_idle, wait_irq, isr, mem_write, el_init, "
-                   "el_context, el_ctx_reg, el_submit, el_resubmit, el_csb)", op);
+                   "el_context, el_ctx_reg, el_submit, el_resubmit, el_csb, el_wait)", op);
     }
     return rc ? ERR(a, "out of memory") : 0;
 }

@@ -250,6 +250,7 @@ static void print_host(const gtref_stim *s, FILE *out)
             fprintf(out, "  el_resubmit %s 0x%016" PRIx64 " tail=0x%" PRIx64 "\n", el_engine_name(o->val), o->addr, o->data);
             break;
         case GTREF_HOST_EL_CSB: fprintf(out, "  el_csb %s\n", el_engine_name(o->off)); break;
+        case GTREF_HOST_EL_WAIT: fprintf(out, "  el_wait %s cycles=%" PRIu32 "\n", el_engine_name(o->off), o->cycles); break;
         default:   /* not a valid stimulus; say so rather than drop it silently */
             fprintf(out, "  # unknown host op %u off=0x%08" PRIx32 " val=0x%08" PRIx32 " cycles=%" PRIu32 "\n", o->op,
                     o->off, o->val, o->cycles);

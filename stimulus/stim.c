@@ -202,6 +202,7 @@ static const char *op_name(uint8_t op)
     case GTREF_HOST_EL_SUBMIT: return "el_submit";
     case GTREF_HOST_EL_RESUBMIT: return "el_resubmit";
     case GTREF_HOST_EL_CSB: return "el_csb";
+    case GTREF_HOST_EL_WAIT: return "el_wait";
     default: return "?";
     }
 }
@@ -311,6 +312,11 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         if (o->op == GTREF_HOST_EL_INIT && (o->val % 4096u))
             return fail(err, errsz, "host[%zu]: el_init status page 0x%" PRIx32 " is not 4 KB aligned", i, o->val);
         return 0;
+    case GTREF_HOST_EL_WAIT:
+        if (o->off >= GTREF_MAX_ENGINES) return fail(err, errsz, "host[%zu]: el_wait engine %" PRIu32 " (0..3)", i, o->off);
+        if (o->val) return fail(err, errsz, "host[%zu]: el_wait with a non-zero value", i);
+        if (!o->cycles) return fail(err, errsz, "host[%zu]: el_wait with a bound of 0 cycles (at least 1)", i);
+        return 0;
     case GTREF_HOST_EL_CONTEXT:
         if (o->addr % 4096u || o->addr > 0xFFFFE000u)
             return fail(err, errsz, "host[%zu]: el_context LRCA 0x%" PRIx64 " (4 KB aligned, two pages below 4 GB)", i, o->addr);
@@ -334,7 +340,7 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         return 0;
     default:
         return fail(err, errsz, "host[%zu]: unknown op %u (1 write, 2 read, 3 wait, 4 wait_idle, 5 wait_irq, 6 isr, 7 mem_write, "
-                    "8 el_init, 9 el_context, 10 el_ctx_reg, 11 el_submit, 12 el_resubmit, 13 el_csb)", i, o->op);
+                    "8 el_init, 9 el_context, 10 el_ctx_reg, 11 el_submit, 12 el_resubmit, 13 el_csb, 14 el_wait)", i, o->op);
     }
 }
 

@@ -12,7 +12,8 @@
 #include "gtref/gam.h"
 #include "gtref/regs.h"
 
-enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_GAM_IDLE, R_REG_POLL, R_COUNT };
+enum { R_BB_QWORD, R_RING_START, R_TAIL_QWORD, R_HWS_PAGE, R_SDI_INTO_COMMANDS, R_GAM_IDLE, R_REG_POLL, R_EL_HOST,
+       R_EL_CMD, R_COUNT };
 
 const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
     [R_BB_QWORD] = {"bb-qword-aligned", "KBL-OVW L657-659",
@@ -35,6 +36,15 @@ const gtref_lint_rule gtref_lint_rules[R_COUNT] = {
                     "condition once it holds: after the first RING_TAIL write to an enabled ring, no host write that "
                     "breaks the condition follows one that met it, and no MI_LOAD_REGISTER_IMM/REG/MEM with an absolute "
                     "offset writes it"},
+    [R_EL_HOST] = {"el-ring-regs-while-loaded", "docs/execlists.md §8",
+                   "from an execlist Load (el_submit, el_resubmit with element 0 valid) until the next wait_idle, the host "
+                   "writes none of the engine's RING_HEAD, RING_TAIL, RING_START, RING_CTL, HWS_PGA, nor "
+                   "CONTEXT_STATUS_PTR's write pointer (a write with mask bits 19:16 set)"},
+    [R_EL_CMD] = {"el-regs-not-by-commands", "docs/execlists.md §8",
+                  "no MI_LOAD_REGISTER_IMM/REG/MEM writes EXECLIST_SQ_*, EXECLIST_CONTROL or CONTEXT_STATUS_PTR, and no "
+                  "MI_STORE_REGISTER_MEM or MI_LOAD_REGISTER_REG reads EXECLIST_STATUS_*, CSB_ENTRY_* or "
+                  "CONTEXT_STATUS_PTR (absolute offsets: a segment's dwords are walked linearly, and an engine-relative "
+                  "offset names its engine's register whichever dword it is)"},
 };
 const size_t gtref_lint_nrules = R_COUNT;
 
@@ -105,6 +115,27 @@ static const char *gam_idle_reg(uint32_t off)
     if (off >= GTREF_ARB_RO_GAC_GAM0 && off < GTREF_ARB_RO_GAC_GAM0 + 48 && !(off & 3))
         return casc[(off - GTREF_ARB_RO_GAC_GAM0) / 4];
     return NULL;
+}
+
+/* docs/execlists.md §8: the engine-relative registers no command writes (w) or reads (!w); rel UINT32_MAX: none. */
+static const char *el_reg(uint32_t rel, bool w)
+{
+    if (rel == GTREF_CONTEXT_STATUS_PTR) return "CONTEXT_STATUS_PTR";
+    if (w && rel >= GTREF_EXECLIST_SQ_LO0 && rel < GTREF_EXECLIST_SQ_LO0 + 64u) return "EXECLIST_SQ_*";
+    if (w && rel == GTREF_EXECLIST_CONTROL) return "EXECLIST_CONTROL";
+    if (!w && (rel == GTREF_EXECLIST_STATUS_LO || rel == GTREF_EXECLIST_STATUS_HI)) return "EXECLIST_STATUS_*";
+    if (!w && ((rel >= GTREF_CSB_ENTRY_LO0 && rel < GTREF_CSB_ENTRY_LO0 + 48u) ||
+               (rel >= GTREF_CSB_ENTRY_LO6 && rel < GTREF_CSB_ENTRY_LO6 + 48u)))
+        return "CSB_ENTRY_*";
+    return NULL;
+}
+
+/* The engine-relative register an absolute offset of a command names (UINT32_MAX when none, or when the offset is
+ * engine-relative, Add CS MMIO Start Offset: the walk cannot tell a command from data, and any dword would name a
+ * register then; the generator keeps those off the execlist registers itself). */
+static uint32_t cmd_reg(uint32_t off, bool cs_mmio, int engines)
+{
+    return cs_mmio ? UINT32_MAX : engine_reg(off & 0x7FFFFCu, engines);
 }
 
 static bool in_command_memory(const gtref_stim *s, uint64_t addr, uint64_t len)
@@ -189,6 +220,32 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
                 for (size_t k = 1; k + 1 < len && k + 1 < 16; k += 2)
                     if (engine_reg(dw[k] & GTREF_LRI_OFFSET_MASK, s->engines) == GTREF_HWS_PGA && (dw[k + 1] & 0xfff))
                         report(&l, R_HWS_PAGE, where, "HWS_PGA = 0x%08" PRIx32, dw[k + 1]);
+            if (c && gtref_cmd_legal(c, dw[0], NULL, 0)) {   /* the execlist registers (el-regs-not-by-commands) */
+                const char *hit = NULL;
+                uint32_t at = 0;
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_IMM)
+                    for (size_t k = 1; k + 1 < len && off + 4 * k + 4 <= seg->len && !hit; k += 2) {
+                        at = rd32(seg->bytes + off + 4 * k);
+                        hit = el_reg(cmd_reg(at, GTREF_GET(dw, MI_LOAD_REGISTER_IMM_CS_MMIO), s->engines), true);
+                    }
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_REG && len >= 3) {
+                    at = (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_DST);
+                    hit = el_reg(cmd_reg(at, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST), s->engines), true);
+                    if (!hit) {
+                        at = (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_REG_SRC);
+                        hit = el_reg(cmd_reg(at, GTREF_GET(dw, MI_LOAD_REGISTER_REG_CS_MMIO_SRC), s->engines), false);
+                    }
+                }
+                if (c->id == GTREF_CMD_MI_LOAD_REGISTER_MEM && len >= 4) {
+                    at = (uint32_t)GTREF_GET(dw, MI_LOAD_REGISTER_MEM_REG);
+                    hit = el_reg(cmd_reg(at, GTREF_GET(dw, MI_LOAD_REGISTER_MEM_CS_MMIO), s->engines), true);
+                }
+                if (c->id == GTREF_CMD_MI_STORE_REGISTER_MEM && len >= 4) {
+                    at = (uint32_t)GTREF_GET(dw, MI_STORE_REGISTER_MEM_REG);
+                    hit = el_reg(cmd_reg(at, GTREF_GET(dw, MI_STORE_REGISTER_MEM_CS_MMIO), s->engines), false);
+                }
+                if (hit) report(&l, R_EL_CMD, where, "offset 0x%05" PRIx32 " names %s", at, hit);
+            }
             if (npolled && c && gtref_cmd_legal(c, dw[0], NULL, 0)) {   /* absolute destinations of register loads */
                 uint32_t dst[128];
                 size_t nd = 0;
@@ -213,18 +270,32 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
     struct { bool enabled; uint32_t head, tail; } ring[GTREF_MAX_ENGINES] = {{0}};
     const uint32_t ring_off = GTREF_HEAD_OFFSET_MASK;
     bool submitted = false;
+    bool loaded[GTREF_MAX_ENGINES] = {0};   /* an execlist Load since the last wait_idle (el-ring-regs-while-loaded) */
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *op = &s->ops[i];
         if (op->op == GTREF_HOST_WAIT_IDLE)
-            for (int e = 0; e < GTREF_MAX_ENGINES; e++) ring[e].head = ring[e].tail;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                ring[e].head = ring[e].tail;
+                loaded[e] = false;
+            }
+        if ((op->op == GTREF_HOST_EL_SUBMIT || op->op == GTREF_HOST_EL_RESUBMIT) && op->val < GTREF_MAX_ENGINES &&
+            (op->addr & 1u))
+            loaded[op->val] = true;
         if (op->op != GTREF_HOST_WRITE) continue;
         uint32_t r = engine_reg(op->off, s->engines);
         snprintf(where, sizeof where, "host operation %zu (write 0x%05" PRIx32 ")", i + 1, op->off);
+        for (int e = 0; e < s->engines && e < GTREF_MAX_ENGINES; e++) {
+            if (!loaded[e] || engine_reg(op->off, s->engines) == UINT32_MAX || op->off - r != gtref_engines[e].base) continue;
+            if (r == GTREF_RING_HEAD || r == GTREF_RING_TAIL || r == GTREF_RING_START || r == GTREF_RING_CTL ||
+                r == GTREF_HWS_PGA || (r == GTREF_CONTEXT_STATUS_PTR && (op->val >> 16 & GTREF_CSB_WRITE_PTR_MASK)))
+                report(&l, R_EL_HOST, where, "0x%08" PRIx32 " to %s's register 0x%03" PRIx32 " after an execlist Load, "
+                       "before a wait_idle", op->val, gtref_engines[e].name, r);
+        }
         const char *gam = gam_idle_reg(op->off);
         if (gam) {
             int busy = -1;
             for (int e = 0; e < GTREF_MAX_ENGINES && busy < 0; e++)
-                if (ring[e].enabled && ring[e].head != ring[e].tail) busy = e;
+                if ((ring[e].enabled && ring[e].head != ring[e].tail) || loaded[e]) busy = e;
             if (busy >= 0)
                 report(&l, R_GAM_IDLE, where, "%s = 0x%08" PRIx32 " while %s may be busy (no wait_idle since its TAIL "
                        "0x%" PRIx32 " was submitted)", gam, op->val, gtref_engines[busy].name, ring[busy].tail);

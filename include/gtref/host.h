@@ -81,13 +81,18 @@ typedef struct gtref_el_engine {
     unsigned nactive, elem;   /* its element count (0: none active) and the element running */
     uint32_t queue[GTREF_EL_QUEUE][2];   /* submitted, not yet reported active (oldest first) */
     unsigned qn[GTREF_EL_QUEUE], nq;
+    unsigned seen[6];         /* entries serviced: idle to active, preempted, lite restore, element switch, active to
+                               * idle, and entries read at index 0 after index 11 (a wrap) */
 } gtref_el_engine;
 
 typedef struct gtref_el_driver {
     gtref_el_engine eng[GTREF_MAX_ENGINES];
     gtref_el_access prog[GTREF_EL_PROG];   /* the op under way */
     size_t n, next;
+    bool wait_met;            /* GTREF_HOST_EL_WAIT: this poll found no submission the CSB has not reported active */
 } gtref_el_driver;
+/* The message of an el_wait whose bound ran out (both runtimes). */
+void gtref_el_wait_timeout(const gtref_el_driver *d, const gtref_host_op *op, size_t op_index, char *why, size_t whysz);
 
 /* Whether op is one of the driver's. */
 bool gtref_el_host_op(const gtref_host_op *op);

@@ -49,8 +49,10 @@ enum gtref_host_opcode {
     GTREF_HOST_EL_RESUBMIT = 12,/* DRV-5: `addr` = the running context's descriptor, `data` = its new RING_TAIL, `val` =
                                  * engine; encoded [12, addr, data, val] */
     GTREF_HOST_EL_CSB = 13,     /* DRV-4: service the CSB: `off` = engine */
+    GTREF_HOST_EL_WAIT = 14,    /* DRV-4 until every submission is reported: `off` = engine, `cycles` = the bound (>= 1)
+                                 * after which the test fails (docs/stimulus-format.md §2) */
 };
-#define GTREF_HOST_OPCODE_MAX 13u
+#define GTREF_HOST_OPCODE_MAX 14u
 #define GTREF_EL_CTX_RESTORE_INHIBIT 1u   /* GTREF_HOST_EL_CONTEXT flag: RING_CONTEXT_CONTROL 0x00090009 (DRV-2) */
 /* Whether op is encoded [op, addr, data, val] (64-bit address and data) rather than [op, off, val, cycles]. */
 static inline int gtref_host_op_wide(uint8_t op)
@@ -324,6 +326,17 @@ typedef struct gtref_gen_config {
     unsigned priv_violation_pct; /* seeds (drawn from a stream of their own) whose non-privileged batches keep the GGTT
                                   bit of a quarter of their GGTT-selecting operands: privilege violations (G1, C41); in
                                   those seeds half of the engines' hosts clear EMR bit 2 at setup (EIR bit 2, CS_MASTER_ERROR) */
+    /* execlists (docs/execlists.md; docs/stimulus-format.md §3 "Execlists"), drawn from a random stream of its own,
+     * only in the seeds where execlist_pct fires (every other seed is the stimulus it is with it at 0) */
+    unsigned execlist_pct;     /* seeds (not long tests) with engines in execlist mode, the others in ring-buffer mode */
+    unsigned el_engine_pct;    /* of such a seed's driven engines that never stop: those in execlist mode (>= 1) */
+    unsigned el_scenario_pct;  /* an execlist engine's submissions (after its first) made as a scenario below */
+    unsigned w_el_two, w_el_empty, w_el_spin, w_el_idle, w_el_pingpong;   /* scenario weights: [main, filler],
+                                  [main, empty], a spinner preempted and resumed, preempt to idle, a ping-pong pair */
+    unsigned el_csb_pct;       /* submissions after which the host services the CSB (el_csb) */
+    unsigned el_invalid_pct;   /* submissions preceded by a Load with element 0 invalid (ignored, EL-12) */
+    unsigned el_malformed_pct; /* execlist seeds in which one execlist engine ends with an unmapped LRCA or a
+                                  broken image (EL-27: it halts) */
     /* long tests (docs/stimulus-format.md §3 "Long tests"): 0, or at least this many cycles by the generator's
      * estimate (gtref_stim_estimate_cycles): every ring is filled and submitted lap after lap until one engine that
      * never stops has been given enough ring dwords; that engine gets no illegal command nor hang-mode fault */

@@ -8,6 +8,7 @@ void gtref_gen_config_bench_long(gtref_gen_config *c)
     c->max_cmds = 30000;
     c->max_ring_pages = 16;
     c->multi_page_pct = 100;
+    c->execlist_pct = 0;   /* the bench measures the ring-buffer stream (an execlist context's ring is one page) */
 }
 
 void gtref_gen_config_default(gtref_gen_config *c)
@@ -94,5 +95,16 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->reg_poll_pct = 40;
     c->long_lri_pct = 30;
     c->priv_violation_pct = 50;
+    c->execlist_pct = 65;
+    c->el_engine_pct = 60;
+    c->el_scenario_pct = 35;
+    c->w_el_two = 3;
+    c->w_el_empty = 2;
+    c->w_el_spin = 3;
+    c->w_el_idle = 2;
+    c->w_el_pingpong = 2;
+    c->el_csb_pct = 20;
+    c->el_invalid_pct = 3;
+    c->el_malformed_pct = 15;
 }
 

@@ -327,7 +327,7 @@ void gen_emit_hws(gen *g, ectx *x)
     } else {
         bool q = pct(g, 50);
         cmd_begin(&b, GTREF_CMD_MI_STORE_DATA_INDEX, q ? 4 : 3);
-        set(&b, FLD(MI_STORE_DATA_INDEX, OFFSET), 4u * range(g, 0, q ? 0x3FE : 0x3FF));
+        set(&b, FLD(MI_STORE_DATA_INDEX, OFFSET), gen_el_hws_slot(g, 4u * (uint32_t)range(g, 0, q ? 0x3FE : 0x3FF)));
         set(&b, FLD(MI_STORE_DATA_INDEX, DATA), q ? data64(g) : data32(g));
     }
     cmd_end(g, x, &b);
@@ -356,7 +356,7 @@ static const flush_cmd mi_flush_dw = {
 static const flush_cmd *flush_of(const gen *g) { return g->p->e == 0 ? &pipe_control : &mi_flush_dw; }
 
 /* A store-index write's offset in the status page. */
-static uint32_t flush_slot(gen *g, const flush_cmd *f) { return f->slot_unit * (uint32_t)range(g, 0, f->slot_max); }
+static uint32_t flush_slot(gen *g, const flush_cmd *f) { return gen_el_hws_slot(g, f->slot_unit * (uint32_t)range(g, 0, f->slot_max)); }
 
 /* The post-sync write and notify of gen_emit_flush, after the command's own flush bits: GGTT drawn, then the address
  * (a status-page slot with store index, else an operand), then the data (a qword, or a dword). Notify is dropped
@@ -746,6 +746,8 @@ void gen_emit_cmd(gen *g, ectx *x, int bad_depth)
     }
     if (x->in_block) {   /* simple commands only */
         w[F_batch] = w[F_user_irq] = w[F_predicate] = w[F_set_predicate] = w[F_cond_end] = w[F_sem_wait] = 0;
+        /* execlist mode: no MI_ARB_CHECK while a mode other than NOOP_NEVER is set (docs/execlists.md §8) */
+        if (g->p->el) w[F_arb] = 0;
     }
     (void)bad_depth;
     /* a Gen11 variant unit (gen11_unit_pct, in the seeds where a unit knob fired), from the variants' stream */

@@ -102,6 +102,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
 {
     const gtref_gen_config *c = g->cfg;
     p->e = e;
+    p->el = g->el >> e & 1u;   /* execlist mode (execlist_pct) */
     p->ring_addr = RING_BASE + (uint32_t)e * RING_STRIDE;
     p->next_batch[VIEW_GGTT] = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
     p->batch_limit[VIEW_GGTT] = p->next_batch[VIEW_GGTT] + BATCH_STRIDE;
@@ -118,9 +119,11 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
         p->rp_init = data32(g);
         do p->rp_val = data32(g); while (p->rp_val == p->rp_init);
         xend(g);
+        if (p->el) p->rp_r = -1;   /* the GPRs are image registers of an execlist engine: no register-poll wait */
     }
     /* multi-page rings are only used in single mode: filling one for laps would take thousands of commands */
     p->pages = c->max_ring_pages > 1 && pct(g, c->multi_page_pct) ? (uint32_t)range(g, 2, c->max_ring_pages) : 1;
+    if (p->el) p->pages = 1;   /* a context's ring: one page (el_context, docs/stimulus-format.md §2) */
     p->size = p->pages * 4096u;
     p->laps_mode = p->pages == 1 && pct(g, c->laps_pct);
     if (c->min_cycles) p->laps_mode = true;        /* a long test: every ring goes round lap after lap */
@@ -148,7 +151,8 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->emr_pf = fbad && pct(g, c->emr_pf_unmask_pct);
     p->emr_priv = g->x_viol && v_pct(g, 50);   /* CP_PRIV reaches EIR (C41): CS_MASTER_ERROR on the first violation */
     p->hws = HWS_BASE + (uint64_t)e * HWS_STRIDE;
-    gen_map_page(g, SP_GGTT, p->hws);                  /* the status page never faults (docs/gam.md §5) */
+    if (p->el) gen_map_identity(g, p->hws);           /* the driver reads the CSB there (docs/execlists.md DRV-4) */
+    else gen_map_page(g, SP_GGTT, p->hws);             /* the status page never faults (docs/gam.md §5) */
     if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
         p->nforced = (size_t)range(g, 1, 3);
         for (size_t k = 0; k < p->nforced; k++) p->forced[k] = p->own_other[range(g, 0, p->nown_other - 1)];
@@ -179,6 +183,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
         if (p->chunks[i].remap) p->remap_chunk = (long)i;
     if (p->remap_chunk < 0) p->nremaps = 0;
     p->start = gen_choose_start(g, p);
+    if (p->el) gen_el_plan(g, p);
     uint8_t *ring = calloc(p->size, 1);
     if (!ring) { g->oom = true; return; }
     gen_place_cycle(p, ring);
@@ -255,9 +260,13 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
             bad &= ~fbad;
         }
     }
+    /* execlists (execlist_pct, from their own stream): some engines that never stop in execlist mode, not in a long
+     * test */
+    g->el = c->min_cycles ? 0u : gen_el_choose(g, mask & ~bad & ~fbad);
     /* interrupt bursts (irq_burst_pct): two or more engines that never stop (no illegal command, no hang-mode
-     * fault), not in a long test, nor when the weights ask for no MI_USER_INTERRUPT (w_user_irq 0) */
-    unsigned steady = mask & ~bad & ~fbad;
+     * fault), not in a long test, nor when the weights ask for no MI_USER_INTERRUPT (w_user_irq 0); not in execlist
+     * mode (the bursts write RING_TAIL) */
+    unsigned steady = mask & ~bad & ~fbad & ~g->el;
     if (!c->min_cycles && c->w_user_irq && __builtin_popcount(steady) >= 2 && b_pct(g, c->irq_burst_pct)) {
         g->burst = steady;
         g->nbursts = (unsigned)b_range(g, 2, MAX_BURSTS);
@@ -327,6 +336,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     /* the RCS0 watchdog: started by the host at setup, and raced by the host's own writes of its registers */
     g->wdog = (mask & 1u) && pct(g, c->watchdog_pct);
     g->race = g->wdog && pct(g, c->host_race_pct);
+    if (g->el & 1u) g->wdog = g->race = false;   /* PR_CTR_* are image registers of RCS0 in execlist mode (§3.2) */
     if (g->nsems) {
         /* the semaphore page: in the GGTT, and in every PPGTT root at an address of its own (the same page) */
         gen_vwrite(g, SP_GGTT, SEM_BASE, sem_bytes, (uint32_t)(8 * g->nsems), GTREF_SEG_DATA);
@@ -344,6 +354,10 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
         highest = plans[i].e;
     }
     s->engines = (uint8_t)(highest + 1);
+    if (g->el) {   /* switches: a save and a restore take hundreds of cycles, a spinner runs until the host acts */
+        s->hang_cycles = 20000;
+        s->max_cycles = 1000000;
+    }
     if (!g->oom) gen_finalize_tables(g);
     if (!g->oom) gen_program_host(g, plans, np);
     if (!g->oom) gen_write_tables(g, plans, np);
@@ -393,7 +407,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->casc_contend_pct, c->irq_burst_pct, c->gen11_unit_pct, c->cs_mmio_pct,
                               c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
-                              c->priv_violation_pct };
+                              c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
+                              c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -405,6 +420,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.brng, seed ^ 0x1B0B5171B0B5171Bull);
     gtref_rng_seed(&g.xrng, seed ^ 0x6E11C0DE6E11C0DEull);
     gtref_rng_seed(&g.vrng, seed ^ 0x9B1F0C9B1F0C9B1Full);
+    gtref_rng_seed(&g.erng, seed ^ 0xE1E1C0DEE1E1C0DEull);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;

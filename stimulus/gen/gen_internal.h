@@ -8,6 +8,7 @@
  *   emit.c     the command emitters and the weighted draw between the command families (gen_emit_cmd)
  *   units.c    the Gen11 variant units, drawn from the variants' stream
  *   host.c     the host program: setup, submissions, remaps, interrupt service, bursts
+ *   execlist.c engines in execlist mode: their contexts, the driver's submissions, the scenarios (execlist_pct)
  *   config.c   the defaults of gtref_gen_config;  malformed.c  illegal commands from the command table
  * Functions shared between the files carry the prefix gen_; the draw helpers are static inline here. */
 
@@ -254,6 +255,27 @@ typedef struct remap { int spi; uint64_t va, pa; } remap;
 #define BADK_FAULT_DATA 100
 #define BADK_FAULT_IF   101
 
+/* Execlists (execlist_pct; docs/stimulus-format.md §3 "Execlists"): an execlist engine's contexts. Context k of
+ * engine e has its LRCA (two GGTT pages) at EL_BASE + e * EL_STRIDE + k * 0x2000, and, when it is not the main
+ * context (whose ring is the engine's ring of the layout above), its own pages at EL_BASE + e * EL_STRIDE + EL_AUX +
+ * k * 0x4000: a ring page, a batch page, a data page (flags, semaphores, stores). Every page of the area is mapped
+ * GGTT identity: the driver reads the images and the status page, and the host writes a spinner's flag, at the
+ * addresses it gave them. */
+#define EL_BASE        0x00600000u
+#define EL_STRIDE      0x00080000u
+#define EL_AUX         0x00020000u
+#define MAX_EL_CTX     16u
+#define EL_WAIT_CYCLES 100000u         /* el_wait's bound: a few times the longest a context runs before a switch */
+/* The kinds of context; a context's ID is GEN_EL_ID(kind, engine, index) (tests/unit/test_stim.c reads the kind). */
+enum el_ctx_kind { ELK_MAIN, ELK_FILL, ELK_EMPTY, ELK_SPIN, ELK_IDLE, ELK_PING, ELK_BROKEN, ELK_UNMAPPED };
+#define GEN_EL_ID(kind, e, k) (0x10000000u * ((uint32_t)(kind) + 1u) | (uint32_t)(e) << 8 | (uint32_t)(k))
+typedef struct el_ctx {
+    int kind;
+    uint32_t lrca, id, ring, tail;
+    uint64_t flag;             /* ELK_SPIN: the flag its loop reads (1; the host writes 0 once) */
+    bool built;                /* its el_context is in the host program */
+} el_ctx;
+
 /* Everything about one engine's part of the test. */
 typedef struct engine_plan {
     int e;
@@ -317,6 +339,13 @@ typedef struct engine_plan {
     uint64_t pos, idle_pos, halt_pos;
     bool halt_submitted;       /* the illegal command is before the tail: the engine will halt there ... */
     bool halted;               /* ... and a wait_idle since then has made sure it has (head stuck there) */
+    /* execlists (execlist_pct): the engine runs its ring as the main context's, submitted by the execlist driver */
+    bool el;
+    uint64_t pdp;              /* PPGTT: the PDP0 the host writes at setup, which the main context's image carries */
+    el_ctx ctx[MAX_EL_CTX]; size_t nctx;   /* ctx[0]: the main context */
+    int el_empty, el_idle;     /* the engine's empty and preempt contexts (index, -1 until made) */
+    bool el_started;           /* the main context has been submitted */
+    int el_bad;                /* 0, or the malformed kind its last submission is (ELK_BROKEN: broken image; -1 unmapped LRCA) */
 } engine_plan;
 
 typedef struct gen {
@@ -365,6 +394,11 @@ typedef struct gen {
     gtref_rng vrng;
     bool x_viol;
     uint32_t batch_max;        /* BATCH_MAX, or twice it in long_lri_pct seeds (one long LRI per batch) */
+    /* execlists (execlist_pct): drawn from a stream of their own (erng), only in the seeds where the knob fires;
+     * between ebegin and eend it is g->rng, as the variants' stream is between xbegin and xend */
+    gtref_rng erng;
+    int edepth;
+    unsigned el;               /* engines (mask of engine indices) in execlist mode */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
 
@@ -398,6 +432,11 @@ static inline void xbegin(gen *g) { if (g->xdepth++ == 0) xswap(g); }
 static inline void xend(gen *g) { if (--g->xdepth == 0) xswap(g); }
 static inline bool x_pct(gen *g, unsigned p) { xbegin(g); bool r = pct(g, p); xend(g); return r; }
 static inline bool v_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->vrng, p); }
+/* The execlists' stream (gen.erng): between ebegin and eend it is g->rng. */
+static inline void eswap(gen *g) { gtref_rng t = g->rng; g->rng = g->erng; g->erng = t; }
+static inline void ebegin(gen *g) { if (g->edepth++ == 0) eswap(g); }
+static inline void eend(gen *g) { if (--g->edepth == 0) eswap(g); }
+static inline bool e_pct(gen *g, unsigned p) { ebegin(g); bool r = pct(g, p); eend(g); return r; }
 /* The share p of second-level starts (calls, chains) with ppgtt: since C10 those are non-privileged, so none when
  * nonpriv_pct is 0 (no non-privileged batch at all). */
 static inline unsigned pp2(const gen *g, unsigned p) { return g->cfg->nonpriv_pct ? p : 0u; }
@@ -539,6 +578,19 @@ void gen_lri_pools(engine_plan *p, int engines, bool race);
 
 /* host.c */
 void gen_program_host(gen *g, engine_plan *plans, size_t np);
+void gen_op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles);
+void gen_wide_op(gen *g, uint8_t code, uint64_t addr, uint64_t data, uint32_t val);
+void gen_wait_idle(gen *g, engine_plan *plans, size_t np);
+
+/* execlist.c (execlist_pct) */
+uint64_t gen_map_identity(gen *g, uint64_t va);
+unsigned gen_el_choose(gen *g, unsigned candidates);
+void gen_el_plan(gen *g, engine_plan *p);
+void gen_el_setup(gen *g, engine_plan *plans, size_t np);
+void gen_el_submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, uint32_t tail);
+void gen_el_end(gen *g, engine_plan *plans, size_t np);
+void gen_el_final_reads(gen *g, const engine_plan *p);
+uint32_t gen_el_hws_slot(const gen *g, uint32_t off);
 
 /* The command families (GTREF_GEN_FAMILIES, include/gtref/stim.h): one emitter each, gen_emit_<name>, drawn by
  * gen_emit_cmd with the weights w_<name>; F_<name> their index in the draw. */

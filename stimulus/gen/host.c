@@ -9,6 +9,13 @@ static void op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles
     if (!g->oom && gtref_stim_add_op(g->s, code, off, val, cycles)) g->oom = true;
 }
 
+void gen_op(gen *g, uint8_t code, uint32_t off, uint32_t val, uint32_t cycles) { op(g, code, off, val, cycles); }
+
+void gen_wide_op(gen *g, uint8_t code, uint64_t addr, uint64_t data, uint32_t val)
+{
+    if (!g->oom && gtref_stim_add_wide_op(g->s, code, addr, data, val)) g->oom = true;
+}
+
 static uint32_t intr_dw_reg(const gtref_engine_def *ed) { return ed->intr_dw ? GTREF_GT_INTR_DW1 : GTREF_GT_INTR_DW0; }
 
 /* An LRA range [min, max] of CVS_TLB_LRA_0/1 (docs/gam.md GAM-8): half of them at most 4 entries wide. */
@@ -146,6 +153,7 @@ static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
         const gtref_engine_def *ed = &gtref_engines[p->e];
         uint32_t bits = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
         if (p->e == 0 && g->wdog) bits |= GTREF_IRQ_WATCHDOG;
+        if (p->el) bits |= GTREF_IRQ_CONTEXT_SWITCH;   /* EL-24 */
         uint32_t en = p->irq_open || p->irq_masked ? bits << ed->intr_enable_shift : 0;
         uint32_t unmask = p->irq_open || !p->irq_masked ? bits << ed->intr_mask_shift : 0;
         for (int pass = 0; pass < 2; pass++) {
@@ -172,10 +180,12 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
     for (size_t i = 0; i < np; i++) {
         engine_plan *p = &plans[i];
         uint32_t base = gtref_engines[p->e].base;
-        op(g, GTREF_HOST_WRITE, base + GTREF_RING_CTL, 0, 0);
-        op(g, GTREF_HOST_WRITE, base + GTREF_RING_START, p->ring_addr, 0);
-        op(g, GTREF_HOST_WRITE, base + GTREF_RING_HEAD, p->start, 0);
-        op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
+        if (!p->el) {   /* an execlist engine's ring registers come from its contexts' images (EL-2) */
+            op(g, GTREF_HOST_WRITE, base + GTREF_RING_CTL, 0, 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_RING_START, p->ring_addr, 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_RING_HEAD, p->start, 0);
+            op(g, GTREF_HOST_WRITE, base + GTREF_RING_TAIL, p->start, 0);
+        }
         uint32_t emr_clear = (p->emr_unmasked ? GTREF_ERR_INSTRUCTION : 0u) | (p->emr_pf ? GTREF_ERR_PAGE_TABLE : 0u) |
                              (p->emr_priv ? ERR_CP_PRIV : 0u);
         if (emr_clear) op(g, GTREF_HOST_WRITE, base + GTREF_EMR, ~emr_clear, 0);
@@ -186,6 +196,7 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
             /* PDP0 holds the PML4's address in bits 38:12; junk seeds set the bits GAM-5 ignores */
             uint64_t pdp = g->sp[p->root].pml4;
             if (g->junk && pct(g, 50)) pdp |= gtref_rng_next(&g->rng) & ~GTREF_PTE_ADDR_MASK;
+            p->pdp = pdp;
             op(g, GTREF_HOST_WRITE, base + GTREF_RING_MODE, 0x02000200u, 0);   /* masked: bit 9 only */
             op(g, GTREF_HOST_WRITE, base + GTREF_PDP0_LDW, (uint32_t)pdp, 0);
             op(g, GTREF_HOST_WRITE, base + GTREF_PDP0_UDW, (uint32_t)(pdp >> 32), 0);
@@ -215,8 +226,10 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
         op(g, GTREF_HOST_WRITE, gtref_engines[0].base + GTREF_PR_CTR_CTL, pct(g, 60) ? GTREF_WDOG_COUNT_CLOCKS : 0u, 0);
     }
     for (size_t i = 0; i < np; i++)
-        op(g, GTREF_HOST_WRITE, gtref_engines[plans[i].e].base + GTREF_RING_CTL,
-           ((plans[i].pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
+        if (!plans[i].el)
+            op(g, GTREF_HOST_WRITE, gtref_engines[plans[i].e].base + GTREF_RING_CTL,
+               ((plans[i].pages - 1u) << GTREF_CTL_LEN_SHIFT) | GTREF_CTL_ENABLE, 0);
+    if (g->el) gen_el_setup(g, plans, np);
 }
 
 /* One round of the host's interrupt service routine (docs/interrupts.md §3), random delays between its steps. */
@@ -273,6 +286,8 @@ static void wait_idle(gen *g, engine_plan *plans, size_t np)
     }
 }
 
+void gen_wait_idle(gen *g, engine_plan *plans, size_t np) { wait_idle(g, plans, np); }
+
 /* One submission of engine p: 1..4 chunks through RING_TAIL (sometimes a TAIL inside them first). Sets
  * *irq when the submitted chunks raise a user interrupt. False when the engine has nothing more to submit. */
 static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *irq)
@@ -292,6 +307,11 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
     }
     uint64_t limit = p->size - 8u;             /* most unexecuted bytes the ring may hold */
     size_t group = (size_t)range(g, 1, 4);
+    if (p->el) {   /* each submission of a context costs a switch or a lite restore: larger groups (their own stream) */
+        ebegin(g);
+        group = (size_t)range(g, 2, 8);
+        eend(g);
+    }
     if (group > p->nb - p->k) group = p->nb - p->k;
     if (p->nremaps && !p->remap_done && p->k < (size_t)p->remap_chunk && p->k + group > (size_t)p->remap_chunk)
         group = (size_t)p->remap_chunk - p->k;   /* the remap's submission starts with its flush */
@@ -305,14 +325,18 @@ static bool submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, bool *
         return false;
     }
     if (!p->halted && next - p->idle_pos > limit) wait_idle(g, plans, np);
-    if (next - p->pos >= 16 && pct(g, g->cfg->split_tail_pct)) {
+    if (p->el) {
+        /* execlist mode: the main context's new tail by the driver (a tail inside a command would leave the context
+         * stalled, not dry: nothing would ever take the next submission) */
+        gen_el_submit(g, plans, np, p, (uint32_t)((p->start + next) % p->size));
+    } else if (next - p->pos >= 16 && pct(g, g->cfg->split_tail_pct)) {
         /* a TAIL at any QWORD strictly inside the submission, often in the middle of a command: the engine
          * executes up to it and waits; then the real boundary, after a while or at once */
         uint64_t mid = p->pos + 8u * range(g, 1, (next - p->pos) / 8u - 1u);
         op(g, GTREF_HOST_WRITE, tail, (uint32_t)((p->start + mid) % p->size), 0);
         if (pct(g, 70)) op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)range(g, 1, 300));
     }
-    op(g, GTREF_HOST_WRITE, tail, (uint32_t)((p->start + next) % p->size), 0);
+    if (!p->el) op(g, GTREF_HOST_WRITE, tail, (uint32_t)((p->start + next) % p->size), 0);
     for (size_t j = p->k; j < p->k + group && p->rp_r >= 0 && !p->rp_released; j++)
         if (p->chunks[j % p->nchunks].regpoll) {
             /* reg_poll_pct (C33): the one write that makes the engine's register-poll wait true, now or a little
@@ -476,6 +500,7 @@ void gen_program_host(gen *g, engine_plan *plans, size_t np)
     /* the end: idle, then a few registers of every engine */
     op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
     if (g->burst) bursts(g, plans, np);
+    if (g->el) gen_el_end(g, plans, np);
     bool dw1 = false;
     for (size_t i = 0; i < np; i++) {
         const engine_plan *p = &plans[i];
@@ -491,6 +516,7 @@ void gen_program_host(gen *g, engine_plan *plans, size_t np)
         for (unsigned j = 0; j < nread; j++) op(g, GTREF_HOST_READ, p->gpr0 + 4u * (uint32_t)range(g, 0, 31), 0, 0);
         if (p->ppgtt && pct(g, 30)) op(g, GTREF_HOST_READ, base + GTREF_RING_MODE, 0, 0);
         if (p->instpm_setup && pct(g, 50)) op(g, GTREF_HOST_READ, base + GTREF_INSTPM, 0, 0);
+        if (p->el) gen_el_final_reads(g, p);
     }
     if (g->req_limit && pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_MEDIA_MAX_REQ_COUNT, 0, 0);
     if (g->gac_gab && c_pct(g, 50)) op(g, GTREF_HOST_READ, GTREF_GAC_ARB_CTL_REG, 0, 0);

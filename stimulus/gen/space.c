@@ -103,6 +103,20 @@ uint64_t gen_map_page(gen *g, int spi, uint64_t va)
     return pa;
 }
 
+/* va's GGTT page mapped to the physical page of the same address (execlists: the driver reads images and status
+ * pages, and the host writes flags, at the addresses it gave them). The execlist area and the status pages are
+ * below PA_LOW_MIN, where no page is handed out. */
+uint64_t gen_map_identity(gen *g, uint64_t va)
+{
+    space *s = &g->sp[SP_GGTT];
+    uint64_t vpn = va >> 12;
+    vpage *v = gen_vfind(s, vpn);
+    if (v) return v->pfn << 12;
+    if (!pfn_used(g, vpn)) pfn_take(g, vpn);
+    vinsert(g, s, vpn, vpn);
+    return vpn << 12;
+}
+
 void gen_map_range(gen *g, int spi, uint64_t va, uint64_t len)
 {
     for (uint64_t a = va & ~0xFFFull; a < va + len && !g->oom; a += PAGE) gen_map_page(g, spi, a);

@@ -10,6 +10,7 @@
 #include "gtref/el_image.h"
 #include "gtref/host.h"
 #include "gtref/mem.h"
+#include "gtref/model_only.h"
 #include "gtref/stim.h"
 
 static gtref_mem *mem;
@@ -244,4 +245,71 @@ Test(el_host, gts_refuses_what_no_image_holds)
         cr_expect_neq(gtref_gts_assemble(&s, bad[i], "t.gts", err, sizeof err), 0, "case %zu assembled", i);
         gtref_stim_free(&s);
     }
+}
+
+/* el_wait (docs/stimulus-format.md §2): DRV-4 polled until every submission is reported active (IDLE_TO_ACTIVE or
+ * PREEMPTED, EL-20) and the active submission's last element runs; a poll that reads no entry writes nothing, one
+ * that reads entries writes the read pointer as el_csb does (0x0F000000 | head << 8). */
+static void put_entry(unsigned i, uint32_t lo, uint32_t id)
+{
+    gtref_mem_write_be64(mem, 0x10040 + 8u * i, (uint64_t)id << 32 | lo, 0xFF);   /* EL-22 step 1 */
+    gtref_mem_write_be64(mem, 0x100B8, (uint64_t)i << 32, 0xF0);                 /* step 2: the pointer dword */
+}
+
+Test(el_host, el_wait_polls_until_the_last_element_runs)
+{
+    cr_assert_eq(run(GTREF_HOST_EL_INIT, 0, 0x10000, 0, 0), 0, "%s", why);
+    apply_mem();
+    gtref_host_op w = { GTREF_HOST_EL_WAIT, 0, 0, 100, 0, 0 };
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000002000100119ull, 0x0000004000110119ull), 0, "%s", why);   /* [A, B] */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(!drv.wait_met, "nothing reported yet");
+    cr_expect_eq(drv.n, 0, "a poll that reads no entry writes nothing");
+    put_entry(0, 0x00000001, 0);   /* IDLE_TO_ACTIVE: A runs, B not yet */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(!drv.wait_met, "element 0 of a two-element submission runs: not yet");
+    expect_mmio(0, 0x23A0, 0x0F000000u);   /* the read pointer: head 0 */
+    put_entry(1, 0x00000014, 0x20);   /* COMPLETE | ELEMENT_SWITCH, ID(A): B runs */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(drv.wait_met, "B, the last element, runs");
+    expect_mmio(0, 0x23A0, 0x0F000100u);
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000006000120119ull, 0), 0, "%s", why);   /* [C] while B runs */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(!drv.wait_met, "C not reported");
+    put_entry(2, 0x00000002, 0x40);   /* PREEMPTED, ID(B): C active */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(drv.wait_met);
+    put_entry(3, 0x00000018, 0x60);   /* COMPLETE | ACTIVE_TO_IDLE, ID(C): idle */
+    cr_assert_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), 0, "%s", why);
+    cr_expect(drv.wait_met, "idle: nothing left to learn");
+    put_entry(4, 0x00000018, 0x60);   /* an entry the driver does not expect: the test fails (DRV-4) */
+    cr_expect_eq(gtref_el_begin(&drv, &w, 1, rd, mem, why, sizeof why), -1);
+}
+
+/* A submission the CSB never reports (its LRCA unmapped: the engine halts at the restore, EL-27) ends the test at
+ * el_wait's bound, on the model alone as on the DUT, with a message naming the engine and what was not reported. */
+Test(el_host, el_wait_fails_at_its_bound)
+{
+    static const char *text =
+        "test el_wait_bound\nengines 1\nggtt 0x10000 0x10000\n"
+        "host {\n  el_init RCS0 hwsp=0x10000\n  el_submit RCS0 0x0000002000c00119\n  el_wait RCS0 cycles=50\n}\n";
+    gtref_stim s;
+    char err[256];
+    gtref_stim_init(&s);
+    cr_assert_eq(gtref_gts_assemble(&s, text, "t.gts", err, sizeof err), 0, "%s", err);
+    cr_expect(s.ops[2].op == GTREF_HOST_EL_WAIT && s.ops[2].off == 0 && s.ops[2].cycles == 50);
+    char *out = NULL;
+    size_t olen = 0;
+    FILE *f = open_memstream(&out, &olen);
+    cr_assert_eq(gtref_gts_disassemble(&s, f), 0);
+    fclose(f);
+    cr_expect(strstr(out, "el_wait RCS0 cycles=50") != NULL, "%s", out);
+    free(out);
+    gtref_model_run r;
+    cr_assert_neq(gtref_model_only_run(&s, &r), 0, "the run ended without el_wait failing");
+    cr_expect(strstr(r.error, "el_wait (host op 2): RCS0: after 50 cycles the CSB has still not reported 1 submission") != NULL,
+              "%s", r.error);
+    cr_expect(strstr(r.error, "0x00000020") != NULL, "the context ID not reported: %s", r.error);
+    gtref_model_run_free(&r);
+    gtref_stim_free(&s);
 }

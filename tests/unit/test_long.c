@@ -9,6 +9,7 @@
 #include "gtref/model_only.h"
 #include "gtref/regs.h"
 #include "gtref/stim.h"
+#include "test_support.h"
 #include "gtref/stim_lint.h"
 
 static gtref_host_op wr(uint32_t off, uint32_t val)
@@ -62,7 +63,7 @@ Test(long_tests, min_cycles_is_reached_by_an_engine_that_never_stops, .timeout =
         for (uint8_t engines = 1; engines <= GTREF_MAX_ENGINES; engines++)
             for (uint64_t seed = 1; seed <= 6; seed++) {
                 gtref_gen_config c;
-                gtref_gen_config_default(&c);
+                test_ring_gen_defaults(&c);
                 c.engines = engines;
                 c.min_cycles = asked[a];
                 c.malformed_pct = 100;   /* stopping engines in every seed: one engine must still run */
@@ -93,7 +94,7 @@ Test(long_tests, min_cycles_is_reached_by_an_engine_that_never_stops, .timeout =
 Test(long_tests, without_the_knob_tests_stay_short)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     cr_assert_eq(c.min_cycles, 0);
     for (uint64_t seed = 1; seed <= 20; seed++) {
         gtref_stim s;
@@ -109,7 +110,7 @@ Test(long_tests, without_the_knob_tests_stay_short)
 Test(long_tests, a_length_beyond_the_limit_is_refused)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.min_cycles = GTREF_GEN_MAX_MIN_CYCLES + 1;
     gtref_stim s;
     gtref_stim_init(&s);

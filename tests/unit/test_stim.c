@@ -24,7 +24,7 @@
 static void generate_ok(gtref_stim *s, uint64_t seed)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     gtref_stim_init(s);
     cr_assert_eq(gtref_stim_generate(s, seed, &c), 0, "generate failed for seed %" PRIu64, seed);
 }
@@ -405,8 +405,8 @@ Test(stim, decode_rejects_bad_host_ops)
 {
     gtref_stim s;
     small_stim(&s);
-    cr_assert_eq(gtref_stim_add_op(&s, 14, 0, 0, 0), 0);   /* 8..13: the execlist driver's ops */
-    expect_stim_rejected(&s, "host[4]: unknown op 14", NULL);
+    cr_assert_eq(gtref_stim_add_op(&s, 15, 0, 0, 0), 0);   /* 8..14: the execlist driver's ops */
+    expect_stim_rejected(&s, "host[4]: unknown op 15", NULL);
     s.ops[4] = (gtref_host_op){ GTREF_HOST_WRITE, 0x2031, 0, 0, 0, 0 };
     expect_stim_rejected(&s, "host[4]: write offset 0x2031 is not dword aligned", NULL);
     s.ops[4] = (gtref_host_op){ GTREF_HOST_WAIT, 0x2030, 0, 5, 0, 0 };
@@ -1764,7 +1764,7 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
 Test(gen, corner_heavy_configs_keep_the_rules)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.malformed_pct = 60;
     c.split_tail_pct = 60;
     c.multi_page_pct = 50;
@@ -1785,7 +1785,7 @@ Test(gen, corner_heavy_configs_keep_the_rules)
 Test(gen, the_weights_and_command_counts_are_honoured)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.w_noop = 0;
     c.w_lri = 0;
     c.w_batch = 0;
@@ -1821,7 +1821,7 @@ Test(gen, the_weights_and_command_counts_are_honoured)
 Test(gen, engine_count_and_corner_knobs_are_honoured)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.engines = 2;
     c.all_engines_pct = 100;
     c.multi_page_pct = 0;
@@ -1887,30 +1887,30 @@ Test(gen, bad_configs_are_refused)
     gtref_gen_config c;
     gtref_stim s;
     gtref_stim_init(&s);
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.engines = 0;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0, "0 engines");
     c.engines = 5;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0, "5 engines");
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.min_cmds = 10;
     c.max_cmds = 5;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.w_noop = c.w_lri = c.w_sdi = c.w_batch = c.w_user_irq = 0;
     c.w_math = c.w_atomic = c.w_predicate = c.w_set_predicate = c.w_lrr = c.w_lrm = c.w_srm = c.w_copy = 0;
     c.w_cond_end = c.w_hws = c.w_flush = c.w_sem_wait = c.w_arb = 0;
     c.w_sem_signal = c.w_watchdog = 0;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.max_ring_pages = 17;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.malformed_pct = 101;
     cr_assert_neq(gtref_stim_generate(&s, 1, &c), 0);
     cr_assert_eq(s.nsegs, 0);
     cr_assert_neq(gtref_stim_generate(&s, 1, NULL), 0);
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     cr_assert_eq(c.engines, 4);
     cr_assert_eq(c.min_cmds, 20);
     cr_assert_eq(c.max_cmds, 200);
@@ -1947,7 +1947,7 @@ static void expect_identity_ggtt(const gtref_stim *s, uint64_t seed)
 Test(gen, translation_knobs_at_zero_turn_their_corners_off)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.ppgtt_pct = 0;
     for (uint64_t seed = 0; seed < 80; seed++) {
         gtref_stim s;
@@ -1959,7 +1959,7 @@ Test(gen, translation_knobs_at_zero_turn_their_corners_off)
         cr_assert(st.fault_hang[GW_DCLV] + st.fault_hang[GW_PTE] + st.fault_cont[GW_DCLV] + st.fault_cont[GW_PTE] == 0);
         gtref_stim_free(&s);
     }
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.fault_pct = 0;
     for (uint64_t seed = 0; seed < 80; seed++) {
         gtref_stim s;
@@ -1970,7 +1970,7 @@ Test(gen, translation_knobs_at_zero_turn_their_corners_off)
                   "seed %" PRIu64 ": a fault with fault_pct 0", seed);
         gtref_stim_free(&s);
     }
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = c.remap_pct = c.live_remap_pct = 0;
     c.lra_pct = c.midarb_pct = c.fault_pct = 0;
     for (uint64_t seed = 0; seed < 80; seed++) {
@@ -1991,7 +1991,7 @@ Test(gen, translation_knobs_at_zero_turn_their_corners_off)
 Test(gen, translation_heavy_configs_keep_the_rules, .timeout = 240)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.ggtt_remap_pct = c.alias_pct = c.pte_junk_pct = c.ppgtt_pct = 100;
     c.remap_pct = c.live_remap_pct = c.tlb_pressure_pct = 100;
     c.fault_pct = 100;
@@ -2035,7 +2035,7 @@ Test(gen, translation_heavy_configs_keep_the_rules, .timeout = 240)
 Test(gen, host_invalidations_and_limits_keep_the_rules, .timeout = 240)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.remap_pct = 100;
     c.flsh_cntl_pct = 60;
     c.instpm_pct = 50;
@@ -2092,7 +2092,7 @@ Test(gen, host_invalidation_knobs_at_zero_turn_their_corners_off)
 {
     for (int knob = 0; knob < 5; knob++) {
         gtref_gen_config c;
-        gtref_gen_config_default(&c);
+        test_ring_gen_defaults(&c);
         c.remap_pct = 100;
         c.flsh_cntl_pct = c.flsh_cntl_live_pct = c.instpm_pct = c.instpm_setup_pct = c.req_limit_pct = 100;
         switch (knob) {
@@ -2152,7 +2152,7 @@ static uint8_t *encode_without_casc(gtref_stim *s, size_t *len)
 Test(gen, cascade_knobs_program_the_cascade_at_setup_and_leave_the_rest_of_the_seed_alone)
 {
     gtref_gen_config on, off;
-    gtref_gen_config_default(&on);
+    test_ring_gen_defaults(&on);
     on.casc_contend_pct = 0;
     off = on;
     off.gac_gab_pct = off.gac_gam_pct = 0;
@@ -2203,7 +2203,7 @@ Test(gen, cascade_knobs_program_the_cascade_at_setup_and_leave_the_rest_of_the_s
 Test(gen, contending_seeds_drive_gab_and_gac_with_data_heavy_streams)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.casc_contend_pct = 100;
     c.all_engines_pct = 0;   /* a proper subset unless contending */
     unsigned data_cmds[GTREF_MAX_ENGINES] = {0}, cmds[GTREF_MAX_ENGINES] = {0};
@@ -2293,7 +2293,7 @@ static unsigned burst_rounds(const gtref_stim *s, unsigned *engines)
 Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
 {
     gtref_gen_config on, off;
-    gtref_gen_config_default(&on);
+    test_ring_gen_defaults(&on);
     off = on;
     off.irq_burst_pct = 0;
     unsigned fired = 0, seeds = 100;
@@ -2329,7 +2329,7 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
 Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.irq_burst_pct = 100;
     c.all_engines_pct = 100;
     c.malformed_pct = 0;
@@ -2353,7 +2353,7 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
 Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
 {
     gtref_gen_config a, b;
-    gtref_gen_config_default(&a);
+    test_ring_gen_defaults(&a);
     a.cs_mmio_pct = a.math_load1_pct = a.pred_jump_pct = a.atomic_forms_pct = a.cbbe_pct = a.sig_target_pct = 0;
     a.nonpriv_entries_pct = a.sdi2_pct = a.reg_poll_pct = a.long_lri_pct = 0;
     b = a;
@@ -2384,7 +2384,7 @@ Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
 Test(gen, gen11_variant_knobs_reach_their_variants)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     c.cs_mmio_pct = c.math_load1_pct = c.pred_jump_pct = c.atomic_forms_pct = c.cbbe_pct = c.sig_target_pct = 100;
     c.nonpriv_entries_pct = c.sdi2_pct = c.reg_poll_pct = c.long_lri_pct = 100;
     walk_stats t;
@@ -2436,7 +2436,7 @@ Test(gen, gen11_variant_knobs_reach_their_variants)
 Test(gen, round2_features_over_the_default_seeds)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     static const struct { int cmd; const char *name; } kinds[] = {
         { GTREF_CMD_MI_STORE_DATA_IMM, "SDI" }, { GTREF_CMD_MI_STORE_REGISTER_MEM, "SRM" },
         { GTREF_CMD_MI_LOAD_REGISTER_MEM, "LRM" }, { GTREF_CMD_MI_COPY_MEM_MEM, "COPY" },

@@ -100,6 +100,41 @@ Test(stim_lint, a_register_poll_wait_stays_released_once_released)
                    "out of spec (reg-poll-one-release");
 }
 
+/* docs/execlists.md §8: an engine's ring registers, HWS_PGA and CSB write pointer are not written by MMIO while a slot
+ * may be valid (from a Load until a wait_idle); the execlist registers are never a command's target, nor the
+ * status ones its source. */
+#define EL_UP "  el_init RCS0 hwsp=0x10000\n  el_context RCS0 lrca=0x100000 ring=0x200000 tail=0x0\n"
+Test(stim_lint, execlist_registers_keep_the_contract)
+{
+    static const char *const host_regs[] = { "RCS0.RING_TAIL 0x10", "RCS0.RING_HEAD 0x0", "RCS0.RING_START 0x200000",
+                                             "RCS0.RING_CTL 0x1", "RCS0.HWS_PGA 0x20000", "RCS0.CONTEXT_STATUS_PTR 0x000F0000" };
+    for (size_t i = 0; i < sizeof host_regs / sizeof host_regs[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, HEAD "host {\n" EL_UP "  el_submit RCS0 0x0000002000100119\n  write %s\n  wait_idle\n}\n",
+                 host_regs[i]);
+        assemble_fails(text, "out of spec (el-ring-regs-while-loaded, docs/execlists.md §8): host operation 4");
+        /* after a wait_idle, or after a Load that is ignored (element 0 invalid, EL-12): legal */
+        snprintf(text, sizeof text, HEAD "host {\n" EL_UP "  el_submit RCS0 0x0000002000100119\n  wait_idle\n  write %s\n}\n",
+                 host_regs[i]);
+        assemble_ok(text);
+        snprintf(text, sizeof text, HEAD "host {\n" EL_UP "  el_submit RCS0 0x0000002000100118\n  write %s\n}\n", host_regs[i]);
+        assemble_ok(text);
+    }
+    /* the read pointer may be written at any time */
+    assemble_ok(HEAD "host {\n" EL_UP "  el_resubmit RCS0 0x0000002000100119 tail=0x0\n  write RCS0.CONTEXT_STATUS_PTR 0x0F000300\n}\n");
+    static const char *const cmds[] = {
+        "MI_LOAD_REGISTER_IMM RCS0.EXECLIST_CONTROL=0x1", "MI_LOAD_REGISTER_IMM RCS0.CS_GPR0=0x1 RCS0.EXECLIST_SQ_HI1=0x2",
+        "MI_LOAD_REGISTER_IMM RCS0.CONTEXT_STATUS_PTR=0x000F0001", "MI_STORE_REGISTER_MEM ggtt reg=RCS0.CSB_ENTRY_LO7 addr=0x300000",
+        "MI_STORE_REGISTER_MEM ggtt reg=RCS0.EXECLIST_STATUS_HI addr=0x300000",
+    };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, HEAD "ring 0x100000 size 0x1000 {\n  %s\n}\n", cmds[i]);
+        assemble_fails(text, "out of spec (el-regs-not-by-commands, docs/execlists.md §8): ring 0x100000 + 0x0");
+    }
+    assemble_ok(HEAD "ring 0x100000 size 0x1000 {\n  MI_STORE_REGISTER_MEM ggtt reg=RCS0.CS_GPR3 addr=0x300000\n}\n");
+}
+
 Test(stim_lint, the_generator_never_goes_out_of_spec, .timeout = 240)
 {
     gtref_lint_violation v[1];

@@ -178,7 +178,7 @@ static bool model_translates(void)
  * whose every graphics address is its physical address: identity GGTT, no PPGTT, no faults, no remaps. */
 static void model_config(gtref_gen_config *c)
 {
-    gtref_gen_config_default(c);
+    test_ring_gen_defaults(c);
     if (model_translates()) return;
     cr_log_warn("the model does not translate: generated stimuli run with identity mapping only");
     c->ggtt_remap_pct = c->alias_pct = c->ppgtt_pct = c->fault_pct = c->remap_pct = c->live_remap_pct = 0;
@@ -290,7 +290,7 @@ Test(stim_model, generated_stimuli_reach_every_coverage_bin)
 Test(stim_model, generation_is_deterministic)
 {
     gtref_gen_config c;
-    gtref_gen_config_default(&c);
+    test_ring_gen_defaults(&c);
     for (uint64_t seed = 1; seed <= 40; seed++) {
         gtref_stim a, b, d;
         gtref_stim_init(&a);

@@ -138,3 +138,9 @@ void test_decode_fails_after(gtref_stim *s, void (*mutate)(gtref_stim *), const 
     free(buf);
     gtref_stim_free(&d);
 }
+
+void test_ring_gen_defaults(gtref_gen_config *c)
+{
+    gtref_gen_config_default(c);
+    c->execlist_pct = 0;
+}

@@ -7,6 +7,11 @@
 #include "gtref/mem.h"
 #include "gtref/stim.h"
 
+/* The generator's defaults with execlist_pct 0: the ring-buffer traffic the tests written before execlists hold to
+ * their rules (a seed where execlist_pct misses is byte for byte that stimulus; the execlist seeds are
+ * tests/unit/test_gen_execlist.c's). */
+void test_ring_gen_defaults(gtref_gen_config *c);
+
 /* tests/directed, whether the tests run from the repository root or from build/tests. */
 const char *test_directed_dir(void);
 /* Encode s, asserting that it succeeds and gives bytes (*buf to free()). */
