@@ -41,10 +41,15 @@ static int fail(char *why, size_t sz, const char *fmt, ...)
 
 /* DRV-3: the submit queue, element 1 then element 0, low then high, then the Load; the driver queues the submission
  * until the CSB reports it active. */
-static int submit(gtref_el_driver *d, int e, uint64_t d0, uint64_t d1, char *why, size_t sz)
+static int submit(gtref_el_driver *d, int e, uint64_t d0, uint64_t d1, bool replace, char *why, size_t sz)
 {
     gtref_el_engine *g = &d->eng[e];
     if (!g->init) return fail(why, sz, "execlist driver: %s submission before el_init (docs/execlists.md DRV-1)", gtref_engines[e].name);
+    if (replace && (!g->nq || !(d0 & 1)))
+        return fail(why, sz, "execlist driver: el_submit %s replace: expected a submission the CSB has not reported to "
+                    "replace and element 0 valid, found %u unreported and element 0 %s (docs/execlists.md §10, EL-11)",
+                    gtref_engines[e].name, g->nq, d0 & 1 ? "valid" : "invalid");
+    if (replace) g->nq--;   /* EL-11 step 3, E2: the replaced submission is dropped without a CSB entry */
     if (g->nq >= GTREF_EL_QUEUE)
         return fail(why, sz, "execlist driver: %s has %u submissions the CSB has not reported (service it: el_csb)",
                     gtref_engines[e].name, g->nq);
@@ -168,10 +173,10 @@ int gtref_el_begin(gtref_el_driver *d, const gtref_host_op *op, int engines,
         memw(d, a & ~7ull, a & 4 ? op->data << 32 : op->data, a & 4 ? 0xF0 : 0x0F);
         return 0;
     }
-    case GTREF_HOST_EL_SUBMIT:
-        e = (int)op->val;
+    case GTREF_HOST_EL_SUBMIT:   /* DRV-3; with GTREF_EL_SUBMIT_REPLACE the test-only replacing Load (§10) */
+        e = (int)(op->val & 0xFF);
         if (e >= engines) return fail(why, sz, "el_submit: engine %d of a %d-engine test", e, engines);
-        return submit(d, e, op->addr, op->data, why, sz);
+        return submit(d, e, op->addr, op->data, op->val >> 8 & GTREF_EL_SUBMIT_REPLACE, why, sz);
     case GTREF_HOST_EL_RESUBMIT: {   /* DRV-5: the new tail into DW 0x07, then [X, 0], Force Restore when it does not move */
         e = (int)op->val;
         if (e >= engines) return fail(why, sz, "el_resubmit: engine %d of a %d-engine test", e, engines);
@@ -180,7 +185,7 @@ int gtref_el_begin(gtref_el_driver *d, const gtref_host_op *op, int engines,
         uint32_t old = rd32(rd, u, slot);
         memw(d, slot & ~7ull, (uint64_t)(uint32_t)op->data << 32, 0xF0);
         uint64_t desc = op->addr | ((uint32_t)op->data == old ? GTREF_EL_DESC_FORCE_RESTORE : 0);
-        return submit(d, e, desc, 0, why, sz);
+        return submit(d, e, desc, 0, false, why, sz);
     }
     case GTREF_HOST_EL_CSB:
         e = (int)op->off;

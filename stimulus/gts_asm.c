@@ -423,11 +423,14 @@ static int el_op(assembler *a, char **tok, unsigned n)
             return ERR(a, "el_ctx_reg: %s is no register an image of its engine restores (docs/execlists.md §3.2)", tok[2]);
         rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_CTX_REG, v1, v2, off);
     } else if (strcmp(op, "el_submit") == 0) {
-        if (n < 3 || n > 4) return ERR(a, "expected 'el_submit ENGINE DESC0 [DESC1]'");
+        bool replace = n >= 4 && strcmp(tok[n - 1], "replace") == 0;   /* docs/execlists.md §10: test-only */
+        if (replace) n--;
+        if (n < 3 || n > 4) return ERR(a, "expected 'el_submit ENGINE DESC0 [DESC1] [replace]'");
         if (el_engine(a, tok[1], &e) || number_arg(a, tok[2], UINT64_MAX, "descriptor", &v1)
             || (n == 4 && number_arg(a, tok[3], UINT64_MAX, "descriptor", &v3)))
             return -1;
-        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_SUBMIT, v1, v3, (uint32_t)e);
+        rc = gtref_stim_add_wide_op(a->s, GTREF_HOST_EL_SUBMIT, v1, v3,
+                                    (uint32_t)e | (replace ? GTREF_EL_SUBMIT_REPLACE << 8 : 0u));
     } else if (strcmp(op, "el_resubmit") == 0) {
         if (n != 4) return ERR(a, "expected 'el_resubmit ENGINE DESC tail=T'");
         if (el_engine(a, tok[1], &e) || number_arg(a, tok[2], UINT64_MAX, "descriptor", &v1) || el_kv(a, tok[3], "tail", 0xFF8, &v2))

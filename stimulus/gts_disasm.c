@@ -242,9 +242,9 @@ static void print_host(const gtref_stim *s, FILE *out)
                     gtref_reg_name(o->val, s->engines, reg, sizeof reg), (uint32_t)o->data);
             break;
         case GTREF_HOST_EL_SUBMIT:
-            fprintf(out, "  el_submit %s 0x%016" PRIx64, el_engine_name(o->val), o->addr);
+            fprintf(out, "  el_submit %s 0x%016" PRIx64, el_engine_name(o->val & 0xFF), o->addr);
             if (o->data) fprintf(out, " 0x%016" PRIx64, o->data);
-            fprintf(out, "\n");
+            fprintf(out, "%s\n", o->val >> 8 & GTREF_EL_SUBMIT_REPLACE ? " replace" : "");
             break;
         case GTREF_HOST_EL_RESUBMIT:
             fprintf(out, "  el_resubmit %s 0x%016" PRIx64 " tail=0x%" PRIx64 "\n", el_engine_name(o->val), o->addr, o->data);

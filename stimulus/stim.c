@@ -333,6 +333,10 @@ static int check_op(const gtref_host_op *o, size_t i, char *err, size_t errsz)
         if (o->val % 4) return fail(err, errsz, "host[%zu]: el_ctx_reg offset 0x%" PRIx32 " is not dword aligned", i, o->val);
         return 0;
     case GTREF_HOST_EL_SUBMIT:
+        if ((o->val & 0xFF) >= GTREF_MAX_ENGINES || o->val >> 8 & ~GTREF_EL_SUBMIT_REPLACE)
+            return fail(err, errsz, "host[%zu]: el_submit engine 0x%02" PRIx32 " (0..3), flags 0x%" PRIx32 " (only 1: replace)",
+                        i, o->val & 0xFF, o->val >> 8);
+        return 0;
     case GTREF_HOST_EL_RESUBMIT:
         if (o->val >= GTREF_MAX_ENGINES) return fail(err, errsz, "host[%zu]: %s engine %" PRIu32 " (0..3)", i, op_name(o->op), o->val);
         if (o->op == GTREF_HOST_EL_RESUBMIT && ((o->data % 8u) || o->data >= 4096u))

@@ -278,9 +278,9 @@ size_t gtref_stim_lint(const gtref_stim *s, const char *const *waived, size_t nw
                 ring[e].head = ring[e].tail;
                 loaded[e] = false;
             }
-        if ((op->op == GTREF_HOST_EL_SUBMIT || op->op == GTREF_HOST_EL_RESUBMIT) && op->val < GTREF_MAX_ENGINES &&
+        if ((op->op == GTREF_HOST_EL_SUBMIT || op->op == GTREF_HOST_EL_RESUBMIT) && (op->val & 0xFF) < GTREF_MAX_ENGINES &&
             (op->addr & 1u))
-            loaded[op->val] = true;
+            loaded[op->val & 0xFF] = true;
         if (op->op != GTREF_HOST_WRITE) continue;
         uint32_t r = engine_reg(op->off, s->engines);
         snprintf(where, sizeof where, "host operation %zu (write 0x%05" PRIx32 ")", i + 1, op->off);

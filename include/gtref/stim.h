@@ -44,8 +44,8 @@ enum gtref_host_opcode {
                                  * `val` = engine | flags << 8 (GTREF_EL_CTX_RESTORE_INHIBIT); encoded [9, addr, data, val] */
     GTREF_HOST_EL_CTX_REG = 10, /* DRV-2: one named value of an image: `addr` = LRCA, `data` = value (< 2^32), `val` = the
                                  * register's absolute offset (its engine names the layout); encoded [10, addr, data, val] */
-    GTREF_HOST_EL_SUBMIT = 11,  /* DRV-3: `addr` = element 0's descriptor, `data` = element 1's (0: none), `val` = engine;
-                                 * encoded [11, addr, data, val] */
+    GTREF_HOST_EL_SUBMIT = 11,  /* DRV-3: `addr` = element 0's descriptor, `data` = element 1's (0: none), `val` = engine |
+                                 * flags << 8 (GTREF_EL_SUBMIT_REPLACE); encoded [11, addr, data, val] */
     GTREF_HOST_EL_RESUBMIT = 12,/* DRV-5: `addr` = the running context's descriptor, `data` = its new RING_TAIL, `val` =
                                  * engine; encoded [12, addr, data, val] */
     GTREF_HOST_EL_CSB = 13,     /* DRV-4: service the CSB: `off` = engine */
@@ -54,6 +54,9 @@ enum gtref_host_opcode {
 };
 #define GTREF_HOST_OPCODE_MAX 14u
 #define GTREF_EL_CTX_RESTORE_INHIBIT 1u   /* GTREF_HOST_EL_CONTEXT flag: RING_CONTEXT_CONTROL 0x00090009 (DRV-2) */
+/* GTREF_HOST_EL_SUBMIT flag (`el_submit ... replace`, a test-only step outside DRV-3; docs/execlists.md §10): the Load
+ * replaces the driver's pending submission, which the CSB then never reports (EL-11 step 3, E2) */
+#define GTREF_EL_SUBMIT_REPLACE 1u
 /* Whether op is encoded [op, addr, data, val] (64-bit address and data) rather than [op, off, val, cycles]. */
 static inline int gtref_host_op_wide(uint8_t op)
 {
@@ -333,6 +336,9 @@ typedef struct gtref_gen_config {
     unsigned el_scenario_pct;  /* an execlist engine's submissions (after its first) made as a scenario below */
     unsigned w_el_two, w_el_empty, w_el_spin, w_el_idle, w_el_pingpong;   /* scenario weights: [main, filler],
                                   [main, empty], a spinner preempted and resumed, preempt to idle, a ping-pong pair */
+    unsigned w_el_poll, w_el_replace;   /* scenario weights: a poll spinner (a poll-mode wait in its ring) preempted at
+                                  the wait and resumed in the ring; a Load that replaces a pending one (EL-11, E2) */
+    unsigned el_lite_pct;      /* spinners (either kind) resubmitted while they run with a new tail: a lite restore (EL-17) */
     unsigned el_csb_pct;       /* submissions after which the host services the CSB (el_csb) */
     unsigned el_invalid_pct;   /* submissions preceded by a Load with element 0 invalid (ignored, EL-12) */
     unsigned el_malformed_pct; /* execlist seeds in which one execlist engine ends with an unmapped LRCA or a

@@ -103,6 +103,9 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->w_el_spin = 3;
     c->w_el_idle = 2;
     c->w_el_pingpong = 2;
+    c->w_el_poll = 2;
+    c->w_el_replace = 2;
+    c->el_lite_pct = 50;
     c->el_csb_pct = 20;
     c->el_invalid_pct = 3;
     c->el_malformed_pct = 15;

@@ -10,7 +10,7 @@
 #include "gen_internal.h"
 #include "gtref/el_image.h"
 
-enum { SC_TWO, SC_EMPTY, SC_SPIN, SC_IDLE, SC_PING, SC_COUNT };
+enum { SC_TWO, SC_EMPTY, SC_SPIN, SC_IDLE, SC_PING, SC_POLL, SC_REPLACE, SC_COUNT };
 
 static uint32_t area_of(int e) { return EL_BASE + (uint32_t)e * EL_STRIDE; }
 static uint32_t lrca_of(int e, size_t k) { return area_of(e) + (uint32_t)k * 0x2000u; }
@@ -42,7 +42,7 @@ void gen_el_plan(gen *g, engine_plan *p)
 {
     for (uint32_t a = area_of(p->e); a < area_of(p->e) + EL_STRIDE && !g->oom; a += PAGE) gen_map_identity(g, a);
     p->nctx = 1;
-    p->ctx[0] = (el_ctx){ ELK_MAIN, lrca_of(p->e, 0), GEN_EL_ID(ELK_MAIN, p->e, 0), p->ring_addr, p->start, 0, false };
+    p->ctx[0] = (el_ctx){ ELK_MAIN, lrca_of(p->e, 0), GEN_EL_ID(ELK_MAIN, p->e, 0), p->ring_addr, p->start, 0, false, 0 };
     p->el_empty = p->el_idle = -1;
 }
 
@@ -94,7 +94,7 @@ static int new_ctx(gen *g, engine_plan *p, int kind)
     if (p->nctx >= MAX_EL_CTX) return -1;
     size_t k = p->nctx++;
     el_ctx *c = &p->ctx[k];
-    *c = (el_ctx){ kind, lrca_of(p->e, k), GEN_EL_ID(kind, p->e, k), aux_of(p->e, k), 0, 0, false };
+    *c = (el_ctx){ kind, lrca_of(p->e, k), GEN_EL_ID(kind, p->e, k), aux_of(p->e, k), 0, 0, false, 0 };
     uint64_t data = c->ring + 2u * PAGE, batch = c->ring + PAGE;
     dw_vec rd = { 0 }, bd = { 0 };
     ectx x = { .d = &rd };
@@ -137,13 +137,55 @@ static int new_ctx(gen *g, engine_plan *p, int kind)
         sdi(g, &x, data + 0x100u, data32(g));   /* after the loop: the flag has been written */
         break;
     }
+    case ELK_POLL: {   /* its ring polls (EL-16: an arbitration point while unsatisfied) until the host clears its flag */
+        c->flag = data;
+        uint32_t one_flag[2] = { 1, 0 };
+        gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
+        if (pct(g, 50)) one(g, &x, GTREF_CMD_MI_NOOP);
+        wait_eq(g, &x, data, 0);
+        sdi(g, &x, data + 0x100u, data32(g));   /* after the wait: the flag has been written */
+        break;
+    }
+    case ELK_ARBOFF: {   /* docs/execlists-vectors.md V12: arbitration off, then the spinner batch: with arb = 0 its
+                            MI_ARB_CHECK is no arbitration point (EL-16), so nothing is taken until its flag is cleared
+                            and it runs dry (EL-15); the MI_ARB_CHECK is where the model alone stops between host
+                            operations (a retire that may be a decision point, §7) */
+        c->flag = data;
+        uint32_t one_flag[2] = { 1, 0 };
+        gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
+        cmdbuf b;
+        cmd_begin(&b, GTREF_CMD_MI_ARB_ON_OFF, 1);   /* Arbitration Enable = 0 */
+        cmd_end(g, &x, &b);
+        one(g, &bx, GTREF_CMD_MI_ARB_CHECK);
+        cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), 1);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), 0);
+        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), data);
+        cmd_end(g, &bx, &b);
+        gen_emit_bbs(g, &bx, batch, false, false, false);
+        gen_vwrite(g, SP_GGTT, batch, bd.v, (uint32_t)(4 * bd.n), GTREF_SEG_BATCH);
+        gen_emit_bbs(g, &x, batch, false, false, false);
+        sdi(g, &x, data + 0x100u, data32(g));
+        break;
+    }
     default:   /* ELK_EMPTY, ELK_IDLE (head = tail = 0), ELK_BROKEN (its image is broken below); ELK_PING: filled by
                   the ping-pong */
         break;
     }
     free(bd.v);
-    if (kind != ELK_PING) put_ring(g, c, &rd);
-    else free(rd.v);
+    if (kind == ELK_SPIN || kind == ELK_POLL) {
+        /* past the tail, a store a resubmission with a new tail (tail2) adds: a lite restore (V3 shape, EL-17) */
+        if (rd.n % 2) push(g, &rd, 0);
+        uint32_t t = (uint32_t)(4 * rd.n);
+        sdi(g, &x, data + 0x108u, data32(g));
+        put_ring(g, c, &rd);
+        c->tail2 = c->tail;
+        c->tail = t;
+        /* the image's RING_TAIL is the first tail (build: el_context with c->tail) */
+    }
+    if (kind != ELK_PING && kind != ELK_SPIN && kind != ELK_POLL) put_ring(g, c, &rd);
+    else if (kind == ELK_PING) free(rd.v);
     return (int)k;
 }
 
@@ -207,15 +249,25 @@ static void random_wait(gen *g)
 
 /* A spinner (EL-32) submitted while the main context may run, preempted (by the main context with its new tail, or
  * to idle, EL-18), resumed inside its batch (EL-6), ended by the host's one write of its flag; then the main context
- * goes on with its new tail (a Force Restore when it was already given it: its resume, EL-16/EL-15). */
-static bool spin(gen *g, engine_plan *p, uint32_t tail)
+ * goes on with its new tail (a Force Restore when it was already given it: its resume, EL-16/EL-15). A poll spinner
+ * (ELK_POLL) is the same with a poll-mode wait in its ring: preempted at the wait (EL-16), resumed in the ring at it
+ * (EL-6 level 0). el_lite_pct of either kind is first resubmitted while it runs with the tail past the store its ring
+ * holds after the first (DRV-5, docs/execlists-vectors.md V3): it cannot finish before its flag is cleared, so the
+ * Load is pending at its next arbitration point, a lite restore (EL-17). */
+static bool spin(gen *g, engine_plan *p, uint32_t tail, int kind)
 {
-    int s = new_ctx(g, p, ELK_SPIN);
+    int s = new_ctx(g, p, kind);
     if (s < 0) return false;
     el_ctx *sc = &p->ctx[s];
     el_submit(g, p, sc, NULL);
     el_wait(g, p);                         /* the spinner runs: the main context was preempted or ran dry */
     random_wait(g);
+    if (pct(g, g->cfg->el_lite_pct)) {     /* its switch-in reported (el_wait): its RING_TAIL slot may be rewritten */
+        gen_wide_op(g, GTREF_HOST_EL_RESUBMIT, desc_of(sc), sc->tail2, (uint32_t)p->e);
+        sc->tail = sc->tail2;
+        el_wait(g, p);                     /* the lite restore reported (PREEMPTED | LITE_RESTORE) */
+        random_wait(g);
+    }
     if (pct(g, 50)) {
         resubmit_main(g, p, tail);         /* the main context preempts the spinner at its MI_ARB_CHECK */
     } else {
@@ -232,6 +284,31 @@ static bool spin(gen *g, engine_plan *p, uint32_t tail)
     if (!g->oom && gtref_stim_add_mem_write(g->s, sc->flag, 0, 0x0F)) g->oom = true;   /* F := 0, once (EL-32) */
     el_wait(g, p);
     resubmit_main(g, p, tail);
+    return true;
+}
+
+/* A Load that replaces a pending submission (EL-11 step 3, E2; docs/execlists-vectors.md V12 shape): A, whose ring
+ * turns arbitration off and then spins (its MI_ARB_CHECK no arbitration point), is submitted and reported running (el_wait); then
+ * X (a filler) is Loaded: A has no arbitration point and cannot run dry before its flag is cleared, so X is pending;
+ * then [main] with its new tail is Loaded replacing X (`el_submit ... replace`: X never runs and no CSB entry reports
+ * it); the host clears A's flag, A runs dry with the main context pending (EL-15: COMPLETE | ACTIVE_TO_IDLE, then
+ * IDLE_TO_ACTIVE). */
+static bool replace(gen *g, engine_plan *p, uint32_t tail)
+{
+    if (p->nctx + 2 > MAX_EL_CTX) return false;
+    int a = new_ctx(g, p, ELK_ARBOFF), x = new_ctx(g, p, ELK_FILL);
+    el_ctx *ac = &p->ctx[a];
+    el_submit(g, p, ac, NULL);
+    el_wait(g, p);                         /* A runs, its switch-in reported: nothing of the driver's is pending */
+    random_wait(g);
+    el_submit(g, p, &p->ctx[x], NULL);     /* X: pending while A spins */
+    random_wait(g);
+    build(g, p, &p->ctx[0]);               /* the main context's switch-out was reported (el_wait above) */
+    gen_wide_op(g, GTREF_HOST_EL_CTX_REG, p->ctx[0].lrca, tail, reg_of(p, GTREF_RING_TAIL));
+    p->ctx[0].tail = tail;
+    gen_wide_op(g, GTREF_HOST_EL_SUBMIT, desc_of(&p->ctx[0]), 0, (uint32_t)p->e | GTREF_EL_SUBMIT_REPLACE << 8);
+    random_wait(g);
+    if (!g->oom && gtref_stim_add_mem_write(g->s, ac->flag, 0, 0x0F)) g->oom = true;   /* F := 0, once (EL-32) */
     return true;
 }
 
@@ -301,7 +378,8 @@ void gen_el_submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, uint32
     }
     bool done = false;
     if (pct(g, c->el_scenario_pct)) {
-        unsigned w[SC_COUNT] = { c->w_el_two, c->w_el_empty, c->w_el_spin, c->w_el_idle, c->w_el_pingpong };
+        unsigned w[SC_COUNT] = { c->w_el_two, c->w_el_empty, c->w_el_spin, c->w_el_idle, c->w_el_pingpong,
+                                 c->w_el_poll, c->w_el_replace };
         switch (pick_weighted(g, w, SC_COUNT)) {
         case SC_TWO: case SC_EMPTY: {   /* [main, second]: an element switch when the main context runs dry (EL-15) */
             bool two = w[SC_TWO] && (!w[SC_EMPTY] || pct(g, 60));
@@ -320,7 +398,9 @@ void gen_el_submit(gen *g, engine_plan *plans, size_t np, engine_plan *p, uint32
             done = true;
             break;
         }
-        case SC_SPIN: done = spin(g, p, tail); break;
+        case SC_SPIN: done = spin(g, p, tail, ELK_SPIN); break;
+        case SC_POLL: done = spin(g, p, tail, ELK_POLL); break;
+        case SC_REPLACE: done = replace(g, p, tail); break;
         case SC_IDLE:   /* preempt to idle (EL-18), then the main context goes on (its resume: a full restore) */
             if (p->el_idle < 0) p->el_idle = new_ctx(g, p, ELK_IDLE);
             if (p->el_idle < 0) break;
@@ -380,7 +460,7 @@ void gen_el_end(gen *g, engine_plan *plans, size_t np)
         } else {
             /* an LRCA in the engine's never-mapped hole: the restore's first read faults (EL-12, EL-27) */
             el_ctx u = { ELK_UNMAPPED, HOLE_BASE + (uint32_t)p->e * HOLE_STRIDE + 0xFF0000u,
-                         GEN_EL_ID(ELK_UNMAPPED, p->e, 0), 0, 0, 0, true };
+                         GEN_EL_ID(ELK_UNMAPPED, p->e, 0), 0, 0, 0, true, 0 };
             el_submit(g, p, &u, NULL);
         }
         any = true;

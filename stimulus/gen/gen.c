@@ -408,7 +408,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
                               c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
-                              c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct };
+                              c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct, c->el_lite_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");

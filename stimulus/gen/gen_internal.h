@@ -267,13 +267,14 @@ typedef struct remap { int spi; uint64_t va, pa; } remap;
 #define MAX_EL_CTX     16u
 #define EL_WAIT_CYCLES 100000u         /* el_wait's bound: a few times the longest a context runs before a switch */
 /* The kinds of context; a context's ID is GEN_EL_ID(kind, engine, index) (tests/unit/test_stim.c reads the kind). */
-enum el_ctx_kind { ELK_MAIN, ELK_FILL, ELK_EMPTY, ELK_SPIN, ELK_IDLE, ELK_PING, ELK_BROKEN, ELK_UNMAPPED };
+enum el_ctx_kind { ELK_MAIN, ELK_FILL, ELK_EMPTY, ELK_SPIN, ELK_IDLE, ELK_PING, ELK_BROKEN, ELK_UNMAPPED, ELK_POLL, ELK_ARBOFF };
 #define GEN_EL_ID(kind, e, k) (0x10000000u * ((uint32_t)(kind) + 1u) | (uint32_t)(e) << 8 | (uint32_t)(k))
 typedef struct el_ctx {
     int kind;
     uint32_t lrca, id, ring, tail;
-    uint64_t flag;             /* ELK_SPIN: the flag its loop reads (1; the host writes 0 once) */
+    uint64_t flag;             /* ELK_SPIN, ELK_POLL, ELK_ARBOFF: the flag its loop or wait reads (1; the host writes 0 once) */
     bool built;                /* its el_context is in the host program */
+    uint32_t tail2;            /* ELK_SPIN, ELK_POLL: the tail past a store its ring holds after `tail` (a lite restore's) */
 } el_ctx;
 
 /* Everything about one engine's part of the test. */
