@@ -638,15 +638,6 @@ static void count(const gtref_cov *c, size_t *bins, size_t *holes)
     for (int k = 0; k < GTREF_COV_EL_BINS; k++) { (*bins)++; if (!c->el_hits[k]) (*holes)++; }
 }
 
-size_t gtref_cov_el_holes(const gtref_cov *c)
-{
-    size_t h = 0;
-    for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
-        for (int e = 0; e < c->engines; e++) h += !c->csb_hits[k][e];
-    for (int k = 0; k < GTREF_COV_EL_BINS; k++) h += !c->el_hits[k];
-    return h;
-}
-
 size_t gtref_cov_bins(const gtref_cov *c) { size_t b, h; count(c, &b, &h); return b; }
 size_t gtref_cov_holes(const gtref_cov *c) { size_t b, h; count(c, &b, &h); return h; }
 

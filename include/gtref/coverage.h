@@ -122,8 +122,6 @@ void gtref_cov_el_switch_made(gtref_cov *c, int e, const gtref_cov_el_switch *s)
 /* Hits of an execlist bin: a CSB event on engine e, or a scenario bin. */
 uint64_t gtref_cov_csb_hits(const gtref_cov *c, enum gtref_cov_csb_event k, int e);
 uint64_t gtref_cov_el_hits(const gtref_cov *c, enum gtref_cov_el_bin k);
-/* The holes among the execlist bins alone (they are part of gtref_cov_holes). */
-size_t gtref_cov_el_holes(const gtref_cov *c);
 
 /* One command the model executed on engine e (GTM_RETIRED or GTM_ERROR). */
 void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);

@@ -301,11 +301,11 @@ static bool replace(gen *g, engine_plan *p, uint32_t tail)
     el_submit(g, p, ac, NULL);
     el_wait(g, p);                         /* A runs, its switch-in reported: nothing of the driver's is pending */
     random_wait(g);
-    el_submit(g, p, &p->ctx[x], NULL);     /* X: pending while A spins */
-    random_wait(g);
     build(g, p, &p->ctx[0]);               /* the main context's switch-out was reported (el_wait above) */
     gen_wide_op(g, GTREF_HOST_EL_CTX_REG, p->ctx[0].lrca, tail, reg_of(p, GTREF_RING_TAIL));
     p->ctx[0].tail = tail;
+    el_submit(g, p, &p->ctx[x], NULL);     /* X: pending while A spins */
+    random_wait(g);
     gen_wide_op(g, GTREF_HOST_EL_SUBMIT, desc_of(&p->ctx[0]), 0, (uint32_t)p->e | GTREF_EL_SUBMIT_REPLACE << 8);
     random_wait(g);
     if (!g->oom && gtref_stim_add_mem_write(g->s, ac->flag, 0, 0x0F)) g->oom = true;   /* F := 0, once (EL-32) */

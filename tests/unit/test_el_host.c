@@ -143,6 +143,46 @@ Test(el_host, csb_preemption_and_lite_restore_ids)
     cr_expect(strstr(why, "context ID 0x00000040 unexpected, expected 0x00000020") != NULL, "%s", why);
 }
 
+/* The test-only replacing Load (docs/execlists.md §10; EL-11 step 3, E2): DRV-3's accesses, and the driver drops the
+ * submission it replaces, so the CSB of the run (A, then C taken when A runs dry; no entry for B) checks out, and an
+ * entry naming B fails; with no unreported submission there is nothing to replace. */
+Test(el_host, replace_drops_the_pending_submission)
+{
+    const uint32_t replace = GTREF_EL_SUBMIT_REPLACE << 8;
+    cr_assert_eq(run(GTREF_HOST_EL_INIT, 0, 0x10000, 0, 0), 0);
+    apply_mem();
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, replace, 0x0000002000100119ull, 0), -1);
+    cr_expect(strstr(why, "found 0 unreported") != NULL, "%s", why);
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000002000100119ull, 0), 0, "%s", why);   /* A */
+    const uint64_t a[1] = { 0x0000000000000001ull };
+    csb(a, 1);
+    cr_assert_eq(run(GTREF_HOST_EL_CSB, 0, 0, 0, 0), 0, "%s", why);
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000004000110119ull, 0), 0, "%s", why);   /* B */
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, replace, 0x0000006000120119ull, 0), 0, "%s", why);   /* C replaces B */
+    expect_mmio(0, 0x2518, 0);
+    expect_mmio(1, 0x251C, 0);
+    expect_mmio(2, 0x2510, 0x00120119u);
+    expect_mmio(3, 0x2514, 0x00000060u);
+    expect_mmio(4, 0x2550, 1);
+    cr_assert_eq(drv.n, 5);
+    const uint64_t e[4] = { 0x0000000000000001ull, 0x0000002000000018ull, 0x0000000000000001ull, 0x0000006000000018ull };
+    csb(e, 4);
+    cr_assert_eq(run(GTREF_HOST_EL_CSB, 0, 0, 0, 0), 0, "%s", why);
+    cr_expect_eq(drv.eng[0].nq, 0);
+    /* the same run with B reported instead of C: B was dropped, C is expected */
+    teardown();
+    setup();
+    cr_assert_eq(run(GTREF_HOST_EL_INIT, 0, 0x10000, 0, 0), 0);
+    apply_mem();
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000002000100119ull, 0), 0);
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, 0, 0x0000004000110119ull, 0), 0);
+    cr_assert_eq(run(GTREF_HOST_EL_SUBMIT, 0, replace, 0x0000006000120119ull, 0), 0);
+    const uint64_t f[4] = { 0x0000000000000001ull, 0x0000002000000018ull, 0x0000000000000001ull, 0x0000004000000018ull };
+    csb(f, 4);
+    cr_expect_eq(run(GTREF_HOST_EL_CSB, 0, 0, 0, 0), -1);
+    cr_expect(strstr(why, "context ID 0x00000040 unexpected, expected 0x00000060") != NULL, "%s", why);
+}
+
 Test(el_host, resubmit_is_drv5)
 {
     cr_assert_eq(run(GTREF_HOST_EL_INIT, 0, 0x10000, 0, 0), 0);
@@ -193,6 +233,7 @@ static const char *GTS =
     "  el_submit BCS0 0x600000a000140119 0x600000c000150119\n"
     "  el_resubmit BCS0 0x600000a000140119 tail=0x48\n"
     "  el_csb BCS0\n"
+    "  el_submit BCS0 0x600000e000160119 replace\n"
     "}\n";
 
 Test(el_host, gts_ops_round_trip)
@@ -202,7 +243,7 @@ Test(el_host, gts_ops_round_trip)
     gtref_stim_init(&s);
     gtref_stim_init(&t);
     cr_assert_eq(gtref_gts_assemble(&s, GTS, "t.gts", err, sizeof err), 0, "%s", err);
-    cr_assert_eq(s.nops, 6);
+    cr_assert_eq(s.nops, 7);
     cr_expect(s.ops[0].op == GTREF_HOST_EL_INIT && s.ops[0].off == 1 && s.ops[0].val == 0x11000);
     cr_expect(s.ops[1].op == GTREF_HOST_EL_CONTEXT && s.ops[1].addr == 0x140000 && s.ops[1].data == (0x40ull << 32 | 0x240000) &&
               s.ops[1].val == (1u | GTREF_EL_CTX_RESTORE_INHIBIT << 8));
@@ -210,6 +251,8 @@ Test(el_host, gts_ops_round_trip)
     cr_expect(s.ops[3].op == GTREF_HOST_EL_SUBMIT && s.ops[3].addr == 0x600000a000140119ull && s.ops[3].data == 0x600000c000150119ull);
     cr_expect(s.ops[4].op == GTREF_HOST_EL_RESUBMIT && s.ops[4].data == 0x48);
     cr_expect(s.ops[5].op == GTREF_HOST_EL_CSB && s.ops[5].off == 1);
+    cr_expect(s.ops[6].op == GTREF_HOST_EL_SUBMIT && s.ops[6].addr == 0x600000e000160119ull && s.ops[6].data == 0 &&
+              s.ops[6].val == (1u | GTREF_EL_SUBMIT_REPLACE << 8));
     uint8_t *buf;
     size_t len;
     cr_assert_eq(gtref_stim_encode(&s, &buf, &len), 0);
@@ -225,6 +268,7 @@ Test(el_host, gts_ops_round_trip)
     fclose(f);
     cr_expect(strstr(text, "el_context BCS0 lrca=0x140000 ring=0x240000 tail=0x40 restore-inhibit") != NULL, "%s", text);
     cr_expect(strstr(text, "el_ctx_reg lrca=0x140000 BCS0.CS_GPR3 0x00001234") != NULL, "%s", text);
+    cr_expect(strstr(text, "el_submit BCS0 0x600000e000160119 replace\n") != NULL, "%s", text);
     free(text);
     gtref_stim_free(&s);
     gtref_stim_free(&t);

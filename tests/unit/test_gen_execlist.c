@@ -16,7 +16,7 @@
 #include "gtref/stim_lint.h"
 
 /* The context kinds the generator encodes in bits 31:28 of a context ID (kind + 1; stimulus/gen/gen_internal.h). */
-enum { K_MAIN = 1, K_FILL, K_EMPTY, K_SPIN, K_IDLE, K_PING, K_BROKEN, K_UNMAPPED };
+enum { K_MAIN = 1, K_FILL, K_EMPTY, K_SPIN, K_IDLE, K_PING, K_BROKEN, K_UNMAPPED, K_POLL, K_ARBOFF };
 static unsigned kind_of(uint64_t desc) { return (unsigned)(desc >> 60); }
 
 static bool encode_equal(const gtref_stim *a, const gtref_stim *b)
@@ -43,7 +43,7 @@ static int el_engine(const gtref_host_op *o)
 {
     switch (o->op) {
     case GTREF_HOST_EL_INIT: case GTREF_HOST_EL_CSB: case GTREF_HOST_EL_WAIT: return (int)o->off;
-    case GTREF_HOST_EL_SUBMIT: case GTREF_HOST_EL_RESUBMIT: return (int)o->val;
+    case GTREF_HOST_EL_SUBMIT: case GTREF_HOST_EL_RESUBMIT: return (int)(o->val & 0xFF);
     case GTREF_HOST_EL_CONTEXT: return (int)(o->val & 0xFF);
     default: return -1;
     }
@@ -92,6 +92,7 @@ Test(gen_execlist, generation_is_deterministic)
 
 typedef struct counts {
     unsigned two, empty, spin, spin_resumed, idle, ping, broken, unmapped, invalid, csb, wrap, lite_candidates;
+    unsigned poll, spin_lite, arboff, replace;   /* poll spinners, spinners resubmitted running, replacing Loads */
     unsigned mixed;   /* seeds with engines in both modes */
 } counts;
 
@@ -99,9 +100,11 @@ typedef struct counts {
  * - an execlist engine's ring registers (RING_HEAD/TAIL/START/CTL) are never written by MMIO after its el_init, nor its
  *   RING_MODE, HWS_PGA, CONTEXT_STATUS_PTR (but the driver's own writes);
  * - every submission after an engine's first comes after an el_wait of that engine (or a wait_idle) with no submission between
- *   (DRV-3: none pending; §8: the contexts whose images are written are running and reported, or switched out);
+ *   (DRV-3: none pending; §8: the contexts whose images are written are running and reported, or switched out), but a
+ *   Load that replaces the pending one (`el_submit ... replace`, docs/execlists.md §10), which comes right after the
+ *   Load it replaces (no el_wait between), itself after an el_wait, while a context with arbitration off runs;
  * - an image is written (el_context, el_ctx_reg, mem_write into its pages) only before its context's first
- *   submission, except the main context's RING_TAIL slot (el_ctx_reg RING_TAIL, el_resubmit) after an el_wait;
+ *   submission, except a RING_TAIL slot (el_ctx_reg RING_TAIL, el_resubmit) after an el_wait;
  * - a spinner's flag is written once, 1 to 0, after the spinner was submitted (EL-32);
  * and counts what the stimulus holds. */
 static void check_program(const gtref_stim *s, uint64_t seed, counts *n)
@@ -113,6 +116,7 @@ static void check_program(const gtref_stim *s, uint64_t seed, counts *n)
     uint64_t flags_done[32];
     size_t nflags = 0;
     unsigned spin_loads[GTREF_MAX_ENGINES] = { 0 };
+    bool arboff_running[GTREF_MAX_ENGINES] = { 0 }, replace_ok[GTREF_MAX_ENGINES] = { 0 };
     bool ring_mode_engine[GTREF_MAX_ENGINES] = { 0 };
     for (size_t i = 0; i < s->nops; i++) {
         const gtref_host_op *o = &s->ops[i];
@@ -178,6 +182,18 @@ static void check_program(const gtref_stim *s, uint64_t seed, counts *n)
         case GTREF_HOST_EL_SUBMIT: case GTREF_HOST_EL_RESUBMIT: {
             cr_assert(init[e], "seed %" PRIu64 ": host op %zu submits before el_init", seed, i);
             if (!(o->addr & 1)) { n->invalid++; break; }   /* ignored (EL-12): not a submission */
+            if (o->op == GTREF_HOST_EL_SUBMIT && o->val >> 8 & GTREF_EL_SUBMIT_REPLACE) {
+                cr_assert(first[e] && !waited[e] && replace_ok[e], "seed %" PRIu64 ": host op %zu replaces no pending "
+                          "submission of %s made after an el_wait while a context with arbitration off runs "
+                          "(docs/execlists.md §10, EL-11)", seed, i, gtref_engines[e].name);
+                replace_ok[e] = false;
+                n->replace++;
+                if (nsub < 64) submitted[nsub++] = o->addr & 0xFFFFF000u;
+                break;
+            }
+            /* a Load after an el_wait while the engine runs the arbitration-off context it reported: replaceable */
+            replace_ok[e] = waited[e] && arboff_running[e];
+            arboff_running[e] = kind_of(o->addr) == K_ARBOFF;
             cr_assert(!first[e] || waited[e], "seed %" PRIu64 ": host op %zu submits to %s without an el_wait since its last "
                       "submission (DRV-3, docs/execlists.md §8)", seed, i, gtref_engines[e].name);
             first[e] = true;
@@ -191,8 +207,15 @@ static void check_program(const gtref_stim *s, uint64_t seed, counts *n)
                 if (kind_of(o->data) == K_EMPTY) n->empty++;
                 if (kind_of(o->data) == K_MAIN && kind_of(o->addr) == K_PING) n->ping++;
             }
-            if (o->op == GTREF_HOST_EL_RESUBMIT) n->lite_candidates++;
+            if (o->op == GTREF_HOST_EL_RESUBMIT && kind_of(o->addr) == K_MAIN) n->lite_candidates++;
+            if (o->op == GTREF_HOST_EL_RESUBMIT && kind_of(o->addr) != K_MAIN) {
+                cr_assert(kind_of(o->addr) == K_SPIN || kind_of(o->addr) == K_POLL, "seed %" PRIu64 ": host op %zu "
+                          "resubmits a context of kind %u", seed, i, kind_of(o->addr));
+                n->spin_lite++;
+            }
             switch (kind_of(o->addr)) {
+            case K_POLL: n->poll++; break;
+            case K_ARBOFF: n->arboff++; break;
             case K_SPIN: spin_loads[e]++; n->spin++; break;
             case K_IDLE: n->idle++; break;
             case K_BROKEN: n->broken++; break;
@@ -234,9 +257,10 @@ Test(gen_execlist, execlist_seeds_are_legal_and_hold_every_scenario)
     }
     cr_log_info("execlist seeds 1..150 (execlist_pct 100): %u with execlist engines; [main, filler] %u, [main, empty] %u, "
                 "spinners %u (ended %u), preempt to idle %u, ping-pong %u, broken images %u, unmapped LRCAs %u, invalid "
-                "descriptors %u, el_csb %u, engines with > 12 Loads %u, main resubmissions %u, mixed-mode seeds %u",
+                "descriptors %u, el_csb %u, engines with > 12 Loads %u, main resubmissions %u, mixed-mode seeds %u; poll "
+                "spinner submissions %u, spinners resubmitted running %u, arbitration-off contexts %u, replacing Loads %u",
                 with, n.two, n.empty, n.spin, n.spin_resumed, n.idle, n.ping, n.broken, n.unmapped, n.invalid, n.csb, n.wrap,
-                n.lite_candidates, n.mixed);
+                n.lite_candidates, n.mixed, n.poll, n.spin_lite, n.arboff, n.replace);
     cr_assert_geq(with, 90, "execlist engines in %u of 150 seeds of execlist_pct 100", with);
     cr_expect_geq(n.two, 10, "[main, filler] submissions: %u", n.two);
     cr_expect_geq(n.empty, 10, "[main, empty] submissions: %u", n.empty);
@@ -251,6 +275,11 @@ Test(gen_execlist, execlist_seeds_are_legal_and_hold_every_scenario)
     cr_expect_geq(n.wrap, 30, "engines with more than 12 Loads (a CSB wrap): %u", n.wrap);
     cr_expect_geq(n.lite_candidates, 300, "resubmissions of a main context: %u", n.lite_candidates);
     cr_expect_geq(n.mixed, 50, "seeds with execlist and ring-buffer engines: %u", n.mixed);
+    cr_expect_geq(n.poll, 20, "poll spinner submissions: %u", n.poll);
+    cr_expect_geq(n.spin_lite, 20, "spinners resubmitted while they run (lite restores): %u", n.spin_lite);
+    cr_expect_geq(n.replace, 10, "Loads replacing a pending one: %u", n.replace);
+    cr_expect_eq(n.replace, n.arboff, "every arbitration-off context's pending Load replaced: %u replacing Loads, %u "
+                 "contexts", n.replace, n.arboff);
 }
 
 /* The seeds run on the model alone to the end: every el_wait is met within its bound, every CSB entry the driver
@@ -274,11 +303,13 @@ Test(gen_execlist, execlist_seeds_run_cleanly_on_the_model)
         gtref_stim_free(&s);
     }
     /* the CSB events the driver serviced (DRV-4, EL-20), on the model alone: it runs every context as far as it goes
-     * before each host operation, so a lite restore needs a context stalled (a semaphore wait) when it is resubmitted */
+     * before each host operation, so a lite restore needs a context that cannot finish (a spinner) when it is
+     * resubmitted */
     cr_log_info("model alone, execlist seeds 1..40: CSB entries serviced: idle to active %u, preempted %u, lite restore %u, "
                 "element switch %u, active to idle %u; wraps %u", seen[0], seen[1], seen[2], seen[3], seen[4], seen[5]);
     cr_expect_gt(seen[0], 0);
     cr_expect_gt(seen[1], 0, "no preemption");
+    cr_expect_gt(seen[2], 0, "no lite restore");
     cr_expect_gt(seen[3], 0, "no element switch");
     cr_expect_gt(seen[4], 0);
     cr_expect_gt(seen[5], 0, "no CSB wrap");
