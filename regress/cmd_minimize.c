@@ -88,9 +88,12 @@ static int build_candidate(const gtref_stim *s, const unit *all, size_t nall, co
         if (all[k].is_op) op_removed[all[k].op] = true;
         else memset(c->segs[all[k].seg].bytes + all[k].off, 0, all[k].len); /* MI_NOOPs */
     }
-    for (size_t i = 0; i < s->nops; i++)
-        if (!op_removed[i] && gtref_stim_add_op(c, s->ops[i].op, s->ops[i].off, s->ops[i].val, s->ops[i].cycles))
+    for (size_t i = 0; i < s->nops; i++) {
+        if (op_removed[i]) continue;
+        if (gtref_stim_add_op(c, s->ops[i].op, s->ops[i].off, s->ops[i].val, s->ops[i].cycles))
             return free(op_removed), -1;
+        c->ops[c->nops - 1] = s->ops[i];   /* whole: a memory write's and an execlist op's 64-bit fields too */
+    }
     free(op_removed);
     if (!drop_expects)
         for (size_t i = 0; i < s->nexpects; i++)
