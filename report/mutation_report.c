@@ -34,6 +34,7 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
     snprintf(row->name, sizeof row->name, "%s", n && results[0].rtl[0] ? results[0].rtl : name);
     row->tests = n;
     gtref_mutation_check *all = n ? calloc(n, sizeof *all) : NULL;
+    const char **sigs = n ? calloc(n, sizeof *sigs) : NULL;
     size_t nall = 0;
     for (size_t i = 0; i < n; i++) {
         const gtref_result *r = &results[i];
@@ -48,6 +49,13 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
             while (k < nall && strcmp(all[k].name, c) != 0) k++;
             if (all && k == nall) snprintf(all[nall++].name, sizeof all->name, "%s", c);
             if (all) all[k].tests++;
+            size_t j = 0;
+            while (sigs && j < row->buckets && strcmp(sigs[j], r->mm.signature) != 0) j++;
+            if (sigs && j == row->buckets) sigs[row->buckets++] = r->mm.signature;
+            if (is_random_seed(r)) {
+                if (!row->seeds || r->seed < row->first_catch) row->first_catch = r->seed;
+                row->seeds++;
+            }
         }
         /* the first failing test: the lowest seed, else the first directed test by name */
         bool seed = is_random_seed(r);
@@ -72,6 +80,27 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
             }
     for (size_t k = 0; k < nall && k < GTREF_MUTATION_CHECKS; k++) row->checks[k] = all[k];
     free(all);
+    free(sigs);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median first catching seed of the bugs (a bug no seed catches counts as past every seed: UINT64_MAX);
+ * false when there are no bugs. */
+static bool median_first(const gtref_mutation_row *bugs, size_t nbugs, uint64_t *median)
+{
+    if (!nbugs) return false;
+    uint64_t *v = malloc(nbugs * sizeof *v);
+    if (!v) return false;
+    for (size_t i = 0; i < nbugs; i++) v[i] = bugs[i].seeds ? bugs[i].first_catch : UINT64_MAX;
+    qsort(v, nbugs, sizeof *v, cmp_u64);
+    *median = v[(nbugs - 1) / 2];   /* the lower median: half the bugs are caught by this seed or earlier */
+    free(v);
+    return true;
 }
 
 static void write_checks(FILE *f, const gtref_mutation_row *row)
@@ -94,8 +123,8 @@ static void write_first(FILE *f, const gtref_mutation_row *row)
 
 void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean)
 {
-    fputs("| bug | caught | by check (failing tests) | failed | first failing |\n", f);
-    fputs("|---|---|---|---|---|\n", f);
+    fputs("| bug | caught | by check (failing tests) | failed | first failing | catching seeds | buckets |\n", f);
+    fputs("|---|---|---|---|---|---|---|\n", f);
     size_t caught = 0;
     for (size_t i = 0; i < nbugs; i++) {
         const gtref_mutation_row *b = &bugs[i];
@@ -107,9 +136,30 @@ void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t
         if (b->errors) fprintf(f, " (%zu ERROR/CRASH/TIMEOUT)", b->errors);
         fputs(" | ", f);
         write_first(f, b);
-        fputs(" |\n", f);
+        fprintf(f, " | %s%zu%s | %s%zu%s |\n", b->seeds < GTREF_MUTATION_MIN_SEEDS ? "**" : "", b->seeds,
+                b->seeds < GTREF_MUTATION_MIN_SEEDS ? "**" : "", b->buckets > GTREF_MUTATION_MAX_BUCKETS ? "**" : "",
+                b->buckets, b->buckets > GTREF_MUTATION_MAX_BUCKETS ? "**" : "");
     }
     fprintf(f, "\nscore: %zu of %zu catalogued bugs caught\n", caught, nbugs);
+    size_t few = 0, spread = 0;
+    for (size_t i = 0; i < nbugs; i++) {
+        few += bugs[i].seeds < GTREF_MUTATION_MIN_SEEDS;
+        spread += bugs[i].buckets > GTREF_MUTATION_MAX_BUCKETS;
+    }
+    fprintf(f, "random seeds: %zu of %zu bugs caught by fewer than %d seeds", few, nbugs, GTREF_MUTATION_MIN_SEEDS);
+    for (size_t i = 0, k = 0; i < nbugs; i++)
+        if (bugs[i].seeds < GTREF_MUTATION_MIN_SEEDS) fprintf(f, "%s%s (%zu)", k++ ? ", " : ": ", bugs[i].name, bugs[i].seeds);
+    fputs("\n", f);
+    uint64_t med;
+    if (median_first(bugs, nbugs, &med)) {
+        if (med == UINT64_MAX) fprintf(f, "median first catching seed: none (at most %d wanted)\n", GTREF_MUTATION_MEDIAN_FIRST);
+        else fprintf(f, "median first catching seed: %" PRIu64 " (at most %d wanted)\n", med, GTREF_MUTATION_MEDIAN_FIRST);
+    }
+    fprintf(f, "buckets: %zu of %zu bugs spread over more than %d (reported; not yet a failure)", spread, nbugs,
+            GTREF_MUTATION_MAX_BUCKETS);
+    for (size_t i = 0, k = 0; i < nbugs; i++)
+        if (bugs[i].buckets > GTREF_MUTATION_MAX_BUCKETS) fprintf(f, "%s%s (%zu)", k++ ? ", " : ": ", bugs[i].name, bugs[i].buckets);
+    fputs("\n", f);
     if (clean) {
         if (clean->tests == 0)
             fprintf(f, "clean RTL: no records (its false failures are unknown)\n");
@@ -130,6 +180,8 @@ void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t
 bool gtref_mutation_all_good(const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean)
 {
     for (size_t i = 0; i < nbugs; i++)
-        if (!bugs[i].caught) return false;
+        if (!bugs[i].caught || bugs[i].seeds < GTREF_MUTATION_MIN_SEEDS) return false;
+    uint64_t med;
+    if (median_first(bugs, nbugs, &med) && med > GTREF_MUTATION_MEDIAN_FIRST) return false;
     return !clean || (clean->tests > 0 && clean->failed == 0);
 }

@@ -12,6 +12,9 @@
 #include "gtref/result.h"
 
 #define GTREF_MUTATION_CHECKS 3 /* the checks shown per bug, most failing tests first */
+#define GTREF_MUTATION_MIN_SEEDS 5       /* every bug caught by at least this many random seeds */
+#define GTREF_MUTATION_MEDIAN_FIRST 20   /* the median bug's first catching seed at most this */
+#define GTREF_MUTATION_MAX_BUCKETS 3     /* one root cause in at most this many buckets (reported, not yet enforced) */
 
 /* A check that fired: the mismatch's kind and the last part of its bucket text (the field), e.g. "gam/grant",
  * "mem-write/byte-enable", "hang/no-progress"; just the kind when the bucket text is empty. */
@@ -33,15 +36,21 @@ typedef struct gtref_mutation_row {
                          * name ("" when none failed) */
     bool first_is_seed;
     uint64_t first_seed;
+    size_t seeds;       /* random seeds ("rand-<seed>") that FAILED with a mismatch: the seeds that catch the bug */
+    uint64_t first_catch; /* the lowest of them (0 when none) */
+    size_t buckets;     /* distinct failure signatures of the FAILs with a mismatch */
 } gtref_mutation_row;
 
 /* One row from the records of one regression; name is used when there are no records. */
 void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const gtref_result *results, size_t n);
 
-/* The report: a Markdown table (bug, caught, checks, failed of tests, first failing), then
- * "score: C of N catalogued bugs caught" and, with clean (may be NULL), the clean RTL's false failures. */
+/* The report: a Markdown table (bug, caught, checks, failed of tests, first failing, catching seeds, buckets), then
+ * "score: C of N catalogued bugs caught", the random-seed lines (bugs under GTREF_MUTATION_MIN_SEEDS seeds, the
+ * median first catching seed, bugs over GTREF_MUTATION_MAX_BUCKETS buckets) and, with clean (may be NULL), the clean
+ * RTL's false failures. */
 void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean);
 
-/* Every bug caught and (with clean) no false failure. */
+/* Every bug caught by at least GTREF_MUTATION_MIN_SEEDS random seeds, the median bug's first catching seed at most
+ * GTREF_MUTATION_MEDIAN_FIRST, and (with clean) no false failure. */
 bool gtref_mutation_all_good(const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean);
 #endif

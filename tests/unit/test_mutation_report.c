@@ -127,15 +127,54 @@ Test(mutation_report, table_score_and_false_failures)
     gtref_mutation_row_build(&rows[2], "bug-C", NULL, 0);
     gtref_mutation_row_build(&clean, "x", c, 3);
     char *text = report(rows, 3, &clean);
-    cr_assert(strstr(text, "| bug-A | yes | `mem-write/byte-enable` (2) | 2 of 3 | seed 2 |\n"), "%s", text);
-    cr_assert(strstr(text, "| bug-B | **no** | - | 0 of 2 | - |\n"), "%s", text);
-    cr_assert(strstr(text, "| bug-C | no records | - | 0 of 0 | - |\n"), "a folder without records names itself: %s", text);
+    cr_assert(strstr(text, "| bug-A | yes | `mem-write/byte-enable` (2) | 2 of 3 | seed 2 | **2** | 1 |\n"), "%s", text);
+    cr_assert(strstr(text, "| bug-B | **no** | - | 0 of 2 | - | **0** | 0 |\n"), "%s", text);
+    cr_assert(strstr(text, "| bug-C | no records | - | 0 of 0 | - | **0** | 0 |\n"), "a folder without records names itself: %s", text);
     cr_assert(strstr(text, "score: 1 of 3 catalogued bugs caught\n"), "%s", text);
     cr_assert(strstr(text, "clean RTL: 1 false failures in 3 tests (first: seed 2, by `retire/dw0` (1))\n"), "%s", text);
     cr_assert_not(gtref_mutation_all_good(rows, 1, &clean), "a false failure on the clean RTL is not good");
     cr_assert_not(gtref_mutation_all_good(rows, 2, NULL), "an uncaught bug is not good");
-    cr_assert(gtref_mutation_all_good(rows, 1, NULL));
+    cr_assert_not(gtref_mutation_all_good(rows, 1, NULL), "a bug caught by 2 random seeds (fewer than 5) is not good");
     free(text);
+}
+
+/* The random-seed rules of issue 20 §3: catching seeds and buckets per bug, the median first catching seed. */
+static gtref_result sig(gtref_result r, const char *signature)
+{
+    snprintf(r.mm.signature, sizeof r.mm.signature, "%s", signature);
+    return r;
+}
+
+Test(mutation_report, catching_seeds_buckets_and_the_median_first_seed)
+{
+    gtref_result a[8], b[6];
+    for (int i = 0; i < 8; i++)   /* bug-A: seeds 3..10 fail, four signatures; one directed failure too */
+        a[i] = sig(rec("bug-A", i == 7 ? "sdi_qword" : NULL, (uint64_t)(i + 3), GTREF_FAIL, "gam", "gam/x/request"),
+                   i % 4 == 0 ? "s0" : i % 4 == 1 ? "s1" : i % 4 == 2 ? "s2" : "s3");
+    for (int i = 0; i < 6; i++)   /* bug-B: seeds 30..35 fail in one bucket, seed 36 (a CRASH) is not a catch */
+        b[i] = i == 5 ? rec("bug-B", NULL, 36, GTREF_CRASH, NULL, NULL)
+                      : sig(rec("bug-B", NULL, (uint64_t)(30 + i), GTREF_FAIL, "mem-write", "mem-write/x/data"), "t0");
+    gtref_mutation_row rows[2];
+    gtref_mutation_row_build(&rows[0], "x", a, 8);
+    gtref_mutation_row_build(&rows[1], "x", b, 6);
+    cr_assert_eq(rows[0].seeds, 7, "the random seeds that failed with a mismatch (not the directed test): %zu", rows[0].seeds);
+    cr_assert_eq(rows[0].first_catch, 3);
+    cr_assert_eq(rows[0].buckets, 4);
+    cr_assert_eq(rows[1].seeds, 5, "a CRASH is not a catch: %zu", rows[1].seeds);
+    cr_assert_eq(rows[1].first_catch, 30);
+    cr_assert_eq(rows[1].buckets, 1);
+    char *text = report(rows, 2, NULL);
+    cr_assert(strstr(text, "| seed 3 | 7 | **4** |\n"), "bug-A's seeds and its buckets over 3 marked: %s", text);
+    cr_assert(strstr(text, "random seeds: 0 of 2 bugs caught by fewer than 5 seeds\n"), "%s", text);
+    cr_assert(strstr(text, "median first catching seed: 3 (at most 20 wanted)\n"), "the lower median of 3 and 30: %s", text);
+    cr_assert(strstr(text, "buckets: 1 of 2 bugs spread over more than 3 (reported; not yet a failure): bug-A (4)\n"), "%s", text);
+    free(text);
+    cr_assert(gtref_mutation_all_good(rows, 2, NULL), "both caught by 5 or more seeds, median first seed 3");
+    rows[0].first_catch = 25;   /* the median bug first caught after seed 20 */
+    cr_assert_not(gtref_mutation_all_good(rows, 2, NULL), "a median first catching seed of 25 is not good");
+    rows[0].first_catch = 3;
+    rows[1].seeds = 4;
+    cr_assert_not(gtref_mutation_all_good(rows, 2, NULL), "a bug caught by 4 seeds is not good");
 }
 
 Test(mutation_report, clean_without_failures)
