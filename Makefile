@@ -61,6 +61,10 @@ BUGS := $(shell sh tools/rtl-bugs.sh)
 TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword
+# Legal variants of the RTL (other timings the cycle contract allows): the rows of docs/rtl-variants.md
+# (tools/rtl-variants.sh; make check checks them against the RTL's GTREF_VARIANT_<NAME> blocks); make variants runs
+# the default regression on each, and every test must pass.
+VARIANTS := $(shell sh tools/rtl-variants.sh)
 
 # Verilation and the C++ build are two steps (docs/performance.md): Verilator writes build/sim/<cfg>/obj/ from the SV
 # sources and the generated package only (--binary without --build), then Verilator's own makefile compiles and links
@@ -70,9 +74,9 @@ TEST_BUG_REPLAY ?= sdi_qword
 VERILATOR_FLAGS := --cc --exe --main --timing -Wall -O2 --x-assign fast --x-initial fast -j $(JOBS) --top-module tb_top
 VERILATED_OPT := OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1
 VERILATED_MAKE = $(MAKE) --no-print-directory -j$(JOBS) -C $(1) -f Vtb_top.mk $(VERILATED_OPT)
-KNOWN_RTL := clean $(BUGS:%=bug-%)
+KNOWN_RTL := clean $(BUGS:%=bug-%) $(VARIANTS:%=variant-%)
 ifeq ($(filter $(RTL),$(KNOWN_RTL)),)
-$(error RTL=$(RTL) is not a known RTL build; known: $(KNOWN_RTL) (docs/rtl-bugs.md))
+$(error RTL=$(RTL) is not a known RTL build; known: $(KNOWN_RTL) (docs/rtl-bugs.md, docs/rtl-variants.md))
 endif
 ifeq ($(filter $(ENGINES),1 2 3 4),)
 $(error ENGINES=$(ENGINES): the design has 1 to 4 engines)
@@ -80,7 +84,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test rtl-test rtl-srcs verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs install
+.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test rtl-test rtl-srcs verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs variants install
 
 all: deps $(GTREF) sim
 
@@ -150,7 +154,7 @@ define VERILATE
 	@mkdir -p $(dir $@)
 	@cfg=$*; rtl=$${cfg%%/*}; n=$${cfg#*/e}; n=$${n%%/*}; \
 	case " $(KNOWN_RTL) " in *" $$rtl "*) ;; *) echo "gtref: unknown RTL build '$$rtl'; known: $(KNOWN_RTL)"; exit 1;; esac; \
-	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; esac; \
+	def=""; case $$rtl in bug-*) def="+define+GTREF_BUG_$${rtl#bug-}";; variant-*) def="+define+GTREF_VARIANT_$${rtl#variant-}";; esac; \
 	log=$(abspath $(dir $@)../build.log); \
 	echo "gtref: verilating simulator $$rtl with $$n engines $(2)(about a minute the first time; log $$log)"; \
 	sh tools/ticker.sh 20 "echo \"gtref: still verilating simulator $$rtl with $$n engines $(2)(\$$elapsed s)\"" -o $$log \
@@ -407,6 +411,22 @@ bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top) $(call 
 	echo "clean RTL on the same tests: $$(tail -n 1 $(BUILD)/regress/clean.log) ($(BUILD)/regress/clean.log)"; echo; \
 	$(GTREF) mutation-report $(BUGS:%=$(BUILD)/regress/bug-%) --clean $(BUILD)/regress/clean \
 	  -o $(BUILD)/regress/mutation.md
+
+# Every catalogued legal variant (docs/rtl-variants.md) against the default regression (directed tests and SEEDS
+# random seeds, coverage required as make regress requires it; one simulator build per variant): a legal RTL must pass
+# every test, so any failure is a false alarm of the kit. Old records are removed first. Fails when a test of any
+# variant failed (or a coverage bin was missed where required); ends with one line per variant.
+variants: deps $(GTREF) $(foreach v,$(VARIANTS),$(call SIMDIR,variant-$(v))/Vtb_top)
+	@mkdir -p $(BUILD)/regress; bad=""; sum=""; for v in $(VARIANTS); do \
+	  rm -rf $(BUILD)/regress/variant-$$v/results; \
+	  $(GTREF) regress --sim $(call SIMDIR,variant-$$v)/Vtb_top --rtl variant-$$v --directed tests/directed \
+	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) $(if $(filter 1,$(REQUIRE_COVERAGE)),--require-coverage) \
+	    --out $(BUILD)/regress/variant-$$v > $(BUILD)/regress/variant-$$v.log 2>&1; st=$$?; \
+	  line="variant-$$v: $$(grep '^verdict:' $(BUILD)/regress/variant-$$v.log | tail -n 1), $$(tail -n 1 $(BUILD)/regress/variant-$$v.log) ($(BUILD)/regress/variant-$$v.log)"; \
+	  echo "$$line"; sum="$$sum$$line\n"; [ $$st = 0 ] || bad="$$bad variant-$$v"; \
+	done; echo; printf "$$sum"; \
+	if [ -n "$$bad" ]; then echo "make variants: FAIL: tests failed on legal RTL:$$bad (each log ends with the failures and their replay commands)"; exit 1; fi; \
+	echo "make variants: PASS: every test passed on all $(words $(VARIANTS)) legal variants"
 
 # Throughput figures, each beside its target (docs/performance.md); a couple of minutes on an idle machine.
 bench: deps $(GTREF) rebuild-check

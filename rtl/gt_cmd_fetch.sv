@@ -83,7 +83,15 @@ module gt_cmd_fetch (
   // ---- read requests (bounded prefetch) ----
   logic [2:0] live;           // lines buffered + live reads in flight
   assign live     = {1'b0, lcnt} + {1'b0, tot} - {1'b0, drop};
+`ifdef GTREF_VARIANT_FETCH_ONE_OUTSTANDING
+  // Legal variant (docs/rtl-variants.md): at most one fetch read in flight (the buffer still holds two lines).
+  assign rd_valid = !halted && (s_ring ? ring_fetch_ok : in_batch) && tot < 2'd1 && live < 3'd2;
+`elsif GTREF_VARIANT_FETCH_ONE_LINE
+  // Legal variant (docs/rtl-variants.md): no prefetch beyond the line being parsed (one line buffered or in flight).
+  assign rd_valid = !halted && (s_ring ? ring_fetch_ok : in_batch) && tot < 2'd2 && live < 3'd1;
+`else
   assign rd_valid = !halted && (s_ring ? ring_fetch_ok : in_batch) && tot < 2'd2 && live < 3'd2;
+`endif
   assign rd_addr  = fa;
   assign busy     = tot != 2'd0;
 

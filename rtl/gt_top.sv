@@ -109,8 +109,14 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
     end
   end
 
+`ifdef GTREF_VARIANT_MMIO_READY_SLOW
+  logic [1:0] mmio_busy_q;    // cycles the port stays not ready after a transfer
+`endif
   always_ff @(posedge clk) begin
     if (!rst_n) begin
+`ifdef GTREF_VARIANT_MMIO_READY_SLOW
+      mmio_busy_q             <= 2'd0;
+`endif
       mmio_req_ready          <= 1'b0;
       mmio_rsp_valid          <= 1'b0;
       mmio_rsp_rdata          <= '0;
@@ -118,7 +124,14 @@ module gt_top import gtref_pkg::*; #(parameter int NUM_ENGINES = 1) (
       probe_mmio_commit_off   <= '0;
       probe_mmio_commit_data  <= '0;
     end else begin
+`ifdef GTREF_VARIANT_MMIO_READY_SLOW
+      // Legal variant (docs/rtl-variants.md): the port is not ready for the two cycles after each transfer, so
+      // back-to-back host accesses transfer at most every third cycle (contract §1: ready is the DUT's to drive).
+      mmio_busy_q    <= (mmio_wr || mmio_rd) ? 2'd2 : (mmio_busy_q != 2'd0 ? mmio_busy_q - 2'd1 : 2'd0);
+      mmio_req_ready <= !(mmio_wr || mmio_rd) && mmio_busy_q <= 2'd1;
+`else
       mmio_req_ready <= 1'b1;
+`endif
       // read: the value before the closing edge of the transfer cycle, in the next cycle
       mmio_rsp_valid <= mmio_rd;
       if (mmio_rd) mmio_rsp_rdata <= rdata_all;
