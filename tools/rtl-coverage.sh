@@ -35,10 +35,10 @@ verilator_coverage --write "$cov/merged.dat" "${files[@]}" > "$cov/merge.log" 2>
         "reproduce: verilator_coverage --write $cov/merged.dat $dat/cov-*.dat" >&2
     exit 1
 }
-verilator_coverage --annotate "$cov/annotated" --annotate-min 1 "$cov/merged.dat" > "$cov/annotate.log" 2>&1 || {
+verilator_coverage --annotate "$cov/annotated" --annotate-min 1 --annotate-all "$cov/merged.dat" > "$cov/annotate.log" 2>&1 || {
     cat "$cov/annotate.log" >&2
     echo "rtl-coverage: verilator_coverage could not annotate $cov/merged.dat (log $cov/annotate.log); to reproduce:" \
-        "verilator_coverage --annotate $cov/annotated --annotate-min 1 $cov/merged.dat" >&2
+        "verilator_coverage --annotate $cov/annotated --annotate-min 1 --annotate-all $cov/merged.dat" >&2
     exit 1
 }
 
@@ -53,17 +53,25 @@ function pct(h, t) { return t ? sprintf("%.1f%%", 100.0 * h / t) : "-" }
     delete k
     for (i = 2; i <= n; i++) { j = index(kv[i], "\002"); k[substr(kv[i], 1, j - 1)] = substr(kv[i], j + 1) }
     page = k["page"]; type = page; sub(/^v_/, "", type); sub(/\/.*/, "", type)
-    mod = page; sub(/^[^\/]*\//, "", mod)
+    # the specialisations of a module (gt_engine__E1, gt_top__N4) are one source: a point of it (file, line, column,
+    # type, comment) is hit when any instance of any specialisation hit it
+    mod = page; sub(/^[^\/]*\//, "", mod); sub(/__[A-Za-z0-9]+$/, "", mod)
     if (type != "line" && type != "branch" && type != "toggle") next
-    mods[mod] = 1
-    tot[mod, type]++; all[type]++
-    if (count > 0) { hit[mod, type]++; allhit[type]++ }
-    else {
-        if (type == "toggle") { zt[mod]++; zfile[mod] = k["f"] }
-        else printf "%s:%s\t%s\t%s\t%s\n", k["f"], k["l"], mod, type, k["o"] > never
-    }
+    key = mod SUBSEP type SUBSEP k["f"] SUBSEP k["l"] SUBSEP k["n"] SUBSEP k["o"]
+    if (!(key in pt)) { pt[key] = 0; pmod[key] = mod; ptype[key] = type; pf[key] = k["f"]; pl[key] = k["l"]; po[key] = k["o"] }
+    if (count > 0) pt[key] = 1
 }
 END {
+    for (key in pt) {
+        mod = pmod[key]; type = ptype[key]; mods[mod] = 1
+        tot[mod, type]++; all[type]++
+        if (pt[key]) { hit[mod, type]++; allhit[type]++ }
+        else if (type == "toggle") { zt[mod]++; zfile[mod] = pf[key] }
+        else if (!((pf[key], pl[key], mod, type) in listed)) {
+            listed[pf[key], pl[key], mod, type] = 1
+            printf "%s:%s\t%s\t%s\t%s\n", pf[key], pl[key], mod, type, po[key] > never
+        }
+    }
     printf "| module | line | branch | toggle |\n| --- | --- | --- | --- |\n" > table
     nm = 0; for (m in mods) names[++nm] = m
     for (i = 2; i <= nm; i++) { x = names[i]; for (j = i - 1; j >= 1 && names[j] > x; j--) names[j + 1] = names[j]; names[j + 1] = x }
@@ -80,7 +88,7 @@ END {
     printf "%d %d %d %d %d %d\n", allhit["line"], all["line"], allhit["branch"], all["branch"], allhit["toggle"], all["toggle"]
 }' "$cov/merged.dat" > "$cov/totals" || { echo "rtl-coverage: could not read $cov/merged.dat" >&2; exit 1; }
 touch "$cov/never-hit.txt"
-sort -o "$cov/never-hit.txt" "$cov/never-hit.txt"
+sort -t: -k1,1 -k2,2n -o "$cov/never-hit.txt" "$cov/never-hit.txt"
 read -r lh lt bh bt th tt < "$cov/totals"
 if [ "${lt:-0}" = 0 ] && [ "${tt:-0}" = 0 ]; then
     echo "rtl-coverage: expected line and toggle points in $cov/merged.dat, found none; the simulator must be" \
