@@ -8,6 +8,7 @@
 #   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
 #   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
+#   make coverage   the default regression on the coverage build: RTL line/branch/toggle coverage per module
 #   make rtl-test   the DUT-only RTL harnesses (tests/rtl) on the clean RTL and on the bugs they expect to catch
 # Missing Debian packages are installed with apt-get when run as root; otherwise make says what to install
 # (tools/need-pkgs.sh). make test checks everything it needs (the build's packages and the test tools) before it
@@ -84,7 +85,7 @@ endif
 BUILD_ID := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 export OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 
-.PHONY: rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test rtl-test rtl-srcs verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs variants install
+.PHONY: coverage coverage-test rebuild-check all deps lib sim test unit check inputs-test usability-test night-test waiver-test cosim-test bug-test slurm-test minimize-test waves-test determinism-test isolation-test report-test rtl-test rtl-srcs verdict-test test-deps unit-deps fuzz fuzz-deps regress night bench lint clean bugs variants install
 
 all: deps $(GTREF) sim
 
@@ -187,9 +188,16 @@ $(BUILD)/sim/%/trace/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv dpi
 	$(call VERILATE,--trace-fst +define+GTREF_TRACE,with tracing )
 $(BUILD)/sim/%/trace/Vtb_top: $(BUILD)/sim/%/trace/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
 	$(LINK_SIM)
+# The coverage build of a configuration, for make coverage only: Verilator's line (with branch) and toggle coverage
+# of the RTL (the testbench excluded), each process writing its counts at exit (dpi/vl_coverage.cpp).
+COVERAGE_VFLAGS := --coverage-line --coverage-toggle +define+GTREF_COVERAGE $(abspath dpi/vl_coverage.cpp)
+$(BUILD)/sim/%/coverage/obj/verilated.stamp: $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv dpi/vl_finish.cpp dpi/vl_coverage.cpp
+	$(call VERILATE,$(COVERAGE_VFLAGS),with coverage )
+$(BUILD)/sim/%/coverage/Vtb_top: $(BUILD)/sim/%/coverage/obj/verilated.stamp $(LIBTB) $(LIBGTREF)
+	$(LINK_SIM)
 # Named here so that make does not treat them as intermediate files (a missing stamp must verilate).
 SIM_STAMPS := $(foreach r,$(KNOWN_RTL),$(foreach n,1 2 3 4,$(BUILD)/sim/$(r)/e$(n)/obj/verilated.stamp \
-  $(BUILD)/sim/$(r)/e$(n)/trace/obj/verilated.stamp))
+  $(BUILD)/sim/$(r)/e$(n)/trace/obj/verilated.stamp $(BUILD)/sim/$(r)/e$(n)/coverage/obj/verilated.stamp))
 $(SIM_STAMPS):
 
 lint: $(SVPKG)
@@ -388,6 +396,24 @@ regress: deps $(GTREF) $(SIM)
 	$(GTREF) regress --sim $(SIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) \
 	  $(if $(filter 1,$(REQUIRE_COVERAGE)),--require-coverage) --waivers waivers --jobs $(JOBS) --out $(BUILD)/regress/$(RTL) \
 	  $(RESUME_FLAG)
+
+# RTL code coverage (docs/regress.md "RTL code coverage"): the default regression (SEEDS=, RTL=, ENGINES=) on the
+# coverage build of the simulator (build/sim/<rtl>/e<N>/coverage/Vtb_top, Verilator line, branch and toggle
+# coverage), each simulator process's counts merged and annotated in build/coverage/<rtl>/rtl-coverage/, the
+# per-module totals printed and added to build/coverage/<rtl>/summary.md (tools/rtl-coverage.sh). Coverage closure
+# of the functional bins is not required here (that is make regress's); the run must pass.
+COVSIM = $(call SIMDIR,$(RTL))/coverage/Vtb_top
+coverage: deps $(GTREF) $(COVSIM)
+	bash tools/rtl-coverage.sh $(BUILD)/coverage/$(RTL) $(GTREF) regress --sim $(COVSIM) --rtl $(RTL) \
+	  --directed tests/directed --seeds $(SEEDS) --engines $(ENGINES) --waivers waivers --jobs $(JOBS) \
+	  --out $(BUILD)/coverage/$(RTL)
+
+# A small run of make coverage's script (5 seeds, no directed tests) on the clean coverage build: the merged counts,
+# the annotated sources, the never-hit list and the per-module table exist and carry figures (tests/coverage/check.sh).
+# Not part of make test: the coverage build alone takes minutes.
+coverage-test: deps $(GTREF) $(call SIMDIR,clean)/coverage/Vtb_top
+	bash tests/coverage/check.sh $(GTREF) $(call SIMDIR,clean)/coverage/Vtb_top $(ENGINES) $(BUILD)/test/coverage
+	$(PASSED)
 
 # A named test list (tests/lists.txt, docs/test-lists.md): build the simulators it needs, then run it.
 LIST ?= smoke

@@ -3,6 +3,8 @@
 // RTL_NAME and BUILD_ID are set by the build (Makefile): the simulator knows which configuration it is, so a
 // record says so whoever runs it, and replay finds the same binary.
 module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clean", parameter string BUILD_ID = "unknown");
+  // RTL code coverage (make coverage) measures the design under test, not this testbench
+  /* verilator coverage_off */
   import "DPI-C" function chandle gtref_tb_open(input string stim_path, input string result_path,
                                                 input string rtl_built, input string rtl_asked,
                                                 input string build_id, input int num_engines);
@@ -103,6 +105,14 @@ module tb_top #(parameter int NUM_ENGINES = 1, parameter string RTL_NAME = "clea
 `ifdef GTREF_TRACE
   // tracing build: exit normally so that Verilator closes the FST; the record carries the verdict
   final gtref_tb_exit(exit_status & 0);
+`elsif GTREF_COVERAGE
+  // coverage build (make coverage, docs/regress.md): this process's coverage.dat is written before the status
+  // leaves (dpi/vl_coverage.cpp); the verdict is unchanged
+  import "DPI-C" function void gtref_tb_coverage_write();
+  final begin
+    gtref_tb_coverage_write();
+    gtref_tb_exit(exit_status);
+  end
 `else
   final gtref_tb_exit(exit_status);
 `endif
