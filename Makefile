@@ -56,16 +56,16 @@ SIMDIR = $(BUILD)/sim/$(1)/e$(ENGINES)
 SIM = $(call SIMDIR,$(RTL))/Vtb_top
 UNIT := $(BUILD)/tests/unit_tests
 
-# RTL bugs that can be switched on: the rows of docs/rtl-bugs.md, in its order (tools/rtl-bugs.sh; make check checks
+# RTL bugs that can be switched on: the rows of docs/rtl-bugs.md, in its order (tools/rtl-catalogue.sh bug; make check checks
 # them against the RTL's GTREF_BUG_<NAME> blocks); make test checks TEST_BUG is caught.
-BUGS := $(shell sh tools/rtl-bugs.sh)
+BUGS := $(shell sh tools/rtl-catalogue.sh bug)
 TEST_BUG ?= SDI_QWORD_BE
 # A directed test that catches TEST_BUG: make test replays it and requires the same signature.
 TEST_BUG_REPLAY ?= sdi_qword
 # Legal variants of the RTL (other timings the cycle contract allows): the rows of docs/rtl-variants.md
-# (tools/rtl-variants.sh; make check checks them against the RTL's GTREF_VARIANT_<NAME> blocks); make variants runs
+# (tools/rtl-catalogue.sh variant; make check checks them against the RTL's GTREF_VARIANT_<NAME> blocks); make variants runs
 # the default regression on each, and every test must pass.
-VARIANTS := $(shell sh tools/rtl-variants.sh)
+VARIANTS := $(shell sh tools/rtl-catalogue.sh variant)
 
 # Verilation and the C++ build are two steps (docs/performance.md): Verilator writes build/sim/<cfg>/obj/ from the SV
 # sources and the generated package only (--binary without --build), then Verilator's own makefile compiles and links
