@@ -77,6 +77,31 @@ static void wait_eq(gen *g, ectx *x, uint64_t addr, uint32_t v)
     cmd_end(g, x, &b);
 }
 
+/* A context's spinner flag F = 1 at data (EL-32: the host clears it once). */
+static void flag_one(gen *g, el_ctx *c, uint64_t data)
+{
+    c->flag = data;
+    uint32_t one_flag[2] = { 1, 0 };
+    gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
+}
+
+/* docs/execlists-vectors.md S.4: the spinner batch at batch (MI_ARB_CHECK, a Compare Semaphore
+ * MI_CONDITIONAL_BATCH_BUFFER_END on the flag at data, a chain to itself), then its call from the ring x. */
+static void spin_batch(gen *g, ectx *x, ectx *bx, uint64_t batch, uint64_t data)
+{
+    one(g, bx, GTREF_CMD_MI_ARB_CHECK);
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), 1);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), 0);
+    set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), data);
+    cmd_end(g, bx, &b);
+    gen_emit_bbs(g, bx, batch, false, false, false);
+    gen_vwrite(g, SP_GGTT, batch, bx->d->v, (uint32_t)(4 * bx->d->n), GTREF_SEG_BATCH);
+    gen_emit_bbs(g, x, batch, false, false, false);
+}
+
 /* The context's ring (and batch) as segments; its tail is the ring's end, padded to a QWORD. */
 static void put_ring(gen *g, el_ctx *c, dw_vec *d)
 {
@@ -118,29 +143,14 @@ static int new_ctx(gen *g, engine_plan *p, int kind)
         }
         break;
     }
-    case ELK_SPIN: {   /* docs/execlists-vectors.md S.4, V4: a batch looping on MI_ARB_CHECK and its flag (EL-32) */
-        c->flag = data;
-        uint32_t one_flag[2] = { 1, 0 };
-        gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
-        one(g, &bx, GTREF_CMD_MI_ARB_CHECK);
-        cmdbuf b;
-        cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), 1);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), 0);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), data);
-        cmd_end(g, &bx, &b);
-        gen_emit_bbs(g, &bx, batch, false, false, false);
-        gen_vwrite(g, SP_GGTT, batch, bd.v, (uint32_t)(4 * bd.n), GTREF_SEG_BATCH);
-        gen_emit_bbs(g, &x, batch, false, false, false);
+    case ELK_SPIN:   /* docs/execlists-vectors.md S.4, V4: a batch looping on MI_ARB_CHECK and its flag (EL-32) */
+        flag_one(g, c, data);
+        spin_batch(g, &x, &bx, batch, data);
         one(g, &x, GTREF_CMD_MI_NOOP);
         sdi(g, &x, data + 0x100u, data32(g));   /* after the loop: the flag has been written */
         break;
-    }
     case ELK_POLL: {   /* its ring polls (EL-16: an arbitration point while unsatisfied) until the host clears its flag */
-        c->flag = data;
-        uint32_t one_flag[2] = { 1, 0 };
-        gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
+        flag_one(g, c, data);
         if (pct(g, 50)) one(g, &x, GTREF_CMD_MI_NOOP);
         wait_eq(g, &x, data, 0);
         sdi(g, &x, data + 0x100u, data32(g));   /* after the wait: the flag has been written */
@@ -150,22 +160,11 @@ static int new_ctx(gen *g, engine_plan *p, int kind)
                             MI_ARB_CHECK is no arbitration point (EL-16), so nothing is taken until its flag is cleared
                             and it runs dry (EL-15); the MI_ARB_CHECK is where the model alone stops between host
                             operations (a retire that may be a decision point, §7) */
-        c->flag = data;
-        uint32_t one_flag[2] = { 1, 0 };
-        gen_vwrite(g, SP_GGTT, data, one_flag, sizeof one_flag, GTREF_SEG_DATA);
+        flag_one(g, c, data);
         cmdbuf b;
         cmd_begin(&b, GTREF_CMD_MI_ARB_ON_OFF, 1);   /* Arbitration Enable = 0 */
         cmd_end(g, &x, &b);
-        one(g, &bx, GTREF_CMD_MI_ARB_CHECK);
-        cmd_begin(&b, GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 4);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, SEMAPHORE), 1);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, GGTT), 1);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, DATA), 0);
-        set(&b, FLD(MI_CONDITIONAL_BATCH_BUFFER_END, ADDR), data);
-        cmd_end(g, &bx, &b);
-        gen_emit_bbs(g, &bx, batch, false, false, false);
-        gen_vwrite(g, SP_GGTT, batch, bd.v, (uint32_t)(4 * bd.n), GTREF_SEG_BATCH);
-        gen_emit_bbs(g, &x, batch, false, false, false);
+        spin_batch(g, &x, &bx, batch, data);
         sdi(g, &x, data + 0x100u, data32(g));
         break;
     }
