@@ -200,9 +200,16 @@ SIM_STAMPS := $(foreach r,$(KNOWN_RTL),$(foreach n,1 2 3 4,$(BUILD)/sim/$(r)/e$(
   $(BUILD)/sim/$(r)/e$(n)/trace/obj/verilated.stamp $(BUILD)/sim/$(r)/e$(n)/coverage/obj/verilated.stamp))
 $(SIM_STAMPS):
 
+# The catalogued bug and variant builds are linted too (each is the reference RTL with one define: an ifdef block
+# that does not elaborate cleanly would first show in make bugs or make variants), two at a time, a log each.
 lint: $(SVPKG)
 	verilator --lint-only -Wall --top-module gt_top $(SVPKG) $(RTL_SRCS)
 	verilator --lint-only -Wall --timing --top-module tb_top $(SVPKG) $(RTL_SRCS) dpi/tb_top.sv
+	@mkdir -p $(BUILD)/lint
+	@printf '%s\n' $(addprefix BUG_,$(BUGS)) $(addprefix VARIANT_,$(VARIANTS)) | xargs -P 2 -I{} sh -c \
+	  'verilator --lint-only -Wall --top-module gt_top +define+GTREF_{} $(SVPKG) $(RTL_SRCS) >$(BUILD)/lint/{}.log 2>&1 \
+	   || { echo "lint: the build with GTREF_{} has warnings or errors ($(BUILD)/lint/{}.log):"; cat $(BUILD)/lint/{}.log; exit 255; }'
+	@echo "lint: $(words $(BUGS)) bug builds and $(words $(VARIANTS)) variant builds lint clean"
 	$(PASSED)
 
 # ---- tests ----

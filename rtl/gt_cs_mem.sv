@@ -161,9 +161,31 @@ module gt_cs_mem import gtref_pkg::*, gt_cs_pkg::*; (
   // Memory requests: the command's writes, then its data read, then the prefetcher's reads.
   // =====================================================================================================
   logic data_phase;
+`ifdef GTREF_VARIANT_WRITE_BUBBLE
+  // Legal variant (docs/rtl-variants.md): each memory write is requested one cycle after the engine is ready to make
+  // it (a bubble before every write request; commit rule 2 still holds: the retire waits for the transfers).
+  logic mw_go;
+  always_ff @(posedge clk) begin
+    if (!rst_n) mw_go <= 1'b0;
+    else        mw_go <= st == S_MW && !(mw_go && req_gnt);
+  end
+  assign mw_req       = st == S_MW && mw_go;
+`else
   assign mw_req       = st == S_MW;
+`endif
   assign data_phase   = st == S_RDQ || st == S_RDW;
+`ifdef GTREF_VARIANT_DATA_READ_SLOW
+  // Legal variant (docs/rtl-variants.md): a data read (each poll of a semaphore wait too) is requested only after the
+  // engine has been ready to make it for 8 cycles (contract §3 fixes no cycle for a request).
+  logic [3:0] dr_wait;
+  always_ff @(posedge clk) begin
+    if (!rst_n || st != S_RDQ) dr_wait <= 4'd0;
+    else if (dr_wait != 4'd8)  dr_wait <= dr_wait + 4'd1;
+  end
+  assign dr_req       = st == S_RDQ && !fetch_busy && !el_hold && dr_wait == 4'd8;
+`else
   assign dr_req       = st == S_RDQ && !fetch_busy && !el_hold;
+`endif
   logic el_req;
   assign el_req       = el_wr || el_rd;
   assign req_valid    = mw_req || dr_req || el_req || (f_rd_valid && !data_phase);

@@ -426,13 +426,24 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   assign err_evt    = !err_masked && regs.r[EIR_IDX] == 32'd0 && eir_new != 32'd0;
 
   // ---- engine-side register commit of this cycle (at most one, commit rule 3) ----
+  logic cm_go;   // the plan's and LRI's commits may be made in this cycle
+`ifdef GTREF_VARIANT_COMMIT_BUBBLE
+  // Legal variant (docs/rtl-variants.md): a bubble before each LRI or plan commit (S_LRI_COMMIT and S_CQ last two
+  // cycles each, the commit in the second): commit rule 4 only bounds a command's commits by the retires.
+  always_ff @(posedge clk) begin
+    if (!rst_n) cm_go <= 1'b0;
+    else        cm_go <= (st == S_LRI_COMMIT || st == S_CQ) && !cm_go;
+  end
+`else
+  assign cm_go = 1'b1;
+`endif
   always_comb begin
     c_valid = 1'b0;
     c_idx   = '0;
     c_val   = '0;
     case (st)
       S_LRI_COMMIT: begin                  // one LRI register per cycle, in order
-        c_valid = 1'b1;
+        c_valid = cm_go;
         c_idx   = lri_idx;
         c_val   = lri_new;
       end
@@ -444,7 +455,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
       S_CQ: begin                          // the plan's commits, in order
         c_idx   = cq_idx[cq_i];
         c_val   = cq_val[cq_i];
-        c_valid = !cq_chg[cq_i] || regs.r[cq_idx[cq_i]] != cq_val[cq_i];
+        c_valid = cm_go && (!cq_chg[cq_i] || regs.r[cq_idx[cq_i]] != cq_val[cq_i]);
       end
       S_ERR: begin                         // illegal command (IRQ-5): IPEHR := its DW0 first
         c_valid = 1'b1;
@@ -699,7 +710,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           st       <= S_LRI_OFF;
         end
         S_LRI_COMMIT:
-          st <= (lri_left == 8'd0) ? S_RETIRE : S_LRI_OFF;
+          if (cm_go) st <= (lri_left == 8'd0) ? S_RETIRE : S_LRI_OFF;
         S_MATH:
           if (pop) begin                   // the ALU (gt_cs_alu) executes the instruction at this edge
             math_left <= math_left - 9'd1;
@@ -765,7 +776,8 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             st   <= el_preempt ? S_DW0 : S_RDX;   // preempted at a poll response: the wait is left unretired (EL-16)
           end
         S_MW:
-          if (req_gnt) begin
+          if (req_gnt && mw_req) begin               // the grant is the write's (a legal variant may not request in
+                                                     // every S_MW cycle: a fetch read may take the port meanwhile)
             if (ws_two && !wi) wi <= 1'b1;
             else if (hsw_pend) begin                 // IRQ-4: the status write is the command's last write
               ws_addr  <= hsw_addr;
@@ -800,10 +812,11 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
               st      <= S_MW;
             end else st <= S_ESR;
           end
-        S_CQ: begin
-          cq_i <= cq_i + 2'd1;
-          if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
-        end
+        S_CQ:
+          if (cm_go) begin
+            cq_i <= cq_i + 2'd1;
+            if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
+          end
         S_ERR:
           st <= S_ESR;
         S_ESR:
