@@ -44,9 +44,18 @@ package gt_cs_pkg;
     S_FWAIT,      // GAM fault (hang mode): wait until every write issued is acknowledged, then the status write
     S_ERR,        // illegal command: IPEHR (its DW0)
     S_ESR,        //                  ESR bit 0 (a fault: bit 4; a privilege violation: bit 2; no IPEHR for either)
+    S_LATE,       // (legal variant RETIRE_LATE only) one cycle before S_RETIRE
     S_RETIRE,     // the command retires at this cycle's closing edge
     S_HALT        // stopped after an illegal command, until reset
   } state_t;
+
+  // The state a command enters to retire: S_RETIRE, or S_LATE first in the legal variant RETIRE_LATE
+  // (docs/rtl-variants.md: every retire one cycle later than the reference's).
+`ifdef GTREF_VARIANT_RETIRE_LATE
+  localparam state_t S_TO_RETIRE = S_LATE;
+`else
+  localparam state_t S_TO_RETIRE = S_RETIRE;
+`endif
 
   // What the retire does to the batch level (commands.md §3).
   typedef enum logic [2:0] {

@@ -431,5 +431,5 @@ module gt_cs_plan import gtref_pkg::*, gt_cs_pkg::*; #(
   assign unused_rp_ok = rp_ok;
 `endif
 
-  assign p_next = p_rpoll ? S_RPOLL : p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_RETIRE;
+  assign p_next = p_rpoll ? S_RPOLL : p_sigw ? S_SIGW : p_rd ? S_RDQ : (p_wr || p_hsw) ? S_MW : p_cq_n != 2'd0 ? S_CQ : S_TO_RETIRE;
 endmodule

@@ -700,7 +700,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             else if (lri_left == 8'd1) begin
               if (lri_scan && lri_blk) begin
                 `GT_VIOLATION
-              end else st <= lri_scan ? S_LRI_RW : S_RETIRE;
+              end else st <= lri_scan ? S_LRI_RW : S_TO_RETIRE;
             end
             else st <= S_LRI_OFF;
           end
@@ -710,7 +710,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           st       <= S_LRI_OFF;
         end
         S_LRI_COMMIT:
-          if (cm_go) st <= (lri_left == 8'd0) ? S_RETIRE : S_LRI_OFF;
+          if (cm_go) st <= (lri_left == 8'd0) ? S_TO_RETIRE : S_LRI_OFF;
         S_MATH:
           if (pop) begin                   // the ALU (gt_cs_alu) executes the instruction at this edge
             math_left <= math_left - 9'd1;
@@ -718,12 +718,12 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
               mst_n   <= alu_store_n;
               mst_val <= alu_store_val;
               st      <= S_MST0;
-            end else if (math_left == 9'd1) st <= S_RETIRE;
+            end else if (math_left == 9'd1) st <= S_TO_RETIRE;
           end
         S_MST0:
           st <= S_MST1;
         S_MST1:
-          st <= (math_left == 9'd0) ? S_RETIRE : S_MATH;
+          st <= (math_left == 9'd0) ? S_TO_RETIRE : S_MATH;
         S_EXEC, S_RDX:
           if (p_viol) begin
             `GT_VIOLATION
@@ -766,7 +766,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           if (req_gnt && dr_req) st <= S_RDW;
         S_RPOLL:
           // C33: the register is compared every cycle; the wait retires once the condition holds
-          if (rp_ok) st <= S_RETIRE;
+          if (rp_ok) st <= S_TO_RETIRE;
         S_SIGW:
           // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
           if (sig_pend) st <= S_RDQ;
@@ -796,7 +796,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           // An illegal command's status write (IRQ-5) comes before its first commit, IPEHR.
           // A privilege violation's status write comes before ESR (C41, no IPEHR).
           if (wr_pend_next == 2'd0) st <= cmd_err ? (cmd_flt ? S_ESR : S_ERR) : cmd_priv ? S_ESR :
-                                          (cq_n != 2'd0) ? S_CQ : S_RETIRE;
+                                          (cq_n != 2'd0) ? S_CQ : S_TO_RETIRE;
         S_FWAIT:
           // GAM-15: every write issued is acknowledged; then the status write if IMR, HWSTAM and EMR[4] let
           // CS_MASTER_ERROR through (IRQ-4), then ESR, EIR and the retire as an illegal command (no IPEHR)
@@ -815,11 +815,13 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         S_CQ:
           if (cm_go) begin
             cq_i <= cq_i + 2'd1;
-            if (cq_i == cq_n - 2'd1) st <= S_RETIRE;
+            if (cq_i == cq_n - 2'd1) st <= S_TO_RETIRE;
           end
         S_ERR:
           st <= S_ESR;
         S_ESR:
+          st <= S_TO_RETIRE;
+        S_LATE:
           st <= S_RETIRE;
         S_RETIRE:
 `ifdef GTREF_BUG_CP_PRIV_HALTS
