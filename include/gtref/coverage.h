@@ -63,6 +63,10 @@ enum gtref_cov_event {
     GTREF_COV_ASI_CHAIN_INHERIT,   /* a chain (either level) with ASI 0 from a PPGTT batch: PPGTT */
     GTREF_COV_ASI_SECOND_INHERIT,  /* a second level with ASI 0 called from a PPGTT first level: PPGTT */
     GTREF_COV_ASI_SECOND_PPGTT,    /* a second level with ASI 1 called from a GGTT first level: PPGTT */
+    /* replicated registers (issue 20 §2): CS_GPR dword d (0..31: R(d/2), low for even d, high for odd) committed by a
+     * command (not by a context restore): each such commit is compared with the DUT's (reg-commit) */
+    GTREF_COV_GPR_DW0,
+    GTREF_COV_GPR_DW31 = GTREF_COV_GPR_DW0 + 31,
     GTREF_COV_EVENTS
 };
 
