@@ -12,7 +12,8 @@
  *                                a signal-mode wait met when reached or only after waiting for a signal, a
  *                                conditional end that ended one or both batch levels; and what non-privileged
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
- *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole
+ *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole;
+ *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event)
  *   execlist CSB event × engine  each CSB entry the kit writes (docs/execlists.md EL-20's five), per engine
  *   execlist scenario            docs/execlists.md §7 "Coverage": arbitration points taken, run dry with a pending
  *                                submission, preempt to idle, CSB wrap, resuming a preempted context, a PDP0
