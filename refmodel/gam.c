@@ -333,6 +333,23 @@ static gam_port request_port(const stage_t *t, uint64_t pa)
                        .src = t->engine };
 }
 
+/* The bins of a hit at entry `hit` of engine e's TLB (docs/gam.md §4): the entry's index, and the other space's valid
+ * entries with the same vpn (the spaces meet, GAM-7) or the same physical page (one page reached through both). */
+static void cover_hit(gam_model *g, int e, int hit)
+{
+    const gam_tlb_entry *h = &g->tlb[e][hit];
+    bool meet = false, both = false;
+    g->cov.entry_hit[e][hit]++;
+    for (int i = 0; i < GTREF_TLB_ENTRIES; i++) {
+        const gam_tlb_entry *o = &g->tlb[e][i];
+        if (!o->valid || o->ggtt == h->ggtt) continue;
+        meet |= o->vpn == h->vpn;
+        both |= o->page == h->page;
+    }
+    if (meet) g->cov.space_meet[h->ggtt]++;
+    if (both) g->cov.page_both++;
+}
+
 /* LOOKUP (GAM-10 step 2): one lookup with the TLB as at the start of the cycle. */
 static void step_lookup(gam_model *g, bool take, gam_port *p_next, gam_edge *out, fault_record *rec)
 {
@@ -347,6 +364,7 @@ static void step_lookup(gam_model *g, bool take, gam_port *p_next, gam_edge *out
     out->lookup_ggtt = t->req.ggtt;
     out->lookup_va = t->req.va;
     g->cov.tlb[hit >= 0 ? GAM_COV_HIT : GAM_COV_MISS][t->req.client]++;
+    if (hit >= 0) cover_hit(g, e, hit);
     if (hit >= 0) {
         t->pa = (g->tlb[e][hit].page << GTREF_PAGE_SHIFT) | (t->req.va & PAGE_OFFSET_MASK);
         if (take) {
@@ -626,6 +644,7 @@ void gam_tick(gam_model *g, const gam_inputs *in, gam_edge *out)
         casc_edge(g, in, gac_ctl, &cc, e);   /* GAM-27, GAM-28: only in an arbitration */
         if (e >= 0) {
             g->outstanding[e]++;   /* GAM-23: counts from its grant */
+            if (in->req[e].client < GTREF_GAM_CLIENTS) g->cov.grant[e][in->req[e].client]++;   /* §4: (engine, client) */
             out->gnt_valid = true;
             out->gnt_engine = (uint8_t)e;
             out->gnt_req = in->req[e];

@@ -430,6 +430,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .cbbe_pct = c.cbbe_pct,
                     .sig_target_pct = c.sig_target_pct,
                     .nonpriv_entries_pct = c.nonpriv_entries_pct,
+                    .space_meet_pct = c.space_meet_pct,
                     .sdi2_pct = c.sdi2_pct,
                     .reg_poll_pct = c.reg_poll_pct,
                     .long_lri_pct = c.long_lri_pct,
@@ -475,6 +476,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--cbbe-pct", CLI_U64, &o->cbbe_pct, 0, 100},
         {"--sig-target-pct", CLI_U64, &o->sig_target_pct, 0, 100},
         {"--nonpriv-entries-pct", CLI_U64, &o->nonpriv_entries_pct, 0, 100},
+        {"--space-meet-pct", CLI_U64, &o->space_meet_pct, 0, 100},
         {"--sdi2-pct", CLI_U64, &o->sdi2_pct, 0, 100},
         {"--reg-poll-pct", CLI_U64, &o->reg_poll_pct, 0, 100},
         {"--long-lri-pct", CLI_U64, &o->long_lri_pct, 0, 100},
@@ -524,6 +526,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->cbbe_pct = (unsigned)o->cbbe_pct;
     c->sig_target_pct = (unsigned)o->sig_target_pct;
     c->nonpriv_entries_pct = (unsigned)o->nonpriv_entries_pct;
+    c->space_meet_pct = (unsigned)o->space_meet_pct;
     c->sdi2_pct = (unsigned)o->sdi2_pct;
     c->reg_poll_pct = (unsigned)o->reg_poll_pct;
     c->long_lri_pct = (unsigned)o->long_lri_pct;

@@ -234,8 +234,18 @@ module gt_gam import gtref_pkg::*; #(
   always_comb begin
     lk_hit = 1'b0;
     lk_idx = '0;
+`ifdef GTREF_BUG_GAM_TLB_LAST_ENTRY
+    // BUG (docs/rtl-bugs.md, GAM_TLB_LAST_ENTRY): the search starts at entry 30, so entry 31 never hits.
+    for (int i = 30; i >= 0; i--)
+`else
     for (int i = 31; i >= 0; i--)     // the lowest matching index (GAM-7)
+`endif
+`ifdef GTREF_BUG_GAM_TLB_SPACE_IGNORED
+      // BUG (docs/rtl-bugs.md, GAM_TLB_SPACE_IGNORED): the entry's GGTT/PPGTT bit is not compared (VPN only).
+      if (!t_ggtt_range && tlb_v[t_eng][i] && tlb_vpn[t_eng][i] == t_vpn) begin
+`else
       if (!t_ggtt_range && tlb_v[t_eng][i] && tlb_g[t_eng][i] == t_ggtt && tlb_vpn[t_eng][i] == t_vpn) begin
+`endif
         lk_hit = 1'b1;
         lk_idx = 5'(i);
       end

@@ -37,6 +37,7 @@ static void on_commit(void *u, int e, uint32_t off, uint32_t val)
      * co-simulation; here the model's own): kept here, stored after the step if it was a switch (apply_csb). */
     if (e < 0 || e >= GTREF_MAX_ENGINES) return;
     uint32_t rel = off - gtref_engines[e].base;
+    if (rel >= GTREF_CS_GPR0 && rel <= GTREF_CS_GPR31) r->gpr_commits |= 1u << ((rel - GTREF_CS_GPR0) / 4u);
     if ((rel == GTREF_CONTEXT_STATUS_PTR || (rel >= GTREF_CSB_ENTRY_LO0 && rel <= GTREF_CSB_ENTRY_HI5) ||
          (rel >= GTREF_CSB_ENTRY_LO6 && rel <= GTREF_CSB_ENTRY_HI11)) && r->ncsb < GTREF_MODEL_RUN_CSB) {
         r->csb[r->ncsb][0] = off;
@@ -184,6 +185,7 @@ static int run_engines(void *u)
         for (int e = 0; e < engines; e++) {
             if (!(live >> e & 1u)) continue;
             r->ncsb = 0;
+            r->gpr_commits = 0;
             uint64_t pdp0_before = r->cov && gtm_el_mode(r->model, e) ? pdp0(r, e) : 0;   /* coverage of a switch */
             int st = gtm_step(r->model, e, &cmd);
             bool park = false;
@@ -254,6 +256,8 @@ static int run_engines(void *u)
                 gtref_cov_engine_emr(r->cov, e, gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_EMR));
                 gtref_cov_engine_mode(r->cov, e, gtm_el_mode(r->model, e));
                 gtref_cov_sample(r->cov, e, &cmd);
+                for (int d = 0; d < 32; d++)   /* the GPR dwords the command committed (a switch's restore is not one) */
+                    if (r->gpr_commits >> d & 1u) gtref_cov_event(r->cov, e, (enum gtref_cov_event)(GTREF_COV_GPR_DW0 + d));
             }
             progress = true;
             r->commands++;

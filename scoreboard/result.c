@@ -47,6 +47,16 @@ const char *gtref_status_name(int status)
     CASC_MOVES_FROM(C, 0), CASC_MOVES_FROM(C, 1), CASC_MOVES_FROM(C, 2), CASC_MOVES_FROM(C, 3),               \
     CASC_MOVES_FROM(C, 4), CASC_MOVES_FROM(C, 5), CASC_MOVES_FROM(C, 6), CASC_MOVES_FROM(C, 7)
 
+#define ENTRY_HIT(E, i) E " TLB entry " #i " hit (GAM-7, GAM-8)"
+#define ENTRY_HITS8(E, a, b, c, d, e, f, g, h)                                                                  \
+    ENTRY_HIT(E, a), ENTRY_HIT(E, b), ENTRY_HIT(E, c), ENTRY_HIT(E, d), ENTRY_HIT(E, e), ENTRY_HIT(E, f),        \
+    ENTRY_HIT(E, g), ENTRY_HIT(E, h)
+#define ENTRY_HITS(E)                                                                                          \
+    ENTRY_HITS8(E, 0, 1, 2, 3, 4, 5, 6, 7), ENTRY_HITS8(E, 8, 9, 10, 11, 12, 13, 14, 15),                        \
+    ENTRY_HITS8(E, 16, 17, 18, 19, 20, 21, 22, 23), ENTRY_HITS8(E, 24, 25, 26, 27, 28, 29, 30, 31)
+#define GRANTS(E) E " granted a request of client IF (GAM-9)", E " granted a request of client DR (GAM-9)",       \
+                  E " granted a request of client WR (GAM-9)"
+
 const char *const gtref_corner_names[GTREF_CORNERS] = {
     "host write and engine commit of one register in one cycle (cycle contract 8)",
     "signal-mode MI_SEMAPHORE_WAIT read again after a signal (C32)",
@@ -121,6 +131,13 @@ const char *const gtref_corner_names[GTREF_CORNERS] = {
     "GAC/GAB R owner switch to GAC (GAM-27)",
     "GAC/GAB WR owner switch to GAB (GAM-27)",
     "GAC/GAB WR owner switch to GAC (GAM-27)",
+    /* replicated resources (docs/gam.md §4): every TLB entry of every engine hit, every (engine, client) granted */
+    ENTRY_HITS("RCS0"), ENTRY_HITS("BCS0"), ENTRY_HITS("VCS0"), ENTRY_HITS("VECS0"),
+    GRANTS("RCS0"), GRANTS("BCS0"), GRANTS("VCS0"), GRANTS("VECS0"),
+    /* address spaces that meet (docs/gam.md §4, GAM-7) */
+    "GGTT hit while a PPGTT entry of the same page number is valid (GAM-7)",
+    "PPGTT hit while a GGTT entry of the same page number is valid (GAM-7)",
+    "a physical page in the TLB through both spaces (GAM-7)",
 };
 
 /* ---- field tables (shared by encode and decode, so both agree on keys and order) ---- */

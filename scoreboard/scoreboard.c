@@ -144,7 +144,7 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
     _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
                    "the corners are the scoreboard's two, the interrupt logic's windows and the GAM's bins");
     _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6 + 4 + 2 +
-                                            3 * 8 + 3 * 64 + 5 + 6,
+                                            3 * 8 + 3 * 64 + 5 + 6 + 4 * GTREF_TLB_ENTRIES + 4 * GTREF_GAM_CLIENTS + 3,
                    "the GAM's bins (gtref_corner_names)");
     out[0] = sb->same_cycle_collisions;
     out[1] = sb->signal_rereads;
@@ -179,6 +179,14 @@ void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
         *o++ = g.casc_switch[c][1];   /* to GAB */
         *o++ = g.casc_switch[c][0];   /* to GAC */
     }
+    /* replicated resources: each engine's TLB entries hit, each (engine, client) granted; the spaces that meet */
+    for (int e = 0; e < 4; e++)
+        for (int i = 0; i < GTREF_TLB_ENTRIES; i++) *o++ = g.entry_hit[e][i];
+    for (int e = 0; e < 4; e++)
+        for (int c = 0; c < GTREF_GAM_CLIENTS; c++) *o++ = g.grant[e][c];
+    *o++ = g.space_meet[1];   /* a GGTT hit */
+    *o++ = g.space_meet[0];
+    *o++ = g.page_both;
 }
 
 /* ---- helpers ---- */

@@ -12,7 +12,8 @@
  *                                a signal-mode wait met when reached or only after waiting for a signal, a
  *                                conditional end that ended one or both batch levels; and what non-privileged
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
- *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole
+ *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole;
+ *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event)
  *   execlist CSB event × engine  each CSB entry the kit writes (docs/execlists.md EL-20's five), per engine
  *   execlist scenario            docs/execlists.md §7 "Coverage": arbitration points taken, run dry with a pending
  *                                submission, preempt to idle, CSB wrap, resuming a preempted context, a PDP0
@@ -63,6 +64,10 @@ enum gtref_cov_event {
     GTREF_COV_ASI_CHAIN_INHERIT,   /* a chain (either level) with ASI 0 from a PPGTT batch: PPGTT */
     GTREF_COV_ASI_SECOND_INHERIT,  /* a second level with ASI 0 called from a PPGTT first level: PPGTT */
     GTREF_COV_ASI_SECOND_PPGTT,    /* a second level with ASI 1 called from a GGTT first level: PPGTT */
+    /* replicated registers (issue 20 §2): CS_GPR dword d (0..31: R(d/2), low for even d, high for odd) committed by a
+     * command (not by a context restore): each such commit is compared with the DUT's (reg-commit) */
+    GTREF_COV_GPR_DW0,
+    GTREF_COV_GPR_DW31 = GTREF_COV_GPR_DW0 + 31,
     GTREF_COV_EVENTS
 };
 

@@ -131,6 +131,11 @@ typedef struct gam_coverage {
     uint64_t casc_fixed[3][2];          /* [class][0 GAC, 1 GAB]: a conflict decided by the fixed side (limit
                                          * disabled); WR has no GAB entry (always 0: G23) */
     uint64_t casc_switch[3][2];         /* [class][0 to GAC, 1 to GAB]: the owner switched at the edge */
+    /* Replicated resources and address spaces that meet (docs/gam.md §4): */
+    uint64_t entry_hit[4][GTREF_TLB_ENTRIES];   /* [e][i]: a lookup of engine e hit its entry i (filled by a walk) */
+    uint64_t grant[4][GTREF_GAM_CLIENTS];       /* [e][client]: the arbiter granted engine e's request of that client */
+    uint64_t space_meet[2];   /* [ggtt]: a hit in that space while a valid entry of the other space has the same vpn */
+    uint64_t page_both;       /* a hit whose physical page a valid entry of the other space also maps */
 } gam_coverage;
 void gam_get_coverage(const gam_model *g, gam_coverage *out);
 #endif

@@ -45,6 +45,7 @@ typedef struct gtref_model_run {
     gtref_cov *cov;           /* when set, every executed command is sampled into it */
     uint32_t csb[GTREF_MODEL_RUN_CSB][2];    /* the CSB commits (offset, value) of the step under way (EL-31) */
     unsigned ncsb;
+    uint32_t gpr_commits;                      /* the CS_GPR dwords (bit d: 0x600 + 4d) the step under way committed */
     bool spin_armed[GTREF_MAX_ENGINES];      /* execlist spinner detection: an MI_ARB_CHECK retired at spin_addr with */
     uint64_t spin_addr[GTREF_MAX_ENGINES];   /* no decision and no write of the engine since (run_engines) */
 } gtref_model_run;

@@ -264,6 +264,9 @@ typedef struct gtref_gen_config {
     unsigned ppgtt_engine_pct; /* in such a seed, engines that get a PPGTT (at least one does) */
     unsigned shared_pml4_pct;  /* PPGTT engines that share another engine's PML4 */
     unsigned tlb_pressure_pct; /* engines whose data spreads over 8..40 more pages per space (TLB evictions) */
+    unsigned space_meet_pct;   /* seeds (drawn from a stream of their own) whose PPGTT engines get 2..8 PPGTT data pages
+                                  at page numbers of their own GGTT data (below 4 GB), half on the GGTT page's physical
+                                  page: GGTT and PPGTT entries of one page number meet in a TLB (docs/gam.md §4) */
     unsigned remap_pct;        /* engines whose data pages the host remaps (mem_write) between submissions, with
                                   every engine idle, invalidated by the TLB-invalidating flush the next submission
                                   starts with, or by the host (flsh_cntl_pct, instpm_pct) */

@@ -59,6 +59,7 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->ppgtt_engine_pct = 80;
     c->shared_pml4_pct = 40;
     c->tlb_pressure_pct = 50;
+    c->space_meet_pct = 50;
     c->remap_pct = 25;
     c->live_remap_pct = 30;
     c->lra_pct = 40;

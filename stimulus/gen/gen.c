@@ -52,6 +52,7 @@ static void build_data(gen *g, engine_plan *p)
     gen_pp_reserve(g, s, bva, bva + BATCH_STRIDE + PAGE);
     p->next_batch[VIEW_PPGTT] = bva;
     p->batch_limit[VIEW_PPGTT] = bva + BATCH_STRIDE;
+    if (g->meet) gen_pp_meet(g, p);   /* after every gen_pp_pick of p: its areas anchor those picks above PP_VA_MIN */
 }
 
 /* 1..3 of p's data pages (not the hot page of either view) that the host remaps to fresh pages (half of them with
@@ -285,6 +286,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->x_regpoll = x_pct(g, c->reg_poll_pct);
     g->x_longlri = x_pct(g, c->long_lri_pct);
     g->x_viol = v_pct(g, c->priv_violation_pct);
+    g->meet = m_pct(g, c->space_meet_pct);
     g->x_units = c->gen11_unit_pct && (g->x_load1 || g->x_pred || g->x_atomic || g->x_cbbe || g->x_np || g->x_sdi2 ||
                                        g->x_regpoll || g->x_longlri);
     if (g->x_longlri) g->batch_max = 2u * BATCH_MAX;
@@ -399,7 +401,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->malformed_engine_pct, c->malformed_batch_pct, c->emr_unmask_pct, c->chain_pct,
                               c->nonpriv_pct, c->force_nonpriv_pct, c->notify_irq_pct, c->sem_signal_pct, c->early_wait_pct,
                               c->watchdog_pct, c->host_race_pct, c->ggtt_remap_pct, c->alias_pct, c->pte_junk_pct,
-                              c->ppgtt_pct, c->ppgtt_engine_pct, c->shared_pml4_pct, c->tlb_pressure_pct, c->remap_pct,
+                              c->ppgtt_pct, c->ppgtt_engine_pct, c->shared_pml4_pct, c->tlb_pressure_pct,
+                              c->space_meet_pct, c->remap_pct,
                               c->live_remap_pct, c->lra_pct, c->midarb_pct, c->fault_pct, c->fault_continue_pct,
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
                               c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
@@ -421,6 +424,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.xrng, seed ^ 0x6E11C0DE6E11C0DEull);
     gtref_rng_seed(&g.vrng, seed ^ 0x9B1F0C9B1F0C9B1Full);
     gtref_rng_seed(&g.erng, seed ^ 0xE1E1C0DEE1E1C0DEull);
+    gtref_rng_seed(&g.mrng, seed ^ 0x3EE7A11A53EE7A11ull);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;

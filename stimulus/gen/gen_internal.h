@@ -399,6 +399,11 @@ typedef struct gen {
      * between ebegin and eend it is g->rng, as the variants' stream is between xbegin and xend */
     gtref_rng erng;
     int edepth;
+    /* space_meet_pct (docs/gam.md §4): drawn from a stream of its own (mrng), only in the seeds where it fires;
+     * between mbegin and mend it is g->rng */
+    gtref_rng mrng;
+    int mdepth;
+    bool meet;
     unsigned el;               /* engines (mask of engine indices) in execlist mode */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
@@ -438,6 +443,11 @@ static inline void eswap(gen *g) { gtref_rng t = g->rng; g->rng = g->erng; g->er
 static inline void ebegin(gen *g) { if (g->edepth++ == 0) eswap(g); }
 static inline void eend(gen *g) { if (--g->edepth == 0) eswap(g); }
 static inline bool e_pct(gen *g, unsigned p) { ebegin(g); bool r = pct(g, p); eend(g); return r; }
+/* The meeting spaces' stream (gen.mrng): between mbegin and mend it is g->rng. */
+static inline void mswap(gen *g) { gtref_rng t = g->rng; g->rng = g->mrng; g->mrng = t; }
+static inline void mbegin(gen *g) { if (g->mdepth++ == 0) mswap(g); }
+static inline void mend(gen *g) { if (--g->mdepth == 0) mswap(g); }
+static inline bool m_pct(gen *g, unsigned p) { mbegin(g); bool r = pct(g, p); mend(g); return r; }
 /* The share p of second-level starts (calls, chains) with ppgtt: since C10 those are non-privileged, so none when
  * nonpriv_pct is 0 (no non-privileged batch at all). */
 static inline unsigned pp2(const gen *g, unsigned p) { return g->cfg->nonpriv_pct ? p : 0u; }
@@ -530,6 +540,7 @@ uint64_t gen_pte_addr(gen *g, int spi, uint64_t va);
 void gen_write_tables(gen *g, const engine_plan *plans, size_t np);
 void gen_pp_reserve(gen *g, space *s, uint64_t lo, uint64_t hi);
 uint64_t gen_pp_pick(gen *g, space *s, const engine_plan *p, uint64_t len);
+void gen_pp_meet(gen *g, engine_plan *p);
 void gen_add_fspot(gen *g, engine_plan *p);
 int gen_view_of(const engine_plan *p, bool ggtt);
 int gen_spi_of(const engine_plan *p, int view);

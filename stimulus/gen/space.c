@@ -385,6 +385,28 @@ uint64_t gen_pp_pick(gen *g, space *s, const engine_plan *p, uint64_t len)
     return 0;
 }
 
+/* space_meet_pct (docs/gam.md §4, GAM-7), from the meeting spaces' stream: 2..8 more PPGTT areas of one page for p, each
+ * at the graphics address of one of p's GGTT data pages (its GGTT hot page first, half the time), so that a PPGTT
+ * and a GGTT translation of the same page number sit in p's TLB together; half of them on the GGTT page's own
+ * physical page (one page reached through both spaces: the content is the same through either, §5), the others on
+ * a fresh page. Only p uses them (the pages are p's data); a page its root already maps is left out. These are
+ * the only PPGTT addresses below PP_VA_MIN; they are below 4 GB, on pages of p's GGTT data, never on commands. */
+void gen_pp_meet(gen *g, engine_plan *p)
+{
+    space *s = &g->sp[p->root];
+    mbegin(g);
+    unsigned n = (unsigned)range(g, 2, 8);
+    for (unsigned i = 0; i < n && p->nareas[VIEW_PPGTT] < MAX_AREAS && !g->oom; i++) {
+        const area *a = &p->areas[VIEW_GGTT][i == 0 || pct(g, 30) ? 0 : range(g, 0, p->nareas[VIEW_GGTT] - 1)];
+        uint64_t va = a->va + PAGE * (i == 0 && pct(g, 50) ? 0 : range(g, 0, a->len / PAGE - 1u));
+        if (!pp_free(s, va, va + PAGE)) continue;
+        if (pct(g, 50)) gen_map_alias(g, p->root, va, gen_map_page(g, SP_GGTT, va));
+        else gen_map_range(g, p->root, va, PAGE);
+        p->areas[VIEW_PPGTT][p->nareas[VIEW_PPGTT]++] = (area){ va, PAGE };
+    }
+    mend(g);
+}
+
 /* ---- fault addresses (docs/gam.md GAM-13) ---- */
 
 /* Continue mode sends a faulting access to va[38:0] | 1 << 39 (GAM-15): each such page belongs to one engine, so

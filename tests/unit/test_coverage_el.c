@@ -298,3 +298,37 @@ Test(coverage_el, bins_are_in_the_table_and_holes_are_listed)
     cr_assert_eq(gtref_cov_holes(c4), holes - 1);
     gtref_cov_destroy(c4);
 }
+
+/* The CS_GPR dword bins (issue 20 §2, "every GPR"): lri_multi's LRIs write RCS0's CS_GPR0..10 and CS_GPR31 (KBL-CMD
+ * digest A.2, spec-decisions R6: LRI loads the dword into the register; C6: the read-only IPEHR and ESR pairs are
+ * dropped, GPR31 lands). Dword d is R(d/2) low (even) or high (odd): these twelve are hit on RCS0, no other dword and
+ * no other engine. */
+Test(coverage_el, gpr_dwords_committed_by_commands)
+{
+    gtref_cov *c = cov_of("lri_multi");
+    gtref_cov *none = gtref_cov_create(4);
+    cr_assert_not_null(none);
+    size_t holes = gtref_cov_holes(none);
+    cr_assert_eq(gtref_cov_holes(c) <= holes - 12, true, "at least the twelve GPR bins are hit");
+    for (int d = 0; d < 32; d++) {
+        gtref_cov *probe = gtref_cov_create(4);
+        cr_assert_not_null(probe);
+        gtref_cov_merge(probe, c);
+        size_t before = gtref_cov_holes(probe);
+        gtref_cov_event(probe, RCS, (enum gtref_cov_event)(GTREF_COV_GPR_DW0 + d));
+        bool hit = gtref_cov_holes(probe) == before;   /* already hit: one more event fills no hole */
+        bool want = d <= 10 || d == 31;
+        cr_expect_eq(hit, want, "CS_GPR%d (R%d %s) on RCS0: %s", d, d / 2, d % 2 ? "high" : "low", hit ? "hit" : "not hit");
+        gtref_cov_destroy(probe);
+    }
+    for (int e = BCS; e < 4; e++) {
+        gtref_cov *probe = gtref_cov_create(4);
+        gtref_cov_merge(probe, c);
+        size_t before = gtref_cov_holes(probe);
+        gtref_cov_event(probe, e, GTREF_COV_GPR_DW0);
+        cr_expect_eq(gtref_cov_holes(probe), before - 1, "engine %d's CS_GPR0 bin is not hit", e);
+        gtref_cov_destroy(probe);
+    }
+    gtref_cov_destroy(none);
+    gtref_cov_destroy(c);
+}

@@ -1475,3 +1475,44 @@ Test(gam, reset_limits_do_not_bind)
     gam_get_coverage(g, &cv);
     cr_expect_eq(cv.limited[RCS0], 0u);
 }
+
+/* docs/gam.md §4, GAM-7: the spaces meet. RCS0 holds the GGTT translation of page 7 (IF -> LRA0, index 0, GAM-8) to
+ * 0x6600_7000; a PPGTT access to va 0x7000 (the same page number) does not hit it (GAM-7: equal ggtt) and walks, filling
+ * index 8 (DR -> LRA1) with 0x6600_7000 (ppgtt_map), so one physical page is in the TLB through both spaces. A PPGTT
+ * hit (0x7040) and a GGTT hit (0x7080) each meet the other space's entry of the same page number and page. Bins: entry
+ * 8 and entry 0 of RCS0 hit once each, RCS0's grants: IF once, DR three times. */
+Test(gam, spaces_meet_in_one_tlb)
+{
+    cr_expect_eq(warm(RCS0, IF, 0x7000, 0x66007000ull), 0);
+    unsigned b = cyc;
+    cr_expect_eq(pp_fill(RCS0, DR, 0x7000), 8);
+    cr_expect(E[b + 2].lookup_valid && !E[b + 2].lookup_hit, "the PPGTT lookup misses the GGTT entry of page 7");
+    gam_coverage cv;
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.space_meet[0] + cv.space_meet[1] + cv.page_both, 0u);
+    b = cyc;
+    read_req(RCS0, DR, false, 0x7040);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_hit);
+    cr_expect_eq(E[b + 2].lookup_index, 8);
+    settle();
+    b = cyc;
+    read_req(RCS0, DR, true, 0x7080);
+    run_to(b + 2);
+    cr_expect(E[b + 2].lookup_hit);
+    cr_expect_eq(E[b + 2].lookup_index, 0);
+    settle();
+    gam_get_coverage(g, &cv);
+    cr_expect_eq(cv.space_meet[0], 1u, "a PPGTT hit meets the GGTT entry");
+    cr_expect_eq(cv.space_meet[1], 1u, "a GGTT hit meets the PPGTT entry");
+    cr_expect_eq(cv.page_both, 2u);
+    cr_expect_eq(cv.entry_hit[RCS0][8], 1u);
+    cr_expect_eq(cv.entry_hit[RCS0][0], 1u);
+    uint64_t others = 0;
+    for (int e = 0; e < 4; e++)
+        for (int i = 0; i < GTREF_TLB_ENTRIES; i++) others += (e == RCS0 && (i == 0 || i == 8)) ? 0 : cv.entry_hit[e][i];
+    cr_expect_eq(others, 0u);
+    cr_expect_eq(cv.grant[RCS0][IF], 1u);
+    cr_expect_eq(cv.grant[RCS0][DR], 3u);
+    cr_expect_eq(cv.grant[RCS0][WR] + cv.grant[BCS0][IF] + cv.grant[BCS0][DR], 0u);
+}

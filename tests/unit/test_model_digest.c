@@ -122,11 +122,14 @@ static uint64_t run_digest(const gtref_stim *s)
 }
 
 /* The pins are of ring-buffer seeds: every config here has execlist_pct 0 (a seed where that knob misses is byte for
- * byte the stimulus it is with it at 0; execlist seeds are held to the contract by co-simulation with the RTL). */
+ * byte the stimulus it is with it at 0; execlist seeds are held to the contract by co-simulation with the RTL), and
+ * space_meet_pct 0 likewise (its own stream; its seeds are held by co-simulation too). Re-pinned for issue 20 §2: the
+ * coverage table has the CS_GPR dword rows. */
 static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
 {
     gtref_gen_config cc = *c0;
     cc.execlist_pct = 0;
+    cc.space_meet_pct = 0;
     const gtref_gen_config *c = &cc;
     gtref_stim s;
     gtref_stim_init(&s);
@@ -156,8 +159,8 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
     gtref_gen_config c;
     gtref_gen_config_default(&c);
     static const uint64_t want[8] = {
-        0x2d6addff33491004ull, 0x96a4b4f8b8abecb9ull, 0x815ae57bcdbddee2ull, 0x1f45887af6f931b0ull,
-        0x61131be59e13e3f3ull, 0xa01fd375b593c6cdull, 0xd9024311fc8ca963ull, 0xf61b94cd00842508ull,
+        0x22d63d14b1df7f1aull, 0xf419c49d186c200full, 0x755ff661a8eb2581ull, 0x3dbd010add201a5full,
+        0x9cd7f1570f90da14ull, 0xa7af9f986094d36full, 0xf33a7486cfa39e1aull, 0x941e856bbe39790dull,
     };
     for (unsigned i = 0; i < 8; i++) {
         char what[64];
@@ -169,7 +172,7 @@ Test(model_digest, single_seeds_of_the_default_generator_end_as_pinned)
 Test(model_digest, many_seeds_of_every_engine_count_end_as_pinned)
 {
     static const uint64_t want[4] = {
-        0x64a6453c22d87077ull, 0x3a87f0127422f3a9ull, 0x35b97f6258686305ull, 0xa99446bbb680c0bbull,
+        0xd2c5216035fe4f43ull, 0xc615192a7df64b98ull, 0xd8842261d01d3f71ull, 0x98b782e6ea206812ull,
     };
     for (int engines = 1; engines <= 4; engines++) {
         gtref_gen_config c;
@@ -194,7 +197,7 @@ Test(model_digest, seeds_with_faults_errors_ppgtt_and_the_watchdog_end_as_pinned
     c.watchdog_pct = 80;
     c.host_race_pct = 50;
     c.sem_signal_pct = 50;
-    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0xf0a1b885a652039cull);
+    check("corners, seeds 500..559", seeds_digest(500, 60, &c), 0x1ace994638bcf2b1ull);
 }
 
 /* The bench's long stimulus (gtref bench: 20,000-30,000 commands per engine, rings up to 16 pages). */
@@ -203,5 +206,5 @@ Test(model_digest, the_long_bench_stimulus_ends_as_pinned)
     gtref_gen_config c;
     gtref_gen_config_default(&c);
     gtref_gen_config_bench_long(&c);
-    check("long seed 7", seed_digest(7, &c), 0x74c7f5af18b1ccd6ull);
+    check("long seed 7", seed_digest(7, &c), 0x67d320685c994da2ull);
 }

@@ -634,9 +634,9 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 283 entries, expected 284");
+    assert_rejected(&spec, "result.corners: 426 entries, expected 427");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 285 entries, expected 284");
+    assert_rejected(&spec, "result.corners: 428 entries, expected 427");
 }
 
 /* The corner names (gtref_corner_names, gtref_sb_corners_reached's order): every one named and distinct; the GAM's bins
@@ -650,7 +650,8 @@ Test(result, corner_names_are_distinct_and_end_with_the_cascade_bins)
         for (int j = 0; j < i; j++)
             cr_assert_str_neq(gtref_corner_names[i], gtref_corner_names[j], "corners %d and %d", j, i);
     }
-    const int casc = GTREF_CORNERS - (3 * 8 + 3 * 64 + 5 + 6);
+    const int replicated = 4 * 32 + 4 * 3 + 3;   /* after the cascade: docs/gam.md §4's replicated and meeting bins */
+    const int casc = GTREF_CORNERS - replicated - (3 * 8 + 3 * 64 + 5 + 6);
     cr_assert_str_eq(gtref_corner_names[casc - 1], "a TLB invalidated by a host INSTPM write (GAM-22)");
     cr_assert_str_eq(gtref_corner_names[casc], "arbitration in GAC->GAM RO machine state 0 (GAM-28)");
     cr_assert_str_eq(gtref_corner_names[casc + 8 + 5], "arbitration in GAC->GAM R machine state 5 (GAM-28)");
@@ -668,5 +669,18 @@ Test(result, corner_names_are_distinct_and_end_with_the_cascade_bins)
         "GAC/GAB R owner switch to GAC (GAM-27)",                     "GAC/GAB WR owner switch to GAB (GAM-27)",
         "GAC/GAB WR owner switch to GAC (GAM-27)"};
     for (int k = 0; k < 11; k++) cr_assert_str_eq(gtref_corner_names[fixed + k], tail[k]);
-    cr_assert_eq(fixed + 11, GTREF_CORNERS);
+    /* then per engine (RCS0, BCS0, VCS0, VECS0) its 32 TLB entries hit, per engine its clients IF, DR, WR granted, the
+     * two meets (GGTT hit, PPGTT hit) and the page reached through both spaces */
+    const int entries = fixed + 11;
+    cr_assert_str_eq(gtref_corner_names[entries], "RCS0 TLB entry 0 hit (GAM-7, GAM-8)");
+    cr_assert_str_eq(gtref_corner_names[entries + 31], "RCS0 TLB entry 31 hit (GAM-7, GAM-8)");
+    cr_assert_str_eq(gtref_corner_names[entries + 3 * 32 + 17], "VECS0 TLB entry 17 hit (GAM-7, GAM-8)");
+    const int grants = entries + 4 * 32;
+    cr_assert_str_eq(gtref_corner_names[grants], "RCS0 granted a request of client IF (GAM-9)");
+    cr_assert_str_eq(gtref_corner_names[grants + 3 + 2], "BCS0 granted a request of client WR (GAM-9)");
+    cr_assert_str_eq(gtref_corner_names[grants + 11], "VECS0 granted a request of client WR (GAM-9)");
+    cr_assert_str_eq(gtref_corner_names[grants + 12], "GGTT hit while a PPGTT entry of the same page number is valid (GAM-7)");
+    cr_assert_str_eq(gtref_corner_names[grants + 13], "PPGTT hit while a GGTT entry of the same page number is valid (GAM-7)");
+    cr_assert_str_eq(gtref_corner_names[grants + 14], "a physical page in the TLB through both spaces (GAM-7)");
+    cr_assert_eq(grants + 15, GTREF_CORNERS);
 }

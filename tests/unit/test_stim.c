@@ -2507,3 +2507,43 @@ Test(gen, round2_features_over_the_default_seeds)
         gtref_stim_free(&s);
     }
 }
+
+/* space_meet_pct draws from a stream of its own: at 50, each seed is the stimulus it is at 0 (the knob missed) or the
+ * one it is at 100 (it fired), and both happen; at 100 the seeds with a PPGTT engine change (docs/stimulus-format.md
+ * §3), the others stay as they are at 0. */
+static uint8_t *encoded(uint64_t seed, const gtref_gen_config *c, size_t *len)
+{
+    gtref_stim s;
+    gtref_stim_init(&s);
+    cr_assert_eq(gtref_stim_generate(&s, seed, c), 0, "seed %" PRIu64, seed);
+    uint8_t *e = NULL;
+    cr_assert_eq(gtref_stim_encode(&s, &e, len), 0);
+    gtref_stim_free(&s);
+    return e;
+}
+
+Test(gen, space_meet_knob_has_its_own_stream)
+{
+    gtref_gen_config a, b, c;
+    test_ring_gen_defaults(&a);
+    b = c = a;
+    a.space_meet_pct = 0;
+    b.space_meet_pct = 50;
+    c.space_meet_pct = 100;
+    unsigned as_zero = 0, as_full = 0, changed = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        size_t la, lb, lc;
+        uint8_t *ea = encoded(seed, &a, &la), *eb = encoded(seed, &b, &lb), *ec = encoded(seed, &c, &lc);
+        bool same0 = la == lb && !memcmp(ea, eb, la), same1 = lc == lb && !memcmp(ec, eb, lc);
+        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
+        as_zero += same0 && !same1;
+        as_full += same1 && !same0;
+        changed += !(la == lc && !memcmp(ea, ec, la));
+        free(ea);
+        free(eb);
+        free(ec);
+    }
+    cr_assert_gt(as_zero, 0);
+    cr_assert_gt(as_full, 0);
+    cr_assert_gt(changed, 10, "%u of 40 seeds changed by the knob at 100", changed);
+}
