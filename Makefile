@@ -412,9 +412,13 @@ regress: deps $(GTREF) $(SIM)
 # (tools/rtl-coverage.sh). COVERAGE_GOAL=1 (the default) fails the run under the goal, 0 reports it only. Coverage
 # closure of the functional bins is not required here (that is make regress's); the run must pass.
 COVSIM = $(call SIMDIR,$(RTL))/coverage/Vtb_top
+# The coverage build runs about 10x slower than the ordinary one: a test's time limit is 600 s, not 120 s (a
+# directed test timed out at 120 s on a loaded machine).
 COVERAGE_GOAL ?= 1
+COVERAGE_TIMEOUT ?= 600
 coverage: deps $(GTREF) $(COVSIM)
 	$(GTREF) regress --coverage --sim $(COVSIM) --rtl $(RTL) --directed tests/directed --seeds $(SEEDS) \
+	  --timeout $(COVERAGE_TIMEOUT) \
 	  --engines $(ENGINES) --waivers waivers --coverage-waivers waivers/rtl-coverage.txt \
 	  $(if $(filter 1,$(COVERAGE_GOAL)),--coverage-goal) --jobs $(JOBS) --out $(BUILD)/coverage/$(RTL)
 

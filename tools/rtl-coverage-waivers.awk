@@ -1,7 +1,8 @@
 # The coverage-waiver file's parser (docs/waivers.md "RTL coverage waivers"), for tools/rtl-coverage.sh.
 # Reads the waiver file; writes one line per valid waiver to stdout, tab-separated:
 #   lines  NAME FILE FIRST LAST OWNER EXPIRES REASON WHERE
-#   toggle NAME MODULE SIGNAL-REGEX - OWNER EXPIRES REASON WHERE
+#   toggle NAME MODULE SIGNAL-REGEX LO:HI|- OWNER EXPIRES REASON WHERE  (LO:HI: SIGNAL[HI:LO], the regex then
+#          matches the name without its last index)
 # (WHERE: the waiver file and line of its `waiver` line). Every error goes to stderr as FILE:LINE: what is wrong,
 # and the exit status is 2 when there was one.
 # Variables: root (the kit's folder: the files a `lines` waiver names are read from there), today (YYYY-MM-DD),
@@ -92,7 +93,15 @@ function close_waiver(i,    v, f, rng, a, b, n, mod, sig, k) {
         mod = v; sub(/\..*/, "", mod); sig = substr(v, length(mod) + 2)
         if (!((" " modules " ") ~ (" " mod " "))) { kerr(i, "toggle", "waiver " w_name[i] ": no module " mod " in the RTL (modules: " modules ")"); return }
         if (sig !~ /^[A-Za-z_]/) { kerr(i, "toggle", "waiver " w_name[i] ": expected a signal name that starts with a letter, found '" sig "': a waiver names what it waives, no blanket pattern"); return }
-        if (!bad) printf "toggle\t%s\t%s\t%s\t-\t%s\t%s\t%s\t%s\n", w_name[i], mod, glob_re(sig), w[i, "owner"], w[i, "expires"], w[i, "reason"], w_where[i]
+        # SIGNAL[HI:LO]: the bits LO..HI of the signal(s) SIGNAL names (the toggle point's last index)
+        rng = "-"
+        if (match(sig, /\[[0-9]+:[0-9]+\]$/)) {
+            rng = substr(sig, RSTART + 1, RLENGTH - 2); sig = substr(sig, 1, RSTART - 1)
+            a = rng; sub(/:.*/, "", a); b = rng; sub(/.*:/, "", b)
+            if (a + 0 < b + 0) { kerr(i, "toggle", "waiver " w_name[i] ": expected a bit range [HI:LO] with HI >= LO, found [" rng "]"); return }
+            rng = (b + 0) ":" (a + 0)
+        }
+        if (!bad) printf "toggle\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w_name[i], mod, glob_re(sig), rng, w[i, "owner"], w[i, "expires"], w[i, "reason"], w_where[i]
     }
 }
 BEGIN { nw = 0; bad = 0; cur = 0; known = " lines toggle reason owner expires ticket " }

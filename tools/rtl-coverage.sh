@@ -120,7 +120,7 @@ verilator_coverage --annotate "$cov/annotated" --annotate-min 1 --annotate-all "
 LC_ALL=C awk -v never="$cov/never-hit.txt" -v untoggled="$cov/never-toggled.txt" -v waived="$cov/waived.txt" \
     -v byw="$cov/waivers-used.txt" -v table="$cov/table.md" -v files="${#files[@]}" -v secs="$secs" -F'\t' '
 function pct(h, t) { return t ? sprintf("%.1f%%", 100.0 * h / t) : "-" }
-FNR == NR { nw++; wk[nw] = $1; wn[nw] = $2; wf[nw] = $3; wa[nw] = $4; wb[nw] = $5; wo[nw] = $6; we[nw] = $7; wr[nw] = $8; used[nw] = 0; next }
+FILENAME == ARGV[1] { nw++; wk[nw] = $1; wn[nw] = $2; wf[nw] = $3; wa[nw] = $4; wb[nw] = $5; wo[nw] = $6; we[nw] = $7; wr[nw] = $8; used[nw] = 0; next }
 /^C / {
     count = $NF; sub(/.* /, "", count); count += 0
     rec = $0; sub(/^C \x27/, "", rec); sub(/\x27 [0-9]+$/, "", rec)
@@ -136,10 +136,16 @@ FNR == NR { nw++; wk[nw] = $1; wn[nw] = $2; wf[nw] = $3; wa[nw] = $4; wb[nw] = $
     if (!(key in pt)) { pt[key] = 0; pmod[key] = mod; ptype[key] = type; pf[key] = k["f"]; pl[key] = k["l"]; po[key] = k["o"] }
     if (count > 0) pt[key] = 1
 }
-function waiver_of(key,    i) {
+function waiver_of(key,    i, base, bit, lohi) {
     for (i = 1; i <= nw; i++) {
         if (ptype[key] == "toggle") {
-            if (wk[i] == "toggle" && wf[i] == pmod[key] && po[key] ~ wa[i]) return i
+            if (wk[i] != "toggle" || wf[i] != pmod[key]) continue
+            if (wb[i] == "-") { if (po[key] ~ wa[i]) return i; continue }
+            # SIGNAL[HI:LO]: the name without its last index matches, the index is in LO..HI
+            if (!match(po[key], /\[[0-9]+\]$/)) continue
+            base = substr(po[key], 1, RSTART - 1); bit = substr(po[key], RSTART + 1, RLENGTH - 2) + 0
+            split(wb[i], lohi, ":")
+            if (base ~ wa[i] && bit >= lohi[1] + 0 && bit <= lohi[2] + 0) return i
         } else if (wk[i] == "lines" && wf[i] == pf[key] && pl[key] + 0 >= wa[i] + 0 && pl[key] + 0 <= wb[i] + 0) return i
     }
     return 0

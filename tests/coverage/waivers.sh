@@ -125,6 +125,16 @@ case_ key-twice 2 "3: waiver a: \`lines\` given twice" 'waiver a
   reason  "two ranges in one waiver"
   owner   x
   expires 2027-01-01'
+case_ range-backwards 2 "2: waiver a: expected a bit range [HI:LO] with HI >= LO, found [3:7]" 'waiver a
+  toggle  gt_irq.imr[3:7]
+  reason  "a bit range written the wrong way round"
+  owner   x
+  expires 2027-01-01'
+case_ range 0 '' 'waiver a
+  toggle  gt_irq.imr[31:30]
+  reason  "bits 30 and 31 of IMR named by a bit range"
+  owner   x
+  expires 2027-01-01'
 case_ outside 2 "1: \`owner\` outside a waiver" 'owner x'
 case_ quote 2 "3: unclosed quote" 'waiver a
   lines   rtl/gt_irq.sv:10-12
@@ -185,13 +195,20 @@ bash tools/rtl-coverage.sh report "$out" --waivers "$work/report.txt" --today 20
 st=$?
 [ $st = 3 ] || fail "report --goal: expected exit status 3 under the goal, got $st ($work/goal.out)"
 # every never-hit line waived: 1 of 1 line, toggle 1/2 (iir[0] still under): FAIL; with iir waived: PASS
-printf '%s\nwaiver l60\n  lines rtl/gt_irq.sv:60\n  reason "line 60 waived for the goal test"\n  owner x\n  expires 2027-01-01\nwaiver iir\n  toggle gt_irq.iir[0]\n  reason "iir bit 0 waived for the goal test"\n  owner x\n  expires 2027-01-01\n' \
+printf '%s\nwaiver l60\n  lines rtl/gt_irq.sv:60\n  reason "line 60 waived for the goal test"\n  owner x\n  expires 2027-01-01\nwaiver iir\n  toggle gt_irq.iir[0:0]\n  reason "iir bit 0 waived for the goal test"\n  owner x\n  expires 2027-01-01\n' \
     "$good" > "$work/pass.txt"
 bash tools/rtl-coverage.sh report "$out" --waivers "$work/pass.txt" --goal --no-summary > "$work/pass.out" 2>&1
 st=$?
 read -r lh lt lw bh bt bw th tt tw gl gtg GL GT verdict holes < "$out/rtl-coverage/figures"
 [ $st = 0 ] && [ "$gl $gtg $verdict" = "100.0 100.0 PASS" ] ||
     fail "report --goal with every hole waived: expected exit 0 and '100.0 100.0 PASS', got $st and '$gl $gtg $verdict'"
+# a waiver file without a waiver: every point counted, none waived (4 lines, 1 hit; 4 toggle bits, 1 toggled)
+printf '# no waiver yet\n' > "$work/empty.txt"
+bash tools/rtl-coverage.sh report "$out" --waivers "$work/empty.txt" --no-summary > "$work/empty.out" 2>&1
+st=$?
+read -r lh lt lw bh bt bw th tt tw gl gtg GL GT verdict holes < "$out/rtl-coverage/figures"
+[ $st = 0 ] && [ "$lh/$lt/$lw $th/$tt/$tw $holes" = "1/4/0 1/4/0 3" ] ||
+    fail "report with an empty waiver file: expected exit 0 and '1/4/0 1/4/0 3', got $st and '$lh/$lt/$lw $th/$tt/$tw $holes'"
 # a bad waiver file stops report with exit 2
 bash tools/rtl-coverage.sh report "$out" --waivers "$work/typo-key.txt" > "$work/bad.out" 2>&1
 [ $? = 2 ] || fail "report with a bad waiver file: expected exit status 2 ($work/bad.out)"
