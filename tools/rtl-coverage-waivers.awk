@@ -61,7 +61,7 @@ function close_waiver(i,    v, f, rng, a, b, n, mod, sig, k) {
     if (!i) return
     for (k = 1; k <= 3; k++) {
         split("reason owner expires", req, " ")
-        if (!((i, req[k]) in w)) werr(i, "waiver " w_name[i] ": expected a `" req[k] "` line, found none")
+        if (!((i, req[k]) in w)) werr(i, "waiver " w_name[i] ": expected the key `" req[k] "`, found none")
     }
     if (((i, "lines") in w) + ((i, "toggle") in w) != 1) {
         werr(i, "waiver " w_name[i] ": expected exactly one of `lines FILE:FIRST-LAST` or `toggle MODULE.SIGNAL`, found " \

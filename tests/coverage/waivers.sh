@@ -84,7 +84,7 @@ case_ bad-date 2 "5: waiver a: expected \`expires YYYY-MM-DD\`, found '2027-02-2
   reason  "a date that is not in the calendar"
   owner   x
   expires 2027-02-29'
-case_ no-owner 2 "1: waiver a: expected a \`owner\` line, found none" 'waiver a
+case_ no-owner 2 "1: waiver a: expected the key \`owner\`, found none" 'waiver a
   lines   rtl/gt_irq.sv:10-12
   reason  "nobody answers for this waiver"
   expires 2027-01-01'
