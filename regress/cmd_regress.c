@@ -867,6 +867,7 @@ static int regress_conclude(regress_run *r, const gtref_cli *cli, int argc, char
     const cli_rerun_default defaults[] = {{"--out", r->out, true}};
     e->have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 1, regress_rerun, sizeof regress_rerun);
     e->not_passed = e->tally.failed + e->tally.waived;
+    if (o->rtl_coverage) e->not_passed = 0; /* --rerun-failed does not go with --coverage: the rerun is the whole run */
     if (e->have_rerun) snprintf(regress_rerun_failed, sizeof regress_rerun_failed, "%s --rerun-failed", regress_rerun);
     return rc;
 }
