@@ -581,6 +581,16 @@ static int regress_check_sim(regress_run *r)
     /* printed and recorded (replay commands) as an absolute path, without ".." */
     gtref_abs_path(o->sim, r->sim_abs, sizeof r->sim_abs);
     o->sim = r->sim_abs;
+    if (o->rtl_coverage) {
+        /* the coverage simulator writes its counts at every exit, the one sim_describe causes too: into the run's
+         * folder of counts (emptied before the tests, regress_coverage_setup), not coverage.dat in the cwd */
+        char out_abs[GTREF_PATH_MAX];
+        if (!gtref_abs_path(r->out, out_abs, sizeof out_abs) ||
+            !path_format(r->cov_dat, sizeof r->cov_dat, "regress", "%s/rtl-coverage/dat", out_abs))
+            return EXIT_USAGE;
+        if (make_dirs(r->cov_dat) || setenv("GTREF_RTL_COVERAGE_DIR", r->cov_dat, 1) != 0)
+            return cli_error("regress", "cannot create %s: %s", r->cov_dat, strerror(errno));
+    }
     char sim_rtl[128], err[1024];
     if (sim_describe(o->sim, sim_rtl, sizeof sim_rtl, &r->sim_engines, o->sim_build, sizeof o->sim_build, err,
                      sizeof err))
