@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +26,8 @@
 typedef struct regress_options {
     const char *sim, *rtl, *directed, *out, *waivers, *today, *launcher, *slurm_opts, *history;
     const char *sim_arg;  /* --sim-arg +PLUSARG: one more plusarg for every simulator run (tests of the harness) */
+    const char *coverage_waivers; /* --coverage-waivers FILE (default: the kit's waivers/rtl-coverage.txt) */
+    bool rtl_coverage, coverage_goal; /* --coverage, --coverage-goal */
     uint64_t seeds, seed0, jobs, timeout_s, max_cycles, max_memory_mb, max_log_mb;
     uint64_t tests_per_process;
     bool expect_fail, require_coverage, resume, rerun_failed;
@@ -135,6 +138,9 @@ static int parse_options(int argc, char **argv, regress_options *o)
         {"--timeout", CLI_U64, &o->timeout_s, 1, 7 * 24 * 3600},
         {"--expect-fail", CLI_FLAG, &o->expect_fail, 0, 0},
         {"--require-coverage", CLI_FLAG, &o->require_coverage, 0, 0},
+        {"--coverage", CLI_FLAG, &o->rtl_coverage, 0, 0},
+        {"--coverage-goal", CLI_FLAG, &o->coverage_goal, 0, 0},
+        {"--coverage-waivers", CLI_STRING, &o->coverage_waivers, 0, 0},
     };
     GEN_OPTS_TABLE(opts, own, &o->gen);
     const char *positional[1];
@@ -161,6 +167,12 @@ static int parse_options(int argc, char **argv, regress_options *o)
                                "tests without a record)");
     if (o->today && !gtref_valid_date(o->today))
         return cli_usage_error("regress", "--today '%s': a date written YYYY-MM-DD", o->today);
+    if ((o->coverage_goal || o->coverage_waivers) && !o->rtl_coverage)
+        return cli_usage_error("regress", "%s without --coverage: the RTL coverage goal and its waivers belong to a "
+                               "--coverage run", o->coverage_goal ? "--coverage-goal" : "--coverage-waivers");
+    if (o->rtl_coverage && (o->resume || o->rerun_failed))
+        return cli_usage_error("regress", "--coverage with %s: the tests whose records are kept would not run, and "
+                               "their RTL coverage would be missing; run them all", o->resume ? "--resume" : "--rerun-failed");
     return -1; /* go on */
 }
 
@@ -506,6 +518,10 @@ typedef struct regress_run {
     sim_setup setup;
     double start_s;
     time_t start_time;
+    /* --coverage: the kit's script, the waiver file, the counts' folder, the figures for the reports */
+    char cov_script[GTREF_PATH_MAX], cov_waivers[GTREF_PATH_MAX], cov_dat[GTREF_PATH_MAX];
+    char rtl_cov[512], rtl_cov_section[GTREF_PATH_MAX];
+    bool rtl_cov_measured, rtl_goal_failed;
 } regress_run;
 
 /* Options: the command line, the waivers, today, the output folder and the history. -1 to go on, otherwise the exit
@@ -546,14 +562,35 @@ static int regress_check_sim(regress_run *r)
     if (!o->sim) {
         if (!default_sim_path(o->rtl, (unsigned)o->gen.engines, r->default_sim, sizeof r->default_sim))
             return cli_error("regress", "cannot locate the default simulator; pass --sim");
+        if (o->rtl_coverage) { /* .../eN/Vtb_top -> .../eN/coverage/Vtb_top */
+            size_t len = strlen(r->default_sim);
+            if (len + sizeof "coverage/" > sizeof r->default_sim) return cli_error("regress", "path too long");
+            memmove(r->default_sim + len - strlen("Vtb_top") + strlen("coverage/"),
+                    r->default_sim + len - strlen("Vtb_top"), strlen("Vtb_top") + 1);
+            memcpy(r->default_sim + len - strlen("Vtb_top"), "coverage/", strlen("coverage/"));
+        }
         o->sim = r->default_sim;
     }
-    if (!is_executable_file(o->sim))
+    if (!is_executable_file(o->sim)) {
+        if (o->rtl_coverage)
+            return cli_error("regress", "coverage simulator %s is not an executable file (build it: make "
+                             "build/sim/%s/e%" PRIu64 "/coverage/Vtb_top, or pass --sim)", o->sim, o->rtl, o->gen.engines);
         return cli_error("regress", "simulator %s is not an executable file (build it with make, or pass --sim)",
                          o->sim);
+    }
     /* printed and recorded (replay commands) as an absolute path, without ".." */
     gtref_abs_path(o->sim, r->sim_abs, sizeof r->sim_abs);
     o->sim = r->sim_abs;
+    if (o->rtl_coverage) {
+        /* the coverage simulator writes its counts at every exit, the one sim_describe causes too: into the run's
+         * folder of counts (emptied before the tests, regress_coverage_setup), not coverage.dat in the cwd */
+        char out_abs[GTREF_PATH_MAX];
+        if (!gtref_abs_path(r->out, out_abs, sizeof out_abs) ||
+            !path_format(r->cov_dat, sizeof r->cov_dat, "regress", "%s/rtl-coverage/dat", out_abs))
+            return EXIT_USAGE;
+        if (make_dirs(r->cov_dat) || setenv("GTREF_RTL_COVERAGE_DIR", r->cov_dat, 1) != 0)
+            return cli_error("regress", "cannot create %s: %s", r->cov_dat, strerror(errno));
+    }
     char sim_rtl[128], err[1024];
     if (sim_describe(o->sim, sim_rtl, sizeof sim_rtl, &r->sim_engines, o->sim_build, sizeof o->sim_build, err,
                      sizeof err))
@@ -596,6 +633,133 @@ static int regress_plan(regress_run *r)
                            .max_memory_mb = (unsigned)o->max_memory_mb, .max_log_mb = (unsigned)o->max_log_mb,
                            .tests_per_process = (unsigned)o->tests_per_process,
                            .extra = o->sim_arg ? r->sim_extra : NULL};
+    return 0;
+}
+
+/* The kit's folder: the one above the build folder this gtref was built in (build/bin/gtref). */
+static bool kit_root(char *dst, size_t dstsz)
+{
+    char exe[GTREF_PATH_MAX], bindir[GTREF_PATH_MAX], build[GTREF_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    gtref_dir_of(exe, bindir, sizeof bindir);
+    gtref_dir_of(bindir, build, sizeof build);
+    gtref_dir_of(build, dst, dstsz);
+    return true;
+}
+
+/* Run one command of tools/rtl-coverage.sh (its output on ours); its exit status, or -1 when it could not run. */
+static int run_coverage_script(const char *const *words)
+{
+    char cmd[4 * GTREF_PATH_MAX + 512];
+    size_t len = 0;
+    cmd[0] = '\0';
+    for (size_t i = 0; words[i]; i++) {
+        if (len + 2 >= sizeof cmd) return -1;
+        if (i) cmd[len++] = ' ';
+        size_t q = gtref_shell_quote(cmd + len, sizeof cmd - len, words[i]);
+        if (len + q >= sizeof cmd) return -1;
+        len += q;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    int st = system(cmd);
+    return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+/* --coverage, before any test: the script and the waiver file found, the waivers checked (a bad file stops the run,
+ * exit 2, as a bad failure-waiver file does), OUT/rtl-coverage/dat/ empty and named to every simulator process
+ * (GTREF_RTL_COVERAGE_DIR, dpi/vl_coverage.cpp). 0, or an exit code after a message. */
+static int regress_coverage_setup(regress_run *r)
+{
+    regress_options *o = &r->o;
+    char root[GTREF_PATH_MAX], out_abs[GTREF_PATH_MAX];
+    if (!kit_root(root, sizeof root) ||
+        !path_format(r->cov_script, sizeof r->cov_script, "regress", "%s/tools/rtl-coverage.sh", root))
+        return cli_error("regress", "--coverage: cannot locate the kit's folder from this gtref");
+    if (access(r->cov_script, R_OK) != 0)
+        return cli_error("regress", "--coverage: expected the coverage script %s beside the build this gtref comes "
+                         "from, but: %s", r->cov_script, strerror(errno));
+    if (o->coverage_waivers) snprintf(r->cov_waivers, sizeof r->cov_waivers, "%s", o->coverage_waivers);
+    else if (!path_format(r->cov_waivers, sizeof r->cov_waivers, "regress", "%s/waivers/rtl-coverage.txt", root))
+        return EXIT_USAGE;
+    if (!o->coverage_waivers && access(r->cov_waivers, R_OK) != 0) r->cov_waivers[0] = '\0'; /* none: nothing waived */
+    if (r->cov_waivers[0]) {
+        const char *today = r->today;
+        const char *check[] = {"bash", r->cov_script, "check-waivers", r->cov_waivers, "--today", today, NULL};
+        int rc = run_coverage_script(check);
+        if (rc != 0)
+            return cli_error("regress", "--coverage: the coverage waivers %s are not valid (above; exit status %d); "
+                             "nothing was run", r->cov_waivers, rc);
+    }
+    if (!gtref_abs_path(r->out, out_abs, sizeof out_abs) ||
+        !path_format(r->cov_dat, sizeof r->cov_dat, "regress", "%s/rtl-coverage/dat", out_abs) ||
+        !path_format(r->rtl_cov_section, sizeof r->rtl_cov_section, "regress", "%s/rtl-coverage/section.md", out_abs))
+        return EXIT_USAGE;
+    if (make_dirs(r->cov_dat)) return cli_error("regress", "cannot create %s: %s", r->cov_dat, strerror(errno));
+    DIR *d = opendir(r->cov_dat); /* the counts of an earlier run into OUT are not this run's */
+    if (!d) return cli_error("regress", "cannot read %s: %s", r->cov_dat, strerror(errno));
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, "cov-", 4) != 0 || !has_suffix(e->d_name, ".dat")) continue;
+        char old[GTREF_PATH_MAX];
+        if (path_format(old, sizeof old, "regress", "%s/%s", r->cov_dat, e->d_name)) unlink(old);
+    }
+    closedir(d);
+    if (setenv("GTREF_RTL_COVERAGE_DIR", r->cov_dat, 1) != 0)
+        return cli_error("regress", "cannot set GTREF_RTL_COVERAGE_DIR: %s", strerror(errno));
+    return 0;
+}
+
+/* --coverage, after the run: the counts merged and reported (tools/rtl-coverage.sh report, which prints the
+ * table, the goal and the waived points), the figures read for the reports. 0, or EXIT_USAGE after a message. */
+static int regress_coverage_report(regress_run *r)
+{
+    const regress_options *o = &r->o;
+    char secs[32], figures[GTREF_PATH_MAX];
+    snprintf(secs, sizeof secs, "%.0f", monotonic_seconds() - r->start_s);
+    const char *words[16];
+    size_t n = 0;
+    words[n++] = "bash";
+    words[n++] = r->cov_script;
+    words[n++] = "report";
+    words[n++] = r->out;
+    if (r->cov_waivers[0]) {
+        words[n++] = "--waivers";
+        words[n++] = r->cov_waivers;
+    }
+    words[n++] = "--today";
+    words[n++] = r->today;
+    words[n++] = "--secs";
+    words[n++] = secs;
+    words[n++] = "--no-summary";
+    if (o->coverage_goal) words[n++] = "--goal";
+    words[n] = NULL;
+    int rc = run_coverage_script(words);
+    if (rc != 0 && rc != 3)
+        return cli_error("regress", "--coverage: the RTL coverage could not be merged and reported (above; %s exit "
+                         "status %d)", r->cov_script, rc);
+    unsigned long lh, lt, lw, bh, bt, bw, th, tt, tw, holes;
+    double gl, gt;
+    unsigned goal_l, goal_t;
+    char verdict[8];
+    FILE *f = path_format(figures, sizeof figures, "regress", "%s/rtl-coverage/figures", r->out) ? fopen(figures, "r")
+                                                                                                   : NULL;
+    int got = f ? fscanf(f, "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lf %lf %u %u %7s %lu", &lh, &lt, &lw, &bh, &bt, &bw,
+                         &th, &tt, &tw, &gl, &gt, &goal_l, &goal_t, verdict, &holes)
+                : 0;
+    if (f) fclose(f);
+    if (got != 15)
+        return cli_error("regress", "--coverage: expected 15 figures in %s (written by %s report), found %d", figures,
+                         r->cov_script, got < 0 ? 0 : got);
+    snprintf(r->rtl_cov, sizeof r->rtl_cov,
+             "lines %.1f%% (%lu/%lu, %lu waived), toggle bits %.1f%% (%lu/%lu, %lu waived), branches %lu/%lu "
+             "(%lu waived), %lu never-hit lines and branches not waived; goal lines >= %u%%, toggle >= %u%%: %s%s",
+             gl, lh, lt - lw, lw, gt, th, tt - tw, tw, bh, bt - bw, bw, holes, goal_l, goal_t, verdict,
+             strcmp(verdict, "PASS") == 0 ? "" : o->coverage_goal ? " (--coverage-goal: fails the run)"
+                                                                  : " (reported; --coverage-goal fails the run on it)");
+    r->rtl_cov_measured = true;
+    r->rtl_goal_failed = o->coverage_goal && strcmp(verdict, "PASS") != 0;
     return 0;
 }
 
@@ -697,13 +861,47 @@ static int regress_conclude(regress_run *r, const gtref_cli *cli, int argc, char
         strcat(e->cov_path, "/coverage.md");
     }
     e->cov_measured = !o->expect_fail && rc == 0;
+    if (rc == 0 && o->rtl_coverage) rc = regress_coverage_report(r);
     gtref_regress_verdict(&e->tally, o->expect_fail, o->require_coverage, e->cov_measured, e->holes, &e->verdict);
+    if (r->rtl_goal_failed) {
+        const char *why = "RTL coverage under the goal (--coverage-goal)";
+        if (e->verdict.exit_code == 0) snprintf(e->verdict.text, sizeof e->verdict.text, "FAIL: %s", why);
+        else {
+            size_t len = strlen(e->verdict.text);
+            snprintf(e->verdict.text + len, sizeof e->verdict.text - len, "; %s", why);
+        }
+        e->verdict.exit_code = 1;
+    }
     static const char *const path_opts[] = {"--sim", "--directed", "--out", "--waivers", "--history", NULL};
     static const char *const drop[] = {"--resume", "--rerun-failed", NULL};
     const cli_rerun_default defaults[] = {{"--out", r->out, true}};
     e->have_rerun = rerun_command(cli, argc, argv, path_opts, drop, defaults, 1, regress_rerun, sizeof regress_rerun);
     e->not_passed = e->tally.failed + e->tally.waived;
+    if (o->rtl_coverage) e->not_passed = 0; /* --rerun-failed does not go with --coverage: the rerun is the whole run */
     if (e->have_rerun) snprintf(regress_rerun_failed, sizeof regress_rerun_failed, "%s --rerun-failed", regress_rerun);
+    return rc;
+}
+
+/* The bytes of src added at the end of dst, after an empty line. 0, or -1 (errno set). */
+static int append_file(const char *dst, const char *src)
+{
+    FILE *in = fopen(src, "rb");
+    if (!in) return -1;
+    FILE *out = fopen(dst, "ab");
+    if (!out) {
+        int e = errno;
+        fclose(in);
+        errno = e;
+        return -1;
+    }
+    char buf[8192];
+    size_t n;
+    int rc = fputc('\n', out) == EOF ? -1 : 0;
+    while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, out) != n) rc = -1;
+    if (ferror(in)) rc = -1;
+    fclose(in);
+    if (fclose(out) != 0) rc = -1;
     return rc;
 }
 
@@ -721,13 +919,17 @@ static int regress_write_reports(regress_run *r, regress_end *e, int rc)
                                .rerun_failed = e->have_rerun && e->not_passed ? regress_rerun_failed : NULL,
                                .verdict = &e->verdict, .cov_measured = e->cov_measured, .cov_bins = e->cov_bins,
                                .cov_holes = e->holes, .cov_hole_names = e->hole_names,
-                               .cov_path = e->cov_measured ? e->cov_path : NULL};
+                               .cov_path = e->cov_measured ? e->cov_path : NULL,
+                               .rtl_cov = r->rtl_cov_measured ? r->rtl_cov : NULL,
+                               .rtl_cov_path = r->rtl_cov_measured ? r->rtl_cov_section : NULL};
     if (rc == 0 &&
         (!path_format(e->summary_path, sizeof e->summary_path, "regress", "%s/summary.md", r->out) ||
          !path_format(e->junit_path, sizeof e->junit_path, "regress", "%s/junit.xml", r->out) ||
          write_report(e->summary_path, &info, r->results, r->n, gtref_write_summary_md) ||
          write_report(e->junit_path, &info, r->results, r->n, gtref_write_junit_xml)))
         rc = EXIT_USAGE;
+    if (rc == 0 && r->rtl_cov_measured && append_file(e->summary_path, r->rtl_cov_section))
+        rc = cli_error("regress", "cannot add %s to %s: %s", r->rtl_cov_section, e->summary_path, strerror(errno));
     if (rc == 0 && gtref_history_across_runs(r->out, r->history_path, &r->history, &info, r->results, r->n, e->holes,
                                              e->cov_bins))
         rc = EXIT_USAGE;
@@ -751,6 +953,7 @@ static void regress_print_end(const regress_run *r, const gtref_cli *cli, const 
                e->cov_path);
         if (e->holes) printf("  holes: %s%s\n", e->hole_names, e->holes > 5 ? "; ..." : "");
     }
+    if (r->rtl_cov_measured) printf("rtl coverage: %s; section: %s\n", r->rtl_cov, r->rtl_cov_section);
     if (rc == 0) printf("summary: %s, junit: %s\n", e->summary_path, e->junit_path);
     if (!cli->compact && e->have_rerun) {
         printf("rerun all: %s\n", regress_rerun);
@@ -814,6 +1017,7 @@ int gtref_cmd_regress(const gtref_cli *cli, int argc, char **argv)
     if (rc >= 0) return regress_run_free(&r), rc;
     rc = regress_check_sim(&r);
     if (!rc) rc = regress_plan(&r);
+    if (!rc && r.o.rtl_coverage) rc = regress_coverage_setup(&r);
     if (!rc) rc = regress_prepare(&r, cli, &progress);
     if (rc) return regress_run_free(&r), rc;
     int sig = regress_execute(&r, &progress);

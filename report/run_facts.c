@@ -111,6 +111,14 @@ size_t gtref_run_facts(const gtref_regress_info *info, const gtref_tally *t, uin
             part(f, GTREF_PART_OWN, ")");
         }
     }
+    if (info->rtl_cov) {
+        f = fact(fs, &n, "RTL code coverage", BOTH, GTREF_PART_TEXT, info->rtl_cov);
+        if (info->rtl_cov_path) {
+            part(f, GTREF_PART_OWN, " (table, waived points and never-hit lines: ");
+            part(f, GTREF_PART_CODE, info->rtl_cov_path);
+            part(f, GTREF_PART_OWN, ")");
+        }
+    }
     if (info->rerun) fact(fs, &n, "rerun the whole run", BOTH, GTREF_PART_CODE, info->rerun);
     if (info->rerun_failed) fact(fs, &n, "rerun the failed tests", BOTH, GTREF_PART_CODE, info->rerun_failed);
     return n;

@@ -90,6 +90,9 @@ typedef struct gtref_regress_info {
     size_t cov_bins, cov_holes;
     const char *cov_hole_names; /* the first few holes, "a; b; c" */
     const char *cov_path;       /* the full table, OUT/coverage.md */
+    /* RTL code coverage (gtref regress --coverage): the figures and the goal on one line, and the section's file */
+    const char *rtl_cov;        /* "lines 98.3% (...), toggle 91.0% (...): goal PASS"; NULL: not measured */
+    const char *rtl_cov_path;   /* OUT/rtl-coverage/section.md */
 } gtref_regress_info;
 
 /* The facts of a run, the first table of summary.md and of report.html, built once (report/run_facts.c) and

@@ -47,4 +47,20 @@ if bash tools/rtl-coverage.sh "$neg" true > "$out/none.log" 2>&1; then
 fi
 grep -q 'found none' "$out/none.log" ||
     fail "expected the message that no coverage file was found in $out/none.log"
+# gtref regress --coverage: the same merge from gtref itself, the figures and the goal in summary.md and report.html;
+# --coverage-goal fails a 3-seed run (far under the goal) with exit status 1 and says why in the verdict
+g=$out/gtref
+"$gtref" regress --coverage --sim "$sim" --rtl clean --seeds 3 --engines "$engines" --jobs 2 --out "$g" \
+    --coverage-waivers waivers/rtl-coverage.txt --coverage-goal > "$out/gtref.log" 2>&1
+st=$?
+[ $st = 1 ] || fail "expected gtref regress --coverage --coverage-goal on 3 seeds to exit 1 (under the goal), got $st (log $out/gtref.log)"
+grep -q '^verdict: FAIL: RTL coverage under the goal (--coverage-goal)' "$out/gtref.log" ||
+    fail "expected the verdict 'FAIL: RTL coverage under the goal (--coverage-goal)' in $out/gtref.log"
+grep -q '^Goal: lines >= 98% and toggle bits >= 90%.*\*\*FAIL\*\*' "$g/summary.md" ||
+    fail "expected the goal line with FAIL in $g/summary.md"
+grep -q '^| RTL code coverage | lines [0-9.]*% (' "$g/summary.md" ||
+    fail "expected the fact 'RTL code coverage | lines N% (...' in $g/summary.md's first table"
+grep -q '<th>RTL code coverage</th><td>lines [0-9.]*% (' "$g/report.html" ||
+    fail "expected the row 'RTL code coverage' with the figures in $g/report.html"
+ls "$g"/rtl-coverage/dat/cov-*.dat > /dev/null 2>&1 || fail "expected coverage files in $g/rtl-coverage/dat"
 echo "coverage-test: ${#dats[@]} coverage files merged; $(grep '^| \*\*all\*\* |' "$run/summary.md")"
