@@ -1041,6 +1041,18 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (csp ? (x->val ^ p->commit_data) & 0xFu : x->val != p->commit_data) {
         COMMIT_TEXTS(p->commit_off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
+        /* ESR and EIR are the error registers every erring command commits (C41, commands.md §2): as RING_HEAD, the
+         * command in flight says nothing about the cause, the error bit does (the lowest differing bit: bit 0 an
+         * illegal command, bit 2 a privilege violation): reg-commit/any-command/ESR[2]. */
+        uint32_t rel = x->off - gtref_engines[e].base, diff = x->val ^ p->commit_data;
+        if (!g->is_switch && (rel == GTREF_ESR || rel == GTREF_EIR)) {
+            unsigned bit = 0;
+            while (bit < 31 && !(diff & (1u << bit))) bit++;
+            snprintf(field, sizeof field, "%s[%u]", rel == GTREF_ESR ? "ESR" : "EIR", bit);
+            sb->bucket_cmd = "any-command";
+            return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the command: %s, wrong value (differing bits "
+                        "0x%08x)", g->ci + 1, name, diff);
+        }
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the %s: wrong value (differing bits 0x%08x)", g->ci + 1,
                     g->is_switch ? "context switch" : "command", x->val ^ p->commit_data);
     }

@@ -392,6 +392,25 @@ Test(scoreboard, unmodelled_command_stops_as_unimplemented)
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_ESR), 0, "unimplemented is not an instruction error");
 }
 
+/* docs/commands.md §1 (C2/C3): a DW0 that matches no command is illegal and commits IPEHR, then ESR bit 0 (and EIR).
+ * ESR and EIR are committed by every erring command: a wrong ESR is bucketed by the error bit, not by the command
+ * (reg-commit/any-command/ESR[lowest differing bit]). */
+Test(scoreboard, a_wrong_error_register_is_named_for_its_bit_not_the_command)
+{
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0xE0000000u);   /* command type 7: no command */
+    gtref_mem_write32(gtm_mem(m), RING + 20, 0);
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_IPEHR, 0xE0000000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = dut_commit(RCS + GTREF_ESR, 0x4u);   /* bit 2 (a privilege violation) where bit 0 (illegal) is due */
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/ESR[0]", "%s: %s / %s", mm->bucket, mm->expected, mm->actual);
+    cr_assert(strstr(mm->expected, "ESR=0x00000001"), "%s", mm->expected);
+}
+
 /* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
  * naming the spec's register when a volume names it: RCS MI_MODE is ICL-RCS L1264 at 0x209C. */
 Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
