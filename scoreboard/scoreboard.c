@@ -1010,6 +1010,19 @@ static void unexpected_commit_bucket(gtref_sb *sb, int e, uint32_t off, char *fi
     snprintf(field, fsz, "unexpected-%s", fam);
 }
 
+/* ESR and EIR, which every erring command commits (C41, commands.md §2), are bucketed by the error bit, not the
+ * command: "ESR[2]" for the lowest bit of diff (the bits that differ; for a missing commit, the model's value).
+ * False for another register. */
+static bool error_reg_field(int e, uint32_t off, uint32_t diff, char *field, size_t fsz)
+{
+    uint32_t rel = off - gtref_engines[e].base;
+    if (rel != GTREF_ESR && rel != GTREF_EIR) return false;
+    unsigned bit = 0;
+    while (bit < 31 && !(diff & (1u << bit))) bit++;
+    snprintf(field, fsz, "%s[%u]", rel == GTREF_ESR ? "ESR" : "EIR", bit);
+    return true;
+}
+
 static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 {
     char exp[192], act[192], name[48], field[64];
@@ -1044,11 +1057,8 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         /* ESR and EIR are the error registers every erring command commits (C41, commands.md §2): as RING_HEAD, the
          * command in flight says nothing about the cause, the error bit does (the lowest differing bit: bit 0 an
          * illegal command, bit 2 a privilege violation): reg-commit/any-command/ESR[2]. */
-        uint32_t rel = x->off - gtref_engines[e].base, diff = x->val ^ p->commit_data;
-        if (!g->is_switch && (rel == GTREF_ESR || rel == GTREF_EIR)) {
-            unsigned bit = 0;
-            while (bit < 31 && !(diff & (1u << bit))) bit++;
-            snprintf(field, sizeof field, "%s[%u]", rel == GTREF_ESR ? "ESR" : "EIR", bit);
+        uint32_t diff = x->val ^ p->commit_data;
+        if (!g->is_switch && error_reg_field(e, x->off, diff, field, sizeof field)) {
             sb->bucket_cmd = "any-command";
             return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the command: %s, wrong value (differing bits "
                         "0x%08x)", g->ci + 1, name, diff);
@@ -1110,8 +1120,14 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         if (g->ci < g->nc) {
             char exp[192];
             fmt_reg(sb, exp, sizeof exp, g->c[g->ci].off, g->c[g->ci].val);
-            char name[48];
+            char name[48], field[64];
             gtref_reg_name(g->c[g->ci].off, sb->engines, name, sizeof name);
+            /* a missing ESR/EIR commit: named for the lowest bit of the value the model commits */
+            if (!g->is_switch && error_reg_field(e, g->c[g->ci].off, g->c[g->ci].val, field, sizeof field)) {
+                sb->bucket_cmd = "any-command";
+                return fail(sb, "reg-commit", e, field, exp, "command retired without it", "register change %d of %d (%s) never "
+                            "happened", g->ci + 1, g->nc, name);
+            }
             return fail(sb, "reg-commit", e, name, exp, "command retired without it", "register change %d of %d never happened", g->ci + 1, g->nc);
         }
         if (g->irq_bits) gtm_irq_event(sb->m, e, g->irq_bits);

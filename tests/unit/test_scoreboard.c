@@ -411,6 +411,26 @@ Test(scoreboard, a_wrong_error_register_is_named_for_its_bit_not_the_command)
     cr_assert(strstr(mm->expected, "ESR=0x00000001"), "%s", mm->expected);
 }
 
+/* The same illegal command retired without its ESR commit: the missing commit is named for the bit the model sets
+ * (ESR bit 0, C3), not for the command. */
+Test(scoreboard, a_missing_error_register_commit_is_named_for_its_bit)
+{
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0xE0000000u);
+    gtref_mem_write32(gtm_mem(m), RING + 20, 0);
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_IPEHR, 0xE0000000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = RING + 16; c.eng[0].retire_dw0 = 0xE0000000u; c.eng[0].retire_err = true;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/ESR[0]", "%s: %s / %s", mm->bucket, mm->expected, mm->actual);
+    cr_assert(strstr(mm->actual, "retired without it"), "%s", mm->actual);
+}
+
 /* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
  * naming the spec's register when a volume names it: RCS MI_MODE is ICL-RCS L1264 at 0x209C. */
 Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
