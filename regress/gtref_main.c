@@ -178,13 +178,16 @@ static const subcommand subcommands[] = {
      "build/regress/bug-*/) and prints a Markdown table: per bug, caught or not (a test FAILED with a mismatch),\n"
      "by which checks (mismatch kind/field, e.g. gam/grant, mem-write/byte-enable, with how many tests), how many\n"
      "tests failed of how many (ERROR/CRASH/TIMEOUT counted apart), the first failing seed (or directed test);\n"
-     "then the score, caught of catalogued (every DIR given; one without records is not caught), and the clean\n"
-     "RTL's false failures on the same tests.\n"
+     "then the score, caught of catalogued (every DIR given; one without records is not caught), the random seeds\n"
+     "that catch each bug, its failure buckets (each bug over 3 named with its buckets), the clean RTL's false\n"
+     "failures on the same tests, and the verdict.\n"
      "\n"
      "  --clean DIR   the clean RTL's regression on the same tests: its failures are false failures\n"
      "  -o FILE       also write the report to FILE (Markdown)\n"
      "\n"
-     "Exit status: 0 every bug caught and no false failure, 1 otherwise, 2 bad usage or an unreadable record.\n"},
+     "Exit status: 0 every bug caught by at least 5 random seeds in at most 3 buckets, the median bug's first\n"
+     "catching seed at most 20 and no false failure; 1 otherwise (the verdict line says why); 2 bad usage or an\n"
+     "unreadable record.\n"},
     {"show", gtref_cmd_show, "print the report of result records",
      "usage: gtref show RESULT...\n"
      "\n"

@@ -35,6 +35,7 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
     row->tests = n;
     gtref_mutation_check *all = n ? calloc(n, sizeof *all) : NULL;
     const char **sigs = n ? calloc(n, sizeof *sigs) : NULL;
+    gtref_mutation_bucket *bk = n ? calloc(n, sizeof *bk) : NULL;   /* per signature: its text and tests */
     size_t nall = 0;
     for (size_t i = 0; i < n; i++) {
         const gtref_result *r = &results[i];
@@ -51,7 +52,11 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
             if (all) all[k].tests++;
             size_t j = 0;
             while (sigs && j < row->buckets && strcmp(sigs[j], r->mm.signature) != 0) j++;
-            if (sigs && j == row->buckets) sigs[row->buckets++] = r->mm.signature;
+            if (sigs && bk && j == row->buckets) {
+                snprintf(bk[j].text, sizeof bk[j].text, "%s", r->mm.bucket[0] ? r->mm.bucket : r->mm.signature);
+                sigs[row->buckets++] = r->mm.signature;
+            }
+            if (bk) bk[j].tests++;
             if (is_random_seed(r)) {
                 if (!row->seeds || r->seed < row->first_catch) row->first_catch = r->seed;
                 row->seeds++;
@@ -79,8 +84,17 @@ void gtref_mutation_row_build(gtref_mutation_row *row, const char *name, const g
                 all[b] = t;
             }
     for (size_t k = 0; k < nall && k < GTREF_MUTATION_CHECKS; k++) row->checks[k] = all[k];
+    for (size_t a = 0; a < row->buckets; a++)   /* the same order for the buckets */
+        for (size_t b = a + 1; b < row->buckets; b++)
+            if (bk[b].tests > bk[a].tests || (bk[b].tests == bk[a].tests && strcmp(bk[b].text, bk[a].text) < 0)) {
+                gtref_mutation_bucket t = bk[a];
+                bk[a] = bk[b];
+                bk[b] = t;
+            }
+    for (size_t k = 0; k < row->buckets && k < GTREF_MUTATION_BUCKETS; k++) row->bucket[k] = bk[k];
     free(all);
     free(sigs);
+    free(bk);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -155,11 +169,20 @@ void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t
         if (med == UINT64_MAX) fprintf(f, "median first catching seed: none (at most %d wanted)\n", GTREF_MUTATION_MEDIAN_FIRST);
         else fprintf(f, "median first catching seed: %" PRIu64 " (at most %d wanted)\n", med, GTREF_MUTATION_MEDIAN_FIRST);
     }
-    fprintf(f, "buckets: %zu of %zu bugs spread over more than %d (reported; not yet a failure)", spread, nbugs,
-            GTREF_MUTATION_MAX_BUCKETS);
+    fprintf(f, "buckets: %zu of %zu bugs spread over more than %d (one root cause in at most %d wanted)", spread, nbugs,
+            GTREF_MUTATION_MAX_BUCKETS, GTREF_MUTATION_MAX_BUCKETS);
     for (size_t i = 0, k = 0; i < nbugs; i++)
         if (bugs[i].buckets > GTREF_MUTATION_MAX_BUCKETS) fprintf(f, "%s%s (%zu)", k++ ? ", " : ": ", bugs[i].name, bugs[i].buckets);
     fputs("\n", f);
+    for (size_t i = 0; i < nbugs; i++) {   /* each spreading bug with its buckets, largest first */
+        const gtref_mutation_row *b = &bugs[i];
+        if (b->buckets <= GTREF_MUTATION_MAX_BUCKETS) continue;
+        fprintf(f, "  %s spreads over %zu buckets:", b->name, b->buckets);
+        for (size_t k = 0; k < b->buckets && k < GTREF_MUTATION_BUCKETS; k++)
+            fprintf(f, "%s `%s` (%zu)", k ? "," : "", b->bucket[k].text, b->bucket[k].tests);
+        if (b->buckets > GTREF_MUTATION_BUCKETS) fprintf(f, ", %zu more", b->buckets - GTREF_MUTATION_BUCKETS);
+        fputs("\n", f);
+    }
     if (clean) {
         if (clean->tests == 0)
             fprintf(f, "clean RTL: no records (its false failures are unknown)\n");
@@ -175,12 +198,35 @@ void gtref_mutation_report_write(FILE *f, const gtref_mutation_row *bugs, size_t
             fputs("\n", f);
         }
     }
+    /* the verdict: what decides the exit status of gtref mutation-report */
+    size_t missed = 0;
+    for (size_t i = 0; i < nbugs; i++) missed += !bugs[i].caught;
+    bool late = median_first(bugs, nbugs, &med) && med > GTREF_MUTATION_MEDIAN_FIRST;
+    bool dirty = clean && !(clean->tests > 0 && clean->failed == 0);
+    if (!missed && !few && !spread && !late && !dirty) {
+        fputs("verdict: PASS\n", f);
+        return;
+    }
+    fputs("verdict: FAIL:", f);
+    const char *sep = " ";
+    if (missed) fprintf(f, "%s%zu bug%s not caught", sep, missed, missed == 1 ? "" : "s"), sep = "; ";
+    if (few) fprintf(f, "%s%zu bug%s caught by fewer than %d random seeds", sep, few, few == 1 ? "" : "s", GTREF_MUTATION_MIN_SEEDS), sep = "; ";
+    if (late) fprintf(f, "%smedian first catching seed past %d", sep, GTREF_MUTATION_MEDIAN_FIRST), sep = "; ";
+    if (spread) {
+        fprintf(f, "%s%zu bug%s over more than %d buckets (", sep, spread, spread == 1 ? "" : "s", GTREF_MUTATION_MAX_BUCKETS);
+        for (size_t i = 0, k = 0; i < nbugs; i++)
+            if (bugs[i].buckets > GTREF_MUTATION_MAX_BUCKETS) fprintf(f, "%s%s: %zu", k++ ? ", " : "", bugs[i].name, bugs[i].buckets);
+        fputs(")", f), sep = "; ";
+    }
+    if (dirty) fprintf(f, "%sthe clean RTL %s", sep, clean->tests ? "failed" : "has no records");
+    fputs("\n", f);
 }
 
 bool gtref_mutation_all_good(const gtref_mutation_row *bugs, size_t nbugs, const gtref_mutation_row *clean)
 {
     for (size_t i = 0; i < nbugs; i++)
-        if (!bugs[i].caught || bugs[i].seeds < GTREF_MUTATION_MIN_SEEDS) return false;
+        if (!bugs[i].caught || bugs[i].seeds < GTREF_MUTATION_MIN_SEEDS || bugs[i].buckets > GTREF_MUTATION_MAX_BUCKETS)
+            return false;
     uint64_t med;
     if (median_first(bugs, nbugs, &med) && med > GTREF_MUTATION_MEDIAN_FIRST) return false;
     return !clean || (clean->tests > 0 && clean->failed == 0);

@@ -615,6 +615,17 @@ static bool check_gam(gtref_sb *sb, const gtref_sb_cycle *c)
     return true;
 }
 
+/* The bytes a write enables, packed from lane 0 up, with their count in the top byte: two writes of the same bytes
+ * to other lanes (another address) pack alike. */
+static uint64_t packed_bytes(uint64_t data, uint8_t be)
+{
+    uint64_t v = 0;
+    unsigned n = 0;
+    for (int i = 0; i < 8; i++)
+        if (be & (1u << i)) v |= ((data >> (8 * i)) & 0xFFu) << (8 * n++);
+    return n < 8 ? v | (uint64_t)n << 56 : v;
+}
+
 /* A write the GAM model granted: the command's next expected write (docs/gam.md GAM-18: engine, space, graphics
  * address, data, byte enables). */
 static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
@@ -623,12 +634,27 @@ static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
     fmt_write(act, sizeof act, r->ggtt, r->va, r->wdata, r->be);
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
-    if (!g->inflight)
+    /* A write the command in flight does not make is the DUT's divergence, whatever the model was executing
+     * (docs/regress.md "Buckets"): mem-write/any-command/unexpected. */
+    if (!g->inflight) {
+        sb->bucket_cmd = "any-command";
         return fail(sb, "mem-write", e, "unexpected", "no write (model engine is not executing)", act, "the model's engine is %s", step_status_text(st));
-    if (g->wi >= g->nw)
-        return fail(sb, "mem-write", e, "unexpected", "no further write from this command", act, "the command in flight writes %d time(s); this is write %d", g->nw, g->wi + 1);
+    }
+    if (g->wi >= g->nw) {
+        sb->bucket_cmd = "any-command";
+        return fail(sb, "mem-write", e, "unexpected", g->is_switch ? "no further write from this context switch" : "no further write from this command", act,
+                    "the %s in flight writes %d time(s); this is write %d", g->is_switch ? "context switch" : "command", g->nw, g->wi + 1);
+    }
     exp_write *w = &g->w[g->wi];
     fmt_write(exp, sizeof exp, w->ggtt, w->addr, w->data, w->be);
+    /* Another address and other bytes: not this command's write at a wrong place but another write altogether (a
+     * context save or CSB step the model did not make), bucketed as an unexpected write. The same bytes at another
+     * address (in whichever lanes) are the command's own address bug and keep the command's name. */
+    if (w->addr != r->va && packed_bytes(w->data, w->be) != packed_bytes(r->wdata, r->be)) {
+        sb->bucket_cmd = "any-command";
+        return fail(sb, "mem-write", e, "unexpected", exp, act, "write %d of the %s: another address and other data (not the "
+                    "expected write at a wrong address)", g->wi + 1, g->is_switch ? "context switch" : "command");
+    }
     if (w->addr != r->va)
         return fail(sb, "mem-write", e, "address", exp, act, "write %d of the command: wrong address", g->wi + 1);
     if (w->ggtt != r->ggtt)
@@ -934,34 +960,100 @@ static bool switch_commit(gtref_sb *sb, int e, bool csp)
     return true;
 }
 
+/* The register family of an absolute offset as a bucket names it: the register's name without engine prefix or
+ * index (RING_TAIL, CS_GPR, CSB_ENTRY_LO). */
+static void reg_family(const gtref_sb *sb, uint32_t off, char *buf, size_t sz)
+{
+    char name[48];
+    gtref_reg_name(off, sb->engines, name, sizeof name);
+    const char *dot = strchr(name, '.');
+    copy(buf, sz, dot ? dot + 1 : name);
+    for (size_t n = strlen(buf); n > 1 && buf[n - 1] >= '0' && buf[n - 1] <= '9'; n--) buf[n - 1] = 0;
+}
+
+/* Whether the command r of engine e is a register load (MI_LOAD_REGISTER_IMM/REG/MEM) that names absolute offset off
+ * as a target (C38: with its Add CS MMIO Start Offset bit, relative to the engine's MMIO base). */
+static bool load_targets(const gtm_retire *r, int e, uint32_t off)
+{
+    const gtref_cmd_def *def = gtref_cmd_find(r->dw[0]);
+    if (!def) return false;
+    uint32_t base = gtref_engines[e].base;
+    if (def->id == GTREF_CMD_MI_LOAD_REGISTER_IMM) {
+        bool rel = GTREF_GET(r->dw, MI_LOAD_REGISTER_IMM_CS_MMIO) != 0;
+        unsigned len = r->len < GTM_MAX_CMD_DW ? r->len : GTM_MAX_CMD_DW, n = gtref_group_count(def, len);
+        for (unsigned k = 0; k < n; k++) {
+            uint32_t t = (uint32_t)gtref_group_get_inline(r->dw, def, k, GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG));
+            if ((rel ? base + t : t) == off) return true;
+        }
+        return false;
+    }
+    if (def->id == GTREF_CMD_MI_LOAD_REGISTER_REG) {
+        uint32_t t = (uint32_t)GTREF_GET(r->dw, MI_LOAD_REGISTER_REG_DST);
+        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) ? base + t : t) == off;
+    }
+    if (def->id == GTREF_CMD_MI_LOAD_REGISTER_MEM) {
+        uint32_t t = (uint32_t)GTREF_GET(r->dw, MI_LOAD_REGISTER_MEM_REG);
+        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_MEM_CS_MMIO) ? base + t : t) == off;
+    }
+    return false;
+}
+
+/* The bucket of a register change the model did not expect (docs/regress.md "Buckets"): the first divergence is the
+ * DUT's change, not the model's command in flight. A register load's own target (a privilege or target-rule bug,
+ * C13, C37, C41: one bug seen through LRI, LRR and LRM) is reg-commit/MI_LOAD_REGISTER_* /unexpected-commit; any
+ * other change is named for the register the DUT changed, whatever the model was executing:
+ * reg-commit/any-command/unexpected-<register family> (a context switch the model did not make changes RING_TAIL
+ * in the middle of whichever command was in flight). */
+static void unexpected_commit_bucket(gtref_sb *sb, int e, uint32_t off, char *field, size_t fsz)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->inflight && !g->is_switch && load_targets(&g->cmd, e, off)) {
+        sb->bucket_cmd = "MI_LOAD_REGISTER_*";
+        copy(field, fsz, "unexpected-commit");
+        return;
+    }
+    char fam[48];
+    reg_family(sb, off, fam, sizeof fam);
+    sb->bucket_cmd = "any-command";
+    snprintf(field, fsz, "unexpected-%s", fam);
+}
+
+/* ESR and EIR, which every erring command commits (C41, commands.md §2), are bucketed by the error bit, not the
+ * command: "ESR[2]" for the lowest bit of diff (the bits that differ; for a missing commit, the model's value).
+ * False for another register. */
+static bool error_reg_field(int e, uint32_t off, uint32_t diff, char *field, size_t fsz)
+{
+    uint32_t rel = off - gtref_engines[e].base;
+    if (rel != GTREF_ESR && rel != GTREF_EIR) return false;
+    unsigned bit = 0;
+    while (bit < 31 && !(diff & (1u << bit))) bit++;
+    snprintf(field, fsz, "%s[%u]", rel == GTREF_ESR ? "ESR" : "EIR", bit);
+    return true;
+}
+
 static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 {
-    char exp[192], act[192], name[48];
+    char exp[192], act[192], name[48], field[64];
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
-    /* A register the model did not expect to change: the three register loads share the target rules (C13),
-     * so one privilege or target bug seen through LRI, LRR and LRM is one bucket. */
-    const gtref_cmd_def *def = g->inflight ? gtref_cmd_find(g->cmd.dw[0]) : NULL;
-    bool load = def && (def->id == GTREF_CMD_MI_LOAD_REGISTER_IMM || def->id == GTREF_CMD_MI_LOAD_REGISTER_REG ||
-                        def->id == GTREF_CMD_MI_LOAD_REGISTER_MEM);
     /* the texts are made for a mismatch only */
 #define COMMIT_TEXTS(name_off) (fmt_reg(sb, act, sizeof act, p->commit_off, p->commit_data), \
                                 gtref_reg_name((name_off), sb->engines, name, sizeof name))
+#define UNEXPECTED_TEXTS(name_off) (COMMIT_TEXTS(name_off), unexpected_commit_bucket(sb, e, p->commit_off, field, sizeof field))
     if (!g->inflight) {
-        COMMIT_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, "unexpected-commit", "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
+        UNEXPECTED_TEXTS(p->commit_off);
+        return fail(sb, "reg-commit", e, field, "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
     }
-    if (load) sb->bucket_cmd = "MI_LOAD_REGISTER_*";
     if (g->ci >= g->nc) {
-        COMMIT_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, "unexpected-commit", g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
+        UNEXPECTED_TEXTS(p->commit_off);
+        return fail(sb, "reg-commit", e, field, g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
                     "%s changed; the %s in flight changes %d register(s)", name, g->is_switch ? "context switch" : "command", g->nc);
     }
     exp_commit *x = &g->c[g->ci];
     if (x->off != p->commit_off) {
-        COMMIT_TEXTS(x->off);
+        UNEXPECTED_TEXTS(x->off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
-        return fail(sb, "reg-commit", e, "unexpected-commit", exp, act, "register change %d of the %s: %s expected, another register changed", g->ci + 1,
+        return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the %s: %s expected, another register changed", g->ci + 1,
                     g->is_switch ? "context switch" : "command", name);
     }
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
@@ -970,10 +1062,20 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (csp ? (x->val ^ p->commit_data) & 0xFu : x->val != p->commit_data) {
         COMMIT_TEXTS(p->commit_off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
+        /* ESR and EIR are the error registers every erring command commits (C41, commands.md §2): as RING_HEAD, the
+         * command in flight says nothing about the cause, the error bit does (the lowest differing bit: bit 0 an
+         * illegal command, bit 2 a privilege violation): reg-commit/any-command/ESR[2]. */
+        uint32_t diff = x->val ^ p->commit_data;
+        if (!g->is_switch && error_reg_field(e, x->off, diff, field, sizeof field)) {
+            sb->bucket_cmd = "any-command";
+            return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the command: %s, wrong value (differing bits "
+                        "0x%08x)", g->ci + 1, name, diff);
+        }
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the %s: wrong value (differing bits 0x%08x)", g->ci + 1,
                     g->is_switch ? "context switch" : "command", x->val ^ p->commit_data);
     }
 #undef COMMIT_TEXTS
+#undef UNEXPECTED_TEXTS
     /* The register takes the engine's value now, in the DUT's order (docs/cycle-contract.md §8). The model ran the
      * whole command before its first commit, so a host write that transferred since then (in this very cycle, where
      * the engine wins, or between two commits of the command) reached the model after the command's value: give
@@ -1026,8 +1128,14 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         if (g->ci < g->nc) {
             char exp[192];
             fmt_reg(sb, exp, sizeof exp, g->c[g->ci].off, g->c[g->ci].val);
-            char name[48];
+            char name[48], field[64];
             gtref_reg_name(g->c[g->ci].off, sb->engines, name, sizeof name);
+            /* a missing ESR/EIR commit: named for the lowest bit of the value the model commits */
+            if (!g->is_switch && error_reg_field(e, g->c[g->ci].off, g->c[g->ci].val, field, sizeof field)) {
+                sb->bucket_cmd = "any-command";
+                return fail(sb, "reg-commit", e, field, exp, "command retired without it", "register change %d of %d (%s) never "
+                            "happened", g->ci + 1, g->nc, name);
+            }
             return fail(sb, "reg-commit", e, name, exp, "command retired without it", "register change %d of %d never happened", g->ci + 1, g->nc);
         }
         if (g->irq_bits) gtm_irq_event(sb->m, e, g->irq_bits);

@@ -167,9 +167,21 @@ Test(mutation_report, catching_seeds_buckets_and_the_median_first_seed)
     cr_assert(strstr(text, "| seed 3 | 7 | **4** |\n"), "bug-A's seeds and its buckets over 3 marked: %s", text);
     cr_assert(strstr(text, "random seeds: 0 of 2 bugs caught by fewer than 5 seeds\n"), "%s", text);
     cr_assert(strstr(text, "median first catching seed: 3 (at most 20 wanted)\n"), "the lower median of 3 and 30: %s", text);
-    cr_assert(strstr(text, "buckets: 1 of 2 bugs spread over more than 3 (reported; not yet a failure): bug-A (4)\n"), "%s", text);
+    cr_assert(strstr(text, "buckets: 1 of 2 bugs spread over more than 3 (one root cause in at most 3 wanted): bug-A (4)\n"),
+              "%s", text);
+    /* the bug that spreads is named with its buckets, largest first (ties by text) */
+    cr_assert(strstr(text, "  bug-A spreads over 4 buckets: `gam/x/request` (2), `gam/x/request` (2), `gam/x/request` (2), "
+                           "`gam/x/request` (2)\n"), "%s", text);
+    cr_assert(strstr(text, "verdict: FAIL: 1 bug over more than 3 buckets (bug-A: 4)\n"), "%s", text);
     free(text);
-    cr_assert(gtref_mutation_all_good(rows, 2, NULL), "both caught by 5 or more seeds, median first seed 3");
+    cr_assert_not(gtref_mutation_all_good(rows, 2, NULL), "bug-A spreads over 4 buckets (issue 20 §3: at most 3)");
+    rows[0].buckets = 3;
+    cr_assert(gtref_mutation_all_good(rows, 2, NULL), "both caught by 5 or more seeds in at most 3 buckets, median first seed 3");
+    text = report(rows, 2, NULL);
+    cr_assert(strstr(text, "buckets: 0 of 2 bugs spread over more than 3 (one root cause in at most 3 wanted)\n"), "%s", text);
+    cr_assert(strstr(text, "verdict: PASS\n"), "%s", text);
+    cr_assert_null(strstr(text, "spreads over"), "%s", text);
+    free(text);
     rows[0].first_catch = 25;   /* the median bug first caught after seed 20 */
     cr_assert_not(gtref_mutation_all_good(rows, 2, NULL), "a median first catching seed of 25 is not good");
     rows[0].first_catch = 3;

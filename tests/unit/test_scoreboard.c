@@ -222,6 +222,101 @@ Test(scoreboard, write_while_model_is_idle_is_unexpected)
     cr_assert(strstr(mm->detail, "idle"), "%s", mm->detail);
 }
 
+/* docs/regress.md "Buckets": a write the command in flight does not make is bucketed by the DUT's divergence, not by
+ * the model's command: mem-write/any-command/unexpected (here, while the model is idle). */
+Test(scoreboard, write_while_model_is_idle_buckets_without_the_command)
+{
+    cr_assert(!dut_write(0x400000u, 1, 0x0F));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/any-command/unexpected");
+}
+
+/* The SDI's write is 0xdeadbeef in the low dword of 0x400000. Another address with other bytes is another write
+ * altogether (a context save or a CSB step the model did not make): the same bucket as a write the command does
+ * not make. */
+Test(scoreboard, another_write_in_place_of_the_command_s_is_unexpected_whatever_the_command)
+{
+    start_ring();
+    cr_assert(!dut_write(0x681008u, 0xffff000800000000ull, 0xF0));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "mem-write/any-command/unexpected");
+    cr_assert(strstr(mm->expected, "0x400000"), "the record keeps the command's write: %s", mm->expected);
+    cr_assert(strstr(mm->command, "MI_STORE_DATA_IMM"), "and the command in flight: %s", mm->command);
+}
+
+/* The same bytes at another address, even in other lanes (0xdeadbeef in the high dword of the qword at 0x400008,
+ * i.e. at 0x40000c): the command's own address bug keeps the command's name. */
+Test(scoreboard, the_command_s_bytes_at_another_address_keep_the_command)
+{
+    start_ring();
+    cr_assert(!dut_write(0x400008u, 0xdeadbeef00000000ull, 0xF0));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/MI_STORE_DATA_IMM/address");
+    teardown();
+    setup();
+    start_ring();
+    cr_assert(!dut_write(0x400040u, 0xdeadbeefull, 0x0F));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/MI_STORE_DATA_IMM/address");
+}
+
+/* A register change the model did not expect is named for the register the DUT changed (without engine and index),
+ * not for the command in flight: a RING_TAIL change in the middle of an MI_STORE_DATA_IMM and of an MI_NOOP is one
+ * bucket. */
+static gtref_sb_cycle dut_commit(uint32_t off, uint32_t val)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].commit = true; c.eng[0].commit_off = off; c.eng[0].commit_data = val;
+    return c;
+}
+
+Test(scoreboard, an_unexpected_register_change_is_named_for_the_register_not_the_command)
+{
+    start_ring();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_RING_TAIL, 0x8d8);
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/unexpected-RING_TAIL");
+    cr_assert(strstr(mm->command, "MI_STORE_DATA_IMM"), "the record keeps the command: %s", mm->command);
+    char first[sizeof mm->signature];
+    strcpy(first, mm->signature);
+    teardown();
+    setup();
+    gtref_mem_write32(gtm_mem(m), RING, 0);   /* an MI_NOOP in flight instead */
+    gtref_mem_write32(gtm_mem(m), RING + 4, 0);
+    gtref_mem_write32(gtm_mem(m), RING + 8, 0);
+    gtref_mem_write32(gtm_mem(m), RING + 12, 0);
+    start_ring();
+    c = dut_commit(RCS + GTREF_RING_TAIL, 0x30);
+    cr_assert(!check(&c));
+    cr_assert(strstr(gtref_sb_mismatch(sb)->command, "MI_NOOP"), "%s", gtref_sb_mismatch(sb)->command);
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->signature, first, "one bucket whatever the command in flight");
+    teardown();
+    setup();
+    start_ring();
+    c = dut_commit(RCS + 0x608u, 1);   /* CS_GPR1: the index is left out */
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-CS_GPR");
+}
+
+/* A register load's own target out of turn (the LRI of CS_GPR0 then CS_GPR1 commits CS_GPR1 first) is the loads'
+ * target rules (C13): reg-commit/MI_LOAD_REGISTER_* /unexpected-commit; another register changed in the middle of the
+ * LRI is named for that register. */
+Test(scoreboard, a_load_s_own_target_out_of_turn_keeps_the_loads_bucket)
+{
+    uint32_t lri[] = {0x11000003u, RCS + 0x600u, 0x11111111u, RCS + 0x608u, 0x33333333u, 0};
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    start_ring();
+    gtref_sb_cycle c = dut_commit(RCS + 0x608u, 0x33333333u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_*/unexpected-commit");
+    teardown();
+    setup();
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    start_ring();
+    c = dut_commit(RCS + GTREF_RING_TAIL, 0x18);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-RING_TAIL");
+}
+
 Test(scoreboard, interrupt_line_is_compared_every_cycle)
 {
     gtref_sb_cycle c = blank();
@@ -295,6 +390,45 @@ Test(scoreboard, unmodelled_command_stops_as_unimplemented)
     cr_assert_str_eq(mm->bucket, "unimplemented/MI_FORCE_WAKEUP/-");
     cr_assert(strstr(mm->detail, "MI_FORCE_WAKEUP"), "%s", mm->detail);
     cr_assert_eq(gtm_reg_peek(m, RCS + GTREF_ESR), 0, "unimplemented is not an instruction error");
+}
+
+/* docs/commands.md §1 (C2/C3): a DW0 that matches no command is illegal and commits IPEHR, then ESR bit 0 (and EIR).
+ * ESR and EIR are committed by every erring command: a wrong ESR is bucketed by the error bit, not by the command
+ * (reg-commit/any-command/ESR[lowest differing bit]). */
+Test(scoreboard, a_wrong_error_register_is_named_for_its_bit_not_the_command)
+{
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0xE0000000u);   /* command type 7: no command */
+    gtref_mem_write32(gtm_mem(m), RING + 20, 0);
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_IPEHR, 0xE0000000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = dut_commit(RCS + GTREF_ESR, 0x4u);   /* bit 2 (a privilege violation) where bit 0 (illegal) is due */
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/ESR[0]", "%s: %s / %s", mm->bucket, mm->expected, mm->actual);
+    cr_assert(strstr(mm->expected, "ESR=0x00000001"), "%s", mm->expected);
+}
+
+/* The same illegal command retired without its ESR commit: the missing commit is named for the bit the model sets
+ * (ESR bit 0, C3), not for the command. */
+Test(scoreboard, a_missing_error_register_commit_is_named_for_its_bit)
+{
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0xE0000000u);
+    gtref_mem_write32(gtm_mem(m), RING + 20, 0);
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_IPEHR, 0xE0000000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = RING + 16; c.eng[0].retire_dw0 = 0xE0000000u; c.eng[0].retire_err = true;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/ESR[0]", "%s: %s / %s", mm->bucket, mm->expected, mm->actual);
+    cr_assert(strstr(mm->actual, "retired without it"), "%s", mm->actual);
 }
 
 /* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
@@ -1059,7 +1193,7 @@ Test(scoreboard, execlist_a_register_the_save_skips_changed_at_a_switch_is_caugh
     cr_assert(strstr(mm->expected, "CSB_ENTRY_LO1=0x00000018"), "%s", mm->expected);
     cr_assert(strstr(mm->command, "CSB entry 0x00000018 for context ID 0x00000020"), "%s", mm->command);
     cr_assert(strstr(mm->detail, "of the context switch"), "%s", mm->detail);
-    cr_assert_str_eq(mm->bucket, "reg-commit/context-switch/unexpected-commit");
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/unexpected-RING_TAIL", "named for the DUT's change, not the switch");
 }
 
 /* V1 / S.3: the restore's first change is RING_CONTEXT_CONTROL := 0x8 (the image's 0x00090008 by the masked rule,
