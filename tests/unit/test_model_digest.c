@@ -121,12 +121,14 @@ static uint64_t run_digest(const gtref_stim *s)
     return d.h;
 }
 
-/* The pins are of ring-buffer seeds: every config here has execlist_pct 0 (a seed where that knob misses is byte for
- * byte the stimulus it is with it at 0; execlist seeds are held to the contract by co-simulation with the RTL). */
+/* The pins are of ring-buffer seeds: every config here has execlist_pct 0 and sem_burst_pct 0 (a seed where such a
+ * knob misses is byte for byte the stimulus it is with it at 0; execlist seeds and signal-burst seeds are held to the
+ * contract by co-simulation with the RTL). */
 static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
 {
     gtref_gen_config cc = *c0;
     cc.execlist_pct = 0;
+    cc.sem_burst_pct = 0;
     const gtref_gen_config *c = &cc;
     gtref_stim s;
     gtref_stim_init(&s);
