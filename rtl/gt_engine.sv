@@ -765,7 +765,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           // C33: the register is compared every cycle; the wait retires once the condition holds
           if (rp_ok) st <= S_RETIRE;
         S_SIGW:
-          // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
+          // C32, C32a: one read of SAD per take of the flag: read again; the flag clears when that read is granted
           if (sig_pend) st <= S_RDQ;
         S_RDW:
           if (rsp_valid) begin

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define GTREF_RESULT_FORMAT  "gtref-result"
-#define GTREF_RESULT_VERSION 5u
+#define GTREF_RESULT_VERSION 4u
 #define GTREF_HISTORY 16
 /* Timing corners a co-simulation reached (counted by the scoreboard and the model in the DUT's cycles; a
  * model-only run cannot meet them): the co-simulation part of the coverage (docs/regress.md). */

@@ -522,7 +522,7 @@ void gen_emit_signal_all(gen *g, ectx *x)
  * flag, and a signal-mode wait's condition is made true by the write that precedes the real signals. */
 void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p)
 {
-    if (!g->s_burst) return;
+    if (!g->s_burst || !g->nsems) return;   /* no semaphores: no waits for the bursts to meet */
     sbegin(g);
     if (pct(g, p)) {
         unsigned n = short_one ? (unsigned)range(g, 1, 2) : (unsigned)range(g, 3, 8);
