@@ -23,6 +23,7 @@ module gt_cs_semaphore import gtref_pkg::*, gt_cs_pkg::*; (
   output logic         sig_valid,   // a signal retires in this cycle, for engine sig_engine
   output logic [1:0]   sig_engine,  //   the target's kit engine index (0 RCS0, 1 BCS0, 2 VCS0, 3 VECS0)
   input  logic         sig_in,      // some engine's signal to this engine retires in this cycle
+  input  logic         dr_gnt,      // this engine's data read is granted at this closing edge
   output logic         sig_pend,    // the pending-signal flag
   output logic         sig_clr      // the flag is taken at this closing edge
 );
@@ -79,15 +80,27 @@ module gt_cs_semaphore import gtref_pkg::*, gt_cs_pkg::*; (
     endcase                                       // 5, 15 name no engine (unimplemented): no signal either
   end
 
-  // The pending-signal flag. A signal-mode wait (one this engine executes: not a MI_SET_PREDICATE NOOP, not
-  // Register Poll Mode) clears it when it retires (its condition met) and when it takes the flag to read SAD
-  // again (S_SIGW). A signal arriving in the cycle of a clear wins: the flag stays set.
-  logic sem_sig;
+  // The pending-signal flag (C32, cycle contract §3). A signal-mode wait (one this engine executes: not a
+  // MI_SET_PREDICATE NOOP, not Register Poll Mode) clears it when it retires (its condition met) and when it takes
+  // the flag to read SAD again: the take is the closing edge at which that re-read is granted (S_SIGW saw the flag
+  // set, S_RDQ presents the read), so the scoreboard sees every take. A signal arriving in the cycle of a clear
+  // wins: the flag stays set.
+  logic sem_sig, sig_take;
   assign sem_sig  = cmd == C_MI_SEMAPHORE_WAIT && !cmd_nop && !cmd_err && !cmd_priv && !cmd_dw0[F_MI_SEMAPHORE_WAIT_POLL_LO] &&
                     !cmd_dw0[F_MI_SEMAPHORE_WAIT_REG_POLL_LO];
-  assign sig_clr  = (st == S_SIGW && sig_pend) || (st == S_RETIRE && sem_sig);
+  assign sig_clr  = (sig_take && st == S_RDQ && dr_gnt) || (st == S_RETIRE && sem_sig);
   always_ff @(posedge clk) begin
-    if (!rst_n) sig_pend <= 1'b0;
-    else        sig_pend <= sig_in || (sig_pend && !sig_clr);
+    if (!rst_n) begin
+      sig_pend <= 1'b0;
+      sig_take <= 1'b0;
+    end else begin
+`ifdef GTREF_BUG_SEM_SIGNAL_LOST_AT_CLEAR
+      // BUG (docs/rtl-bugs.md, SEM_SIGNAL_LOST_AT_CLEAR): the clear wins over a signal of the same cycle.
+      sig_pend <= sig_clr ? 1'b0 : (sig_in || sig_pend);
+`else
+      sig_pend <= sig_in || (sig_pend && !sig_clr);
+`endif
+      sig_take <= (st == S_SIGW && sig_pend) || (sig_take && st == S_RDQ && !dr_gnt);
+    end
   end
 endmodule

@@ -262,7 +262,8 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
   assign rd_off[RD_POLL] = a[2] & LRI_OFFSET_MASK;   // register poll: DW2[22:2], no CS MMIO bit (C33)
   gt_cs_semaphore u_sem (
     .clk, .rst_n, .st, .cmd, .cmd_dw0, .cmd_nop, .cmd_err, .cmd_priv, .sem_sdd(a[1]), .rd_dw, .poll_val(rd_val[RD_POLL]),
-    .sem_ok, .rp_ok, .rsp_dw(poll_rsp_dw), .rsp_ok(poll_rsp_ok), .sig_valid, .sig_engine, .sig_in, .sig_pend, .sig_clr
+    .sem_ok, .rp_ok, .rsp_dw(poll_rsp_dw), .rsp_ok(poll_rsp_ok), .sig_valid, .sig_engine, .sig_in, .dr_gnt(req_gnt && dr_req),
+    .sig_pend, .sig_clr
   );
 
   // ---- the plan ----
@@ -760,7 +761,14 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
             end else if (p_ra != RA_NONE) begin
               ra     <= p_ra;
             end
+`ifdef GTREF_BUG_SEM_NO_REREAD
+            // BUG (docs/rtl-bugs.md, SEM_NO_REREAD): a signal-mode wait whose read answers unmet while its flag is
+            // already set (a signal arrived while the read was outstanding) takes the signal as the release and
+            // retires without reading SAD again.
+            st <= (p_next == S_SIGW && sig_pend) ? S_RETIRE : p_next;
+`else
             st <= p_next;
+`endif
           end
         S_RDQ:
           if (req_gnt && dr_req) st <= S_RDW;
@@ -768,7 +776,7 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
           // C33: the register is compared every cycle; the wait retires once the condition holds
           if (rp_ok) st <= S_TO_RETIRE;
         S_SIGW:
-          // C32: one read of SAD per signal: take the flag (sig_clr clears it at this edge), read again
+          // C32, C32a: one read of SAD per take of the flag: read again; the flag clears when that read is granted
           if (sig_pend) st <= S_RDQ;
         S_RDW:
           if (rsp_valid) begin

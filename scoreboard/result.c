@@ -60,6 +60,9 @@ const char *gtref_status_name(int status)
 const char *const gtref_corner_names[GTREF_CORNERS] = {
     "host write and engine commit of one register in one cycle (cycle contract 8)",
     "signal-mode MI_SEMAPHORE_WAIT read again after a signal (C32)",
+    "signal in the cycle its target's pending flag clears: a take or a signal-mode wait's retire (C32, C32a)",
+    "signal while the target's signal-mode wait has its read outstanding (C32a)",
+    "signal-mode MI_SEMAPHORE_WAIT that took the flag twice or more: several signals in one wait (C32a)",
     "interrupt event while its DW is under service (IRQ-10)",
     "held interrupt shown by an unmask (IRQ-9)",
     "interrupt dropped: enable bit clear (IRQ-7)",

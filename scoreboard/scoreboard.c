@@ -29,9 +29,18 @@ typedef struct sb_engine {
     /* the last GTREF_HISTORY retires, kept raw: their text is made only for a mismatch or the command trace */
     struct sb_hist { uint64_t cycle, addr; bool in_batch; unsigned len; uint32_t dw[GTM_MAX_CMD_DW]; } hist[GTREF_HISTORY];
     int nhist, hnext;
-    /* contract §3 re-read rule: since the DUT retired this engine's previous signal-mode wait (or reset) */
-    uint32_t sig_reads;     /* reads of the semaphore line while executing a signal-mode wait */
+    /* contract §3 re-read rule (C32): the engine's pending-signal flag as the rule sets and clears it, and the reads of
+     * its current signal-mode wait, since the DUT retired the engine's previous signal-mode wait (or reset) */
+    bool flag;              /* a signal since the flag's last clear (that retire, or a re-read's grant: a take) */
+    uint64_t flag_cycle;    /*   the retire cycle of the first of those signals */
+    uint64_t take_cycle;    /* the last take (0: none since the previous wait's retire) */
+    uint32_t sig_reads;     /* reads of the semaphore line while executing the signal-mode wait */
     uint32_t sig_signals;   /* MI_SEMAPHORE_SIGNALs to this engine the DUT retired */
+    uint64_t sig_cyc[6];    /*   the retire cycles of the first six of them */
+    uint32_t owed_idle;     /* cycles doing nothing for a re-read it owes (sem_deadline) */
+    int rd_state;           /* the wait's last read: SEM_RD_NONE, _OUT (granted, not answered), _MET, _UNMET */
+    uint64_t rd_cycle, rsp_cycle;   /* its grant and its answer */
+    uint32_t rsp_val;       /*   the semaphore dword it answered */
     uint32_t writes_out;    /* writes the GAM model granted and has not acknowledged (nor dropped on a fault) */
     /* execlists (docs/execlists.md §6, §7): the item in flight is a switch (GTM_SWITCH: no retire; it ends at the
      * commit of its last CSB step's CONTEXT_STATUS_PTR), with csp_left such commits to come */
@@ -62,6 +71,9 @@ struct gtref_sb {
     bool report_without_command;   /* set by gtref_sb_report: bucket without the command in flight */
     uint64_t same_cycle_collisions; /* host write and engine commit to one register in one cycle (engine won) */
     uint64_t signal_rereads;        /* reads of a signal-mode wait after a signal (the wait had to wait) */
+    uint64_t sig_at_clear;          /* a signal in the cycle the engine's flag is cleared (a take or a wait's retire) */
+    uint64_t sig_while_out;         /* a signal while the signal-mode wait's read is outstanding */
+    uint64_t sig_several;           /* a signal-mode wait that took the flag twice or more (several signals) */
     const char *bucket_cmd;        /* when set, the bucket's command part (a cause shared by many commands) */
     bool unimplemented;            /* the stop was the model meeting a command it does not model */
     /* the GAM (docs/gam.md GAM-18): its model, its prediction for the last closing edge, engine register changes of
@@ -141,19 +153,22 @@ uint64_t gtref_sb_retired(const gtref_sb *sb) { return sb->retired; }
 
 void gtref_sb_corners_reached(const gtref_sb *sb, uint64_t out[GTREF_CORNERS])
 {
-    _Static_assert(GTREF_CORNERS == 2 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
-                   "the corners are the scoreboard's two, the interrupt logic's windows and the GAM's bins");
+    _Static_assert(GTREF_CORNERS == 5 + GTM_IRQ_WINDOWS + GTREF_GAM_CORNERS,
+                   "the corners are the scoreboard's five, the interrupt logic's windows and the GAM's bins");
     _Static_assert(GTREF_GAM_CORNERS == GAM_COV_KINDS * GTREF_GAM_CLIENTS + 3 * 2 + 4 + 16 + 6 + 4 + 2 +
                                             3 * 8 + 3 * 64 + 5 + 6 + 4 * GTREF_TLB_ENTRIES + 4 * GTREF_GAM_CLIENTS + 3,
                    "the GAM's bins (gtref_corner_names)");
     out[0] = sb->same_cycle_collisions;
     out[1] = sb->signal_rereads;
-    gtm_irq_windows(sb->m, out + 2);
+    out[2] = sb->sig_at_clear;
+    out[3] = sb->sig_while_out;
+    out[4] = sb->sig_several;
+    gtm_irq_windows(sb->m, out + 5);
     /* the GAM's bins in gtref_corner_names' order: TLB hit/miss/evict per client, fault type x mode, arbitrations per
      * state, transitions, contention of each engine pair */
     gam_coverage g;
     gam_get_coverage(sb->gam, &g);
-    uint64_t *o = out + 2 + GTM_IRQ_WINDOWS;
+    uint64_t *o = out + 5 + GTM_IRQ_WINDOWS;
     for (int k = 0; k < GAM_COV_KINDS; k++)
         for (int c = 0; c < GTREF_GAM_CLIENTS; c++) *o++ = g.tlb[k][c];
     for (int t = 0; t < 3; t++)
@@ -670,10 +685,60 @@ static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
     return true;
 }
 
-/* Contract §3: the data reads an engine issues while executing a signal-mode MI_SEMAPHORE_WAIT number at most
- * 1 + the MI_SEMAPHORE_SIGNALs to that engine the DUT retired from the retire of its previous signal-mode wait (or
- * reset) up to the cycle before the read. A read counts when the GAM grants it (docs/gam.md GAM-18) as a data read
- * of the wait's engine whose line holds the wait's semaphore address, in the wait's address space. */
+/* ---- contract §3: the re-read rule of signal-mode MI_SEMAPHORE_WAIT (C32, C32a), checked exactly ----
+ *
+ * The engine's pending-signal flag is kept here as the rule sets and clears it, from what the DUT does on its ports
+ * (never from its own flag): a retired MI_SEMAPHORE_SIGNAL sets its target's flag at the closing edge of its retire
+ * cycle; a signal-mode wait's retire clears it, and so does the grant of each of its re-reads (the take, C32a); a
+ * signal in the cycle of a clear wins. The wait's first read needs nothing; after a read answered unmet (the DUT's
+ * own response data, C27's compare) the wait re-reads once for each take, and only when the flag is set; after a
+ * read answered met it retires with no further read. So the wait makes exactly 1 + (the takes) reads, a take for
+ * every stretch of one or more signals that found its last read answered unmet:
+ *   - a read granted with the flag clear, before the previous read's answer, or after an answer that met the
+ *     condition is one too many (bucket signal-wait-read-without-signal);
+ *   - a retire after a read answered unmet, or a read answered unmet with the flag set followed by more than
+ *     GTREF_SEM_TAKE_CYCLES cycles in which the engine asks the GAM for nothing and has no read outstanding, is a
+ *     missing re-read (bucket signal-wait-missing-reread). */
+enum { SEM_RD_NONE, SEM_RD_OUT, SEM_RD_MET, SEM_RD_UNMET };
+static bool sem_holds(const uint32_t *dw, uint32_t v);
+static uint64_t line_qword(const uint8_t *line, unsigned o);
+
+/* The signals the engine received since its previous signal-mode wait's retire: "N (cycles a, b, ...)". */
+static void sem_signals_text(const sb_engine *g, char *buf, size_t sz)
+{
+    size_t w = 0;
+    int k = snprintf(buf, sz, "%u", g->sig_signals);
+    if (k > 0) w = (size_t)k;
+    unsigned n = g->sig_signals < 6 ? g->sig_signals : 6;
+    for (unsigned i = 0; i < n && w < sz; i++) {
+        k = snprintf(buf + w, sz - w, "%s%" PRIu64, i ? ", " : " (cycles ", g->sig_cyc[i]);
+        if (k > 0) w += (size_t)k;
+    }
+    if (n && w < sz) snprintf(buf + w, sz - w, "%s)", g->sig_signals > n ? ", ..." : "");
+}
+
+static bool sem_fail(gtref_sb *sb, int e, const gtm_retire *w, const char *field, const char *exp, const char *act,
+                     const char *why)
+{
+    sb_engine *g = &sb->eng[e];
+    char text[128], sigs[160];
+    cmd_text(sb, w, text, sizeof text);
+    sem_signals_text(g, sigs, sizeof sigs);
+    uint64_t waddr = w->addr, sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
+    fail(sb, "mem-protocol", e, field, exp, act,
+         "wait at 0x%" PRIx64 ", SAD 0x%" PRIx64 ": %s; %u read%s; signals to %s since the previous signal-mode wait: %s "
+         "(contract §3, C32a)",
+         waddr, sad, why, g->sig_reads, g->sig_reads == 1 ? "" : "s", engine_name(e), sigs);
+    if (!sb->mm.command[0]) {   /* the wait has not executed in the model: name it anyway */
+        copy(sb->mm.command, sizeof sb->mm.command, text);
+        sb->mm.cmd_addr = waddr;
+    }
+    return false;
+}
+
+/* A read the GAM model granted: if it is a read of the current signal-mode wait's semaphore line (a data read of the
+ * wait's engine whose line holds SAD, docs/gam.md GAM-18), the first read, or a re-read that takes the flag. */
 static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
 {
     if (r->client != GTREF_CLIENT_DR) return true;
@@ -682,26 +747,119 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
     uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
     if ((r->va & ~63ull) != (sad & ~63ull)) return true;
     sb_engine *g = &sb->eng[e];
-    if (++g->sig_reads <= 1u + g->sig_signals) {
-        if (g->sig_reads > 1) sb->signal_rereads++;
+    char exp[192], act[192], why[192];
+    if (g->sig_reads == 0 || (g->rd_state == SEM_RD_UNMET && g->flag)) {
+        if (g->sig_reads) {                /* a take: the flag clears at this edge (a signal of this cycle wins) */
+            sb->signal_rereads++;
+            if (g->sig_reads == 2) sb->sig_several++;
+            g->flag = false;
+            g->take_cycle = sb->cycle;
+        }
+        g->sig_reads++;
+        g->rd_state = SEM_RD_OUT;
+        g->rd_cycle = sb->cycle;
         return true;
     }
-    char exp[192], act[192], text[128];
-    uint64_t waddr = w->addr;
-    cmd_text(sb, w, text, sizeof text);
-    snprintf(exp, sizeof exp, "at most %u read%s of the semaphore line (1 + %u signal%s)", 1u + g->sig_signals,
-             g->sig_signals ? "s" : "", g->sig_signals, g->sig_signals == 1 ? "" : "s");
-    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64, g->sig_reads, (uint64_t)(r->va & ~63ull));
-    sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
-    fail(sb, "mem-protocol", e, "signal-wait-read-without-signal", exp, act,
-         "signal-mode MI_SEMAPHORE_WAIT at 0x%" PRIx64 ", SAD address 0x%" PRIx64 ": %u reads of its line, %u "
-         "MI_SEMAPHORE_SIGNAL(s) to %s retired since its previous signal-mode wait (contract §3: a wait that polls)",
-         waddr, sad, g->sig_reads, g->sig_signals, engine_name(e));
-    if (!sb->mm.command[0]) {   /* the wait has not executed in the model: name it anyway */
-        copy(sb->mm.command, sizeof sb->mm.command, text);
-        sb->mm.cmd_addr = waddr;
+    snprintf(exp, sizeof exp, "%u read%s of the semaphore line until a signal sets the flag", g->sig_reads,
+             g->sig_reads == 1 ? "" : "s");
+    snprintf(act, sizeof act, "read %u of line 0x%" PRIx64 " granted in cycle %" PRIu64, g->sig_reads + 1,
+             (uint64_t)(r->va & ~63ull), sb->cycle);
+    if (g->rd_state == SEM_RD_OUT)
+        snprintf(why, sizeof why, "read %u (granted in cycle %" PRIu64 ") not answered yet", g->sig_reads, g->rd_cycle);
+    else if (g->rd_state == SEM_RD_MET)
+        snprintf(why, sizeof why, "read %u answered 0x%08x (met) in cycle %" PRIu64,
+                 g->sig_reads, g->rsp_val, g->rsp_cycle);
+    else
+        snprintf(why, sizeof why, "read %u answered 0x%08x (unmet) in cycle %" PRIu64 ", no signal since the flag's clear "
+                 "in cycle %" PRIu64, g->sig_reads, g->rsp_val, g->rsp_cycle, g->take_cycle);
+    return sem_fail(sb, e, w, "signal-wait-read-without-signal", exp, act, why);
+}
+
+/* A read response for engine e's data client at graphics address va (its oldest read granted and not answered):
+ * the answer of the signal-mode wait's read, met or unmet by the DUT's data (C27's compare). */
+static void sem_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->rd_state != SEM_RD_OUT) return;
+    const gtm_retire *w = current_signal_wait(sb, e);
+    if (!w) return;
+    uint64_t a = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((a & ~63ull) != (va & ~63ull)) return;
+    g->rsp_val = (uint32_t)line_qword(line, (unsigned)(a & 63));
+    g->rsp_cycle = sb->cycle;
+    g->rd_state = sem_holds(w->dw, g->rsp_val) ? SEM_RD_MET : SEM_RD_UNMET;
+}
+
+/* The missing re-read, found without waiting for a hang: while a read answered unmet and the flag is set, the wait
+ * owes the re-read. It may wait for the GAM and for its own fetch reads as long as they take, but a cycle in which the
+ * engine neither presents a request to the GAM nor has a read granted and unanswered is a cycle it does nothing for
+ * it; more than GTREF_SEM_TAKE_CYCLES of those is a missing re-read (C32a). */
+static bool sem_deadline(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    for (int e = 0; e < sb->engines; e++) {
+        sb_engine *g = &sb->eng[e];
+        if (g->rd_state != SEM_RD_UNMET || !g->flag) { g->owed_idle = 0; continue; }
+        if (c->eng[e].req.valid || g->rd_n) continue;
+        if (++g->owed_idle <= GTREF_SEM_TAKE_CYCLES) continue;
+        const gtm_retire *w = current_signal_wait(sb, e);
+        if (!w) continue;
+        uint64_t from = g->rsp_cycle > g->flag_cycle + 1 ? g->rsp_cycle : g->flag_cycle + 1;
+        char exp[192], act[192], why[192];
+        snprintf(exp, sizeof exp, "read %u of the semaphore line (owed since cycle %" PRIu64 ")", g->sig_reads + 1, from);
+        snprintf(act, sizeof act, "%u cycles with no request to the GAM and no read outstanding", g->owed_idle);
+        snprintf(why, sizeof why, "read %u answered 0x%08x (unmet) in cycle %" PRIu64 ", flag set in cycle %" PRIu64,
+                 g->sig_reads, g->rsp_val, g->rsp_cycle, g->flag_cycle);
+        return sem_fail(sb, e, w, "signal-wait-missing-reread", exp, act, why);
     }
-    return false;
+    return true;
+}
+
+/* A retire of engine e in this cycle: a signal-mode wait may retire only after a read answered met. */
+static bool sem_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->rd_state != SEM_RD_UNMET) return true;
+    const gtm_retire *w = current_signal_wait(sb, e);
+    if (!w || w->addr != p->retire_addr) return true;
+    char exp[192], act[192], why[192];
+    snprintf(exp, sizeof exp, "read %u of the semaphore line (a re-read) before the retire", g->sig_reads + 1);
+    snprintf(act, sizeof act, "retire in cycle %" PRIu64 " after %u read%s", sb->cycle, g->sig_reads, g->sig_reads == 1 ? "" : "s");
+    if (g->flag)
+        snprintf(why, sizeof why, "read %u answered 0x%08x (unmet) in cycle %" PRIu64 ", flag set in cycle %" PRIu64,
+                 g->sig_reads, g->rsp_val, g->rsp_cycle, g->flag_cycle);
+    else
+        snprintf(why, sizeof why, "read %u answered 0x%08x (unmet) in cycle %" PRIu64 ", and no signal since", g->sig_reads,
+                 g->rsp_val, g->rsp_cycle);
+    return sem_fail(sb, e, w, "signal-wait-missing-reread", exp, act, why);
+}
+
+/* End of the cycle: retired signal-mode waits clear their engine's flag and open a new count; then the cycle's signals
+ * set their targets' flags (a signal and a clear in one cycle: the signal wins, C32). */
+static void sem_end_cycle(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    bool cleared[GTREF_MAX_ENGINES] = { false };
+    for (int e = 0; e < sb->engines; e++) {
+        sb_engine *g = &sb->eng[e];
+        cleared[e] = g->sig_reads > 1 && g->take_cycle == sb->cycle;
+        if (c->eng[e].retire && is_signal_wait(&g->cmd)) {
+            cleared[e] = true;
+            g->flag = false;
+            g->sig_reads = g->sig_signals = 0;
+            g->rd_state = SEM_RD_NONE;
+            g->take_cycle = sb->cycle;
+        }
+    }
+    for (int e = 0; e < sb->engines; e++) {
+        int t = c->eng[e].retire ? signal_target(sb, &sb->eng[e].cmd) : -1;
+        if (t < 0) continue;
+        sb_engine *g = &sb->eng[t];
+        if (cleared[t]) sb->sig_at_clear++;
+        if (g->rd_state == SEM_RD_OUT) sb->sig_while_out++;
+        if (!g->flag) g->flag_cycle = sb->cycle;
+        g->flag = true;
+        if (g->sig_signals < 6) g->sig_cyc[g->sig_signals] = sb->cycle;
+        g->sig_signals++;
+    }
 }
 
 /* GAM-24: an engine that takes part in more arbitrations in a row without a grant than the MIDARB programming
@@ -808,7 +966,9 @@ static void el_port_response(gtref_sb *sb, const gtref_sb_cycle *c)
     struct sb_read rd = g->rd[g->rd_head];
     g->rd_head = (g->rd_head + 1) % MAX_READS;
     g->rd_n--;
-    if (rd.client == GTREF_CLIENT_DR) el_response(sb, src, rd.va, c->mem_rsp_data);
+    if (rd.client != GTREF_CLIENT_DR) return;
+    sem_response(sb, src, rd.va, c->mem_rsp_data);
+    el_response(sb, src, rd.va, c->mem_rsp_data);
 }
 
 /* After the GAM's cycle: this cycle's port read request (the DUT's, compared with the model's) and the edge's read
@@ -1104,10 +1264,11 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
                     gtm_reg_peek(sb->m, GTREF_GT_INTR_DW1));
     }
     if (!check_gam(sb, c) || !check_mmio(sb, c)) return false;
+    if (!sem_deadline(sb, c)) return false;
     uint8_t invalidate = 0;   /* GAM-12: TLB-invalidating flushes the DUT retires in this cycle */
     for (int e = 0; e < sb->engines; e++) {
         if (!c->eng[e].retire) continue;
-        if (!check_retire(sb, e, &c->eng[e])) return false;
+        if (!sem_retire(sb, e, &c->eng[e]) || !check_retire(sb, e, &c->eng[e])) return false;
         if (sb->eng[e].cmd.status == GTM_RETIRED && sb->eng[e].cmd.tlb_invalidate) invalidate |= (uint8_t)(1u << e);
         /* docs/execlists.md §7: the decision of a matched retire, in its cycle, before the engine is stepped again;
          * its TLB edge (EL-26) in this cycle. In both modes: in ring-buffer mode its one effect is an MI_ARB_ON_OFF's
@@ -1145,12 +1306,7 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
     }
     /* §3 re-read rule: a signal-mode wait's retire opens a new count for its engine; then the signals of this
      * cycle count towards the next (a signal and the wait's clear of the flag in one cycle: the signal wins, C32) */
-    for (int e = 0; e < sb->engines; e++)
-        if (c->eng[e].retire && is_signal_wait(&sb->eng[e].cmd)) sb->eng[e].sig_reads = sb->eng[e].sig_signals = 0;
-    for (int e = 0; e < sb->engines; e++) {
-        int t = c->eng[e].retire ? signal_target(sb, &sb->eng[e].cmd) : -1;
-        if (t >= 0) sb->eng[t].sig_signals++;
-    }
+    sem_end_cycle(sb, c);
     if (!gam_granted_write(sb)) return false;
     /* §5, docs/interrupts.md IRQ-1: the MMIO access (check_mmio), the engines' commits (check_commit, which also
      * feeds RCS0's IMR to the watchdog's gate) and the retires' events (above) are in; now the cycle ends: the

@@ -456,6 +456,14 @@ void gen_emit_sem_wait(gen *g, ectx *x)
      * no effect, C32). A design that decodes Target Engine Select from the Gen9 bits [17:15] sets the engine's own
      * pending-signal flag instead, and the wait re-reads its semaphore without a signal (cycle contract §3). */
     if (!poll && !ggtt && g->x_sig && x_pct(g, 50)) emit_mi_signal(g, x, 8u + gtref_engines[p->e].sem_target);
+    /* sem_burst_pct: half the poll-mode waits become signal-mode ones, and a signal to itself right before a
+     * signal-mode wait sets its own flag, so an unmet first read is re-read at once (C32) */
+    if (g->s_burst) {
+        sbegin(g);
+        if (poll && pct(g, 50)) poll = false;   /* more signal-mode waits where the bursts are */
+        if (!poll && pct(g, 35)) emit_mi_signal(g, x, gtref_engines[p->e].sem_target);
+        send(g);
+    }
     cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
     set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), op);
     set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), poll);
@@ -503,6 +511,34 @@ void gen_emit_signal_all(gen *g, ectx *x)
         order[j] = t;
     }
     for (size_t i = 0; i < g->np; i++) emit_mi_signal(g, x, gtref_engines[g->plans[order[i]].e].sem_target);
+}
+
+/* sem_burst_pct (cycle contract §3, C32a), in p % of the places: before a semaphore write 3..8 MI_SEMAPHORE_SIGNALs; and
+ * after the signals to all, and before other ring commands (short_one), 1..2 of them after 0..6 MI_NOOPs each (a last signal, which a take or a retire may meet with no other signal behind it); each after 0..1 MI_NOOP,
+ * to one engine of the test drawn at random (70 %: one that may wait on this engine's semaphores, of a higher rank, if
+ * any) or each to its own, all from the bursts' own stream. Around a semaphore write, while the waiters' condition is
+ * still unmet (before it) or just met (after the signals to all), they land on waits whose read is outstanding, in
+ * the cycle a wait takes its flag or retires, and several in one wait. Nothing waits on them: a signal only sets a
+ * flag, and a signal-mode wait's condition is made true by the write that precedes the real signals. */
+void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p)
+{
+    if (!g->s_burst || !g->nsems) return;   /* no semaphores: no waits for the bursts to meet */
+    sbegin(g);
+    if (pct(g, p)) {
+        unsigned n = short_one ? (unsigned)range(g, 1, 2) : (unsigned)range(g, 3, 8);
+        unsigned gap = short_one ? 6 : 1;
+        bool one = pct(g, 70);   /* the whole burst to one engine */
+        /* the one engine: one that may wait on this engine's semaphores (a higher rank) when there is one */
+        size_t up[GTREF_MAX_ENGINES], nup = 0;
+        for (size_t i = 0; i < g->np; i++) if (g->plans[i].rank > g->p->rank) up[nup++] = i;
+        unsigned t = gtref_engines[g->plans[nup ? up[range(g, 0, nup - 1)] : range(g, 0, g->np - 1)].e].sem_target;
+        for (unsigned i = 0; i < n; i++) {
+            unsigned k = (unsigned)range(g, 0, gap);
+            for (unsigned j = 0; j < k; j++) gen_emit_noop(g, x);
+            emit_mi_signal(g, x, one ? t : gtref_engines[g->plans[range(g, 0, g->np - 1)].e].sem_target);
+        }
+    }
+    send(g);
 }
 
 /* Watchdog values (commands.md §7, W2-W3): PR_CTR_CTL runs (bits 30:0 = 0) counting clocks or 64-clock

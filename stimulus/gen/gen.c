@@ -287,6 +287,10 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->x_longlri = x_pct(g, c->long_lri_pct);
     g->x_viol = v_pct(g, c->priv_violation_pct);
     g->meet = m_pct(g, c->space_meet_pct);
+    /* signal bursts (sem_burst_pct, C32a): from their own stream; they go with the semaphore writes and waits */
+    sbegin(g);
+    g->s_burst = pct(g, c->sem_burst_pct);
+    send(g);
     g->x_units = c->gen11_unit_pct && (g->x_load1 || g->x_pred || g->x_atomic || g->x_cbbe || g->x_np || g->x_sdi2 ||
                                        g->x_regpoll || g->x_longlri);
     if (g->x_longlri) g->batch_max = 2u * BATCH_MAX;
@@ -411,7 +415,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
                               c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
-                              c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct, c->el_lite_pct };
+                              c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct, c->el_lite_pct,
+                              c->sem_burst_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -425,6 +430,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.vrng, seed ^ 0x9B1F0C9B1F0C9B1Full);
     gtref_rng_seed(&g.erng, seed ^ 0xE1E1C0DEE1E1C0DEull);
     gtref_rng_seed(&g.mrng, seed ^ 0x3EE7A11A53EE7A11ull);
+    gtref_rng_seed(&g.srng, seed ^ 0x5167B0557167B055ull);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;

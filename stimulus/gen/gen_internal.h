@@ -404,6 +404,11 @@ typedef struct gen {
     gtref_rng mrng;
     int mdepth;
     bool meet;
+    /* signal bursts (sem_burst_pct): drawn from a stream of their own (srng), only in the seeds where the knob fires;
+     * between sbegin and send it is g->rng */
+    gtref_rng srng;
+    int sdepth;
+    bool s_burst;
     unsigned el;               /* engines (mask of engine indices) in execlist mode */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
@@ -448,6 +453,10 @@ static inline void mswap(gen *g) { gtref_rng t = g->rng; g->rng = g->mrng; g->mr
 static inline void mbegin(gen *g) { if (g->mdepth++ == 0) mswap(g); }
 static inline void mend(gen *g) { if (--g->mdepth == 0) mswap(g); }
 static inline bool m_pct(gen *g, unsigned p) { mbegin(g); bool r = pct(g, p); mend(g); return r; }
+/* The signal bursts' stream (gen.srng): between sbegin and send it is g->rng. */
+static inline void sswap(gen *g) { gtref_rng t = g->rng; g->rng = g->srng; g->srng = t; }
+static inline void sbegin(gen *g) { if (g->sdepth++ == 0) sswap(g); }
+static inline void send(gen *g) { if (--g->sdepth == 0) sswap(g); }
 /* The share p of second-level starts (calls, chains) with ppgtt: since C10 those are non-privileged, so none when
  * nonpriv_pct is 0 (no non-privileged batch at all). */
 static inline unsigned pp2(const gen *g, unsigned p) { return g->cfg->nonpriv_pct ? p : 0u; }
@@ -564,6 +573,7 @@ void gen_emit_srm_to(gen *g, ectx *x, bool predicate, uint32_t reg, opnd o);
 void gen_emit_srm_p(gen *g, ectx *x, bool predicate);
 void gen_emit_inval_flush(gen *g, ectx *x, bool tlb);
 void gen_emit_sem_write(gen *g, ectx *x, const sem_slot *sl);
+void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p);
 void gen_emit_signal_all(gen *g, ectx *x);
 uint32_t gen_wdog_ctl(gen *g);
 uint32_t gen_wdog_thrsh(gen *g);

@@ -200,13 +200,19 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
     for (unsigned i = 0; (i < ncmds || nsig) && !g->oom; i++) {
         uint32_t start = (uint32_t)c->dw.n;
         if (nsig && (i >= ncmds || pct(g, 50))) {
+            gen_emit_signal_burst(g, &x, false, 80);   /* sem_burst_pct: before the write, the waiters' reads are unmet */
             gen_emit_sem_write(g, &x, &g->sems[sig[--nsig]]);
-            if (!nsig) gen_emit_signal_all(g, &x);
+            if (!nsig) {
+                gen_emit_signal_all(g, &x);
+                gen_emit_signal_burst(g, &x, true, 90);   /* after: a last signal on the retires and the next waits */
+            }
             chunk_add_cmds(g, c, start);
             continue;
         }
         if (c->dw.n + MAX_UNIT_DW > room_dw) { if (!nsig) break; continue; }
         x.irq = false;
+        if (c->dw.n + MAX_UNIT_DW + 8 <= room_dw)   /* sem_burst_pct: isolated signals, which a clear may meet */
+            gen_emit_signal_burst(g, &x, true, 12);
         if (p->bad_at >= 0 && p->ring_cmds == (unsigned long)p->bad_at) emit_bad_ring_cmd(g, c, &x);
         else gen_emit_cmd(g, &x, 0);
         if (!p->past_bad) c->raises_irq |= x.irq;   /* nothing after the illegal command executes */

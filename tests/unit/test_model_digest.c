@@ -121,15 +121,16 @@ static uint64_t run_digest(const gtref_stim *s)
     return d.h;
 }
 
-/* The pins are of ring-buffer seeds: every config here has execlist_pct 0 (a seed where that knob misses is byte for
- * byte the stimulus it is with it at 0; execlist seeds are held to the contract by co-simulation with the RTL), and
- * space_meet_pct 0 likewise (its own stream; its seeds are held by co-simulation too). Re-pinned for issue 20 §2: the
- * coverage table has the CS_GPR dword rows. */
+/* The pins are of ring-buffer seeds: every config here has execlist_pct 0, space_meet_pct 0 and sem_burst_pct 0 (a
+ * seed where such a knob misses is byte for byte the stimulus it is with it at 0; the seeds where they fire are held to
+ * the contract by co-simulation with the RTL). Re-pinned for issue 20 §2: the coverage table has the CS_GPR dword
+ * rows. */
 static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
 {
     gtref_gen_config cc = *c0;
     cc.execlist_pct = 0;
     cc.space_meet_pct = 0;
+    cc.sem_burst_pct = 0;
     const gtref_gen_config *c = &cc;
     gtref_stim s;
     gtref_stim_init(&s);

@@ -752,7 +752,11 @@ static void put(uint64_t addr, const char *text)
     for (int i = 0; i < n; i++) gtref_mem_write32(gtm_mem(m), addr + 4u * (unsigned)i, dw[i]);
 }
 
-/* RCS0 waits (signal mode) until the semaphore is 1; BCS0 writes 1 there and signals RCS0. */
+/* RCS0 waits (signal mode, SAD == 1) on the semaphore at SEM, 0 at first. BCS0's ring: two signals to RCS0 (RING_B,
+ * RING_B + 8), the store of 1 to SEM (RING_B + 16), a third signal (RING_B + 32). Expected read counts below are
+ * derived from C32/C32a (docs/spec-decisions.md) and cycle contract §3: the first read needs nothing; each re-read
+ * takes the pending flag, which a signal sets at the closing edge of its retire cycle; the take is the re-read's grant;
+ * a signal in the cycle of a take or of the wait's retire wins over the clear; a read answered met ends the reads. */
 static void setup_signal(void)
 {
     m = gtm_create(2);
@@ -761,13 +765,15 @@ static void setup_signal(void)
     cyc = 0;
     reset_dut_gam();
     put(RING, "MI_SEMAPHORE_WAIT compare=SAD_EQ_SDD data=0x1 addr=0x490000");
-    put(RING_B, "MI_STORE_DATA_IMM addr=0x490000 data=0x1");
-    put(RING_B + 16, "MI_SEMAPHORE_SIGNAL target=RCS");
+    put(RING_B, "MI_SEMAPHORE_SIGNAL target=RCS");
+    put(RING_B + 8, "MI_SEMAPHORE_SIGNAL target=RCS");
+    put(RING_B + 16, "MI_STORE_DATA_IMM addr=0x490000 data=0x1");
+    put(RING_B + 32, "MI_SEMAPHORE_SIGNAL target=RCS");
     host_write(RCS + GTREF_RING_START, RING, RING);
     host_write(RCS + GTREF_RING_TAIL, 16, 16);
     host_write(RCS + GTREF_RING_CTL, 1, 1);
     host_write(BCS + GTREF_RING_START, RING_B, RING_B);
-    host_write(BCS + GTREF_RING_TAIL, 24, 24);
+    host_write(BCS + GTREF_RING_TAIL, 40, 40);
     host_write(BCS + GTREF_RING_CTL, 1, 1);
 }
 
@@ -788,42 +794,82 @@ static bool read_line(int e, uint64_t line)
     return check(&c) && settle();
 }
 
-static bool retire(int e, uint64_t addr, uint32_t dw0, uint32_t head)
+/* Busy cycles until the port answers the semaphore line (the answer is in the last cycle checked; walker reads of a
+ * TLB miss come and go before it). */
+static bool answered(void)
 {
-    gtref_sb_cycle c = busy();
-    c.eng[e].retire = true; c.eng[e].retire_addr = addr; c.eng[e].retire_dw0 = dw0;
-    c.eng[e].commit = true; c.eng[e].commit_off = gtref_engines[e].base + GTREF_RING_HEAD; c.eng[e].commit_data = head;
-    return check(&c);
+    for (int i = 0; i < 40; i++) {
+        bool sem_next = rsp_n && (rsp_line[0] & ~63ull) == SEM;
+        gtref_sb_cycle c = busy();
+        if (!check(&c)) return false;
+        if (sem_next) return true;
+    }
+    return true;
 }
 
-static void bcs_writes_and_signals(void)
+/* Engine e reads the semaphore line; cycles until the GAM has answered it and nothing more (an owed re-read may then
+ * follow within GTREF_SEM_TAKE_CYCLES, as a DUT's does). */
+static bool read_sem(int e)
 {
     gtref_sb_cycle c = busy();
-    c.eng[1].req = request(true, GTREF_CLIENT_WR, SEM, 1, 0x0F);
-    cr_assert(check(&c) && settle());
-    cr_assert(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
-    cr_assert(retire(1, RING_B + 16, gtref_mem_read32(gtm_mem(m), RING_B + 16), 24),
-              "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c.eng[e].req = request(false, GTREF_CLIENT_DR, SEM, 0, 0);
+    if (!check(&c)) return false;
+    return answered();
+}
+
+static void set_retire(gtref_sb_cycle *c, int e, uint64_t addr, uint32_t head)
+{
+    c->eng[e].retire = true; c->eng[e].retire_addr = addr; c->eng[e].retire_dw0 = gtref_mem_read32(gtm_mem(m), addr);
+    c->eng[e].commit = true; c->eng[e].commit_off = gtref_engines[e].base + GTREF_RING_HEAD; c->eng[e].commit_data = head;
+}
+
+static bool retire(int e, uint64_t addr, uint32_t head)
+{
+    gtref_sb_cycle c = busy();
+    set_retire(&c, e, addr, head);
+    return check(&c);
 }
 
 #define SB_OK(x) cr_assert((x), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "")
 
-/* One read, a signal, one read: the rule holds; the wait retires and the test ends quiescent. Reads of other
- * lines (the ring's, the next data line) do not count. */
+/* BCS0 retires its k-th signal (1, 2) */
+static void bcs_signal(int k) { SB_OK(retire(1, RING_B + 8u * (unsigned)(k - 1), 8u * (unsigned)k)); }
+
+/* BCS0 stores 1 to SEM and retires its third signal (both first signals retired before) */
+static void bcs_writes_and_signals(void)
+{
+    gtref_sb_cycle c = busy();
+    c.eng[1].req = request(true, GTREF_CLIENT_WR, SEM, 1, 0x0F);
+    SB_OK(check(&c) && settle());
+    SB_OK(retire(1, RING_B + 16, 32));
+    SB_OK(retire(1, RING_B + 32, 40));
+}
+
+static void ends_quiescent(void)
+{
+    gtref_sb_engine_probe idle[2] = { { .idle = true }, { .idle = true } };
+    SB_OK(gtref_sb_check_quiescent(sb, ++cyc, idle));
+}
+
+/* Read 1 unmet (SEM 0), signal, read 2 unmet, signal, read 3 unmet, store and signal, read 4 met, retire: 1 + 3 takes,
+ * exactly. Reads of other lines (the ring's, the next data line) do not count. */
 Test(signal_wait, one_read_per_signal_passes)
 {
     SB_OK(read_line(0, RING));
     SB_OK(read_line(0, SEM));
     SB_OK(read_line(0, RING));
     SB_OK(read_line(0, SEM + 0x40u));
+    bcs_signal(1);
+    SB_OK(read_line(0, SEM));
+    bcs_signal(2);
+    SB_OK(read_line(0, SEM));
     bcs_writes_and_signals();
     SB_OK(read_line(0, SEM));
-    SB_OK(retire(0, RING, gtref_mem_read32(gtm_mem(m), RING), 16));
-    gtref_sb_engine_probe idle[2] = { { .idle = true }, { .idle = true } };
-    SB_OK(gtref_sb_check_quiescent(sb, ++cyc, idle));
+    SB_OK(retire(0, RING, 16));
+    ends_quiescent();
 }
 
-/* A second read with no signal: a wait that polls. */
+/* A second read with no signal: a wait that polls (one read too many). */
 Test(signal_wait, a_read_without_a_signal_is_a_mem_protocol_failure)
 {
     SB_OK(read_line(0, SEM));
@@ -831,51 +877,153 @@ Test(signal_wait, a_read_without_a_signal_is_a_mem_protocol_failure)
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert_str_eq(mm->kind, "mem-protocol");
     cr_assert_str_eq(mm->engine, "RCS0");
-    cr_assert_eq(mm->cycle, cyc);
     cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/signal-wait-read-without-signal");
-    cr_assert(strstr(mm->detail, "at 0x100000") && strstr(mm->detail, "SAD address 0x490000"), "%s", mm->detail);
-    cr_assert(strstr(mm->detail, "2 reads") && strstr(mm->detail, "0 MI_SEMAPHORE_SIGNAL"), "%s", mm->detail);
-    cr_assert(strstr(mm->expected, "at most 1 read"), "%s", mm->expected);
+    cr_assert(strstr(mm->detail, "wait at 0x100000") && strstr(mm->detail, "SAD 0x490000"), "%s", mm->detail);
+    cr_assert(strstr(mm->detail, "read 1 answered 0x00000000 (unmet)") && strstr(mm->detail, "1 read;") &&
+              strstr(mm->detail, "since the previous signal-mode wait: 0 "), "%s", mm->detail);
+    cr_assert(strstr(mm->expected, "1 read of the semaphore line until a signal sets the flag"), "%s", mm->expected);
     cr_assert(strstr(mm->actual, "read 2 of line 0x490000"), "%s", mm->actual);
     cr_assert(strstr(mm->command, "MI_SEMAPHORE_WAIT"), "%s", mm->command);
     cr_assert_eq(mm->cmd_addr, RING);
 }
 
-/* A signal counts from the cycle after its retire: a read in the signal's own retire cycle is one too many. */
+/* A signal sets the flag at the closing edge of its retire cycle: a re-read granted in that very cycle is too early. */
 Test(signal_wait, a_read_in_the_cycle_of_the_signal_is_too_early)
 {
     SB_OK(read_line(0, SEM));
     gtref_sb_cycle c = busy();
-    c.eng[1].req = request(true, GTREF_CLIENT_WR, SEM, 1, 0x0F);
-    SB_OK(check(&c) && settle());
-    SB_OK(retire(1, RING_B, gtref_mem_read32(gtm_mem(m), RING_B), 16));
-    c = busy();
-    c.eng[1].retire = true; c.eng[1].retire_addr = RING_B + 16; c.eng[1].retire_dw0 = gtref_mem_read32(gtm_mem(m), RING_B + 16);
-    c.eng[1].commit = true; c.eng[1].commit_off = BCS + GTREF_RING_HEAD; c.eng[1].commit_data = 24;
+    set_retire(&c, 1, RING_B, 8);
     c.eng[0].req = request(false, GTREF_CLIENT_DR, SEM, 0, 0);
     cr_assert(!check(&c));
     cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "signal-wait-read-without-signal"));
 }
 
-/* One signal allows one more read, not two. */
+/* One signal allows one re-read, not two: read 3 after one signal (expected 2 reads). */
 Test(signal_wait, two_reads_after_one_signal_fail)
 {
     SB_OK(read_line(0, SEM));
+    bcs_signal(1);
+    SB_OK(read_line(0, SEM));
+    cr_assert(!read_line(0, SEM));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert(strstr(mm->expected, "2 reads of the semaphore line"), "%s", mm->expected);
+    cr_assert(strstr(mm->detail, "read 2 answered 0x00000000 (unmet)") && strstr(mm->detail, "no signal since the flag's clear"),
+              "%s", mm->detail);
+}
+
+/* Two signals before one take set one flag: they buy one re-read, not two (expected 2 reads). */
+Test(signal_wait, two_signals_before_a_take_buy_one_read)
+{
+    SB_OK(read_line(0, SEM));
+    bcs_signal(1);
+    bcs_signal(2);
+    SB_OK(read_line(0, SEM));
+    cr_assert(!read_line(0, SEM));
+    cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "signal-wait-read-without-signal"));
+}
+
+/* The flag is the engine's, set before the wait began: the wait's unmet first read is re-read at once (reads: 1,
+ * 2 on the old flag, 3 on signal 2, 4 met after the store and signal 3). */
+Test(signal_wait, a_signal_before_the_wait_counts)
+{
+    bcs_signal(1);
+    SB_OK(read_sem(0));
+    SB_OK(read_line(0, SEM));
+    bcs_signal(2);
+    SB_OK(read_sem(0));
+    bcs_writes_and_signals();
+    SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, 16));
+}
+
+/* A read answered met ends the reads: read 2 after a met read 1 is one too many, signal or not. */
+Test(signal_wait, no_read_after_a_met_read)
+{
+    bcs_signal(1);
+    bcs_signal(2);
     bcs_writes_and_signals();
     SB_OK(read_line(0, SEM));
     cr_assert(!read_line(0, SEM));
-    cr_assert(strstr(gtref_sb_mismatch(sb)->detail, "3 reads") && strstr(gtref_sb_mismatch(sb)->detail, "1 MI_SEMAPHORE_SIGNAL"),
-              "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(strstr(gtref_sb_mismatch(sb)->detail, "read 1 answered 0x00000001 (met)"), "%s", gtref_sb_mismatch(sb)->detail);
 }
 
-/* The count runs from reset (or the previous signal-mode wait's retire), not from the wait's start: a signal the
- * DUT retired before the wait began allows its second read (the pending flag was already set). */
-Test(signal_wait, a_signal_before_the_wait_counts)
+/* A signal in the cycle of a take (the re-read's grant) wins over the clear: it buys the next re-read (reads: 1,
+ * 2 taking signal 1, 3 taking signal 2, 4 met after the store and signal 3). */
+Test(signal_wait, a_signal_in_the_cycle_of_the_take_counts_for_the_next_read)
 {
+    SB_OK(read_line(0, SEM));
+    bcs_signal(1);
+    gtref_sb_cycle c = busy();
+    set_retire(&c, 1, RING_B + 8, 16);
+    c.eng[0].req = request(false, GTREF_CLIENT_DR, SEM, 0, 0);
+    SB_OK(check(&c) && settle());
+    SB_OK(read_line(0, SEM));
     bcs_writes_and_signals();
     SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, 16));
+}
+
+/* Read 1 granted; the signal retires while it is outstanding; its answer is unmet: the wait owes read 2. */
+static void signal_while_read_outstanding(void)
+{
+    gtref_sb_cycle c = busy();
+    c.eng[0].req = request(false, GTREF_CLIENT_DR, SEM, 0, 0);
+    SB_OK(check(&c));
+    c = busy();
+    set_retire(&c, 1, RING_B, 8);
+    SB_OK(check(&c));
+    SB_OK(answered());
+}
+
+/* (reads: 1 with signal 1 while it is out, 2, 3 on signal 2, 4 met after the store and signal 3) */
+Test(signal_wait, a_signal_while_the_read_is_outstanding_buys_a_read)
+{
+    signal_while_read_outstanding();
     SB_OK(read_line(0, SEM));
-    SB_OK(retire(0, RING, gtref_mem_read32(gtm_mem(m), RING), 16));
+    bcs_signal(2);
+    SB_OK(read_sem(0));
+    bcs_writes_and_signals();
+    SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, 16));
+}
+
+/* The wait retires after an unmet read whose flag is set: the re-read is missing (expected read 2 before the retire). */
+Test(signal_wait, a_retire_without_the_reread_is_a_missing_read)
+{
+    signal_while_read_outstanding();
+    cr_assert(!retire(0, RING, 16));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/signal-wait-missing-reread");
+    cr_assert(strstr(mm->expected, "read 2 of the semaphore line (a re-read) before the retire"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "after 1 read"), "%s", mm->actual);
+    cr_assert(strstr(mm->detail, "read 1 answered 0x00000000 (unmet)") && strstr(mm->detail, "flag set in cycle"), "%s", mm->detail);
+    cr_assert(strstr(mm->detail, "since the previous signal-mode wait: 1 (cycles "), "%s", mm->detail);
+}
+
+/* The wait owes read 2 and asks for nothing: GTREF_SEM_TAKE_CYCLES such cycles pass, one more is a missing re-read. */
+Test(signal_wait, an_owed_read_never_asked_for_is_missing)
+{
+    signal_while_read_outstanding();   /* settle() has already spent some of the cycles */
+    for (int i = 0; i < (int)GTREF_SEM_TAKE_CYCLES + 8 && !gtref_sb_failed(sb); i++) {
+        gtref_sb_cycle c = busy();
+        check(&c);
+    }
+    cr_assert(gtref_sb_failed(sb));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/signal-wait-missing-reread");
+    cr_assert(strstr(mm->actual, "9 cycles with no request to the GAM and no read outstanding"), "%s", mm->actual);
+}
+
+/* While the engine presents a request the GAM has not granted, it is not idle: no missing re-read, however long. */
+Test(signal_wait, an_owed_read_held_by_the_gam_is_not_missing)
+{
+    signal_while_read_outstanding();
+    for (int i = 0; i < 3 * (int)GTREF_SEM_TAKE_CYCLES; i++) {
+        gtref_sb_cycle c = busy();
+        c.eng[0].req = request(false, GTREF_CLIENT_IF, RING, 0, 0);
+        c.eng[0].req.client = 7;   /* a request no arbiter grants (gam_req: any other client value) */
+        SB_OK(check(&c));
+    }
 }
 
 /* ======================= the GAM comparison (docs/gam.md GAM-18) ======================= */

@@ -2377,6 +2377,38 @@ Test(gen, gen11_variant_knobs_at_zero_leave_the_stimulus_alone)
     }
 }
 
+/* sem_burst_pct draws from a stream of its own: a seed where it misses is byte for byte the stimulus it is with the
+ * knob at 0; a seed where it fires differs (its bursts), and both kinds occur at 50 %. */
+Test(gen, sem_burst_knob_misses_leave_the_stimulus_alone)
+{
+    gtref_gen_config a, b;
+    test_ring_gen_defaults(&a);
+    b = a;
+    a.sem_burst_pct = 0;
+    b.sem_burst_pct = 50;
+    unsigned same = 0, differ = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim x, y;
+        gtref_stim_init(&x);
+        gtref_stim_init(&y);
+        cr_assert_eq(gtref_stim_generate(&x, seed, &a), 0);
+        cr_assert_eq(gtref_stim_generate(&y, seed, &b), 0);
+        size_t lx, ly;
+        uint8_t *ex = NULL, *ey = NULL;
+        cr_assert_eq(gtref_stim_encode(&x, &ex, &lx), 0);
+        cr_assert_eq(gtref_stim_encode(&y, &ey, &ly), 0);
+        if (lx == ly && memcmp(ex, ey, lx) == 0) same++;
+        else differ++;
+        gtref_lint_violation v[1];
+        cr_assert_eq(gtref_stim_lint(&y, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        free(ex);
+        free(ey);
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+    cr_assert(same >= 5 && differ >= 5, "%u seeds the same, %u different", same, differ);
+}
+
 /* Every Gen11 variant knob at 100: the stimuli keep the generator's rules (the walk) and reach each variant: CS MMIO
  * bits on LRI/LRM/SRM and LRR's three forms (C38), LOAD1 (C21), predicated loops on RCS0 (C17), MI_ATOMIC 5 and 7
  * dwords and return data (C28), CBBE without semaphore and in mask mode (C26), two-dword SDIs (C35), LRIs longer than
