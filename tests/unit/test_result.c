@@ -634,9 +634,9 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 283 entries, expected 284");
+    assert_rejected(&spec, "result.corners: 289 entries, expected 290");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 285 entries, expected 284");
+    assert_rejected(&spec, "result.corners: 291 entries, expected 290");
 }
 
 /* The corner names (gtref_corner_names, gtref_sb_corners_reached's order): every one named and distinct; the GAM's bins

@@ -2294,6 +2294,7 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
 {
     gtref_gen_config on, off;
     test_ring_gen_defaults(&on);
+    on.irq_race_pct = 0;   /* its race writes sit between a round's RING_TAIL writes and its wait (irq_race_pct's test) */
     off = on;
     off.irq_burst_pct = 0;
     unsigned fired = 0, seeds = 100;
@@ -2331,6 +2332,7 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
     gtref_gen_config c;
     test_ring_gen_defaults(&c);
     c.irq_burst_pct = 100;
+    c.irq_race_pct = 0;   /* the rounds alone (irq_race_pct puts race writes inside them) */
     c.all_engines_pct = 100;
     c.malformed_pct = 0;
     c.fault_pct = 0;
