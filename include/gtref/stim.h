@@ -298,7 +298,7 @@ typedef struct gtref_gen_config {
      * only in the seeds where it fires (the other seeds are the stimulus they are with it at 0) */
     /* host writes racing engine events on the interrupt registers (docs/interrupts.md §5), drawn from a random stream
      * of their own, only in the seeds where it fires (the other seeds are the stimulus they are with it at 0) */
-    unsigned irq_race_pct;     /* seeds in which, after 35 % of the submissions, the host writes one interrupt register
+    unsigned irq_race_pct;     /* seeds (not long tests) in which, after 35 % of the submissions, the host writes one interrupt register
                                   of the submitted engine in a burst of 8..32 writes over a window of cycles (the
                                   enable, mask, IMR, IIR_REG_SELECTOR, GT_INTR_DW or GFX_MSTR_IRQ), and which program
                                   HWSTAM and IMR with random legal values (stimulus-format.md §3) */

@@ -513,7 +513,7 @@ static void bursts(gen *g, engine_plan *plans, size_t np)
 
 void gen_program_host(gen *g, engine_plan *plans, size_t np)
 {
-    g->irace = i_pct(g, g->cfg->irq_race_pct);
+    g->irace = !g->cfg->min_cycles && i_pct(g, g->cfg->irq_race_pct);   /* not long tests (their many submissions) */
     program_setup(g, plans, np);
 
     /* every engine's first submission (its first chunk writes its semaphores), in random order and before any
