@@ -119,6 +119,7 @@ typedef struct cs_irq {
     uint64_t windows[GTM_IRQ_WINDOWS];
     uint8_t sl_engines;                   /* engines with a second-level event in this cycle */
     uint8_t sl_dws, dw_written;           /* DWs with a second-level event / a host write in this cycle */
+    int host_ri, host_e;                  /* the register (index, engine or -1) the host wrote in this cycle; -1: none */
 } cs_irq;
 
 /* The execlist state of one engine (docs/execlists.md EL-9). The slots, cur, elem, arb and the switch flag change in
@@ -239,6 +240,8 @@ static inline void gtm_irq(gtm *m, int e, uint16_t bits) { cs_engine_event(m, e,
 /* Side effects of a host write to a GTREF_REGF_SIDE register (IRQ-9, IRQ-12, IRQ-15, IRQ-17): returns the value the
  * register takes and reports (IRQ-20); v is the value by the table's rules. */
 uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32_t v);
+/* The register the host wrote in the current cycle (coverage of the races, GTM_IRQW_RACE_*; gtm_tick forgets it). */
+void cs_irq_host_wrote(gtm *m, unsigned ri, int e);
 /* Side effect of a host read that transfers (IRQ-11). */
 void cs_irq_side_read(gtm *m, unsigned ri, uint32_t v);
 void cs_irq_reset(gtm *m);

@@ -18,6 +18,7 @@ void cs_irq_reset(gtm *m)
 {
     cs_irq *q = &m->irq;
     *q = (cs_irq){ 0 };
+    q->host_ri = q->host_e = -1;
     for (int e = 0; e < m->engines; e++) q->mask_q[e] = mask_field(m, e);
 }
 
@@ -29,6 +30,8 @@ static void second_level(gtm *m, int e)
     m->irq.sl_engines |= (uint8_t)(1u << e);
     m->irq.sl_dws |= (uint8_t)(1u << ed->intr_dw);
     if (!(m->val[0][m->r_mstr] & GTREF_MSTR_IRQ_ENABLE)) m->irq.windows[GTM_IRQW_MASTER_OFF]++;
+    if (m->irq.host_ri == m->r_mstr) m->irq.windows[GTM_IRQW_RACE_MASTER]++;
+    if (ed->intr_dw == 1 && m->irq.host_ri == m->r_dw[1]) m->irq.windows[GTM_IRQW_RACE_DW1]++;
     if (m->irq.sv[ed->intr_dw]) m->irq.windows[GTM_IRQW_IN_SERVICE]++;
     if (m->irq.sv[ed->intr_dw]) m->irq.dw_cr[ed->intr_dw] |= bit;
     else m->val[0][m->r_dw[ed->intr_dw]] |= bit;
@@ -39,8 +42,11 @@ static void message(gtm *m, int e, uint16_t s)
 {
     uint16_t a = s & en_field(m, e);   /* IRQ-7: not enabled: dropped */
     if (s & ~a) m->irq.windows[GTM_IRQW_DISABLED]++;
+    if (m->irq.host_ri == m->r_en[e]) m->irq.windows[GTM_IRQW_RACE_ENABLE]++;
     if (!a) return;
     int b = gtref_engines[e].intr_dw;
+    if (m->irq.host_ri == m->r_mask[e]) m->irq.windows[GTM_IRQW_RACE_MASK]++;
+    if (m->irq.host_ri == m->r_sel[b]) m->irq.windows[GTM_IRQW_RACE_SELECTOR]++;
     if (m->irq.pend_q[b] || m->irq.pend_d[b] || (m->val[0][m->r_ident[b]] & GTREF_INTR_DATA_VALID))
         m->irq.windows[GTM_IRQW_WHILE_SELECTED]++;
     m->irq.inst_cr[e] |= a;            /* IRQ-8: latched, held while masked */
@@ -53,6 +59,7 @@ void gtm_irq_event(gtm *m, int e, uint16_t bits)
     if (e < 0 || e >= m->engines) return;
     uint16_t s = bits & (uint16_t)~m->val[e][m->r_imr];   /* IRQ-3: masked in IMR: dropped, not held */
     if (bits & ~s) m->irq.windows[GTM_IRQW_IMR]++;
+    if (bits && m->irq.host_ri == m->r_imr && m->irq.host_e == e) m->irq.windows[GTM_IRQW_RACE_IMR]++;
     if (s) message(m, e, s);
 }
 
@@ -83,6 +90,12 @@ void cs_irq_side_read(gtm *m, unsigned ri, uint32_t v)
 {
     int b = which(m->r_dw, ri);
     if (b >= 0 && v && !m->irq.sv[b]) m->irq.sv[b] = true;   /* IRQ-11: a non-zero read opens the window */
+}
+
+void cs_irq_host_wrote(gtm *m, unsigned ri, int e)
+{
+    m->irq.host_ri = (int)ri;
+    m->irq.host_e = e;
 }
 
 uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32_t v)
@@ -163,6 +176,7 @@ bool gtm_tick(gtm *m)
     if (__builtin_popcount(q->sl_engines) >= 2) q->windows[GTM_IRQW_TWO_ENGINES]++;
     if (q->sl_dws & q->dw_written) q->windows[GTM_IRQW_CLEAR_AND_EVENT]++;
     q->sl_engines = q->sl_dws = q->dw_written = 0;
+    q->host_ri = q->host_e = -1;
     /* the closing edge: what the next cycle starts from */
     for (int e = 0; e < m->engines; e++) {
         q->inst_q[e] = q->inst_cr[e];
@@ -200,7 +214,7 @@ static bool tick_is_quiet(const gtm *m)
     const cs_watchdog *w = &m->wd;
     if (w->ctl_pending || w->thrsh_pending || w->imr_pending) return false;
     if (q->pend_q[0] || q->pend_q[1] || q->pend_d[0] || q->pend_d[1]) return false;
-    if (q->sl_engines || q->sl_dws || q->dw_written) return false;
+    if (q->sl_engines || q->sl_dws || q->dw_written || q->host_ri >= 0) return false;
     for (int e = 0; e < m->engines; e++)
         if (q->latched[e] || q->inst_q[e] != q->inst_cr[e] || q->mask_q[e] != mask_field(m, e)) return false;
     return true;

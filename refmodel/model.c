@@ -181,6 +181,7 @@ void gtm_mmio_write(gtm *m, uint32_t off, uint32_t val)
     if (!d || !(gtref_reg_rw(d, e) || d->w1c_mask)) return;
     unsigned i = (unsigned)(d - gtref_regs);
     uint32_t old = m->val[e < 0 ? 0 : e][i], v = gtref_reg_apply_write_engine(d, e, old, val);
+    cs_irq_host_wrote(m, i, e);
     /* the interrupt registers' own effects; the commit reports the register as this write alone leaves it (IRQ-20) */
     if (d->flags & GTREF_REGF_SIDE) v = cs_irq_side_write(m, i, old, val, v);
     gtm_commit(m, e, GTM_HOST, i, v);

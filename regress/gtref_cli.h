@@ -222,7 +222,7 @@ typedef struct gen_opts {
     uint64_t ppgtt_pct, fault_pct, ggtt_remap_pct;
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
-    uint64_t irq_burst_pct;
+    uint64_t irq_burst_pct, irq_race_pct;
     uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, space_meet_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct, execlist_pct;
     uint64_t min_cycles;
 } gen_opts;

@@ -507,7 +507,15 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 
   // IMR at the end of this cycle (IRQ-3): the engine's commit wins over a host write of the same cycle (§8).
   logic [31:0] imr_end;
+`ifdef GTREF_BUG_IRQ_IMR_SAME_CYCLE
+  // BUG (docs/rtl-bugs.md, IRQ_IMR_SAME_CYCLE): the IMR gate takes IMR before the cycle's host write (the engine's
+  // own commit still counts), so a host IMR write acts one cycle late on an event of its cycle.
+  assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : regs.r[IMR_IDX];
+  logic unused_host_new;
+  assign unused_host_new = ^host_new;
+`else
   assign imr_end = (c_valid && c_idx == ridx_t'(IMR_IDX)) ? c_val : host_we[IMR_IDX] ? host_new : regs.r[IMR_IDX];
+`endif
   assign evt_imr = imr_end[15:0];
   logic unused_imr_hi;   // IMR[31:16] is storage (IRQ-3, I21)
   assign unused_imr_hi = ^imr_end[31:16];

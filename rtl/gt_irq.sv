@@ -159,7 +159,13 @@ module gt_irq import gtref_pkg::*; #(
     assign mk_h = g_host[MK_I][MK_S +: 16];
     assign mk_q = g[MK_I][MK_S +: 16];
     assign s    = evt_valid[e] ? evt_bits[e] & ~evt_imr[e] : 16'd0;  // IRQ-3: masked at IMR, dropped
+`ifdef GTREF_BUG_IRQ_ENABLE_SAME_CYCLE
+    // BUG (docs/rtl-bugs.md, IRQ_ENABLE_SAME_CYCLE): a host write of the enable register in the cycle of the
+    // engine's message drops the message, whatever the value written.
+    assign a    = (mmio_wr && mmio_addr == GLOBAL_REG_OFF[EN_I]) ? 16'd0 : s & en_h;
+`else
     assign a    = s & en_h;                                            // IRQ-7: not enabled, dropped
+`endif
 `ifdef GTREF_BUG_IRQ_MASK_BEFORE_LATCH
     // BUG (docs/rtl-bugs.md, IRQ_MASK_BEFORE_LATCH): the mask field is applied before latching, so a masked
     // event is dropped instead of held in INST_CR.
@@ -168,10 +174,25 @@ module gt_irq import gtref_pkg::*; #(
     assign a_lat[e] = a;                                               // IRQ-8: held while masked
 `endif
     // IRQ-9: an enabled unmasked bit arrives, or this cycle's host write unmasks a held bit
+`ifdef GTREF_BUG_IRQ_MASK_SAME_CYCLE
+    // BUG (docs/rtl-bugs.md, IRQ_MASK_SAME_CYCLE): in the cycle of a host write of the mask register only the
+    // unmask of held bits makes a second-level event; the message arriving in that cycle is latched but makes none.
+    assign sl[e] = (mmio_wr && mmio_addr == GLOBAL_REG_OFF[MK_I]) ? (inst_cr[e] & mk_q & ~mk_h) != 16'd0
+                                                                   : (a & ~mk_h) != 16'd0 || (inst_cr[e] & mk_q & ~mk_h) != 16'd0;
+`else
     assign sl[e] = (a & ~mk_h) != 16'd0 || (inst_cr[e] & mk_q & ~mk_h) != 16'd0;
+`endif
     // IRQ-16: presented when its DW's presentation is due and the selector's lowest set bit is its bit
     assign chosen     = pres[B] && sel_low[B][K];
+`ifdef GTREF_BUG_IRQ_SELECTOR_SAME_CYCLE
+    // BUG (docs/rtl-bugs.md, IRQ_SELECTOR_SAME_CYCLE): the presentation takes the pending bits as they were at the
+    // start of the selector write's cycle, one cycle early: bits latched in that cycle are left out.
+    logic [15:0] p_early;
+    always_ff @(posedge clk) p_early <= inst_cr[e] & ~mk_q;
+    assign pres_p[e]  = chosen ? p_early & inst_cr[e] & ~mk_q : 16'd0;
+`else
     assign pres_p[e]  = chosen ? inst_cr[e] & ~mk_q : 16'd0;
+`endif
     assign pres_id[e] = chosen ? INTR_DATA_VALID | (ENGINE_INSTANCE[e] << INTR_INSTANCE_LSB) |
                                  (ENGINE_CLASS[e] << INTR_CLASS_LSB) | ({16'd0, pres_p[e]} & INTR_DATA_MASK)
                                : 32'd0;
@@ -267,6 +288,11 @@ module gt_irq import gtref_pkg::*; #(
       // BUG (docs/rtl-bugs.md, IRQ_MASTER_EDGE): irq pulses on a rising edge of the pending level instead of
       // following it, so re-enabling the master with bits still pending leaves it low.
       irq   <= mstr_next && lvl_next && !lvl_q;
+`elsif GTREF_BUG_IRQ_MASTER_SAME_CYCLE
+      // BUG (docs/rtl-bugs.md, IRQ_MASTER_SAME_CYCLE): in the cycle of a host write of GFX_MSTR_IRQ the line takes
+      // the pending level as the cycle started, without that cycle's second-level events.
+      irq   <= mstr_next && (mmio_wr && mmio_addr == GLOBAL_REG_OFF[GFX_MSTR_IRQ_IDX] ? (dw0 != 32'd0 || dw1 != 32'd0)
+                                                                                    : lvl_next);
 `else
       irq   <= mstr_next && lvl_next;
 `endif

@@ -71,6 +71,12 @@ const char *const gtref_corner_names[GTREF_CORNERS] = {
     "host DW write in the cycle of an event of that DW (IRQ-12)",
     "interrupt event while the master enable is off (ISR-2..10)",
     "interrupt event while its DW's selection is under way (ISR-5..8)",
+    "host write of an engine's enable register in the cycle of its event (IRQ-7)",
+    "host write of an engine's mask register in the cycle of its enabled event (IRQ-9)",
+    "host write of an engine's IMR in the cycle of its event (IRQ-3)",
+    "host write of IIR_REG_SELECTOR in the cycle of an enabled event of its DW (IRQ-15, IRQ-16)",
+    "host write of GFX_MSTR_IRQ in the cycle of a second-level event (IRQ-14)",
+    "host write of GT_INTR_DW1 in the cycle of a DW1 event (IRQ-12)",
     /* the GAM (docs/gam.md §4), counted by the GAM model in the DUT's cycles: gtref_sb_corners_reached's order */
     "TLB hit, client IF (GAM-7, GAM-8)",
     "TLB hit, client DR (GAM-7, GAM-8)",

@@ -205,6 +205,14 @@ enum gtm_irq_window {
     GTM_IRQW_CLEAR_AND_EVENT, /* a host write of a DW in the cycle of a second-level event of that DW (IRQ-12) */
     GTM_IRQW_MASTER_OFF,      /* a second-level event while GFX_MSTR_IRQ's enable is clear (ISR-2 to ISR-10) */
     GTM_IRQW_WHILE_SELECTED,  /* an event latched while its DW's selection is under way (ISR-5 to ISR-8) */
+    /* host writes racing engine events (docs/interrupts.md §5): a host write of the register and an event that reaches
+     * the register's stage, in one cycle (the scoreboard applies both in that cycle, IRQ-1) */
+    GTM_IRQW_RACE_ENABLE,     /* the engine's enable register and a message of that engine (IRQ-7) */
+    GTM_IRQW_RACE_MASK,       /* the engine's mask register and a message of that engine with enabled bits (IRQ-9) */
+    GTM_IRQW_RACE_IMR,        /* the engine's IMR and an event of that engine (IRQ-3) */
+    GTM_IRQW_RACE_SELECTOR,   /* IIR_REG_SELECTOR{b} and a message with enabled bits of an engine of DW b (IRQ-15/16) */
+    GTM_IRQW_RACE_MASTER,     /* GFX_MSTR_IRQ and a second-level event (IRQ-14) */
+    GTM_IRQW_RACE_DW1,        /* GT_INTR_DW1 and a second-level event of DW 1 (IRQ-12) */
     GTM_IRQ_WINDOWS
 };
 void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS]);

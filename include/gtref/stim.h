@@ -299,6 +299,12 @@ typedef struct gtref_gen_config {
                                   for the R and WR classes over runs of grants (GAM-27's owner switches) */
     /* the aggregator's same-cycle events (docs/interrupts.md IRQ-9, IRQ-10), drawn from a random stream of its own,
      * only in the seeds where it fires (the other seeds are the stimulus they are with it at 0) */
+    /* host writes racing engine events on the interrupt registers (docs/interrupts.md §5), drawn from a random stream
+     * of their own, only in the seeds where it fires (the other seeds are the stimulus they are with it at 0) */
+    unsigned irq_race_pct;     /* seeds (not long tests) in which, after 35 % of the submissions, the host writes one interrupt register
+                                  of the submitted engine in a burst of 8..32 writes over a window of cycles (the
+                                  enable, mask, IMR, IIR_REG_SELECTOR, GT_INTR_DW or GFX_MSTR_IRQ), and which program
+                                  HWSTAM and IMR with random legal values (stimulus-format.md §3) */
     unsigned irq_burst_pct;    /* seeds (of 2 or more engines that never stop; not long tests, nor w_user_irq 0)
                                   that end with 2..6 rounds of interrupt bursts: those engines' rings in single
                                   mode; at the end the host enables and unmasks their interrupts; in each round it

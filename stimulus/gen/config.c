@@ -83,6 +83,8 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->casc_contend_pct = 35;
     /* the aggregator's same-cycle events (docs/interrupts.md IRQ-10) */
     c->irq_burst_pct = 25;
+    /* host writes racing engine events on every interrupt register (docs/interrupts.md §5) */
+    c->irq_race_pct = 70;
     /* Gen11 variants (docs/spec-decisions.md C13, C17, C21, C26, C28, C32, C33, C35-C38): a stream of their own */
     c->gen11_unit_pct = 12;
     c->cs_mmio_pct = 50;

@@ -431,6 +431,8 @@ void gen_el_setup(gen *g, engine_plan *plans, size_t np)
         uint32_t ev = GTREF_IRQ_USER | GTREF_IRQ_CS_MASTER_ERROR | GTREF_IRQ_CONTEXT_SWITCH |
                       (p->notify_irq ? GTREF_IRQ_PIPECTL_NOTIFY : 0u);
         gen_op(g, GTREF_HOST_WRITE, reg_of(p, GTREF_IMR), ~ev, 0);
+        p->imr = ~ev;              /* DRV-1 leaves HWSTAM all 1 */
+        p->hwstam = 0xFFFFFFFFu;
         build(g, p, &p->ctx[0]);
     }
     if (pct(g, g->cfg->el_malformed_pct)) {

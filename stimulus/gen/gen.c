@@ -411,7 +411,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->fault_engine_pct, c->fault_if_pct, c->fault_cmd_pct, c->emr_pf_unmask_pct,
                               c->fault_clear_pct, c->flsh_cntl_pct, c->flsh_cntl_live_pct, c->instpm_pct,
                               c->instpm_setup_pct, c->req_limit_pct, c->gac_gab_pct, c->gac_gam_pct,
-                              c->casc_contend_pct, c->irq_burst_pct, c->gen11_unit_pct, c->cs_mmio_pct,
+                              c->casc_contend_pct, c->irq_burst_pct, c->irq_race_pct, c->gen11_unit_pct, c->cs_mmio_pct,
                               c->math_load1_pct, c->pred_jump_pct, c->atomic_forms_pct, c->cbbe_pct, c->sig_target_pct,
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
                               c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
@@ -426,6 +426,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.rng, seed);
     gtref_rng_seed(&g.crng, seed ^ 0xCA5CAD0CA5CAD0CAull);
     gtref_rng_seed(&g.brng, seed ^ 0x1B0B5171B0B5171Bull);
+    gtref_rng_seed(&g.irng, seed ^ 0x12A3CE12A3CE12A3ull);
     gtref_rng_seed(&g.xrng, seed ^ 0x6E11C0DE6E11C0DEull);
     gtref_rng_seed(&g.vrng, seed ^ 0x9B1F0C9B1F0C9B1Full);
     gtref_rng_seed(&g.erng, seed ^ 0xE1E1C0DEE1E1C0DEull);

@@ -331,6 +331,7 @@ typedef struct engine_plan {
     int rank;
     /* interrupts */
     bool irq_open, irq_masked, emr_unmasked, notify_irq;
+    uint32_t imr, hwstam;      /* IMR and HWSTAM as the host program set them (irq_race_pct races IMR only with HWSTAM[15:0] all 1) */
     /* interrupt bursts (irq_burst_pct): after the cycle, in the ring, one segment per round; bend[r] is the dword
      * offset (from the end of the cycle) where round r's segment ends */
     dw_vec bdw;
@@ -377,6 +378,9 @@ typedef struct gen {
     bool contend;              /* BCS0, VCS0, VECS0 data-heavy and mostly back to back (casc_contend_pct) */
     bool gac_gab, gac_gam;     /* GAC_ARB_CTL_REG, ARB_*_GAC_GAM* programmed at setup (gac_gab_pct, gac_gam_pct) */
     uint64_t *cont_pages; int *cont_owner; size_t ncont;   /* continue-mode targets (bit 39 pages) and their engine */
+    /* host writes racing engine events on the interrupt registers (irq_race_pct): a stream of their own */
+    gtref_rng irng;
+    bool irace;                /* irq_race_pct fired for this seed */
     /* interrupt bursts (irq_burst_pct), drawn from a stream of their own, only in the seeds where the knob fires */
     gtref_rng brng;
     unsigned burst;            /* the engines of the bursts (a mask of engine indices; 0: no bursts) */
@@ -433,6 +437,10 @@ static inline uint64_t rng_source(void *ctx) { return gtref_rng_next(ctx); }
 static inline uint32_t c_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->crng); }
 static inline uint64_t c_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->crng, lo, hi); }
 static inline bool c_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->crng, p); }
+/* The interrupt races' stream (gen.irng). */
+static inline uint32_t i_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->irng); }
+static inline uint64_t i_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->irng, lo, hi); }
+static inline bool i_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->irng, p); }
 /* The interrupt bursts' stream (gen.brng). */
 static inline uint64_t b_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->brng, lo, hi); }
 static inline bool b_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->brng, p); }

@@ -144,9 +144,8 @@ static uint32_t instpm_setup_value(gen *g)
 /* The interrupt enable and mask registers of the test's engines, each written once with the fields of every engine
  * (shared registers, spec decisions I1-I2): an engine's events open (enabled and unmasked), masked (enabled, masked)
  * or disabled (unmasked, not enabled) as its plan says. */
-static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
+static size_t irq_enable_values(const gen *g, const engine_plan *plans, size_t np, uint32_t *regs, uint32_t *vals)
 {
-    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
     size_t nregs = 0;
     for (size_t i = 0; i < np; i++) {
         const engine_plan *p = &plans[i];
@@ -168,7 +167,87 @@ static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
             else vals[j] |= en;
         }
     }
+    return nregs;
+}
+
+static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
+{
+    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
+    size_t nregs = irq_enable_values(g, plans, np, regs, vals);
     for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
+}
+
+/* irq_race_pct (docs/stimulus-format.md §3), from its own stream: after engine p's submission, a burst of 8..32 host
+ * writes of one interrupt register of p over a window of cycles (one write a cycle at most), so that some land in
+ * the cycle of an event of p reaching that register's stage (interrupts.md IRQ-1: the host write first, then the
+ * event). The values are legal and end where the register was: the enable and mask registers, IMR (only with
+ * HWSTAM[15:0] all 1, §4) and GFX_MSTR_IRQ mostly as the host program set them, now and then with p's bits
+ * disabled, masked (held, shown by the last write, IRQ-9) or off; IIR_REG_SELECTOR selections of p's bit (or any
+ * bits, IRQ-19), often read back through INTR_IDENTITY_REG, each cancelled or served by an identity clear, the last
+ * clear ending the burst; GT_INTR_DW W1C writes of p's bit or of nothing. */
+static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_plan *p, uint32_t max_wait)
+{
+    const gtref_engine_def *ed = &gtref_engines[p->e];
+    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
+    size_t nregs = irq_enable_values(g, plans, np, regs, vals);
+    enum { R_EN, R_MASK, R_IMR, R_SEL, R_MSTR, R_DW };
+    int kind = (int)i_range(g, R_EN, R_DW + 1);   /* IMR twice as often: only a changing value shows a race there */
+    if (kind > R_DW) kind = R_IMR;
+    if (kind == R_IMR && (p->hwstam & 0xFFFFu) != 0xFFFFu) kind = R_EN;
+    uint32_t w = (uint32_t)i_range(g, 0, max_wait);
+    if (w) op(g, GTREF_HOST_WAIT, 0, 0, w);
+    unsigned n = (unsigned)i_range(g, 8, 48);
+    uint32_t reg = 0, keep = 0, field = 0xFFFFu;
+    switch (kind) {
+    case R_EN:
+    case R_MASK:
+        reg = kind == R_EN ? ed->intr_enable_reg : ed->intr_mask_reg;
+        field <<= kind == R_EN ? ed->intr_enable_shift : ed->intr_mask_shift;
+        keep = kind == R_EN ? 0u : 0xFFFFFFFFu;
+        for (size_t j = 0; j < nregs; j++)
+            if (regs[j] == reg) keep = vals[j];
+        break;
+    case R_IMR:
+        reg = ed->base + GTREF_IMR;
+        keep = p->imr;
+        field = GTREF_IRQ_USER | GTREF_IRQ_PIPECTL_NOTIFY;
+        break;
+    case R_MSTR:
+        reg = GTREF_GFX_MSTR_IRQ;
+        keep = GTREF_MSTR_IRQ_ENABLE;
+        field = GTREF_MSTR_IRQ_ENABLE;
+        break;
+    default:
+        break;
+    }
+    uint32_t dw = intr_dw_reg(ed), bit = 1u << ed->intr_bit;
+    uint32_t sel = ed->intr_dw ? GTREF_IIR_REG_SELECTOR1 : GTREF_IIR_REG_SELECTOR0;
+    uint32_t ident = ed->intr_dw ? GTREF_INTR_IDENTITY_REG1 : GTREF_INTR_IDENTITY_REG0;
+    for (unsigned k = 0; k < n; k++) {
+        bool last = k + 1 == n;
+        switch (kind) {
+        case R_SEL:
+            op(g, GTREF_HOST_WRITE, sel, i_pct(g, 80) ? bit : i_rnd32(g), 0);
+            if (i_pct(g, 60)) {   /* the presentation (IRQ-16), read back: Data-Valid from the second cycle on */
+                op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)i_range(g, 1, 3));
+                op(g, GTREF_HOST_READ, ident, 0, 0);
+            }
+            if (last || i_pct(g, 60)) op(g, GTREF_HOST_WRITE, ident, GTREF_INTR_DATA_VALID, 0);
+            break;
+        case R_DW:
+            op(g, GTREF_HOST_WRITE, dw, i_pct(g, 60) ? bit : 0u, 0);
+            break;
+        default: {
+            /* the enable: p's bits off now and then (dropped); the mask: p's bits masked now and then (held); IMR:
+             * masked in every other write (dropped), so that each write changes the gate; the master: off now and
+             * then */
+            uint32_t v = keep;
+            if (kind == R_IMR ? !last && (k & 1) : !last && i_pct(g, 25)) v = kind == R_EN ? keep & ~field : keep | field;
+            op(g, GTREF_HOST_WRITE, reg, v, 0);
+            break;
+        }
+        }
+    }
 }
 
 /* Setup with every ring disabled: the GAM, ring registers, EMR, INSTPM (instpm_setup_pct), the PPGTT (RING_MODE[9],
@@ -213,8 +292,19 @@ static void program_setup(gen *g, engine_plan *plans, size_t np)
             uint32_t b = cand[range(g, 0, 2)];
             if (ev & b) imr |= b;
         }
+        uint32_t hwstam = pct(g, 25) ? ~(uint32_t)GTREF_IRQ_USER : 0xFFFFFFFFu;
+        if (g->irace && !p->el) {
+            /* irq_race_pct (its own stream): HWSTAM against IMR (IRQ-3, IRQ-4), different per engine: one event bit
+             * unmasked in HWSTAM (BYT-REG L3863; never bit 6), and now and then one event bit (USER too) masked in
+             * IMR, so that a bit unmasked in HWSTAM but masked in IMR makes no status write */
+            static const uint32_t cand[3] = { GTREF_IRQ_USER, GTREF_IRQ_CS_MASTER_ERROR, GTREF_IRQ_PIPECTL_NOTIFY };
+            if (i_pct(g, 50)) hwstam = i_pct(g, 25) ? 0xFFFFFFFFu : ~cand[i_range(g, 0, 2)];
+            if (i_pct(g, 25)) imr |= cand[i_range(g, 0, 2)] & ev;
+        }
+        p->imr = imr;
+        p->hwstam = hwstam;
         op(g, GTREF_HOST_WRITE, base + GTREF_IMR, imr, 0);
-        if (pct(g, 25)) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, ~(uint32_t)GTREF_IRQ_USER, 0);
+        if (hwstam != 0xFFFFFFFFu) op(g, GTREF_HOST_WRITE, base + GTREF_HWSTAM, hwstam, 0);
         for (size_t k = 0; k < p->nnpent; k++)
             op(g, GTREF_HOST_WRITE, base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k, p->npent[k], 0);
         if (p->rp_r >= 0) op(g, GTREF_HOST_WRITE, p->rp_off, p->rp_init, 0);   /* reg_poll_pct: the false value */
@@ -415,12 +505,15 @@ static void bursts(gen *g, engine_plan *plans, size_t np)
             uint64_t pos = 4ull * p->chunk_start[p->nchunks] + 4ull * p->bend[r];
             op(g, GTREF_HOST_WRITE, gtref_engines[p->e].base + GTREF_RING_TAIL, (uint32_t)((p->start + pos) % p->size), 0);
         }
+        /* irq_race_pct: a race burst during the round's run of events (its own stream) */
+        if (g->irace && i_pct(g, 80)) irq_race(g, plans, np, &plans[order[i_range(g, 0, n - 1)]], 8);
         op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
     }
 }
 
 void gen_program_host(gen *g, engine_plan *plans, size_t np)
 {
+    g->irace = !g->cfg->min_cycles && i_pct(g, g->cfg->irq_race_pct);   /* not long tests (their many submissions) */
     program_setup(g, plans, np);
 
     /* every engine's first submission (its first chunk writes its semaphores), in random order and before any
@@ -458,6 +551,7 @@ void gen_program_host(gen *g, engine_plan *plans, size_t np)
                 op(g, GTREF_HOST_WRITE, gtref_engines[0].base + (ctl ? GTREF_PR_CTR_CTL : GTREF_PR_CTR_THRSH),
                    ctl ? gen_wdog_ctl(g) : gen_wdog_thrsh(g), 0);
         }
+        if (g->irace && i_pct(g, 60)) irq_race(g, plans, np, p, 16);
         if (g->wdog && pct(g, 15)) {
             /* serve what is pending, so that each later watchdog event shows on the line again */
             isr(g);

@@ -747,3 +747,67 @@ Test(irq, irq20_table_registers_commit_by_the_table)
     gtm_mmio_write(m, RCS + GTREF_IPEHR, 5);
     cr_assert(!host_commit, "IPEHR is read-only: no commit");
 }
+
+/* ---------------- §5: host writes racing engine events (the GTM_IRQW_RACE_* corners) ---------------- */
+
+static uint64_t window(int k)
+{
+    uint64_t w[GTM_IRQ_WINDOWS];
+    gtm_irq_windows(m, w);
+    return w[k];
+}
+
+/* A race corner counts a host write of the register and an event reaching its stage in ONE cycle (IRQ-1: the write,
+ * then the events); the same write and event a cycle apart count nothing. Per register: the engine's enable (a
+ * message, IRQ-7), its mask (a message with enabled bits, IRQ-9), its IMR (an event, IRQ-3), its DW's selector (a
+ * message with enabled bits, IRQ-15), GFX_MSTR_IRQ (a second-level event, IRQ-14), GT_INTR_DW1 (a DW1 second-level
+ * event, IRQ-12). A write of another engine's register does not count. */
+Test(irq, race_corners_count_a_write_and_an_event_of_one_cycle)
+{
+    open_engine(E_RCS, USER);
+    open_engine(E_VCS, USER);
+    hw(MSTR, GTREF_MSTR_IRQ_ENABLE);
+    tick();
+    uint32_t en0 = gtm_reg_peek(m, en_reg(E_RCS)), mk0 = gtm_reg_peek(m, mask_reg[E_RCS]);
+    /* a cycle apart: nothing */
+    hw(en_reg(E_RCS), en0);
+    tick();
+    event_cycle(E_RCS, USER);
+    for (int k = GTM_IRQW_RACE_ENABLE; k <= GTM_IRQW_RACE_DW1; k++) cr_assert_eq(window(k), 0, "window %d", k);
+    /* the enable register and an RCS0 message in one cycle (the write keeps the bit enabled: IRQ-7 latches it) */
+    hw(en_reg(E_RCS), en0);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_ENABLE), 1);
+    cr_assert_eq(state().inst_cr[E_RCS], USER, "latched with EN after the write");
+    /* the mask register and an enabled RCS0 message */
+    hw(mask_reg[E_RCS], mk0);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_MASK), 1);
+    /* RCS0's IMR and an RCS0 event; BCS0's IMR and an RCS0 event does not count */
+    hw(RCS + GTREF_IMR, ~(uint32_t)USER);
+    event_cycle(E_RCS, USER);
+    hw(BCS + GTREF_IMR, ~(uint32_t)USER);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_IMR), 1);
+    /* the selector of DW0 and an RCS0 message; the selector of DW1 and an RCS0 message does not count */
+    hw(SEL0, 1);
+    event_cycle(E_RCS, USER);
+    tick();
+    hw(ID0, GTREF_INTR_DATA_VALID);
+    tick();
+    hw(SEL1, 1);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_SELECTOR), 1);
+    /* GFX_MSTR_IRQ and a second-level event (RCS0's DW bit cleared first, so that the event is one) */
+    hw(DW0, 0xFFFFFFFFu);
+    tick();
+    hw(MSTR, GTREF_MSTR_IRQ_ENABLE);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_MASTER), 1);
+    /* GT_INTR_DW1 and a VCS0 (DW1) second-level event; GT_INTR_DW1 and an RCS0 event does not count */
+    hw(DW1, 0);
+    event_cycle(E_VCS, USER);
+    hw(DW1, 0);
+    event_cycle(E_RCS, USER);
+    cr_assert_eq(window(GTM_IRQW_RACE_DW1), 1);
+}

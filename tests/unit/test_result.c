@@ -634,9 +634,9 @@ Test(result_decode, rejects_a_corners_array_of_the_wrong_length)
     record_spec spec;
     valid_spec(&spec);
     spec_find(&spec, "corners")->u = GTREF_CORNERS - 1;
-    assert_rejected(&spec, "result.corners: 429 entries, expected 430");
+    assert_rejected(&spec, "result.corners: 435 entries, expected 436");
     spec_find(&spec, "corners")->u = GTREF_CORNERS + 1;
-    assert_rejected(&spec, "result.corners: 431 entries, expected 430");
+    assert_rejected(&spec, "result.corners: 437 entries, expected 436");
 }
 
 /* The corner names (gtref_corner_names, gtref_sb_corners_reached's order): every one named and distinct; the GAM's bins

@@ -2294,6 +2294,7 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
 {
     gtref_gen_config on, off;
     test_ring_gen_defaults(&on);
+    on.irq_race_pct = 0;   /* its race writes sit between a round's RING_TAIL writes and its wait (irq_race_pct's test) */
     off = on;
     off.irq_burst_pct = 0;
     unsigned fired = 0, seeds = 100;
@@ -2331,6 +2332,7 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
     gtref_gen_config c;
     test_ring_gen_defaults(&c);
     c.irq_burst_pct = 100;
+    c.irq_race_pct = 0;   /* the rounds alone (irq_race_pct puts race writes inside them) */
     c.all_engines_pct = 100;
     c.malformed_pct = 0;
     c.fault_pct = 0;
@@ -2578,4 +2580,59 @@ Test(gen, space_meet_knob_has_its_own_stream)
     cr_assert_gt(as_zero, 0);
     cr_assert_gt(as_full, 0);
     cr_assert_gt(changed, 10, "%u of 40 seeds changed by the knob at 100", changed);
+}
+
+/* irq_race_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
+ * byte the stimulus it is with the knob at 0; the seeds where it fires stay legal (the stimulus linter) and hold
+ * bursts of host writes of the interrupt registers (8 or more writes besides those of the seed with the knob at 0,
+ * docs/stimulus-format.md §3). */
+static size_t irq_reg_writes(const gtref_stim *s)
+{
+    static const uint32_t regs[] = { GTREF_RENDER_COPY_INTR_ENABLE, GTREF_VCS_VECS_INTR_ENABLE, GTREF_RCS0_INTR_MASK,
+                                     GTREF_BCS_INTR_MASK, GTREF_VCS0_VCS1_INTR_MASK, GTREF_VECS0_VECS1_INTR_MASK,
+                                     GTREF_GFX_MSTR_IRQ, GTREF_GT_INTR_DW0, GTREF_GT_INTR_DW1, GTREF_IIR_REG_SELECTOR0,
+                                     GTREF_IIR_REG_SELECTOR1, GTREF_INTR_IDENTITY_REG0, GTREF_INTR_IDENTITY_REG1 };
+    size_t n = 0;
+    for (size_t i = 0; i < s->nops; i++) {
+        if (s->ops[i].op != GTREF_HOST_WRITE) continue;
+        bool hit = false;
+        for (int e = 0; e < 4; e++) hit |= s->ops[i].off == gtref_engines[e].base + GTREF_IMR;
+        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) hit |= s->ops[i].off == regs[k];
+        n += hit;
+    }
+    return n;
+}
+
+Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
+{
+    gtref_gen_config on, off;
+    test_ring_gen_defaults(&on);
+    on.irq_race_pct = 50;
+    off = on;
+    off.irq_race_pct = 0;
+    unsigned fired = 0, seeds = 60;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        gtref_stim a, b;
+        gtref_stim_init(&a);
+        gtref_stim_init(&b);
+        cr_assert_eq(gtref_stim_generate(&a, seed, &on), 0);
+        cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
+        size_t la, lb;
+        uint8_t *ea = NULL, *eb = NULL;
+        cr_assert_eq(gtref_stim_encode(&a, &ea, &la), 0);
+        cr_assert_eq(gtref_stim_encode(&b, &eb, &lb), 0);
+        if (la != lb || memcmp(ea, eb, la) != 0) {
+            fired++;
+            size_t wa = irq_reg_writes(&a), wb = irq_reg_writes(&b);
+            cr_assert_geq(wa, wb + 8, "seed %" PRIu64 ": changed, but %zu interrupt register writes against %zu", seed,
+                          wa, wb);
+            gtref_lint_violation v[1];
+            cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        }
+        free(ea);
+        free(eb);
+        gtref_stim_free(&a);
+        gtref_stim_free(&b);
+    }
+    cr_assert(fired >= seeds / 4 && fired <= seeds * 3 / 4, "races in %u of %u seeds", fired, seeds);
 }
