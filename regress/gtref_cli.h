@@ -226,7 +226,7 @@ typedef struct gen_opts {
     uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, space_meet_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct, execlist_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT (40 GTREF_GEN_FAMILIES(GEN_W_COUNT))
+#define GEN_OPTS_COUNT (41 GTREF_GEN_FAMILIES(GEN_W_COUNT))
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
