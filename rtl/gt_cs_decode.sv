@@ -86,7 +86,13 @@ module gt_cs_decode import gtref_pkg::*, gt_cs_pkg::*; #(
     // the table's length rules beyond MIN..MAX
     case (d_cmd)
       C_MI_STORE_DATA_IMM:    // Store Qword 0: 4..MAX dwords; Store Qword 1: 3 + 2n dwords, n >= 1 (C35)
+`ifdef GTREF_BUG_SDI_QWORD_MIN_LEN
+        // BUG (docs/rtl-bugs.md, SDI_QWORD_MIN_LEN): the lower bound of "3 + 2n, n >= 1" is taken as exclusive, so
+        // the 5-dword Store Qword form (n = 1, the common one) is flagged illegal; 7, 9, ... dwords are right.
+        if (dw[SDI_STORE_QWORD_BIT] && (d_len <= 32'd5 || !d_len[0])) d_legal = 1'b0;
+`else
         if (dw[SDI_STORE_QWORD_BIT] && (d_len < 32'd5 || !d_len[0])) d_legal = 1'b0;
+`endif
       C_MI_LOAD_REGISTER_IMM: // 1 + 2n dwords
         if (!d_len[0]) d_legal = 1'b0;
       C_MI_ATOMIC:            // 3 without Inline Data; with it 3 + 2 x the Data Size's dwords (5, 7, 11) or 11 (C28)

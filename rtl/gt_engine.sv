@@ -723,11 +723,22 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
         S_MATH:
           if (pop) begin                   // the ALU (gt_cs_alu) executes the instruction at this edge
             math_left <= math_left - 9'd1;
+`ifdef GTREF_BUG_ENG_MATH_LAST_STORE
+            // BUG (docs/rtl-bugs.md, ENG_MATH_LAST_STORE): the end of the command is tested before the STORE, so a
+            // STORE/STOREINV in the last ALU dword executes but is never committed: the command retires at once.
+            if (math_left == 9'd1) st <= S_TO_RETIRE;
+            else if (alu_store) begin
+              mst_n   <= alu_store_n;
+              mst_val <= alu_store_val;
+              st      <= S_MST0;
+            end
+`else
             if (alu_store) begin
               mst_n   <= alu_store_n;
               mst_val <= alu_store_val;
               st      <= S_MST0;
             end else if (math_left == 9'd1) st <= S_TO_RETIRE;
+`endif
           end
         S_MST0:
           st <= S_MST1;
@@ -843,6 +854,10 @@ module gt_engine import gtref_pkg::*, gt_cs_pkg::*; #(
 `ifdef GTREF_BUG_CP_PRIV_HALTS
           // BUG (docs/rtl-bugs.md, CP_PRIV_HALTS): a privilege violation stops the engine as an illegal command does.
           if (cmd_err || cmd_priv) begin
+`elsif GTREF_BUG_ENG_FAULT_NO_HALT
+          // BUG (docs/rtl-bugs.md, ENG_FAULT_NO_HALT): only an illegal command halts; a command ended by a hang-mode
+          // GAM fault (GAM-15: "ends as an illegal command ends") retires with its error and the engine goes on.
+          if (cmd_err && !cmd_flt) begin
 `else
           if (cmd_err) begin               // (a privilege violation does not halt, C41: ra is RA_NONE)
 `endif

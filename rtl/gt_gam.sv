@@ -255,7 +255,13 @@ module gt_gam import gtref_pkg::*; #(
   logic [63:0] w_ent, w_tbl, ggtt_pte, pml4e, pml4_base;
   logic [8:0]  w_ix;                  // the next level's index
   assign w_ent     = mem_rsp_data[64 * t_waddr[5:3] +: 64];   // the qword of the entry in the line
+`ifdef GTREF_BUG_GAM_WALK_WIDE_MASK
+  // BUG (docs/rtl-bugs.md, GAM_WALK_WIDE_MASK): a directory entry's next table is taken from bits 51:12 (the x86-64
+  // entry layout) instead of 38:12 (GAM-3), so set ignored bits 51:39 move the next level's read.
+  assign w_tbl     = w_ent & 64'h000F_FFFF_FFFF_F000;
+`else
   assign w_tbl     = w_ent & PTE_ADDR_MASK;
+`endif
   assign ggtt_pte  = GSM_BASE + {41'd0, t_va[31:12], 3'd0};
   assign pml4_base = pdp0[t_eng] & PTE_ADDR_MASK;             // as the engine holds it in the LOOKUP cycle
   assign pml4e     = pml4_base + {52'd0, t_va[47:39], 3'd0};
@@ -332,7 +338,13 @@ module gt_gam import gtref_pkg::*; #(
     // GAM-15: continue sends the faulting address with bit 39 set (phase READY, no fill); hang drops the request
     if (flt && cont) begin
       nx_ph = PH_READY;
+`ifdef GTREF_BUG_GAM_CONT_PAGE_MASK
+      // BUG (docs/rtl-bugs.md, GAM_CONT_PAGE_MASK): the faulting address is masked with the entries' address mask
+      // (bits 38:12) instead of 0x7F_FFFF_FFFF, so the continue-mode access loses its offset in the page.
+      nx_pa = (t_va & PTE_ADDR_MASK) | FAULT_CONTINUE_BIT;
+`else
       nx_pa = (t_va & FAULT_CONTINUE_MASK) | FAULT_CONTINUE_BIT;
+`endif
     end
   end
   always_comb
