@@ -1313,6 +1313,23 @@ Test(scoreboard, another_path_right_after_a_violation_is_a_violation_not_made)
     cr_assert_str_eq(mm->bucket, "privilege/any-command/violation-not-made", "%s", mm->bucket);
 }
 
+/* The same, the DUT's other path showing first as a write (the batch's next command, MI_BATCH_BUFFER_END, writes
+ * nothing): another write altogether right after the violation. */
+Test(scoreboard, a_write_of_another_path_right_after_a_violation_is_a_violation_not_made)
+{
+    priv_setup();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(!dut_write(0x400200u, 0x5555ull, 0x0F));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "mem-write");
+    cr_assert_str_eq(mm->bucket, "privilege/any-command/violation-not-made", "%s", mm->bucket);
+}
+
 Test(scoreboard, another_path_after_an_ordinary_command_keeps_the_retire_bucket)
 {
     start_ring();
