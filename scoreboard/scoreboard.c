@@ -286,17 +286,19 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
      * which command the model expected says nothing about the cause. */
     if (strcmp(kind, "retire") == 0 && (strcmp(f, "dw0") == 0 || strcmp(f, "address") == 0)) cname = "any-command";
     /* A privilege violation the DUT does not make (docs/regress.md "Buckets"): the model's command in flight is one
-     * (C41: a NOOP without access, ESR/EIR bit 2), or the DUT goes on elsewhere right after one (its access decided
-     * the path, an MI_CONDITIONAL_BATCH_BUFFER_END that read its semaphore and ended the batch: a retire elsewhere, or
-     * another write altogether before anything of the model's next command), and the DUT's first
-     * divergence in it is whatever the command would have done: a write, a missing error bit, another path. One
-     * bucket, privilege/any-command/violation-not-made; a register load's own target keeps its bucket
-     * (MI_LOAD_REGISTER_* /unexpected-commit, the target rules C13, C37). */
+     * (C41: a NOOP without access that commits ESR/EIR bit 2) and its error bit is missing or wrong, or the DUT goes
+     * on elsewhere right after one (its access decided the path, an MI_CONDITIONAL_BATCH_BUFFER_END that read its
+     * semaphore and ended the batch: a retire elsewhere, or another write altogether before anything of the model's
+     * next command): privilege/any-command/violation-not-made. A register load's own target keeps its bucket
+     * (MI_LOAD_REGISTER_* /unexpected-commit, the target rules C13, C37), a write the NOOP does not make stays
+     * mem-write/any-command/unexpected and another register changed stays unexpected-<register>: a context switch
+     * the model did not make may come in the middle of a violating command as of any other. */
     if (e >= 0 && e < sb->engines && !(sb->bucket_cmd && strcmp(sb->bucket_cmd, "MI_LOAD_REGISTER_*") == 0) &&
         (strcmp(kind, "reg-commit") == 0 || strcmp(kind, "mem-write") == 0 || strcmp(kind, "retire") == 0) &&
         !sb->report_without_command) {
         const sb_engine *g = &sb->eng[e];
-        bool in_violation = g->inflight && !g->is_switch && g->cmd.status == GTM_RETIRED && g->cmd.priv_violation;
+        bool in_violation = g->inflight && !g->is_switch && g->cmd.status == GTM_RETIRED && g->cmd.priv_violation &&
+                            strcmp(kind, "reg-commit") == 0 && (strncmp(f, "ESR[", 4) == 0 || strncmp(f, "EIR[", 4) == 0);
         bool other_path = (strcmp(kind, "retire") == 0 && (strcmp(f, "address") == 0 || strcmp(f, "dw0") == 0)) ||
                           (strcmp(kind, "mem-write") == 0 && strcmp(f, "unexpected") == 0 && g->inflight && !g->is_switch &&
                            g->wi == 0 && g->ci == 0);
