@@ -45,6 +45,7 @@ typedef struct sb_engine {
     /* execlists (docs/execlists.md §6, §7): the item in flight is a switch (GTM_SWITCH: no retire; it ends at the
      * commit of its last CSB step's CONTEXT_STATUS_PTR), with csp_left such commits to come */
     bool is_switch;
+    bool prev_violation;    /* the engine's last retired command was a privilege violation (C41: a NOOP) */
     unsigned csp_left;
     uint16_t el_event;      /* events of the switch's commits in this cycle (EL-24), applied with the retires' */
     /* the engine's reads granted and not yet answered, oldest first (for the DUT's data: EL-16, EL-32) */
@@ -75,6 +76,7 @@ struct gtref_sb {
     uint64_t sig_while_out;         /* a signal while the signal-mode wait's read is outstanding */
     uint64_t sig_several;           /* a signal-mode wait that took the flag twice or more (several signals) */
     const char *bucket_cmd;        /* when set, the bucket's command part (a cause shared by many commands) */
+    const char *bucket_kind;       /* when set, the bucket's first part in place of the record's kind */
     bool unimplemented;            /* the stop was the model meeting a command it does not model */
     /* the GAM (docs/gam.md GAM-18): its model, its prediction for the last closing edge, engine register changes of
      * this cycle that it sees from the next */
@@ -298,11 +300,35 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
     /* A DUT that retires another command than the model (a line re-executed or skipped) is out of sequence:
      * which command the model expected says nothing about the cause. */
     if (strcmp(kind, "retire") == 0 && (strcmp(f, "dw0") == 0 || strcmp(f, "address") == 0)) cname = "any-command";
+    /* A privilege violation the DUT does not make (docs/regress.md "Buckets"): the model's command in flight is one
+     * (C41: a NOOP without access that commits ESR/EIR bit 2) and its error bit is missing or wrong, or the DUT goes
+     * on elsewhere right after one (its access decided the path, an MI_CONDITIONAL_BATCH_BUFFER_END that read its
+     * semaphore and ended the batch: a retire elsewhere, or another write altogether before anything of the model's
+     * next command): privilege/any-command/violation-not-made. A register load's own target keeps its bucket
+     * (MI_LOAD_REGISTER_* /unexpected-commit, the target rules C13, C37), a write the NOOP does not make stays
+     * mem-write/any-command/unexpected and another register changed stays unexpected-<register>: a context switch
+     * the model did not make may come in the middle of a violating command as of any other. */
+    if (e >= 0 && e < sb->engines && !(sb->bucket_cmd && strcmp(sb->bucket_cmd, "MI_LOAD_REGISTER_*") == 0) &&
+        (strcmp(kind, "reg-commit") == 0 || strcmp(kind, "mem-write") == 0 || strcmp(kind, "retire") == 0) &&
+        !sb->report_without_command) {
+        const sb_engine *g = &sb->eng[e];
+        bool in_violation = g->inflight && !g->is_switch && g->cmd.status == GTM_RETIRED && g->cmd.priv_violation &&
+                            strcmp(kind, "reg-commit") == 0 && (strncmp(f, "ESR[", 4) == 0 || strncmp(f, "EIR[", 4) == 0);
+        bool other_path = (strcmp(kind, "retire") == 0 && (strcmp(f, "address") == 0 || strcmp(f, "dw0") == 0)) ||
+                          (strcmp(kind, "mem-write") == 0 && strcmp(f, "unexpected") == 0 && g->inflight && !g->is_switch &&
+                           g->wi == 0 && g->ci == 0);
+        bool after_violation = g->prev_violation && other_path;
+        if (in_violation || after_violation) {
+            sb->bucket_kind = "privilege";
+            sb->bucket_cmd = "any-command";
+            copy(f, sizeof f, "violation-not-made");
+        }
+    }
     /* Testbench-found failures (protocol, timeout) are not about the command in flight either. */
     if (sb->report_without_command) cname = "-";
     if (sb->bucket_cmd) cname = sb->bucket_cmd;
     /* The engine is in the record, not in the bucket: one bug seen on four engines is one bucket. */
-    snprintf(mm->bucket, sizeof mm->bucket, "%s/%s/%s", kind, cname, f);
+    snprintf(mm->bucket, sizeof mm->bucket, "%s/%s/%s", sb->bucket_kind ? sb->bucket_kind : kind, cname, f);
     gtref_mismatch_sign(mm);
     return false;
 }
@@ -641,6 +667,65 @@ static uint64_t packed_bytes(uint64_t data, uint8_t be)
     return n < 8 ? v | (uint64_t)n << 56 : v;
 }
 
+/* ---- a switch the DUT makes otherwise (docs/regress.md "Buckets": the first divergence) ----
+ * Which switch an engine makes (EL-14 to EL-17: start, element switch, end of the submission, preemption, lite
+ * restore) shows first in one of three places, whichever comes first in the DUT's order: the event of its CSB entry
+ * (EL-20: the entry's low dword), a full restore's register values (EL-4: another context's image restored) or a
+ * restore the model's switch does not make at all (EL-4, S.3: every full restore begins with RING_CONTEXT_CONTROL).
+ * Each is bucketed context-switch/-/other-switch, whatever register or write showed it; the record keeps the
+ * check's kind, the expected and the actual. */
+
+static bool csb_entry_reg(int e, uint32_t off)
+{
+    uint32_t rel = off - gtref_engines[e].base;
+    return (rel >= GTREF_CSB_ENTRY_LO0 && rel <= GTREF_CSB_ENTRY_HI5) || (rel >= GTREF_CSB_ENTRY_LO6 && rel <= GTREF_CSB_ENTRY_HI11);
+}
+
+/* The event (EL-20: the low dword) of the first CSB step of engine e's switch in flight; false when it has none. */
+static bool switch_event(const gtref_sb *sb, int e, uint32_t *lo)
+{
+    const sb_engine *g = &sb->eng[e];
+    for (int i = 0; i < g->nc; i++)
+        if (csb_entry_reg(e, g->c[i].off) && !((g->c[i].off - gtref_engines[e].base) & 4u)) {   /* CSB_ENTRY_LOi */
+            *lo = g->c[i].val;
+            return true;
+        }
+    return false;
+}
+
+/* A wrong value of a register change of engine e's switch in flight that shows another switch: a CSB_ENTRY_LO (the
+ * event, EL-20) or, in a full restore (not a lite restore: EL-17, bit 15 of the event), an image register (not a CSB
+ * register, not the error chain's IPEHR, ESR, EIR of a broken image, EL-27). */
+static bool other_switch_value(const gtref_sb *sb, int e, uint32_t off)
+{
+    uint32_t rel = off - gtref_engines[e].base, lo;
+    if (csb_entry_reg(e, off)) return !(rel & 4u);
+    if (rel == GTREF_CONTEXT_STATUS_PTR || rel == GTREF_IPEHR || rel == GTREF_ESR || rel == GTREF_EIR) return false;
+    return switch_event(sb, e, &lo) && !(lo & GTREF_CSB_LITE_RESTORE);
+}
+
+/* The DUT begins a full restore (RING_CONTEXT_CONTROL, the first change of every one, EL-4, S.3) where engine e's
+ * switch in flight changes another register or nothing more. */
+static bool other_switch_restore(const gtref_sb *sb, int e, uint32_t dut_off)
+{
+    const sb_engine *g = &sb->eng[e];
+    return g->inflight && g->is_switch && dut_off == gtref_engines[e].base + GTREF_RING_CONTEXT_CONTROL &&
+           (g->ci >= g->nc || g->c[g->ci].off != dut_off);
+}
+
+/* The CSB entry write of a CSB step of engine e (EL-22 step 1: a GGTT qword to HWSP + 0x40 + 8i, i < 12). */
+static bool csb_entry_write(const gtref_sb *sb, int e, const exp_write *w)
+{
+    uint64_t hwsp = gtm_reg_peek(sb->m, gtref_engines[e].base + GTREF_HWS_PGA) & 0xFFFFF000u;
+    return w->ggtt && w->be == 0xFF && w->addr >= hwsp + 0x40 && w->addr < hwsp + 0xA0 && !(w->addr & 7u);
+}
+
+static void other_switch_bucket(gtref_sb *sb)
+{
+    sb->bucket_kind = "context-switch";
+    sb->bucket_cmd = "-";
+}
+
 /* A write the GAM model granted: the command's next expected write (docs/gam.md GAM-18: engine, space, graphics
  * address, data, byte enables). */
 static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
@@ -679,6 +764,11 @@ static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
     if (w->be != r->be) sb->bucket_cmd = w->be == 0xff ? "qword-write" : (w->be & 0x0f) ? "low-dword-write" : "high-dword-write";
     if (w->be != r->be)
         return fail(sb, "mem-write", e, "byte-enable", exp, act, "write %d of the command: wrong byte enables", g->wi + 1);
+    if (g->is_switch && csb_entry_write(sb, e, w) && (uint32_t)(w->data ^ r->wdata)) {
+        other_switch_bucket(sb);   /* the CSB entry's event (EL-20): the DUT's switch is another */
+        return fail(sb, "mem-write", e, "other-switch", exp, act, "write %d of the context switch: the CSB entry's event "
+                    "(low dword) differs: the DUT makes another switch (EL-20)", g->wi + 1);
+    }
     if ((w->data ^ r->wdata) & be_mask(w->be))
         return fail(sb, "mem-write", e, "data", exp, act, "write %d of the command: wrong data (differing bits 0x%016" PRIx64 ")", g->wi + 1, (w->data ^ r->wdata) & be_mask(w->be));
     g->wi++;
@@ -1204,12 +1294,25 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
         UNEXPECTED_TEXTS(p->commit_off);
         return fail(sb, "reg-commit", e, field, "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
     }
+    if (g->ci >= g->nc && other_switch_restore(sb, e, p->commit_off)) {
+        COMMIT_TEXTS(p->commit_off);
+        other_switch_bucket(sb);
+        return fail(sb, "reg-commit", e, "other-switch", "no further register change from this context switch", act,
+                    "%s changed: the DUT begins a full restore the model's switch does not make (EL-4)", name);
+    }
     if (g->ci >= g->nc) {
         UNEXPECTED_TEXTS(p->commit_off);
         return fail(sb, "reg-commit", e, field, g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
                     "%s changed; the %s in flight changes %d register(s)", name, g->is_switch ? "context switch" : "command", g->nc);
     }
     exp_commit *x = &g->c[g->ci];
+    if (x->off != p->commit_off && other_switch_restore(sb, e, p->commit_off)) {
+        COMMIT_TEXTS(x->off);
+        fmt_reg(sb, exp, sizeof exp, x->off, x->val);
+        other_switch_bucket(sb);
+        return fail(sb, "reg-commit", e, "other-switch", exp, act, "register change %d of the context switch: %s expected, the "
+                    "DUT begins a full restore the model's switch does not make (EL-4)", g->ci + 1, name);
+    }
     if (x->off != p->commit_off) {
         UNEXPECTED_TEXTS(x->off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
@@ -1230,6 +1333,12 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
             sb->bucket_cmd = "any-command";
             return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the command: %s, wrong value (differing bits "
                         "0x%08x)", g->ci + 1, name, diff);
+        }
+        if (g->is_switch && other_switch_value(sb, e, x->off)) {
+            other_switch_bucket(sb);   /* another context restored, or another event (EL-4, EL-20) */
+            return fail(sb, "reg-commit", e, "other-switch", exp, act, "register change %d of the context switch: %s, wrong "
+                        "value (differing bits 0x%08x): the DUT restores another context or makes another switch", g->ci + 1,
+                        name, diff);
         }
         return fail(sb, "reg-commit", e, name, exp, act, "register change %d of the %s: wrong value (differing bits 0x%08x)", g->ci + 1,
                     g->is_switch ? "context switch" : "command", x->val ^ p->commit_data);
@@ -1301,6 +1410,7 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
         }
         if (g->irq_bits) gtm_irq_event(sb->m, e, g->irq_bits);
         add_history(sb, e, c->cycle);
+        g->prev_violation = g->cmd.status == GTM_RETIRED && g->cmd.priv_violation;
         g->inflight = false;
         sb->retired++;
     }

@@ -1263,6 +1263,38 @@ Test(scoreboard, execlist_wrong_csb_entry_fails)
     cr_assert(el_restore_a());
     cr_assert(!el_write(EL_HWSP + 0x40, 0x2, 0xFF), "PREEMPTED where EL-14 gives IDLE_TO_ACTIVE");
     cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "mem-write");
+    /* the entry's event (EL-20: its low dword) names the switch the DUT makes: another switch, whichever event */
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "context-switch/-/other-switch");
+}
+
+/* V1's end of the submission (EL-15: CSB step 0x18 / ID(A) = 0x20, EL-20 table) with the right event and another
+ * context ID: the switch is the model's, its entry names another context: the write's data, not another switch. */
+Test(scoreboard, execlist_a_csb_entry_with_another_id_keeps_the_data_bucket)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_csb(0, 0x1, 0, 0x00000B00u), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_write(0x300100u, 0x11111111ull, 0x0F), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_retire(0x200000u, 0x10400002u, 0x10), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_save_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(!el_write(EL_HWSP + 0x48, (uint64_t)0x40 << 32 | 0x18, 0xFF), "ID 0x40 where EL-20 gives ID(A) = 0x20");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-write/context-switch/data");
+}
+
+/* V1's switch to idle (EL-15: save of A, one CSB step, no restore): a DUT that begins a full restore there (its first
+ * change is RING_CONTEXT_CONTROL, EL-4 / S.3) where CSB_ENTRY_LO1 is due makes another switch than the model. */
+Test(scoreboard, execlist_a_restore_the_model_s_switch_does_not_make_is_another_switch)
+{
+    el_v1_setup();
+    cr_assert(el_restore_a(), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(el_csb(0, 0x1, 0, 0x00000B00u), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_write(0x300100u, 0x11111111ull, 0x0F), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(dut_retire(0x200000u, 0x10400002u, 0x10), "%s", gtref_sb_mismatch(sb)->detail);
+    cr_assert(!el_commit(RCS + GTREF_RING_CONTEXT_CONTROL, 0x8));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "reg-commit");
+    cr_assert(strstr(mm->expected, "CSB_ENTRY_LO1=0x00000018"), "%s", mm->expected);
+    cr_assert_str_eq(mm->bucket, "context-switch/-/other-switch");
 }
 
 Test(scoreboard, execlist_save_before_the_step_ends_is_missing_a_commit)
@@ -1357,5 +1389,113 @@ Test(scoreboard, execlist_a_wrong_restored_value_names_the_switch_and_the_contex
     cr_assert(strstr(mm->actual, "RING_CONTEXT_CONTROL=0x00000009"), "%s", mm->actual);
     cr_assert(strstr(mm->command, "CSB entry 0x00000001 for context ID 0x00000000, then context ID 0x00000020 runs"), "%s",
               mm->command);
-    cr_assert(strstr(mm->detail, "register change 1 of the context switch: wrong value"), "%s", mm->detail);
+    cr_assert(strstr(mm->detail, "register change 1 of the context switch"), "%s", mm->detail);
+    /* a full restore's wrong value: another image restored, whichever register shows it first (EL-4) */
+    cr_assert_str_eq(mm->bucket, "context-switch/-/other-switch");
+}
+
+/* ---- a privilege violation the DUT does not make (docs/spec-decisions.md C13, G1, C41) ----
+ * The ring's MI_BATCH_BUFFER_START ppgtt starts a non-privileged first-level batch (C13; RING_MODE[9] = 0: its fetch
+ * goes through the GGTT, G1); the batch's MI_STORE_DATA_IMM ggtt is then a privilege violation (G1): a NOOP without
+ * its write that commits ESR := 4 (C41; RCS EMR resets to 0xFF, R3: no EIR commit). */
+static void priv_setup(void)
+{
+    uint32_t bbs[4] = { 0 }, sdi[4], bbe = 0x05000000u;   /* MI_BATCH_BUFFER_END */
+    char err[128];
+    cr_assert_eq(gtref_cmd_parse("MI_BATCH_BUFFER_START ppgtt addr=0x200000", 1, bbs, 4, err, sizeof err), 3, "%s", err);
+    cr_assert_eq(gtref_cmd_parse("MI_STORE_DATA_IMM ggtt addr=0x300100 data=0x11111111", 1, sdi, 4, err, sizeof err), 4, "%s", err);
+    gtref_mem_write(gtm_mem(m), RING + 16, bbs, 12);
+    gtref_mem_write32(gtm_mem(m), RING + 28, 0);
+    gtref_mem_write(gtm_mem(m), 0x200000, sdi, sizeof sdi);
+    gtref_mem_write32(gtm_mem(m), 0x200010, bbe);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 32, 32);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    /* cycle contract "Per command": BB_ADDR, BB_STATE = 0x20 (PPGTT; BB_ADDR_UDW stays 0, C15: no commit), then
+     * RING_HEAD in the retire cycle */
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_BB_ADDR, 0x200000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = dut_commit(RCS + GTREF_BB_STATE, 0x20u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(dut_retire(RING + 16, bbs[0], 28), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+/* The violating command's write made by the DUT is a write the NOOP does not make (docs/regress.md "Buckets"), and a
+ * context switch's RING_TAIL in the middle of the violating command is the register the DUT changed: neither is
+ * named for the violation. */
+Test(scoreboard, a_write_or_a_switch_during_a_violation_keeps_the_unexpected_buckets)
+{
+    priv_setup();
+    cr_assert(!dut_write(0x300100u, 0x11111111ull, 0x0F));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "mem-write");
+    cr_assert_str_eq(mm->bucket, "mem-write/any-command/unexpected", "%s: %s / %s", mm->bucket, mm->expected, mm->actual);
+}
+
+Test(scoreboard, a_switch_s_commit_during_a_violation_keeps_the_register_bucket)
+{
+    priv_setup();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_RING_TAIL, 0x320u);
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert(strstr(mm->expected, "ESR=0x00000004"), "%s", mm->expected);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/unexpected-RING_TAIL", "%s", mm->bucket);
+}
+
+Test(scoreboard, a_violation_retired_without_its_error_bit_is_a_violation_not_made)
+{
+    priv_setup();
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert(strstr(mm->expected, "ESR=0x00000004"), "%s", mm->expected);
+    cr_assert_str_eq(mm->bucket, "privilege/any-command/violation-not-made", "%s", mm->bucket);
+}
+
+/* The violation made (ESR := 4, the NOOP retired), then the DUT retires elsewhere than the batch's next command (the
+ * MI_BATCH_BUFFER_END at 0x200010): its path after the violation is the violating command's (an access that decided
+ * it); another retire after an ordinary command keeps retire/any-command/address. */
+Test(scoreboard, another_path_right_after_a_violation_is_a_violation_not_made)
+{
+    priv_setup();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(!dut_retire(RING + 28, 0, 32));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "retire");
+    cr_assert_str_eq(mm->bucket, "privilege/any-command/violation-not-made", "%s", mm->bucket);
+}
+
+/* The same, the DUT's other path showing first as a write (the batch's next command, MI_BATCH_BUFFER_END, writes
+ * nothing): another write altogether right after the violation. */
+Test(scoreboard, a_write_of_another_path_right_after_a_violation_is_a_violation_not_made)
+{
+    priv_setup();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(!dut_write(0x400200u, 0x5555ull, 0x0F));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "mem-write");
+    cr_assert_str_eq(mm->bucket, "privilege/any-command/violation-not-made", "%s", mm->bucket);
+}
+
+Test(scoreboard, another_path_after_an_ordinary_command_keeps_the_retire_bucket)
+{
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    cr_assert(!dut_retire(RING + 20, 0, 24), "the MI_NOOP at RING + 16 is next");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "retire/any-command/address");
 }
