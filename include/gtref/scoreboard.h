@@ -15,7 +15,7 @@ typedef struct gtref_sb gtref_sb;
 /* docs/spec-decisions.md C32a, cycle contract §3: a signal-mode MI_SEMAPHORE_WAIT whose read answered unmet while its
  * engine's pending-signal flag is set owes a re-read; more than this many cycles in which its engine neither presents
  * a request to the GAM nor has a read outstanding, and the re-read is missing. */
-#define GTREF_SEM_TAKE_CYCLES 8u
+#define GTREF_SEM_TAKE_CYCLES 64u
 
 /* What the DUT did in one cycle (all sampled in that cycle; transfers complete at its closing edge). */
 typedef struct gtref_sb_engine_probe {
