@@ -2287,6 +2287,25 @@ static unsigned burst_rounds(const gtref_stim *s, unsigned *engines)
     return rounds;
 }
 
+/* Seed `seed` generated with `on` into a and with `off` into b (both to be freed); true when the two stimuli encode
+ * byte for byte the same: how a knob of its own stream is shown to leave the seeds where it misses alone. */
+static bool generate_both(uint64_t seed, const gtref_gen_config *on, const gtref_gen_config *off, gtref_stim *a,
+                          gtref_stim *b)
+{
+    gtref_stim_init(a);
+    gtref_stim_init(b);
+    cr_assert_eq(gtref_stim_generate(a, seed, on), 0, "seed %" PRIu64, seed);
+    cr_assert_eq(gtref_stim_generate(b, seed, off), 0, "seed %" PRIu64, seed);
+    size_t la, lb;
+    uint8_t *ea = NULL, *eb = NULL;
+    cr_assert_eq(gtref_stim_encode(a, &ea, &la), 0);
+    cr_assert_eq(gtref_stim_encode(b, &eb, &lb), 0);
+    bool same = la == lb && memcmp(ea, eb, la) == 0;
+    free(ea);
+    free(eb);
+    return same;
+}
+
 /* irq_burst_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
  * byte the stimulus it is with the knob at 0; the seeds where it fires end with 2..6 rounds of bursts (counted here
  * with the pattern, which the main part may happen to show too) and stay legal. */
@@ -2300,15 +2319,7 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
     unsigned fired = 0, seeds = 100;
     for (uint64_t seed = 1; seed <= seeds; seed++) {
         gtref_stim a, b;
-        gtref_stim_init(&a);
-        gtref_stim_init(&b);
-        cr_assert_eq(gtref_stim_generate(&a, seed, &on), 0);
-        cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
-        size_t la, lb;
-        uint8_t *ea = NULL, *eb = NULL;
-        cr_assert_eq(gtref_stim_encode(&a, &ea, &la), 0);
-        cr_assert_eq(gtref_stim_encode(&b, &eb, &lb), 0);
-        bool same = la == lb && memcmp(ea, eb, la) == 0;
+        bool same = generate_both(seed, &on, &off, &a, &b);
         unsigned engines = 0, rounds = burst_rounds(&a, &engines);
         if (!same) {
             fired++;
@@ -2317,8 +2328,6 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
             gtref_lint_violation v[1];
             cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
         }
-        free(ea);
-        free(eb);
         gtref_stim_free(&a);
         gtref_stim_free(&b);
     }
@@ -2613,15 +2622,7 @@ Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
     unsigned fired = 0, seeds = 60;
     for (uint64_t seed = 1; seed <= seeds; seed++) {
         gtref_stim a, b;
-        gtref_stim_init(&a);
-        gtref_stim_init(&b);
-        cr_assert_eq(gtref_stim_generate(&a, seed, &on), 0);
-        cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
-        size_t la, lb;
-        uint8_t *ea = NULL, *eb = NULL;
-        cr_assert_eq(gtref_stim_encode(&a, &ea, &la), 0);
-        cr_assert_eq(gtref_stim_encode(&b, &eb, &lb), 0);
-        if (la != lb || memcmp(ea, eb, la) != 0) {
+        if (!generate_both(seed, &on, &off, &a, &b)) {
             fired++;
             size_t wa = irq_reg_writes(&a), wb = irq_reg_writes(&b);
             cr_assert_geq(wa, wb + 8, "seed %" PRIu64 ": changed, but %zu interrupt register writes against %zu", seed,
@@ -2629,8 +2630,6 @@ Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
             gtref_lint_violation v[1];
             cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
         }
-        free(ea);
-        free(eb);
         gtref_stim_free(&a);
         gtref_stim_free(&b);
     }
