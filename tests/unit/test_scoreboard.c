@@ -1461,6 +1461,23 @@ Test(scoreboard, a_violation_retired_without_its_error_bit_is_a_violation_not_ma
 /* The violation made (ESR := 4, the NOOP retired), then the DUT retires elsewhere than the batch's next command (the
  * MI_BATCH_BUFFER_END at 0x200010): its path after the violation is the violating command's (an access that decided
  * it); another retire after an ordinary command keeps retire/any-command/address. */
+/* With EMR = 0xFB (bit 2 clear) the violation commits ESR := 4, then EIR := 4 (C41, R3). A DUT that makes the ESR commit
+ * and retires without EIR's made the violation: its bucket names the EIR bit, not violation-not-made. */
+Test(scoreboard, a_violation_made_without_its_eir_bit_keeps_the_eir_bucket)
+{
+    host_write(RCS + GTREF_EMR, 0xFBu, 0xFBu);
+    priv_setup();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert(strstr(mm->expected, "EIR=0x00000004"), "%s", mm->expected);
+    cr_assert_str_eq(mm->bucket, "reg-commit/any-command/EIR[2]", "%s", mm->bucket);
+}
+
 Test(scoreboard, another_path_right_after_a_violation_is_a_violation_not_made)
 {
     priv_setup();
