@@ -1424,6 +1424,22 @@ static void priv_setup(void)
     cr_assert(dut_retire(RING + 16, bbs[0], 28), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
 }
 
+/* The violating MI_STORE_DATA_IMM's ESR := 4 commit (C41), made by the DUT and matched. */
+static void esr_made(void)
+{
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+/* The cycle in which the DUT retires the violating MI_STORE_DATA_IMM (the batch's first command, at 0x200000). */
+static gtref_sb_cycle violation_retire(void)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    return c;
+}
+
 /* The violating command's write made by the DUT is a write the NOOP does not make (docs/regress.md "Buckets"), and a
  * context switch's RING_TAIL in the middle of the violating command is the register the DUT changed: neither is
  * named for the violation. */
@@ -1449,9 +1465,7 @@ Test(scoreboard, a_switch_s_commit_during_a_violation_keeps_the_register_bucket)
 Test(scoreboard, a_violation_retired_without_its_error_bit_is_a_violation_not_made)
 {
     priv_setup();
-    gtref_sb_cycle c = blank();
-    c.eng[0].idle = false;
-    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    gtref_sb_cycle c = violation_retire();
     cr_assert(!check(&c));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert(strstr(mm->expected, "ESR=0x00000004"), "%s", mm->expected);
@@ -1467,11 +1481,8 @@ Test(scoreboard, a_violation_made_without_its_eir_bit_keeps_the_eir_bucket)
 {
     host_write(RCS + GTREF_EMR, 0xFBu, 0xFBu);
     priv_setup();
-    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
-    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
-    c = blank();
-    c.eng[0].idle = false;
-    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    esr_made();
+    gtref_sb_cycle c = violation_retire();
     cr_assert(!check(&c));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
     cr_assert(strstr(mm->expected, "EIR=0x00000004"), "%s", mm->expected);
@@ -1481,11 +1492,8 @@ Test(scoreboard, a_violation_made_without_its_eir_bit_keeps_the_eir_bucket)
 Test(scoreboard, another_path_right_after_a_violation_is_a_violation_not_made)
 {
     priv_setup();
-    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
-    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
-    c = blank();
-    c.eng[0].idle = false;
-    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    esr_made();
+    gtref_sb_cycle c = violation_retire();
     cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert(!dut_retire(RING + 28, 0, 32));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
@@ -1498,11 +1506,8 @@ Test(scoreboard, another_path_right_after_a_violation_is_a_violation_not_made)
 Test(scoreboard, a_write_of_another_path_right_after_a_violation_is_a_violation_not_made)
 {
     priv_setup();
-    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
-    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
-    c = blank();
-    c.eng[0].idle = false;
-    c.eng[0].retire = true; c.eng[0].retire_addr = 0x200000u; c.eng[0].retire_dw0 = 0x10400002u;
+    esr_made();
+    gtref_sb_cycle c = violation_retire();
     cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
     cr_assert(!dut_write(0x400200u, 0x5555ull, 0x0F));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
