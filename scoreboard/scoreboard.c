@@ -327,6 +327,20 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
             copy(f, sizeof f, "violation-not-made");
         }
     }
+    /* The interrupt logic's pending state (docs/interrupts.md §2: the DWs, the collapsing registers, the identity) is
+     * seen through four windows: the line, a host read of GT_INTR_DW, INTR_IDENTITY_REG or GFX_MSTR_IRQ's read bits,
+     * and the commit report of a host write to a DW or an identity register (IRQ-20). Whichever window shows a
+     * difference first is chance (is the event unmasked, does the host read before the line would rise); the
+     * divergence is the state: interrupt/-/pending-state. The record keeps the window, register and values. */
+    bool irq_window = strcmp(kind, "irq-line") == 0 ||
+                      ((strcmp(kind, "mmio-read") == 0 || strcmp(kind, "mmio-commit") == 0) &&
+                       (strcmp(f, "GT_INTR_DW") == 0 || strcmp(f, "INTR_IDENTITY_REG") == 0)) ||
+                      (strcmp(kind, "mmio-read") == 0 && strcmp(f, "GFX_MSTR_IRQ") == 0);
+    if (irq_window) {
+        sb->bucket_kind = "interrupt";
+        sb->bucket_cmd = "-";
+        copy(f, sizeof f, "pending-state");
+    }
     /* Testbench-found failures (protocol, timeout) are not about the command in flight either. */
     if (sb->report_without_command) cname = "-";
     if (sb->bucket_cmd) cname = sb->bucket_cmd;

@@ -571,6 +571,40 @@ Test(scoreboard, a_dut_without_the_watchdog_event_is_an_irq_mismatch)
     cr_assert_eq(mm->cycle, cyc);
 }
 
+/* The interrupt state seen through any of its windows is one bucket (docs/regress.md "Buckets"): a watchdog event
+ * the DUT does not make shows in the line when the event is open, and in a host read of GT_INTR_DW0 when the line
+ * is still low or the host reads first; both are interrupt/-/pending-state, the record keeping the window. */
+Test(scoreboard, a_missing_interrupt_is_one_bucket_through_the_line_or_a_dw_read)
+{
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 3, 3);
+    host_write(RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, GTREF_WDOG_COUNT_CLOCKS);
+    cr_assert(cycle_irq(false));
+    cr_assert(cycle_irq(false));
+    cr_assert(!cycle_irq(false));   /* T + 4: the model's line is high */
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "irq-line");
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "interrupt/-/pending-state");
+    teardown();
+    setup();
+    open_watchdog_interrupt();
+    host_write(RCS + GTREF_PR_CTR_THRSH, 3, 3);
+    host_write(RCS + GTREF_PR_CTR_CTL, GTREF_WDOG_COUNT_CLOCKS, GTREF_WDOG_COUNT_CLOCKS);
+    cr_assert(cycle_irq(false));
+    cr_assert(cycle_irq(false));   /* T + 3: the event at its closing edge */
+    gtref_sb_cycle c = blank();    /* T + 4: the DUT's line is high as the model's, the host reads DW0 */
+    c.irq = true;
+    c.mmio_xfer = true; c.mmio_addr = GTREF_GT_INTR_DW0;
+    cr_assert(check(&c));
+    c = blank();
+    c.irq = true;
+    c.mmio_rsp_valid = true; c.mmio_rsp_data = 0;   /* bit 0 (RCS0) missing from the DW the DUT reads back */
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "mmio-read");
+    cr_assert_str_eq(mm->bucket, "interrupt/-/pending-state");
+    cr_assert(strstr(mm->expected, "GT_INTR_DW0") != NULL, "the record names the register: %s", mm->expected);
+}
+
 /* LRI of CS_GPR0 then PR_CTR_CTL: the model executes the whole LRI at the DUT's first commit (cycle n), but the
  * DUT commits PR_CTR_CTL only in n + 5: ticks from n + 6, THRSH = 2 reached in n + 7, irq in n + 8. */
 Test(scoreboard, watchdog_started_by_an_engine_commit_counts_from_the_dut_commit)
@@ -670,6 +704,14 @@ static bool host_read(uint32_t off, uint32_t dut_value)
     c = blank();
     c.mmio_rsp_valid = true; c.mmio_rsp_data = dut_value;
     return check(&c);
+}
+
+/* A read of a register outside the interrupt state keeps its register in the bucket. */
+Test(scoreboard, a_wrong_read_of_another_register_keeps_its_name)
+{
+    host_write(RCS + GTREF_PR_CTR_THRSH, 3, 3);
+    cr_assert(!host_read(RCS + GTREF_PR_CTR_THRSH, 4));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mmio-read/-/PR_CTR_THRSH");
 }
 
 /* IRQ-4: with HWSTAM[0] and IMR[0] clear, MI_USER_INTERRUPT makes a status write (dword 0x1 to the status page,
