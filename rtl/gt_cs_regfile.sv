@@ -57,13 +57,21 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
   // read or written, so its read value and its new value are the only ones computed (docs/performance.md).
   logic [RIW:0] host_f;
   ridx_t        host_idx;
-  logic         host_wr;       // the host write of this cycle changes register host_idx
+  logic         host_wr;       // the host write of this cycle changes register host_widx
+  ridx_t        host_widx;     // the register a host write changes: the one it names
   assign host_f   = reg_find(ENGINE, mmio_addr);
   assign host_idx = host_f[RIW-1:0];
+`ifdef GTREF_BUG_HOST_WE_PRED_RESULT2
+  // BUG (docs/rtl-bugs.md, HOST_WE_PRED_RESULT2): the write enable of a host write of MI_PREDICATE_RESULT_2 is decoded
+  // as MI_PREDICATE_RESULT_1's: the value goes there, and MI_PREDICATE_RESULT_2 keeps its old value.
+  assign host_widx = host_idx == ridx_t'(MI_PREDICATE_RESULT_2_IDX) ? ridx_t'(MI_PREDICATE_RESULT_1_IDX) : host_idx;
+`else
+  assign host_widx = host_idx;
+`endif
   always_comb begin
     host_wr     = mmio_wr && host_f[RIW] && reg_writable(ENGINE, host_idx);
     host_new    = reg_write(ENGINE, host_idx, regs.r[host_idx], mmio_wdata);
-    host_we     = host_wr ? ENGINE_REGS'(1) << host_idx : '0;
+    host_we     = host_wr ? ENGINE_REGS'(1) << host_widx : '0;
     mmio_rdata  = host_f[RIW] ? rd_value(int'(host_idx)) : 32'd0;
     mmio_commit = host_wr;
     mmio_new    = host_wr ? host_new : 32'd0;
@@ -83,10 +91,10 @@ module gt_cs_regfile import gtref_pkg::*, gt_cs_pkg::*; #(
         if (!rst_n) regs.r[i] <= ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];
         // CONTEXT_STATUS_PTR (docs/execlists.md EL-22): the engine's commit sets the write pointer (bits 3:0);
         // a host write of the same cycle keeps the rest (the read pointer, bits 11:8, is the host's)
-        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_wr && host_idx == ridx_t'(i))
+        else if (i == CONTEXT_STATUS_PTR_IDX && c_valid && c_idx == ridx_t'(i) && host_wr && host_widx == ridx_t'(i))
           regs.r[i] <= (c_val & CSB_WRITE_PTR_MASK) | (host_new & ~CSB_WRITE_PTR_MASK);
         else if (c_valid && c_idx == ridx_t'(i)) regs.r[i] <= c_val;
-        else if (host_wr && host_idx == ridx_t'(i)) regs.r[i] <= host_new;
+        else if (host_wr && host_widx == ridx_t'(i)) regs.r[i] <= host_new;
       end
     end else begin : g_absent
       assign regs.r[i] = ENGINE_REG_RESET_BY_ENGINE[ENGINE][i];

@@ -233,6 +233,7 @@ struct gtref_cov {
         uint32_t preempted[EL_PREEMPTED_MAX];   /* IDs of the contexts preempted and not yet restored */
         unsigned npreempted;
     } el[GTREF_MAX_ENGINES];
+    uint64_t *host_hits;                /* [gtref_nregs][GTREF_MAX_ENGINES]: host writes of a host-write bin's register */
     uint8_t ring_retired, el_retired;   /* engines that retired a command in this test in either mode */
     bool both_modes;                    /* the both-modes bin was hit in this test */
 };
@@ -316,6 +317,28 @@ static int build_rows(gtref_cov *c)
     return 0;
 }
 
+/* The host-write bins (include/gtref/coverage.h): the engine registers with writable bits whose host writes only
+ * host_reg_pct makes (docs/stimulus-format.md §3); the others the host program writes in every test, or never may
+ * (RING_* while busy, CONTEXT_STATUS_PTR's write pointer: cycle contract §8, docs/execlists.md §8). */
+static const char *const host_write_prefixes[] = {
+    "CS_GPR", "MI_PREDICATE_", "BB_OFFSET", "PP_DCLV_UDW", "PDP1_", "PDP2_", "PDP3_", "RING_CONTEXT_CONTROL", "CCID",
+    "BB_PER_CTX_PTR", "INDIRECT_CTX", "CTX_TIMESTAMP", "CSB_INTERRUPT_MASK", "EXECLIST_SQ_",
+};
+static int host_bin(size_t i, int e)
+{
+    const gtref_reg_def *d = &gtref_regs[i];
+    if (!(d->flags & GTREF_REGF_ENGINE) || !gtref_reg_present(d, e) || !(gtref_reg_rw(d, e) || d->w1c_mask)) return 0;
+    for (size_t k = 0; k < sizeof host_write_prefixes / sizeof host_write_prefixes[0]; k++)
+        if (strncmp(d->name, host_write_prefixes[k], strlen(host_write_prefixes[k])) == 0) return 1;
+    return 0;
+}
+static int host_row(size_t i)
+{
+    for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+        if (host_bin(i, e)) return 1;
+    return 0;
+}
+
 gtref_cov *gtref_cov_create(int engines)
 {
     if (engines < 1 || engines > GTREF_MAX_ENGINES) return NULL;
@@ -323,7 +346,8 @@ gtref_cov *gtref_cov_create(int engines)
     if (!c) return NULL;
     c->engines = engines;
     gtref_cov_test_begin(c);
-    if (build_rows(c) || !(c->variant_hits = calloc(c->nrows ? c->nrows * (size_t)engines : 1, sizeof *c->variant_hits))) {
+    if (build_rows(c) || !(c->variant_hits = calloc(c->nrows ? c->nrows * (size_t)engines : 1, sizeof *c->variant_hits)) ||
+        !(c->host_hits = calloc(gtref_nregs * GTREF_MAX_ENGINES, sizeof *c->host_hits))) {
         gtref_cov_destroy(c);
         return NULL;
     }
@@ -335,6 +359,7 @@ void gtref_cov_destroy(gtref_cov *c)
     if (!c) return;
     free(c->rows);
     free(c->variant_hits);
+    free(c->host_hits);
     free(c);
 }
 
@@ -619,6 +644,22 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
     if (!any) hit_value(c, e, d->id, -2, 0);
 }
 
+void gtref_cov_host_write(gtref_cov *c, uint32_t off)
+{
+    int e;
+    const gtref_reg_def *d = gtref_reg_lookup(off, c->engines, &e);
+    if (!d || e < 0 || e >= c->engines) return;
+    size_t i = (size_t)(d - gtref_regs);
+    if (host_bin(i, e)) c->host_hits[i * GTREF_MAX_ENGINES + (size_t)e]++;
+}
+
+uint64_t gtref_cov_host_write_hits(const gtref_cov *c, const char *name, int e)
+{
+    const gtref_reg_def *d = gtref_reg_by_name(name);
+    if (!d || e < 0 || e >= c->engines || !host_bin((size_t)(d - gtref_regs), e)) return 0;
+    return c->host_hits[(size_t)(d - gtref_regs) * GTREF_MAX_ENGINES + (size_t)e];
+}
+
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k)
 {
     if (e >= 0 && e < c->engines && k < GTREF_COV_EVENTS) c->event_hits[k][e]++;
@@ -639,6 +680,7 @@ void gtref_cov_merge(gtref_cov *a, const gtref_cov *b)
     for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
         for (int e = 0; e < GTREF_MAX_ENGINES; e++) a->csb_hits[k][e] += b->csb_hits[k][e];
     for (int k = 0; k < GTREF_COV_EL_BINS; k++) a->el_hits[k] += b->el_hits[k];
+    for (size_t i = 0; i < gtref_nregs * GTREF_MAX_ENGINES; i++) a->host_hits[i] += b->host_hits[i];
 }
 
 /* Whether a bin exists: the engine accepts the command (errors: every engine; a wrong-engine error needs a
@@ -668,6 +710,9 @@ static void count(const gtref_cov *c, size_t *bins, size_t *holes)
     for (int k = 0; k < GTREF_COV_CSB_EVENTS; k++)
         for (int e = 0; e < c->engines; e++) { (*bins)++; if (!c->csb_hits[k][e]) (*holes)++; }
     for (int k = 0; k < GTREF_COV_EL_BINS; k++) { (*bins)++; if (!c->el_hits[k]) (*holes)++; }
+    for (size_t i = 0; i < gtref_nregs; i++)
+        for (int e = 0; e < c->engines; e++)
+            if (host_bin(i, e)) { (*bins)++; if (!c->host_hits[i * GTREF_MAX_ENGINES + (size_t)e]) (*holes)++; }
 }
 
 size_t gtref_cov_bins(const gtref_cov *c) { size_t b, h; count(c, &b, &h); return b; }
@@ -747,6 +792,14 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
         cell(f, c->el_hits[k], 1);
         fputc('\n', f);
     }
+    fprintf(f, "\nHost write x register x engine (docs/stimulus-format.md §3, host_reg_pct):\n\n");
+    header(f, c, "register", 0);
+    for (size_t i = 0; i < gtref_nregs; i++) {
+        if (!host_row(i)) continue;
+        fprintf(f, "| %-44s |", gtref_regs[i].name);
+        for (int e = 0; e < c->engines; e++) cell(f, c->host_hits[i * GTREF_MAX_ENGINES + (size_t)e], host_bin(i, e));
+        fputc('\n', f);
+    }
     if (holes) {
         fprintf(f, "\nHoles:\n");
         for (int k = 0; k < GTREF_COV_EVENTS; k++)
@@ -757,6 +810,10 @@ void gtref_cov_print(const gtref_cov *c, FILE *f)
                 if (!c->csb_hits[k][e]) fprintf(f, "  execlist %s on %s\n", csb_names[k], gtref_engines[e].name);
         for (int k = 0; k < GTREF_COV_EL_BINS; k++)
             if (!c->el_hits[k]) fprintf(f, "  execlist %s\n", el_names[k]);
+        for (size_t i = 0; i < gtref_nregs; i++)
+            for (int e = 0; e < c->engines; e++)
+                if (host_bin(i, e) && !c->host_hits[i * GTREF_MAX_ENGINES + (size_t)e])
+                    fprintf(f, "  host write of %s on %s\n", gtref_regs[i].name, gtref_engines[e].name);
         for (size_t i = 0; i < c->nrows; i++)
             for (int e = 0; e < c->engines; e++)
                 if (row_ok(&c->rows[i], e) && !c->variant_hits[i * (size_t)c->engines + (size_t)e])

@@ -105,7 +105,10 @@ static void cov_control_write(gtref_model_run *r, uint32_t off, uint32_t val)
 static void host_write(void *u, uint32_t off, uint32_t val)
 {
     gtref_model_run *r = u;
-    if (r->cov) cov_control_write(r, off, val);
+    if (r->cov) {
+        cov_control_write(r, off, val);
+        gtref_cov_host_write(r->cov, off);
+    }
     gtm_mmio_write(r->model, off, val);
     advance(r, 1, false);
 }

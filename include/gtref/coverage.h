@@ -14,6 +14,10 @@
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
  *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole;
  *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event)
+ *   host write × register × engine  each engine register with writable bits that only the host_reg_pct host writes
+ *                                (docs/stimulus-format.md §3) reach from the host: CS_GPR*, MI_PREDICATE_*, BB_OFFSET,
+ *                                PP_DCLV_UDW, PDP1..3, the context and CSB storage, EXECLIST_SQ_* (the caller's
+ *                                gtref_cov_host_write)
  *   execlist CSB event × engine  each CSB entry the kit writes (docs/execlists.md EL-20's five), per engine
  *   execlist scenario            docs/execlists.md §7 "Coverage": arbitration points taken, run dry with a pending
  *                                submission, preempt to idle, CSB wrap, resuming a preempted context, a PDP0
@@ -135,6 +139,10 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);
 void gtref_cov_nonpriv_entries(gtref_cov *c, int e, const uint32_t entries[12]);
 /* Engine e's EMR as it is now (the caller reads it before each sample; the CP_PRIV-with-EIR bin needs it). */
 void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr);
+/* A host MMIO write of absolute offset off, before it is applied (the host-write bins). */
+void gtref_cov_host_write(gtref_cov *c, uint32_t off);
+/* Hits of the host-write bin of the engine register named name (e.g. "CS_GPR3") on engine e; 0 for no such bin. */
+uint64_t gtref_cov_host_write_hits(const gtref_cov *c, const char *name, int e);
 /* One event of engine e. */
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */

@@ -93,7 +93,8 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->atomic_forms_pct = 50;
     c->cbbe_pct = 50;
     c->sig_target_pct = 40;
-    c->sem_burst_pct = 50;      /* signal bursts around the waits (C32a): a stream of their own */
+    c->sem_burst_pct = 50;
+    c->host_reg_pct = 50;      /* host writes of the registers nothing else writes from the host: a stream of its own */      /* signal bursts around the waits (C32a): a stream of their own */
     c->nonpriv_entries_pct = 50;
     c->sdi2_pct = 50;
     c->reg_poll_pct = 40;

@@ -413,6 +413,10 @@ typedef struct gen {
     gtref_rng srng;
     int sdepth;
     bool s_burst;
+    /* host_reg_pct (docs/stimulus-format.md §3): host writes of the registers nothing else writes from the host, drawn
+     * from a stream of their own (hrng), only in the seeds where the knob fires */
+    gtref_rng hrng;
+    bool host_regs;
     unsigned el;               /* engines (mask of engine indices) in execlist mode */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
@@ -461,6 +465,10 @@ static inline void mswap(gen *g) { gtref_rng t = g->rng; g->rng = g->mrng; g->mr
 static inline void mbegin(gen *g) { if (g->mdepth++ == 0) mswap(g); }
 static inline void mend(gen *g) { if (--g->mdepth == 0) mswap(g); }
 static inline bool m_pct(gen *g, unsigned p) { mbegin(g); bool r = pct(g, p); mend(g); return r; }
+/* The host register writes' stream (gen.hrng). */
+static inline uint32_t h_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->hrng); }
+static inline uint64_t h_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->hrng, lo, hi); }
+static inline bool h_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->hrng, p); }
 /* The signal bursts' stream (gen.srng): between sbegin and send it is g->rng. */
 static inline void sswap(gen *g) { gtref_rng t = g->rng; g->rng = g->srng; g->srng = t; }
 static inline void sbegin(gen *g) { if (g->sdepth++ == 0) sswap(g); }

@@ -250,11 +250,89 @@ static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_p
     }
 }
 
+/* host_reg_pct (docs/stimulus-format.md §3), from its own stream: the engine registers with writable bits that no
+ * other part of the host program writes. restore: the engine's own commands read the register (MI_MATH, MI_PREDICATE,
+ * MI_SET_PREDICATE, LRR/SRM sources, register polls), so a setup write of it ends with its reset value and the stream
+ * runs as it would without the knob; the others are storage (docs/execlists.md §2.1, docs/gam.md G6, spec decisions
+ * E11, E23) and keep the host's value on a ring-buffer engine (read back at the end of the test). Left out: the
+ * registers the host program writes already (RING_*, EMR, IMR, HWSTAM, INSTPM, PP_DCLV, PDP0_*, RING_MODE, HWS_PGA,
+ * PR_CTR_*, FORCE_TO_NONPRIV*), and CONTEXT_STATUS_PTR (its write pointer numbers the CSB steps: docs/execlists.md §8). */
+static const struct host_reg { uint32_t off; bool restore; } host_reg_list[] = {
+    { GTREF_PP_DCLV_UDW, false }, { GTREF_BB_OFFSET, false },
+    { GTREF_MI_PREDICATE_RESULT_2, true }, { GTREF_MI_PREDICATE_SRC0, true }, { GTREF_MI_PREDICATE_SRC0_UDW, true },
+    { GTREF_MI_PREDICATE_SRC1, true }, { GTREF_MI_PREDICATE_SRC1_UDW, true }, { GTREF_MI_PREDICATE_DATA, true },
+    { GTREF_MI_PREDICATE_DATA_UDW, true }, { GTREF_MI_PREDICATE_RESULT, true }, { GTREF_MI_PREDICATE_RESULT_1, true },
+    { GTREF_RING_CONTEXT_CONTROL, false }, { GTREF_CCID, false }, { GTREF_BB_PER_CTX_PTR, false },
+    { GTREF_INDIRECT_CTX, false }, { GTREF_INDIRECT_CTX_OFFSET, false }, { GTREF_CTX_TIMESTAMP, false },
+    { GTREF_PDP1_LDW, false }, { GTREF_PDP1_UDW, false }, { GTREF_PDP2_LDW, false }, { GTREF_PDP2_UDW, false },
+    { GTREF_PDP3_LDW, false }, { GTREF_PDP3_UDW, false }, { GTREF_CSB_INTERRUPT_MASK, false },
+};
+#define HOST_GPRS 32u        /* CS_GPR0..31: restore */
+#define HOST_SQ_DWORDS 16u   /* EXECLIST_SQ_LO/HI0..7: storage (elements 0, 1 until a Load takes them: EL-10) */
+
+/* A value for a host write: any 32 bits, now and then all ones or all zeros (every writable bit in one direction). */
+static uint32_t host_reg_value(gen *g)
+{
+    unsigned k = (unsigned)h_range(g, 0, 9);
+    return k == 0 ? 0xFFFFFFFFu : k == 1 ? 0u : h_rnd32(g);
+}
+
+/* One register of engine e at setup: one or two writes of random values, a read back (which compares the stored
+ * value, not only the commit report), and, for a register the stream reads or on an execlist engine (whose context
+ * restore owns the context registers: docs/execlists.md §3), a last write of its reset value (a masked register with
+ * all its enable bits). */
+static void host_reg_setup_one(gen *g, int e, uint32_t rel, bool restore)
+{
+    uint32_t off = gtref_engines[e].base + rel;
+    int eng;
+    const gtref_reg_def *d = gtref_reg_lookup(off, GTREF_MAX_ENGINES, &eng);
+    if (!d || !gtref_reg_present(d, e)) return;
+    unsigned n = (unsigned)h_range(g, 1, 2);
+    for (unsigned k = 0; k < n; k++) op(g, GTREF_HOST_WRITE, off, host_reg_value(g), 0);
+    if (h_pct(g, restore ? 80 : 40)) op(g, GTREF_HOST_READ, off, 0, 0);
+    if (restore) {
+        uint32_t v = gtref_reg_reset(d, e);
+        if (d->access == GTREF_ACC_MASKED) v |= gtref_reg_rw(d, e) << 16;
+        op(g, GTREF_HOST_WRITE, off, v, 0);
+    }
+}
+
+/* host_reg_pct at setup, every ring still disabled and nothing submitted: each of those registers of each engine of
+ * the test with a probability of its own (drawn per seed, 20..60%). */
+static void host_reg_setup(gen *g, const engine_plan *plans, size_t np)
+{
+    unsigned share = (unsigned)h_range(g, 20, 60);
+    for (size_t i = 0; i < np; i++) {
+        const engine_plan *p = &plans[i];
+        for (size_t k = 0; k < sizeof host_reg_list / sizeof host_reg_list[0]; k++)
+            if (h_pct(g, share)) host_reg_setup_one(g, p->e, host_reg_list[k].off, host_reg_list[k].restore || p->el);
+        for (uint32_t k = 0; k < HOST_GPRS; k++)
+            if (h_pct(g, share)) host_reg_setup_one(g, p->e, GTREF_CS_GPR0 + 4u * k, true);
+        for (uint32_t k = 0; k < HOST_SQ_DWORDS; k++)
+            if (h_pct(g, share)) host_reg_setup_one(g, p->e, GTREF_EXECLIST_SQ_LO0 + 4u * k, p->el && k < 4u);
+    }
+}
+
+/* host_reg_pct while engines run: EXECLIST_SQ elements 2..7 of an engine of the test, which nothing reads (E2: a Load
+ * takes elements 0 and 1 only; no command names them, docs/execlists.md §8), 1..4 writes, now and then one read back:
+ * legal at any time, in either mode. */
+static void host_reg_live(gen *g, const engine_plan *plans, size_t np)
+{
+    const engine_plan *p = &plans[h_range(g, 0, np - 1)];
+    uint32_t base = gtref_engines[p->e].base + GTREF_EXECLIST_SQ_LO2, off = 0;
+    for (unsigned n = (unsigned)h_range(g, 1, 4); n; n--) {
+        off = base + 4u * (uint32_t)h_range(g, 0, 11);
+        op(g, GTREF_HOST_WRITE, off, host_reg_value(g), 0);
+    }
+    if (h_pct(g, 30)) op(g, GTREF_HOST_READ, off, 0, 0);
+}
+
 /* Setup with every ring disabled: the GAM, ring registers, EMR, INSTPM (instpm_setup_pct), the PPGTT (RING_MODE[9],
  * PDP0, PP_DCLV), interrupt enables and masks. The enable registers are shared by two engines each and the mask fields sit where the engine
  * table says (spec decisions I1-I2): each register is written once with the fields of every engine of the test. */
 static void program_setup(gen *g, engine_plan *plans, size_t np)
 {
+    if (g->host_regs) host_reg_setup(g, plans, np);
     program_gam(g);
     for (size_t i = 0; i < np; i++) {
         engine_plan *p = &plans[i];
@@ -552,6 +630,7 @@ void gen_program_host(gen *g, engine_plan *plans, size_t np)
                    ctl ? gen_wdog_ctl(g) : gen_wdog_thrsh(g), 0);
         }
         if (g->irace && i_pct(g, 60)) irq_race(g, plans, np, p, 16);
+        if (g->host_regs && h_pct(g, 25)) host_reg_live(g, plans, np);
         if (g->wdog && pct(g, 15)) {
             /* serve what is pending, so that each later watchdog event shows on the line again */
             isr(g);

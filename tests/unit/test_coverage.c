@@ -7,6 +7,8 @@
 
 #include "gtref/cmds.h"
 #include "gtref/coverage.h"
+#include "gtref/engines.h"
+#include "gtref/regs.h"
 
 static gtm_retire retire_of(const char *text, int status, uint8_t level)
 {
@@ -129,4 +131,42 @@ Test(coverage, events_fill_their_bins_and_the_watchdog_is_rcs0s)
     cr_assert(strstr(t, "signal-mode wait met after waiting on VCS0"), "%s", t);
     free(t);
     gtref_cov_destroy(c);
+}
+
+/* The host-write bins (include/gtref/coverage.h; docs/stimulus-format.md §3, host_reg_pct): a host write of one of
+ * the row's registers hits its bin on its engine only; a register the row leaves out (RING_TAIL, the host program's in
+ * every test) has none; CCID is RCS0's alone (reg_table.def: GTREF_REGF_RCS_ONLY); the bins' holes are listed. */
+Test(coverage, host_writes_fill_their_register_bins)
+{
+    gtref_cov *c = gtref_cov_create(4), *d = gtref_cov_create(4);
+    cr_assert(c && d);
+    size_t holes = gtref_cov_holes(c);
+    gtref_cov_host_write(c, gtref_engines[0].base + GTREF_MI_PREDICATE_RESULT_2);
+    gtref_cov_host_write(c, gtref_engines[2].base + GTREF_CS_GPR0 + 4u * 5u);
+    gtref_cov_host_write(c, gtref_engines[1].base + GTREF_RING_TAIL);
+    gtref_cov_host_write(c, gtref_engines[1].base + GTREF_CCID);
+    gtref_cov_host_write(c, gtref_engines[3].base + GTREF_EXECLIST_SQ_HI7);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "MI_PREDICATE_RESULT_2", 0), 1);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "MI_PREDICATE_RESULT_1", 0), 0);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "CS_GPR5", 2), 1);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "CS_GPR5", 0), 0);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "RING_TAIL", 1), 0);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "CCID", 1), 0);
+    cr_assert_eq(gtref_cov_host_write_hits(c, "EXECLIST_SQ_HI7", 3), 1);
+    cr_assert_eq(gtref_cov_holes(c), holes - 3, "three bins hit: %zu holes of %zu before", gtref_cov_holes(c), holes);
+    gtref_cov_host_write(d, gtref_engines[0].base + GTREF_CCID);
+    gtref_cov_merge(d, c);
+    cr_assert_eq(gtref_cov_host_write_hits(d, "CCID", 0), 1);
+    cr_assert_eq(gtref_cov_host_write_hits(d, "CS_GPR5", 2), 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    gtref_cov_print(c, f);
+    fclose(f);
+    cr_assert(strstr(text, "host write of CCID on RCS0"), "the CCID hole is listed");
+    cr_assert_null(strstr(text, "host write of CCID on BCS0"), "BCS0 has no CCID bin");
+    cr_assert_null(strstr(text, "host write of MI_PREDICATE_RESULT_2 on RCS0"), "a hit bin is no hole");
+    free(text);
+    gtref_cov_destroy(c);
+    gtref_cov_destroy(d);
 }

@@ -2635,3 +2635,93 @@ Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
     }
     cr_assert(fired >= seeds / 4 && fired <= seeds * 3 / 4, "races in %u of %u seeds", fired, seeds);
 }
+
+/* host_reg_pct draws from a stream of its own (docs/stimulus-format.md §3): at 50 each seed is byte for byte the
+ * stimulus it is at 0 (the knob missed) or the one at 100 (it fired), both happen, and at 100 every seed changes. What a
+ * fired seed adds, against the seed at 0, are host ops only (the rest of the host program a subsequence of it), each a
+ * write or read of the row's registers: at setup, before the first op of the seed at 0, CS_GPR*, MI_PREDICATE_*,
+ * BB_OFFSET, PP_DCLV_UDW, PDP1..3_*, RING_CONTEXT_CONTROL, CCID, BB_PER_CTX_PTR, INDIRECT_CTX*, CTX_TIMESTAMP,
+ * CSB_INTERRUPT_MASK, EXECLIST_SQ_*, the CS_GPRs and MI_PREDICATE_* ending with their reset value 0
+ * (include/gtref/reg_table.def: GTREF_GPR, GTREF_RWREG rows); later only EXECLIST_SQ_LO/HI2..7. It stays legal. */
+static bool name_in(const char *name, const char *const *prefixes, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strncmp(name, prefixes[k], strlen(prefixes[k])) == 0) return true;
+    return false;
+}
+
+Test(gen, host_reg_knob_has_its_own_stream)
+{
+    static const char *const setup_regs[] = { "CS_GPR", "MI_PREDICATE_", "BB_OFFSET", "PP_DCLV_UDW", "PDP1_", "PDP2_",
+                                              "PDP3_", "RING_CONTEXT_CONTROL", "CCID", "BB_PER_CTX_PTR", "INDIRECT_CTX",
+                                              "CTX_TIMESTAMP", "CSB_INTERRUPT_MASK", "EXECLIST_SQ_" };
+    static const char *const restored[] = { "CS_GPR", "MI_PREDICATE_" };
+    gtref_gen_config a, b, c;
+    test_ring_gen_defaults(&a);
+    b = c = a;
+    a.host_reg_pct = 0;
+    b.host_reg_pct = 50;
+    c.host_reg_pct = 100;
+    unsigned as_zero = 0, as_full = 0, live = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        size_t la, lb, lc;
+        uint8_t *ea = encoded(seed, &a, &la), *eb = encoded(seed, &b, &lb), *ec = encoded(seed, &c, &lc);
+        bool same0 = la == lb && !memcmp(ea, eb, la), same1 = lc == lb && !memcmp(ec, eb, lc);
+        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
+        cr_assert(!(la == lc && !memcmp(ea, ec, la)), "seed %" PRIu64 ": the knob at 100 changed nothing", seed);
+        as_zero += same0 && !same1;
+        as_full += same1 && !same0;
+        free(ea);
+        free(eb);
+        free(ec);
+
+        gtref_stim s0, s1;
+        gtref_stim_init(&s0);
+        gtref_stim_init(&s1);
+        cr_assert_eq(gtref_stim_generate(&s0, seed, &a), 0);
+        cr_assert_eq(gtref_stim_generate(&s1, seed, &c), 0);
+        cr_assert_eq(s0.nsegs, s1.nsegs, "seed %" PRIu64 ": the knob changed the memory image", seed);
+        uint32_t last[GTREF_MAX_ENGINES][0x600 / 4 + 64];   /* the last setup write of each CS_GPR/MI_PREDICATE_ dword */
+        bool seen[GTREF_MAX_ENGINES][0x600 / 4 + 64];
+        memset(seen, 0, sizeof seen);
+        size_t j = 0;
+        for (size_t i = 0; i < s1.nops; i++) {
+            const gtref_host_op *o = &s1.ops[i];
+            if (j < s0.nops && o->op == s0.ops[j].op && o->off == s0.ops[j].off && o->val == s0.ops[j].val &&
+                o->cycles == s0.ops[j].cycles && o->addr == s0.ops[j].addr && o->data == s0.ops[j].data) {
+                j++;
+                continue;
+            }
+            cr_assert(o->op == GTREF_HOST_WRITE || o->op == GTREF_HOST_READ, "seed %" PRIu64 ": op %zu (%u) added", seed,
+                      i, o->op);
+            int e;
+            const gtref_reg_def *d = gtref_reg_lookup(o->off, 4, &e);
+            cr_assert(d && e >= 0, "seed %" PRIu64 ": op %zu names 0x%x, no engine register", seed, i, o->off);
+            if (j == 0) {
+                cr_assert(name_in(d->name, setup_regs, sizeof setup_regs / sizeof setup_regs[0]),
+                          "seed %" PRIu64 ": setup op %zu names %s", seed, i, d->name);
+                uint32_t rel = (d->offset & 0xFFFu) / 4u;
+                if (o->op == GTREF_HOST_WRITE && name_in(d->name, restored, 2) && rel < 0x600 / 4 + 64) {
+                    last[e][rel] = o->val;
+                    seen[e][rel] = true;
+                }
+            } else {
+                bool sq_high = d->offset >= GTREF_EXECLIST_SQ_LO2 && d->offset <= GTREF_EXECLIST_SQ_HI7;
+                cr_assert(sq_high, "seed %" PRIu64 ": op %zu, after setup began, names %s", seed, i, d->name);
+                live++;
+            }
+        }
+        cr_assert_eq(j, s0.nops, "seed %" PRIu64 ": the host program at 0 is not a subsequence of the one at 100", seed);
+        for (int e = 0; e < GTREF_MAX_ENGINES; e++)
+            for (size_t r = 0; r < 0x600 / 4 + 64; r++)
+                if (seen[e][r]) cr_assert_eq(last[e][r], 0u, "seed %" PRIu64 ": register 0x%zx of engine %d ends at 0x%x",
+                                             seed, 4 * r, e, last[e][r]);
+        gtref_lint_violation v[1];
+        cr_assert_eq(gtref_stim_lint(&s1, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        gtref_stim_free(&s0);
+        gtref_stim_free(&s1);
+    }
+    cr_assert_gt(as_zero, 0);
+    cr_assert_gt(as_full, 0);
+    cr_assert_gt(live, 0, "no EXECLIST_SQ write while engines may run in 30 seeds");
+}
