@@ -8,6 +8,9 @@
 #                                                regress --coverage calls after its run)
 #   tools/rtl-coverage.sh check-waivers FILE [--today YYYY-MM-DD]
 #                                                checks a coverage-waiver file (make check)
+#   tools/rtl-coverage.sh merge OUT              merges the counts in OUT/rtl-coverage/dat into OUT/rtl-coverage/
+#                                                merged.dat and removes the per-process files, no report (a group
+#                                                of gtref night --coverage: the night reports its groups merged)
 #
 # Every process of the coverage simulator (build/sim/<rtl>/eN/coverage/Vtb_top) writes its Verilator counts to
 # OUT/rtl-coverage/dat/cov-*.dat; report merges them (verilator_coverage --write), writes the annotated sources
@@ -18,8 +21,8 @@
 # lines and branches are listed in OUT/rtl-coverage/never-hit.txt, the never-toggled bits in never-toggled.txt, the
 # waived points in waived.txt; OUT/rtl-coverage/figures holds the figures on one line (for gtref).
 #
-# Exit status: run: the regression's, or report's when that is not 0. report: 0; 1 no coverage to merge (the message
-# says why); 2 a bad waiver file (FILE:LINE: what is wrong); 3 the goal not met and --goal given.
+# Exit status: run: the regression's, or report's when that is not 0. report, merge: 0; 1 no coverage to merge (the
+# message says why); 2 a bad waiver file (FILE:LINE: what is wrong); 3 the goal not met and --goal given.
 set -u
 GOAL_LINE=98
 GOAL_TOGGLE=90
@@ -47,6 +50,34 @@ if [ "${1:-}" = check-waivers ]; then
     parsed=$(check_waivers "$file" "$today") || exit 2
     n=$(printf '%s' "$parsed" | grep -c .)
     echo "rtl-coverage: $file: $n coverage waivers, each valid until its expiry (judged on $today)"
+    exit 0
+fi
+
+if [ "${1:-}" = merge ]; then
+    [ $# = 2 ] || { echo "usage: tools/rtl-coverage.sh merge OUT" >&2; exit 2; }
+    cov=$2/rtl-coverage
+    shopt -s nullglob
+    files=("$cov"/dat/cov-*.dat)
+    if [ ${#files[@]} = 0 ]; then
+        echo "rtl-coverage: expected a coverage file per simulator process in $cov/dat, found none; the simulator" \
+            "must be a coverage build (make build/sim/<rtl>/e<N>/coverage/Vtb_top)" >&2
+        exit 1
+    fi
+    verilator_coverage --write "$cov/merged.dat" "${files[@]}" > "$cov/merge.log" 2>&1 || {
+        cat "$cov/merge.log" >&2
+        echo "rtl-coverage: verilator_coverage could not merge the ${#files[@]} files of $cov/dat (log" \
+            "$cov/merge.log); to reproduce: verilator_coverage --write $cov/merged.dat $cov/dat/cov-*.dat" >&2
+        exit 1
+    }
+    # merged.dat holds every count of them (5 MB against about 5 MB per process)
+    rm -f "${files[@]}"
+    {
+        echo "## RTL code coverage"
+        echo
+        echo "The counts of this run's ${#files[@]} simulator processes, merged in \`$cov/merged.dat\`; their figures" \
+            "are in the night's report (night.md), merged over its groups."
+    } > "$cov/section.md"
+    echo "${#files[@]}" > "$cov/processes"
     exit 0
 fi
 
