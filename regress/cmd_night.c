@@ -121,6 +121,7 @@ typedef struct night_run {
     night_row *rows;         /* one per RTL build and group */
     size_t nrows;
     char started[32];
+    time_t start_time;
     int worst, interrupted;
     char cov_script[GTREF_PATH_MAX], cov_waivers[GTREF_PATH_MAX];
     night_cov *cov;          /* --coverage: one per RTL build */
@@ -261,7 +262,7 @@ static int night_plan(night_run *nr)
     fprintf(stderr, "gtref night: list %s (%s), master seed %" PRIu64 ": %zu group%s on %zu RTL build%s, into %s\n",
             list->name, o->lists_path, o->master, list->ngroups, list->ngroups == 1 ? "" : "s", list->nrtl,
             list->nrtl == 1 ? "" : "s", nr->base);
-    time_t start_time = time(NULL);
+    time_t start_time = nr->start_time = time(NULL);
     struct tm tm;
     gmtime_r(&start_time, &tm);
     strftime(nr->started, sizeof nr->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -440,9 +441,10 @@ static void night_coverage(night_run *nr)
                 unlink(old);
         }
         if (d) closedir(d);
+        unsigned long processes = 0;
         for (size_t g = 0; g < list->ngroups; g++) {
             const night_row *row = &nr->rows[r * list->ngroups + g];
-            char merged[GTREF_PATH_MAX], link_path[GTREF_PATH_MAX], target[GTREF_PATH_MAX];
+            char merged[GTREF_PATH_MAX], link_path[GTREF_PATH_MAX], target[GTREF_PATH_MAX], np[GTREF_PATH_MAX];
             if (!row->ran) continue;
             /* relative, so that the night's folder may move */
             if (!path_format(merged, sizeof merged, "night", "%s/rtl-coverage/merged.dat", row->out) ||
@@ -456,17 +458,29 @@ static void night_coverage(night_run *nr)
                 continue;
             }
             c->groups++;
+            unsigned long p = 0; /* the group's processes, as tools/rtl-coverage.sh merge counted them */
+            FILE *pf = path_format(np, sizeof np, "night", "%s/rtl-coverage/processes", row->out) ? fopen(np, "r") : NULL;
+            if (pf && fscanf(pf, "%lu", &p) == 1) processes += p;
+            if (pf) fclose(pf);
         }
         if (!c->groups) continue;
         bool goal = o->coverage_goal && strcmp(list->rtl[r], "clean") == 0;
         printf("\n== night %s: %s RTL coverage, merged over %zu group%s\n", list->name, list->rtl[r], c->groups,
                c->groups == 1 ? "" : "s");
-        const char *words[16];
+        const char *words[20];
+        char of[128], secs[32];
+        snprintf(of, sizeof of, "the counts of the night's %zu group%s (%lu simulator processes)", c->groups,
+                 c->groups == 1 ? "" : "s", processes);
+        snprintf(secs, sizeof secs, "%.0f", difftime(time(NULL), nr->start_time));
         size_t n = 0;
         words[n++] = "bash";
         words[n++] = nr->cov_script;
         words[n++] = "report";
         words[n++] = rtldir;
+        words[n++] = "--of";
+        words[n++] = of;
+        words[n++] = "--secs";
+        words[n++] = secs;
         if (nr->cov_waivers[0]) words[n++] = "--waivers", words[n++] = nr->cov_waivers;
         words[n++] = "--today";
         words[n++] = today;
@@ -603,8 +617,9 @@ static void night_md_sample(FILE *f, const night_run *nr)
     if (!o->max_seeds && !capped_cycles) return;
     fputs("\n**A sample of the list**:", f);
     if (o->max_seeds)
-        fprintf(f, " every random group ran at most its first %" PRIu64 " seeds (`--max-seeds %" PRIu64 "`, the "
-                   "seeds the whole night runs first)%s", o->max_seeds, o->max_seeds, capped_cycles ? ";" : "");
+        fprintf(f, " every random group ran at most its first %" PRIu64 " seed%s (`--max-seeds %" PRIu64 "`, the "
+                   "seeds the whole night runs first)%s", o->max_seeds, o->max_seeds == 1 ? "" : "s", o->max_seeds,
+                capped_cycles ? ";" : "");
     if (capped_cycles)
         fprintf(f, " a group's `min-cycles=` above %" PRIu64 " ran with %" PRIu64 " (`--max-min-cycles`%s)",
                 o->max_min_cycles, o->max_min_cycles, o->max_min_cycles_text ? "" : ", the default of a --max-seeds sample");

@@ -653,7 +653,7 @@ static int regress_coverage_setup(regress_run *r)
     else if (!path_format(r->cov_waivers, sizeof r->cov_waivers, "regress", "%s/waivers/rtl-coverage.txt", root))
         return EXIT_USAGE;
     if (!o->coverage_waivers && access(r->cov_waivers, R_OK) != 0) r->cov_waivers[0] = '\0'; /* none: nothing waived */
-    if (r->cov_waivers[0]) {
+    if (r->cov_waivers[0] && !night_waivers) { /* a night's group merges only: the night checks and applies them */
         const char *today = r->today;
         const char *check[] = {"bash", r->cov_script, "check-waivers", r->cov_waivers, "--today", today, NULL};
         int rc = gtref_run_script(check);

@@ -4,8 +4,9 @@
 #   tools/rtl-coverage.sh OUT CMD...             runs CMD (a gtref regress on the coverage simulator, --out OUT) with
 #                                                GTREF_RTL_COVERAGE_DIR=OUT/rtl-coverage/dat, then `report OUT`
 #   tools/rtl-coverage.sh report OUT [--waivers FILE] [--goal] [--today YYYY-MM-DD] [--secs S] [--no-summary]
-#                                                merges and reports the counts in OUT/rtl-coverage/dat (what gtref
-#                                                regress --coverage calls after its run)
+#                                    [--of TEXT]  merges and reports the counts in OUT/rtl-coverage/dat (what gtref
+#                                                regress --coverage calls after its run; gtref night --coverage with
+#                                                --of "the counts of N groups (P simulator processes)")
 #   tools/rtl-coverage.sh check-waivers FILE [--today YYYY-MM-DD]
 #                                                checks a coverage-waiver file (make check)
 #   tools/rtl-coverage.sh merge OUT              merges the counts in OUT/rtl-coverage/dat into OUT/rtl-coverage/
@@ -81,7 +82,7 @@ if [ "${1:-}" = merge ]; then
     exit 0
 fi
 
-report_only=0 rc=0 secs=- waivers= goal=0 summary=1
+report_only=0 rc=0 secs=- waivers= goal=0 summary=1 of=
 if [ "${1:-}" = report ]; then
     report_only=1
     out=${2:?usage: tools/rtl-coverage.sh report OUT [--waivers FILE] [--goal] [--today YYYY-MM-DD]}
@@ -93,7 +94,8 @@ if [ "${1:-}" = report ]; then
         --today) today=${2:?--today YYYY-MM-DD}; shift 2 ;;
         --secs) secs=${2:?--secs S}; shift 2 ;;
         --no-summary) summary=0; shift ;;
-        *) echo "rtl-coverage: unknown option '$1' of report (expected --waivers FILE, --goal, --today, --secs, --no-summary)" >&2; exit 2 ;;
+        --of) of=${2:?--of TEXT}; shift 2 ;;
+        *) echo "rtl-coverage: unknown option '$1' of report (expected --waivers FILE, --goal, --today, --secs, --no-summary, --of TEXT)" >&2; exit 2 ;;
         esac
     done
 else
@@ -240,10 +242,11 @@ echo "$lh $lt $lw $bh $bt $bw $th $tt $tw $gl $gt $GOAL_LINE $GOAL_TOGGLE $gverd
 nwaivers=$(grep -c . "$cov/waivers-used.txt")
 stale=$(awk -F'\t' '$3 == 0 { printf "%s%s", n++ ? ", " : "", $1 }' "$cov/waivers-used.txt")
 
+[ -n "$of" ] || of="this run's ${#files[@]} simulator processes"
 report() {
     echo "## RTL code coverage"
     echo
-    echo "Verilator line, branch and toggle coverage of the RTL over this run's ${#files[@]} simulator processes" \
+    echo "Verilator line, branch and toggle coverage of the RTL over $of" \
         "(${secs} s), merged in \`$cov/merged.dat\`, annotated sources in \`$cov/annotated/\`. Overall: $overall of" \
         "$((lt + bt + tt)) points ($lh/$lt lines, $bh/$bt branches, $th/$tt toggle bits)."
     echo
