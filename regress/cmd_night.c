@@ -104,8 +104,8 @@ typedef struct night_cov {
 } night_cov;
 
 /* With --max-seeds and no --max-min-cycles: a long test of the sample asks at most this many cycles (docs/test-lists.md
- * "Coverage of a night"): the soak group's 1 M cycles take about 5 min a test on the ordinary build, 10 times that on
- * the coverage build. */
+ * "RTL coverage of a night"): the soak group's 1 M cycles take about 5 min a test on the ordinary build, 10 times that
+ * on the coverage build. */
 #define NIGHT_SAMPLE_MIN_CYCLES 100000
 /* --coverage: a group's time limit per test unless the list sets its own timeout= (the coverage build runs about 10
  * times slower than the ordinary one; make coverage's COVERAGE_TIMEOUT). */
