@@ -5,7 +5,8 @@
 #   make check      the directed tests' spec-derived expectations on the model alone (no Verilator)
 #   make regress    the default regression: directed tests + 200 random seeds, one job per core (SEEDS=, RESUME=1,
 #                   REQUIRE_COVERAGE=0|1: by default every coverage bin must be hit from 200 seeds up)
-#   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1)
+#   make night      a named test list (LIST=smoke|nightly|full, MASTER_SEED=, RESUME=1; COVERAGE=1 [COVERAGE_GOAL=1]
+#                   on the coverage build, merged over the night; MAX_SEEDS=N a sample of the list)
 #   make bench      throughput figures, each beside its target (docs/performance.md)
 #   make lint       Verilator lint of the RTL
 #   make coverage   the default regression on the coverage build: RTL line/branch/toggle coverage per module
@@ -431,16 +432,28 @@ coverage: deps $(GTREF) $(COVSIM)
 
 # A small run of make coverage's script (5 seeds, no directed tests) on the clean coverage build: the merged counts,
 # the annotated sources, the never-hit list and the per-module table exist and carry figures (tests/coverage/check.sh).
-# Not part of make test: the coverage build alone takes minutes.
-coverage-test: deps $(GTREF) $(call SIMDIR,clean)/coverage/Vtb_top
+# Then gtref night --coverage on a two-group list (tests/coverage/night.sh, tests/coverage/lists.txt: one and four
+# engines): both groups' counts merged, the goal's verdict and exit status, a --max-seeds sample.
+# Not part of make test: the coverage builds alone take minutes.
+coverage-test: deps $(GTREF) $(call SIMDIR,clean)/coverage/Vtb_top $(BUILD)/sim/clean/e1/coverage/Vtb_top \
+  $(BUILD)/sim/clean/e4/coverage/Vtb_top
 	bash tests/coverage/check.sh $(GTREF) $(call SIMDIR,clean)/coverage/Vtb_top $(ENGINES) $(BUILD)/test/coverage
+	bash tests/coverage/night.sh $(GTREF) $(BUILD)/test/coverage-night
 	$(PASSED)
 
 # A named test list (tests/lists.txt, docs/test-lists.md): build the simulators it needs, then run it.
+# COVERAGE=1: every group on the coverage build, the RTL coverage merged over the night's groups into
+# build/night/<list>/<rtl>/rtl-coverage/ and night.md; COVERAGE_GOAL=1 given here (make coverage's default does not
+# count) fails the night when the clean RTL misses the goal. MAX_SEEDS=N: at most N seeds per random group (and the
+# soak tests' min-cycles capped: gtref help night), e.g. make night LIST=nightly COVERAGE=1 MAX_SEEDS=20.
 LIST ?= smoke
+NIGHT_COV_FLAG = $(if $(filter 1,$(COVERAGE)),--coverage)
+NIGHT_GOAL_FLAG = $(if $(filter command line environment override,$(origin COVERAGE_GOAL)),$(if $(filter 1,$(COVERAGE_GOAL)),--coverage-goal))
 night: deps $(GTREF)
-	@for s in $$($(GTREF) night $(LIST) --print-sims); do $(MAKE) --no-print-directory $$s || exit 1; done
-	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(RESUME_FLAG)
+	@for s in $$($(GTREF) night $(LIST) --print-sims $(NIGHT_COV_FLAG)); do $(MAKE) --no-print-directory $$s || exit 1; done
+	$(GTREF) night $(LIST) --jobs $(JOBS) --waivers waivers $(if $(MASTER_SEED),--master-seed $(MASTER_SEED)) $(RESUME_FLAG) \
+	  $(NIGHT_COV_FLAG) $(if $(NIGHT_COV_FLAG),--coverage-waivers waivers/rtl-coverage.txt) $(NIGHT_GOAL_FLAG) \
+	  $(if $(MAX_SEEDS),--max-seeds $(MAX_SEEDS))
 
 # Every catalogued bug against the default regression (slow: one simulator build per bug), then the clean RTL on the
 # same tests, then the mutation report (build/regress/mutation.md): per bug caught or not, by which check, how many

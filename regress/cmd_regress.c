@@ -636,38 +636,6 @@ static int regress_plan(regress_run *r)
     return 0;
 }
 
-/* The kit's folder: the one above the build folder this gtref was built in (build/bin/gtref). */
-static bool kit_root(char *dst, size_t dstsz)
-{
-    char exe[GTREF_PATH_MAX], bindir[GTREF_PATH_MAX], build[GTREF_PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return false;
-    exe[n] = '\0';
-    gtref_dir_of(exe, bindir, sizeof bindir);
-    gtref_dir_of(bindir, build, sizeof build);
-    gtref_dir_of(build, dst, dstsz);
-    return true;
-}
-
-/* Run one command of tools/rtl-coverage.sh (its output on ours); its exit status, or -1 when it could not run. */
-static int run_coverage_script(const char *const *words)
-{
-    char cmd[4 * GTREF_PATH_MAX + 512];
-    size_t len = 0;
-    cmd[0] = '\0';
-    for (size_t i = 0; words[i]; i++) {
-        if (len + 2 >= sizeof cmd) return -1;
-        if (i) cmd[len++] = ' ';
-        size_t q = gtref_shell_quote(cmd + len, sizeof cmd - len, words[i]);
-        if (len + q >= sizeof cmd) return -1;
-        len += q;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    int st = system(cmd);
-    return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
-}
-
 /* --coverage, before any test: the script and the waiver file found, the waivers checked (a bad file stops the run,
  * exit 2, as a bad failure-waiver file does), OUT/rtl-coverage/dat/ empty and named to every simulator process
  * (GTREF_RTL_COVERAGE_DIR, dpi/vl_coverage.cpp). 0, or an exit code after a message. */
@@ -675,7 +643,7 @@ static int regress_coverage_setup(regress_run *r)
 {
     regress_options *o = &r->o;
     char root[GTREF_PATH_MAX], out_abs[GTREF_PATH_MAX];
-    if (!kit_root(root, sizeof root) ||
+    if (!gtref_kit_root(root, sizeof root) ||
         !path_format(r->cov_script, sizeof r->cov_script, "regress", "%s/tools/rtl-coverage.sh", root))
         return cli_error("regress", "--coverage: cannot locate the kit's folder from this gtref");
     if (access(r->cov_script, R_OK) != 0)
@@ -685,10 +653,10 @@ static int regress_coverage_setup(regress_run *r)
     else if (!path_format(r->cov_waivers, sizeof r->cov_waivers, "regress", "%s/waivers/rtl-coverage.txt", root))
         return EXIT_USAGE;
     if (!o->coverage_waivers && access(r->cov_waivers, R_OK) != 0) r->cov_waivers[0] = '\0'; /* none: nothing waived */
-    if (r->cov_waivers[0]) {
+    if (r->cov_waivers[0] && !night_waivers) { /* a night's group merges only: the night checks and applies them */
         const char *today = r->today;
         const char *check[] = {"bash", r->cov_script, "check-waivers", r->cov_waivers, "--today", today, NULL};
-        int rc = run_coverage_script(check);
+        int rc = gtref_run_script(check);
         if (rc != 0)
             return cli_error("regress", "--coverage: the coverage waivers %s are not valid (above; exit status %d); "
                              "nothing was run", r->cov_waivers, rc);
@@ -717,6 +685,17 @@ static int regress_coverage_report(regress_run *r)
 {
     const regress_options *o = &r->o;
     char secs[32], figures[GTREF_PATH_MAX];
+    if (night_waivers) { /* a group of a night: its counts merged only; the night reports them over its groups */
+        const char *merge[] = {"bash", r->cov_script, "merge", r->out, NULL};
+        int rc = gtref_run_script(merge);
+        if (rc != 0)
+            return cli_error("regress", "--coverage: the RTL coverage counts could not be merged (above; %s exit "
+                             "status %d)", r->cov_script, rc);
+        snprintf(r->rtl_cov, sizeof r->rtl_cov, "counts merged in rtl-coverage/merged.dat of this group's folder "
+                 "(figures: the night's, merged over its groups)");
+        r->rtl_cov_measured = true;
+        return 0;
+    }
     snprintf(secs, sizeof secs, "%.0f", monotonic_seconds() - r->start_s);
     const char *words[16];
     size_t n = 0;
@@ -735,7 +714,7 @@ static int regress_coverage_report(regress_run *r)
     words[n++] = "--no-summary";
     if (o->coverage_goal) words[n++] = "--goal";
     words[n] = NULL;
-    int rc = run_coverage_script(words);
+    int rc = gtref_run_script(words);
     if (rc != 0 && rc != 3)
         return cli_error("regress", "--coverage: the RTL coverage could not be merged and reported (above; %s exit "
                          "status %d)", r->cov_script, rc);

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "gtref/file_io.h"
 #include "gtref/regress_report.h"
 
 /* ---- errors ---- */
@@ -580,4 +582,38 @@ unsigned default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n >= 1 && n <= 256 ? (unsigned)n : 2;
+}
+
+/* ---- the kit's scripts ---- */
+
+/* The kit's folder: the one above the build folder this gtref was built in (build/bin/gtref). */
+bool gtref_kit_root(char *dst, size_t dstsz)
+{
+    char exe[GTREF_PATH_MAX], bindir[GTREF_PATH_MAX], build[GTREF_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    gtref_dir_of(exe, bindir, sizeof bindir);
+    gtref_dir_of(bindir, build, sizeof build);
+    gtref_dir_of(build, dst, dstsz);
+    return true;
+}
+
+/* Run a command given as words (each shell-quoted; its output on ours); its exit status, or -1 when it could not run. */
+int gtref_run_script(const char *const *words)
+{
+    char cmd[4 * GTREF_PATH_MAX + 512];
+    size_t len = 0;
+    cmd[0] = '\0';
+    for (size_t i = 0; words[i]; i++) {
+        if (len + 2 >= sizeof cmd) return -1;
+        if (i) cmd[len++] = ' ';
+        size_t q = gtref_shell_quote(cmd + len, sizeof cmd - len, words[i]);
+        if (len + q >= sizeof cmd) return -1;
+        len += q;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    int st = system(cmd);
+    return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }

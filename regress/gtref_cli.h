@@ -81,6 +81,12 @@ void gtref_regress_last_outcome(gtref_regress_outcome *o);
 struct gtref_waivers;
 void gtref_regress_set_night(struct gtref_waivers *night_waivers);
 
+/* The kit's folder (the one above the build folder this gtref was built in: build/bin/gtref), into dst. */
+bool gtref_kit_root(char *dst, size_t dstsz);
+/* Run a command given as words (each shell-quoted, through system(); its output on ours, after a flush): its exit
+ * status, or -1 when it could not run or was killed. */
+int gtref_run_script(const char *const *words);
+
 /* Ctrl-C (SIGINT), SIGTERM and SIGHUP: the first one's number, once gtref_catch_interrupts() was called. While
  * tests run, sim_run_tests takes these signals itself; between runs (stimuli being made, a night between groups)
  * the handler only records the signal here, and the command stops at its next step. */

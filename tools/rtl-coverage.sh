@@ -4,10 +4,14 @@
 #   tools/rtl-coverage.sh OUT CMD...             runs CMD (a gtref regress on the coverage simulator, --out OUT) with
 #                                                GTREF_RTL_COVERAGE_DIR=OUT/rtl-coverage/dat, then `report OUT`
 #   tools/rtl-coverage.sh report OUT [--waivers FILE] [--goal] [--today YYYY-MM-DD] [--secs S] [--no-summary]
-#                                                merges and reports the counts in OUT/rtl-coverage/dat (what gtref
-#                                                regress --coverage calls after its run)
+#                                    [--of TEXT]  merges and reports the counts in OUT/rtl-coverage/dat (what gtref
+#                                                regress --coverage calls after its run; gtref night --coverage with
+#                                                --of "the counts of N groups (P simulator processes)")
 #   tools/rtl-coverage.sh check-waivers FILE [--today YYYY-MM-DD]
 #                                                checks a coverage-waiver file (make check)
+#   tools/rtl-coverage.sh merge OUT              merges the counts in OUT/rtl-coverage/dat into OUT/rtl-coverage/
+#                                                merged.dat and removes the per-process files, no report (a group
+#                                                of gtref night --coverage: the night reports its groups merged)
 #
 # Every process of the coverage simulator (build/sim/<rtl>/eN/coverage/Vtb_top) writes its Verilator counts to
 # OUT/rtl-coverage/dat/cov-*.dat; report merges them (verilator_coverage --write), writes the annotated sources
@@ -18,8 +22,8 @@
 # lines and branches are listed in OUT/rtl-coverage/never-hit.txt, the never-toggled bits in never-toggled.txt, the
 # waived points in waived.txt; OUT/rtl-coverage/figures holds the figures on one line (for gtref).
 #
-# Exit status: run: the regression's, or report's when that is not 0. report: 0; 1 no coverage to merge (the message
-# says why); 2 a bad waiver file (FILE:LINE: what is wrong); 3 the goal not met and --goal given.
+# Exit status: run: the regression's, or report's when that is not 0. report, merge: 0; 1 no coverage to merge (the
+# message says why); 2 a bad waiver file (FILE:LINE: what is wrong); 3 the goal not met and --goal given.
 set -u
 GOAL_LINE=98
 GOAL_TOGGLE=90
@@ -50,7 +54,35 @@ if [ "${1:-}" = check-waivers ]; then
     exit 0
 fi
 
-report_only=0 rc=0 secs=- waivers= goal=0 summary=1
+if [ "${1:-}" = merge ]; then
+    [ $# = 2 ] || { echo "usage: tools/rtl-coverage.sh merge OUT" >&2; exit 2; }
+    cov=$2/rtl-coverage
+    shopt -s nullglob
+    files=("$cov"/dat/cov-*.dat)
+    if [ ${#files[@]} = 0 ]; then
+        echo "rtl-coverage: expected a coverage file per simulator process in $cov/dat, found none; the simulator" \
+            "must be a coverage build (make build/sim/<rtl>/e<N>/coverage/Vtb_top)" >&2
+        exit 1
+    fi
+    verilator_coverage --write "$cov/merged.dat" "${files[@]}" > "$cov/merge.log" 2>&1 || {
+        cat "$cov/merge.log" >&2
+        echo "rtl-coverage: verilator_coverage could not merge the ${#files[@]} files of $cov/dat (log" \
+            "$cov/merge.log); to reproduce: verilator_coverage --write $cov/merged.dat $cov/dat/cov-*.dat" >&2
+        exit 1
+    }
+    # merged.dat holds every count of them (5 MB against about 5 MB per process)
+    rm -f "${files[@]}"
+    {
+        echo "## RTL code coverage"
+        echo
+        echo "The counts of this run's ${#files[@]} simulator processes, merged in \`$cov/merged.dat\`; their figures" \
+            "are in the night's report (night.md), merged over its groups."
+    } > "$cov/section.md"
+    echo "${#files[@]}" > "$cov/processes"
+    exit 0
+fi
+
+report_only=0 rc=0 secs=- waivers= goal=0 summary=1 of=
 if [ "${1:-}" = report ]; then
     report_only=1
     out=${2:?usage: tools/rtl-coverage.sh report OUT [--waivers FILE] [--goal] [--today YYYY-MM-DD]}
@@ -62,7 +94,8 @@ if [ "${1:-}" = report ]; then
         --today) today=${2:?--today YYYY-MM-DD}; shift 2 ;;
         --secs) secs=${2:?--secs S}; shift 2 ;;
         --no-summary) summary=0; shift ;;
-        *) echo "rtl-coverage: unknown option '$1' of report (expected --waivers FILE, --goal, --today, --secs, --no-summary)" >&2; exit 2 ;;
+        --of) of=${2:?--of TEXT}; shift 2 ;;
+        *) echo "rtl-coverage: unknown option '$1' of report (expected --waivers FILE, --goal, --today, --secs, --no-summary, --of TEXT)" >&2; exit 2 ;;
         esac
     done
 else
@@ -209,10 +242,11 @@ echo "$lh $lt $lw $bh $bt $bw $th $tt $tw $gl $gt $GOAL_LINE $GOAL_TOGGLE $gverd
 nwaivers=$(grep -c . "$cov/waivers-used.txt")
 stale=$(awk -F'\t' '$3 == 0 { printf "%s%s", n++ ? ", " : "", $1 }' "$cov/waivers-used.txt")
 
+[ -n "$of" ] || of="this run's ${#files[@]} simulator processes"
 report() {
     echo "## RTL code coverage"
     echo
-    echo "Verilator line, branch and toggle coverage of the RTL over this run's ${#files[@]} simulator processes" \
+    echo "Verilator line, branch and toggle coverage of the RTL over $of" \
         "(${secs} s), merged in \`$cov/merged.dat\`, annotated sources in \`$cov/annotated/\`. Overall: $overall of" \
         "$((lt + bt + tt)) points ($lh/$lt lines, $bh/$bt branches, $th/$tt toggle bits)."
     echo

@@ -6,4 +6,5 @@ set -u
 gtref=$1
 for l in smoke nightly full; do "$gtref" night $l --check 2>/dev/null || { "$gtref" night $l --check; exit 1; }; done
 "$gtref" night slurm --lists tests/slurm/lists.txt --check 2>/dev/null || exit
+"$gtref" night cov --lists tests/coverage/lists.txt --check 2>/dev/null || exit
 sh tools/rtl-catalogue.sh bug --check && sh tools/rtl-catalogue.sh variant --check

@@ -11,3 +11,13 @@ for c in "SEEDS=200:--require-coverage" "SEEDS=5000:--require-coverage" "SEEDS=2
   got=$(env -u MAKEFLAGS -u MAKELEVEL $make --no-print-directory -n regress $args 2>&1 | grep -oE -e '--(require-coverage|resume)( |$)' | tr -d ' ')
   test "$got" = "$want" || { echo "check: make regress $args passes '$got' to gtref regress, expected '$want' (make -n regress $args)"; exit 1; }
 done
+# make night measures RTL coverage with COVERAGE=1, judges the goal only with COVERAGE_GOAL=1 given, samples with
+# MAX_SEEDS=N (docs/test-lists.md "RTL coverage of a night")
+for c in ":" "COVERAGE=1:--coverage --coverage-waivers" "COVERAGE=1 COVERAGE_GOAL=0:--coverage --coverage-waivers" \
+  "COVERAGE=1 COVERAGE_GOAL=1 MAX_SEEDS=20:--coverage --coverage-waivers --coverage-goal --max-seeds 20"; do
+  args=${c%%:*}; want=${c#*:}
+  got=$(env -u MAKEFLAGS -u MAKELEVEL -u COVERAGE_GOAL $make --no-print-directory -n night LIST=smoke $args 2>&1 |
+    sed -n '/ night smoke --jobs/,$p' | grep -oE -e '--(coverage|coverage-waivers|coverage-goal|max-seeds [0-9]+)( |$)' |
+    sed 's/ $//' | tr '\n' ' ' | sed 's/ $//')
+  test "$got" = "$want" || { echo "check: make night $args passes '$got' to gtref night, expected '$want' (make -n night LIST=smoke $args)"; exit 1; }
+done
