@@ -177,6 +177,14 @@ static void write_irq_enables(gen *g, const engine_plan *plans, size_t np)
     for (size_t j = 0; j < nregs; j++) op(g, GTREF_HOST_WRITE, regs[j], vals[j], 0);
 }
 
+/* A selector value of random bits whose lowest set bit, the one a presentation serves (IRQ-16, IRQ-19), is bit
+ * r % 32, each of the 32 alike (random bits alone would have it in bits 0..4 nearly always): mostly a bit that names
+ * no engine of the build (IDENTITY 0x80000000), and the bits above it stored only. */
+static uint32_t sel_any(uint32_t r)
+{
+    return (r | 1u) << (r & 31u);
+}
+
 /* irq_race_pct (docs/stimulus-format.md §3), from its own stream: after engine p's submission, a burst of 8..32 host
  * writes of one interrupt register of p over a window of cycles (one write a cycle at most), so that some land in
  * the cycle of an event of p reaching that register's stage (interrupts.md IRQ-1: the host write first, then the
@@ -227,7 +235,7 @@ static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_p
         bool last = k + 1 == n;
         switch (kind) {
         case R_SEL:
-            op(g, GTREF_HOST_WRITE, sel, i_pct(g, 80) ? bit : i_rnd32(g), 0);
+            op(g, GTREF_HOST_WRITE, sel, i_pct(g, 80) ? bit : sel_any(i_rnd32(g)), 0);
             if (i_pct(g, 60)) {   /* the presentation (IRQ-16), read back: Data-Valid from the second cycle on */
                 op(g, GTREF_HOST_WAIT, 0, 0, (uint32_t)i_range(g, 1, 3));
                 op(g, GTREF_HOST_READ, ident, 0, 0);
