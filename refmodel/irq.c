@@ -112,13 +112,17 @@ uint32_t cs_irq_side_write(gtm *m, unsigned ri, uint32_t old, uint32_t w, uint32
         return v;
     }
     if ((b = which(m->r_sel, ri)) >= 0) {         /* IRQ-15: accepted only with no identity and no presentation due */
-        if ((m->val[0][m->r_ident[b]] & GTREF_INTR_DATA_VALID) || q->pend_q[b]) return old;
+        if ((m->val[0][m->r_ident[b]] & GTREF_INTR_DATA_VALID) || q->pend_q[b]) {
+            q->windows[GTM_IRQW_SEL_REFUSED]++;
+            return old;
+        }
         if (w) q->pend_d[b] = true;
         return w;
     }
     if ((b = which(m->r_ident, ri)) >= 0) {       /* IRQ-17: bit 31 clears identity, selector and a due presentation */
         if (!(w & GTREF_INTR_DATA_VALID)) return old;
         m->val[0][m->r_sel[b]] = 0;               /* not a commit (IRQ-20) */
+        if (q->pend_q[b]) q->windows[GTM_IRQW_PRES_CANCELLED]++;
         q->pend_q[b] = false;
         return 0;
     }
@@ -141,18 +145,24 @@ static void present(gtm *m, int b)
     cs_irq *q = &m->irq;
     uint32_t sel = m->val[0][m->r_sel[b]];   /* unchanged since the accepted write: writes are refused meanwhile */
     uint32_t id = GTREF_INTR_DATA_VALID;
+    bool found = false;
+    if (b == 1) q->windows[GTM_IRQW_PRES_DW1]++;
     if (sel) {
         unsigned k = (unsigned)__builtin_ctz(sel);   /* the lowest set bit (IRQ-19: not one-hot) */
         for (int e = 0; e < m->engines; e++) {
             const gtref_engine_def *ed = &gtref_engines[e];
             if (ed->intr_dw != b || ed->intr_bit != k) continue;
             uint16_t p = q->inst_q[e] & (uint16_t)~q->mask_q[e];
+            found = true;
+            if (!p) q->windows[GTM_IRQW_PRES_EMPTY]++;
+            else if (p != q->inst_q[e]) q->windows[GTM_IRQW_PRES_HELD]++;
             id |= (uint32_t)ed->instance << GTREF_INTR_INSTANCE_SHIFT | (uint32_t)ed->klass << GTREF_INTR_CLASS_SHIFT | p;
             /* IRQ-8: INST_CR_next = (INST_CR_q & ~P) | a: bits latched in this cycle stay */
             q->inst_cr[e] = (uint16_t)((q->inst_q[e] & ~p) | q->latched[e]);
             break;
         }
     }
+    if (!found) q->windows[GTM_IRQW_PRES_NO_ENGINE]++;
     m->val[0][m->r_ident[b]] = id;
 }
 

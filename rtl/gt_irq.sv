@@ -190,6 +190,10 @@ module gt_irq import gtref_pkg::*; #(
     logic [15:0] p_early;
     always_ff @(posedge clk) p_early <= inst_cr[e] & ~mk_q;
     assign pres_p[e]  = chosen ? p_early & inst_cr[e] & ~mk_q : 16'd0;
+`elsif GTREF_BUG_IRQ_PRESENT_UNMASKED
+    // BUG (docs/rtl-bugs.md, IRQ_PRESENT_UNMASKED): the presentation ignores the mask field: it takes every bit of
+    // INST_CR, the held ones too, into the identity and out of INST_CR.
+    assign pres_p[e]  = chosen ? inst_cr[e] : 16'd0;
 `else
     assign pres_p[e]  = chosen ? inst_cr[e] & ~mk_q : 16'd0;
 `endif

@@ -77,6 +77,12 @@ const char *const gtref_corner_names[GTREF_CORNERS] = {
     "host write of IIR_REG_SELECTOR in the cycle of an enabled event of its DW (IRQ-15, IRQ-16)",
     "host write of GFX_MSTR_IRQ in the cycle of a second-level event (IRQ-14)",
     "host write of GT_INTR_DW1 in the cycle of a DW1 event (IRQ-12)",
+    "presentation with bits of INST_CR held back by MASK (IRQ-16)",
+    "presentation of an engine with nothing unmasked pending: P = 0 (IRQ-16, IRQ-19)",
+    "presentation on DW1 (IRQ-16)",
+    "presentation of a selector bit with no engine: IDENTITY = 0x80000000 (IRQ-16, IRQ-19)",
+    "presentation cancelled by an identity clear in its cycle (IRQ-17)",
+    "selector write refused: Data-Valid or a presentation due (IRQ-15)",
     /* the GAM (docs/gam.md §4), counted by the GAM model in the DUT's cycles: gtref_sb_corners_reached's order */
     "TLB hit, client IF (GAM-7, GAM-8)",
     "TLB hit, client DR (GAM-7, GAM-8)",

@@ -213,6 +213,13 @@ enum gtm_irq_window {
     GTM_IRQW_RACE_SELECTOR,   /* IIR_REG_SELECTOR{b} and a message with enabled bits of an engine of DW b (IRQ-15/16) */
     GTM_IRQW_RACE_MASTER,     /* GFX_MSTR_IRQ and a second-level event (IRQ-14) */
     GTM_IRQW_RACE_DW1,        /* GT_INTR_DW1 and a second-level event of DW 1 (IRQ-12) */
+    /* the selector's presentations against the masks (docs/interrupts.md §5, IRQ-15 to IRQ-17) */
+    GTM_IRQW_PRES_HELD,       /* a presentation whose MASK held back bits of INST_CR: P != 0 and P != INST_CR (IRQ-16) */
+    GTM_IRQW_PRES_EMPTY,      /* a presentation of an engine with P == 0: all masked or nothing pending (IRQ-16, IRQ-19) */
+    GTM_IRQW_PRES_DW1,        /* a presentation on DW1 (IRQ-16) */
+    GTM_IRQW_PRES_NO_ENGINE,  /* a presentation whose selected bit has no engine: IDENTITY = 0x80000000 (IRQ-16) */
+    GTM_IRQW_PRES_CANCELLED,  /* a presentation cancelled by an identity clear in its cycle (IRQ-17) */
+    GTM_IRQW_SEL_REFUSED,     /* a selector write refused: Data-Valid or a presentation due (IRQ-15) */
     GTM_IRQ_WINDOWS
 };
 void gtm_irq_windows(const gtm *m, uint64_t out[GTM_IRQ_WINDOWS]);

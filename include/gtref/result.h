@@ -11,11 +11,11 @@
 #define GTREF_HISTORY 16
 /* Timing corners a co-simulation reached (counted by the scoreboard and the model in the DUT's cycles; a
  * model-only run cannot meet them): the co-simulation part of the coverage (docs/regress.md). */
-#define GTREF_GAM_CORNERS 417  /* the GAM's bins (docs/gam.md §4), after the scoreboard's five and the interrupt logic's 14:
+#define GTREF_GAM_CORNERS 417  /* the GAM's bins (docs/gam.md §4), after the scoreboard's five and the interrupt logic's 20:
                                   47, then the cascade's 227 (per class 8 states and 64 moves, 5 fixed-side, 6 switches),
                                   then 143 of replicated resources and meeting spaces (4 x 32 TLB entries hit, 4 x 3
                                   (engine, client) grants, 2 meets, 1 page through both spaces) */
-#define GTREF_CORNERS (19 + GTREF_GAM_CORNERS)
+#define GTREF_CORNERS (25 + GTREF_GAM_CORNERS)
 extern const char *const gtref_corner_names[GTREF_CORNERS];
 
 enum gtref_status {

@@ -192,7 +192,8 @@ static uint32_t sel_any(uint32_t r)
  * HWSTAM[15:0] all 1, §4) and GFX_MSTR_IRQ mostly as the host program set them, now and then with p's bits
  * disabled, masked (held, shown by the last write, IRQ-9) or off; IIR_REG_SELECTOR selections of p's bit (or any
  * bits, IRQ-19), often read back through INTR_IDENTITY_REG, each cancelled or served by an identity clear, the last
- * clear ending the burst; GT_INTR_DW W1C writes of p's bit or of nothing. */
+ * clear ending the burst, half of the bursts with one of p's event bits held back by its mask meanwhile; GT_INTR_DW
+ * W1C writes of p's bit or of nothing. */
 static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_plan *p, uint32_t max_wait)
 {
     const gtref_engine_def *ed = &gtref_engines[p->e];
@@ -231,6 +232,19 @@ static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_p
     uint32_t dw = intr_dw_reg(ed), bit = 1u << ed->intr_bit;
     uint32_t sel = ed->intr_dw ? GTREF_IIR_REG_SELECTOR1 : GTREF_IIR_REG_SELECTOR0;
     uint32_t ident = ed->intr_dw ? GTREF_INTR_IDENTITY_REG1 : GTREF_INTR_IDENTITY_REG0;
+    uint32_t hold_keep = 0;
+    bool hold = kind == R_SEL && i_pct(g, 50);
+    if (hold) {
+        /* the selections against the mask (IRQ-16: P = INST_CR & ~MASK): p's mask field holds back one of its event
+         * bits (USER, or PIPECTL_NOTIFY when p raises it) for the burst, so that a presentation leaves the held bit
+         * in INST_CR and takes the others; the mask register ends as the host program set it (the held bits show
+         * then, IRQ-9) */
+        uint32_t held = p->notify_irq && i_pct(g, 50) ? GTREF_IRQ_PIPECTL_NOTIFY : GTREF_IRQ_USER;
+        hold_keep = 0xFFFFFFFFu;
+        for (size_t j = 0; j < nregs; j++)
+            if (regs[j] == ed->intr_mask_reg) hold_keep = vals[j];
+        op(g, GTREF_HOST_WRITE, ed->intr_mask_reg, hold_keep | held << ed->intr_mask_shift, 0);
+    }
     for (unsigned k = 0; k < n; k++) {
         bool last = k + 1 == n;
         switch (kind) {
@@ -256,6 +270,7 @@ static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_p
         }
         }
     }
+    if (hold) op(g, GTREF_HOST_WRITE, ed->intr_mask_reg, hold_keep, 0);
 }
 
 /* host_reg_pct (docs/stimulus-format.md §3), from its own stream: the engine registers with writable bits that no

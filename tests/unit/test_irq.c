@@ -811,3 +811,95 @@ Test(irq, race_corners_count_a_write_and_an_event_of_one_cycle)
     event_cycle(E_RCS, USER);
     cr_assert_eq(window(GTM_IRQW_RACE_DW1), 1);
 }
+
+/* ---------------- §5: the selector's presentations against the masks (GTM_IRQW_PRES_*, GTM_IRQW_SEL_REFUSED) ---------------- */
+
+/* Each presentation outcome of IRQ-15 to IRQ-17 counts its own corner, and only it. RCS0 (DW0 bit 0, identity 0x8000_0000 |
+ * data) and VCS0 (DW1 bit 0); PIPECTL_NOTIFY is bit 4 (0x0010, IRQ-2). */
+Test(irq, presentation_corners_count_each_outcome)
+{
+    const uint16_t NOTIFY = GTREF_IRQ_PIPECTL_NOTIFY;
+    const uint32_t DV = GTREF_INTR_DATA_VALID;
+    static const int pres[6] = { GTM_IRQW_PRES_HELD, GTM_IRQW_PRES_EMPTY, GTM_IRQW_PRES_DW1, GTM_IRQW_PRES_NO_ENGINE,
+                                 GTM_IRQW_PRES_CANCELLED, GTM_IRQW_SEL_REFUSED };
+    uint64_t want[6] = { 0 };
+#define PRES_COUNTS(why)                                                                                             \
+    for (int k = 0; k < 6; k++) cr_assert_eq(window(pres[k]), want[k], "%s: corner %d", why, pres[k])
+    open_engine(E_RCS, USER | NOTIFY);
+    event_cycle(E_RCS, USER | NOTIFY);
+    PRES_COUNTS("setup and events");
+    /* everything pending presented (P = INST_CR): no corner but the selection's own */
+    hw(SEL0, 1);
+    tick();
+    tick();
+    cr_assert_eq(rd(ID0), DV | USER | NOTIFY);
+    tick();
+    PRES_COUNTS("P = INST_CR");
+    hw(ID0, DV);
+    tick();
+    /* NOTIFY masked, then both arrive: the presentation takes USER, NOTIFY stays held (IRQ-8, IRQ-16) */
+    set_mask(E_RCS, (uint16_t)~USER);
+    event_cycle(E_RCS, USER | NOTIFY);
+    hw(SEL0, 1);
+    tick();
+    tick();
+    want[0]++;
+    PRES_COUNTS("MASK holds NOTIFY back");
+    cr_assert_eq(gtm_reg_peek(m, ID0), DV | USER);
+    cr_assert_eq(state().inst_cr[E_RCS], NOTIFY);
+    /* a selector write while Data-Valid is set: refused, the commit reports the old value (IRQ-15, IRQ-20) */
+    cr_assert_eq(hw(SEL0, 2), 1);
+    tick();
+    want[5]++;
+    PRES_COUNTS("refused: Data-Valid");
+    hw(ID0, DV);
+    tick();
+    /* only a held bit: P = 0, the identity has Data-Valid and RCS0's class and instance (0), INST_CR keeps NOTIFY */
+    hw(SEL0, 1);
+    tick();
+    tick();
+    want[1]++;
+    PRES_COUNTS("P = 0");
+    cr_assert_eq(gtm_reg_peek(m, ID0), DV);
+    cr_assert_eq(state().inst_cr[E_RCS], NOTIFY);
+    hw(ID0, DV);
+    tick();
+    /* a selector bit with no engine (DW0 bit 3): IDENTITY = 0x80000000 */
+    hw(SEL0, 1u << 3);
+    tick();
+    tick();
+    want[3]++;
+    PRES_COUNTS("no engine");
+    cr_assert_eq(gtm_reg_peek(m, ID0), DV);
+    hw(ID0, DV);
+    tick();
+    /* an identity clear in the presentation's cycle cancels it (IRQ-17): no presentation corner, the identity 0 */
+    hw(SEL0, 1);
+    tick();
+    hw(ID0, DV);
+    tick();
+    want[4]++;
+    PRES_COUNTS("cancelled");
+    cr_assert_eq(gtm_reg_peek(m, ID0), 0);
+    tick();
+    cr_assert_eq(gtm_reg_peek(m, ID0), 0, "cancelled: Data-Valid never comes");
+    /* a selector write while a presentation is due: refused; the due one happens (P = 0 again) */
+    hw(SEL0, 1);
+    tick();
+    cr_assert_eq(hw(SEL0, 2), 1);
+    tick();
+    want[5]++;
+    want[1]++;
+    PRES_COUNTS("refused: presentation due");
+    hw(ID0, DV);
+    tick();
+    /* a presentation on DW1 (VCS0, nothing pending: P = 0 too) */
+    hw(SEL1, 1);
+    tick();
+    tick();
+    want[2]++;
+    want[1]++;
+    PRES_COUNTS("DW1");
+    cr_assert_eq(gtm_reg_peek(m, ID1), 0x80010000u, "VCS0: class 1, instance 0 (IRQ-16)");
+#undef PRES_COUNTS
+}
