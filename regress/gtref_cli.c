@@ -437,6 +437,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .long_lri_pct = c.long_lri_pct,
                     .priv_violation_pct = c.priv_violation_pct,
                     .execlist_pct = c.execlist_pct,
+                    .high_place_pct = c.high_place_pct,
                     .min_cycles = c.min_cycles};
 #define GEN_W_INIT(name, option, weight, cli, cmds) GEN_W_IF_##cli(o->w_##name = c.w_##name;)
     GTREF_GEN_FAMILIES(GEN_W_INIT)
@@ -484,6 +485,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--long-lri-pct", CLI_U64, &o->long_lri_pct, 0, 100},
         {"--priv-violation-pct", CLI_U64, &o->priv_violation_pct, 0, 100},
         {"--execlist-pct", CLI_U64, &o->execlist_pct, 0, 100},
+        {"--high-place-pct", CLI_U64, &o->high_place_pct, 0, 100},
         {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
@@ -535,6 +537,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->long_lri_pct = (unsigned)o->long_lri_pct;
     c->priv_violation_pct = (unsigned)o->priv_violation_pct;
     c->execlist_pct = (unsigned)o->execlist_pct;
+    c->high_place_pct = (unsigned)o->high_place_pct;
     c->min_cycles = o->min_cycles;
 }
 

@@ -13,7 +13,10 @@
  *                                conditional end that ended one or both batch levels; and what non-privileged
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
  *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole;
- *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event)
+ *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event); where
+ *                                the engine's memory is: a ring at or above 256 MB, a ring of 2 MB, HWS_PGA at or
+ *                                above 2 GB, batch commands from 2 GB to 4 GB or at addresses with bit 47 set
+ *                                (gtref_cov_engine_addr; docs/stimulus-format.md §3 high_place_pct)
  *   execlist CSB event × engine  each CSB entry the kit writes (docs/execlists.md EL-20's five), per engine
  *   execlist scenario            docs/execlists.md §7 "Coverage": arbitration points taken, run dry with a pending
  *                                submission, preempt to idle, CSB wrap, resuming a preempted context, a PDP0
@@ -68,6 +71,13 @@ enum gtref_cov_event {
      * command (not by a context restore): each such commit is compared with the DUT's (reg-commit) */
     GTREF_COV_GPR_DW0,
     GTREF_COV_GPR_DW31 = GTREF_COV_GPR_DW0 + 31,
+    /* where the engine's memory is (issue 20 §1, high_place_pct; gtref_cov_engine_addr): a command retired ... */
+    GTREF_COV_ADDR_RING_HIGH,  /* ... at ring level, RING_START at or above 256 MB (bit 28: RING_START's bits 31:29 are
+                                * zero, ring-start-4k) */
+    GTREF_COV_ADDR_RING_MAX,   /* ... at ring level, from a ring of the largest size: RING_CTL[20:12] = 511, 2 MB */
+    GTREF_COV_ADDR_HWSP_HIGH,  /* ... while HWS_PGA is at or above 2 GB (bit 31) */
+    GTREF_COV_ADDR_BATCH_HIGH, /* ... from a batch at a graphics address from 2 GB to 4 GB */
+    GTREF_COV_ADDR_VA_BIT47,   /* ... from a batch at a graphics address with bit 47 set (a PPGTT address, G5) */
     GTREF_COV_EVENTS
 };
 
@@ -135,6 +145,9 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r);
 void gtref_cov_nonpriv_entries(gtref_cov *c, int e, const uint32_t entries[12]);
 /* Engine e's EMR as it is now (the caller reads it before each sample; the CP_PRIV-with-EIR bin needs it). */
 void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr);
+/* Engine e's RING_START, RING_CTL and HWS_PGA as they are now (the caller reads them before each sample; the address
+ * bins need them). */
+void gtref_cov_engine_addr(gtref_cov *c, int e, uint32_t ring_start, uint32_t ring_ctl, uint32_t hws_pga);
 /* One event of engine e. */
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */

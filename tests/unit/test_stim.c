@@ -2635,3 +2635,67 @@ Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
     }
     cr_assert(fired >= seeds / 4 && fired <= seeds * 3 / 4, "races in %u of %u seeds", fired, seeds);
 }
+
+/* high_place_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
+ * byte the stimulus it is with the knob at 0 (execlist seeds included: their areas move too); the seeds where it fires
+ * stay legal (the stimulus linter). */
+Test(gen, high_place_leaves_the_seeds_where_it_does_not_fire_alone)
+{
+    gtref_gen_config on, off;
+    gtref_gen_config_default(&on);
+    on.high_place_pct = 50;
+    off = on;
+    off.high_place_pct = 0;
+    unsigned fired = 0, seeds = 60;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        gtref_stim a, b;
+        if (!generate_both(seed, &on, &off, &a, &b)) {
+            fired++;
+            gtref_lint_violation v[1];
+            cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        }
+        gtref_stim_free(&a);
+        gtref_stim_free(&b);
+    }
+    cr_assert(fired >= seeds / 4 && fired <= 3 * seeds / 4, "high placement in %u of %u seeds", fired, seeds);
+}
+
+/* high_place_pct 100 reaches the top of each legal range (docs/stimulus-format.md §3): RING_START at or above 256 MB,
+ * never with bits 31:29 set (BYT-REG L6536-6540, the linter's ring-start-4k); the largest ring, RING_CTL[20:12] = 511
+ * (docs/cycle-contract.md: (RING_CTL[20:12] + 1) * 4096 bytes); HWS_PGA at or above 2 GB (a GGTT address: below
+ * 4 GB, GAM-4); memory at physical addresses with bit 38 set, none at 2^39 or above (GAM-3: entry bits 38:12). */
+Test(gen, high_place_reaches_the_top_of_each_range)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.high_place_pct = 100;
+    bool ring_high = false, ring_max = false, hws_high = false, pa_38 = false;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0, "seed %" PRIu64, seed);
+        for (size_t i = 0; i < s.nops; i++) {
+            const gtref_host_op *o = &s.ops[i];
+            if (o->op != GTREF_HOST_WRITE) continue;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                uint32_t base = gtref_engines[e].base;
+                if (o->off == base + GTREF_RING_START) {
+                    cr_assert_eq(o->val & 0xE0000000u, 0, "seed %" PRIu64 ": RING_START 0x%08" PRIx32, seed, o->val);
+                    ring_high |= (o->val & 0x10000000u) != 0;
+                }
+                if (o->off == base + GTREF_RING_CTL) ring_max |= (o->val >> 12 & 0x1FFu) == 0x1FFu;
+                if (o->off == base + GTREF_HWS_PGA) hws_high |= (o->val & 0x80000000u) != 0;
+            }
+        }
+        for (size_t k = 0; k < s.nsegs; k++) {
+            cr_assert_lt(s.segs[k].addr + s.segs[k].len, 1ull << 39, "seed %" PRIu64 ": a segment at 0x%" PRIx64, seed,
+                         s.segs[k].addr);
+            pa_38 |= (s.segs[k].addr >> 38 & 1u) && s.segs[k].addr < GTREF_GSM_BASE;
+        }
+        gtref_stim_free(&s);
+    }
+    cr_assert(ring_high, "no RING_START at or above 256 MB");
+    cr_assert(ring_max, "no ring of RING_CTL length 511");
+    cr_assert(hws_high, "no HWS_PGA at or above 2 GB");
+    cr_assert(pa_38, "no page at a physical address with bit 38 set (outside the GGTT's table)");
+}
