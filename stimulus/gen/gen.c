@@ -313,11 +313,11 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->x_longlri = x_pct(g, c->long_lri_pct);
     g->x_viol = v_pct(g, c->priv_violation_pct);
     g->meet = m_pct(g, c->space_meet_pct);
-    /* high_place_pct (its own stream): where the semaphore page and the execlist areas go; the engines' own
-     * placements in build_engine */
+    /* high_place_pct (its own stream): where the execlist areas go; the engines' own placements in build_engine (the
+     * shared semaphore page stays at SEM_BASE) */
     g->high = c->high_place_pct && h_pct(g, c->high_place_pct);
     g->pp_min = g->high ? HIGH_PP_VA_MIN : PP_VA_MIN;
-    g->sem_base = g->high ? gen_high_ggtt(g, GTREF_GGTT_RANGE, PAGE) : SEM_BASE;
+    g->sem_base = SEM_BASE;
     for (unsigned e = 0; e < n; e++) {
         bool high = g->high && (g->el >> e & 1u);
         g->el_area[e] = high ? (uint32_t)gen_high_ggtt(g, GTREF_GGTT_RANGE, EL_AUX) : EL_BASE + e * EL_STRIDE;
@@ -503,7 +503,7 @@ uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGIN
                  * the engine the dwords from the previous TAIL to it, round the ring */
                 uint32_t t = o->val & GTREF_TAIL_OFFSET_MASK;
                 if (seen[e]) dw[e] += ((t + size[e] - tail[e] % size[e]) % size[e]) / 4u;
-                tail[e] = t % (uint32_t)size[e];
+                tail[e] = t;   /* reduced by the size in force at the next TAIL (the first is written before RING_CTL) */
                 seen[e] = true;
             }
         }

@@ -429,9 +429,9 @@ typedef struct gen {
     bool s_burst;
     /* high_place_pct: drawn from a stream of its own (hrng), only in the seeds where it fires. Its placements are
      * GGTT ranges kept in hres; pp_min is the lowest PPGTT address of gen_pp_pick (PP_VA_MIN, or HIGH_PP_VA_MIN when
-     * it fires: physical pages then go up to 2^39, below every PPGTT address); sem_base and el_area are where the
-     * semaphore page and each engine's execlist contexts (images, and their own pages) are (SEM_BASE, EL_BASE +
-     * e * EL_STRIDE and EL_AUX past it when it misses) */
+     * it fires: physical pages then go up to 2^39, below every PPGTT address); sem_base is the semaphore page
+     * (SEM_BASE); el_area and el_aux are each engine's execlist context images and its contexts' own pages
+     * (EL_BASE + e * EL_STRIDE and EL_AUX past it when the knob misses) */
     gtref_rng hrng;
     bool high;
     vrange hres[HIGH_RANGES]; size_t nhres;
