@@ -440,6 +440,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .priv_violation_pct = c.priv_violation_pct,
                     .execlist_pct = c.execlist_pct,
                     .host_reg_pct = c.host_reg_pct,
+                    .high_place_pct = c.high_place_pct,
                     .min_cycles = c.min_cycles};
 #define GEN_W_INIT(name, option, weight, cli, cmds) GEN_W_IF_##cli(o->w_##name = c.w_##name;)
     GTREF_GEN_FAMILIES(GEN_W_INIT)
@@ -488,6 +489,7 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--priv-violation-pct", CLI_U64, &o->priv_violation_pct, 0, 100},
         {"--execlist-pct", CLI_U64, &o->execlist_pct, 0, 100},
         {"--host-reg-pct", CLI_U64, &o->host_reg_pct, 0, 100},
+        {"--high-place-pct", CLI_U64, &o->high_place_pct, 0, 100},
         {"--min-cycles", CLI_U64, &o->min_cycles, 0, GTREF_GEN_MAX_MIN_CYCLES},
     };
     memcpy(opts, table, sizeof table);
@@ -540,6 +542,7 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->priv_violation_pct = (unsigned)o->priv_violation_pct;
     c->execlist_pct = (unsigned)o->execlist_pct;
     c->host_reg_pct = (unsigned)o->host_reg_pct;
+    c->high_place_pct = (unsigned)o->high_place_pct;
     c->min_cycles = o->min_cycles;
 }
 

@@ -229,10 +229,10 @@ typedef struct gen_opts {
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
     uint64_t irq_burst_pct, irq_race_pct;
-    uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, space_meet_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct, execlist_pct, host_reg_pct;
+    uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, space_meet_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct, execlist_pct, host_reg_pct, high_place_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT (42 GTREF_GEN_FAMILIES(GEN_W_COUNT))
+#define GEN_OPTS_COUNT (43 GTREF_GEN_FAMILIES(GEN_W_COUNT))
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -260,6 +260,8 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --max-sem-slots N     semaphores each engine writes, 0..4 (default 3)\n" \
     "  --ppgtt-pct P         seeds with PPGTT engines (RING_MODE[9], four-level tables) (default 60)\n" \
     "  --space-meet-pct P    seeds whose PPGTT data meets GGTT data at equal page numbers (own stream) (default 50)\n" \
+    "  --high-place-pct P    seeds with rings, batches, status pages, contexts and data anywhere in the GGTT, rings\n" \
+    "                        up to 2 MB, physical pages up to 2^39 (own stream) (default 50)\n" \
     "  --fault-pct P         seeds with page faults, hang or continue mode (default 25)\n" \
     "  --ggtt-remap-pct P    seeds whose GGTT maps pages elsewhere than identity (default 40)\n" \
     "  --flsh-cntl-pct P     remaps invalidated by a host write of GFX_FLSH_CNTL (GGTT entries) (default 40)\n" \

@@ -68,7 +68,13 @@ module gt_cs_ring_batch import gtref_pkg::*, gt_cs_pkg::*; (
   // constants. gt_pkg_check checks the positions the widths below and the head update assume.
   logic [21:0] tail_off;
   assign ring_start = {r_start[31:12], 12'd0};
+`ifdef GTREF_BUG_RING_LEN_8BIT
+  // BUG (docs/rtl-bugs.md, RING_LEN_8BIT): the length field's top bit, RING_CTL[20], is dropped: a ring of 257..512
+  // pages is taken as 256 pages shorter.
+  assign ring_size  = {{2'b0, r_ctl[CTL_LEN_LSB +: CTL_LEN_WIDTH - 1]} + 10'd1, 12'd0};
+`else
   assign ring_size  = {{1'b0, r_ctl[CTL_LEN_LSB +: CTL_LEN_WIDTH]} + 10'd1, 12'd0};
+`endif
   // execlist mode: the ring runs only for the active context, between switches; while held the ring stream is
   // kept at HEAD (restarted every cycle), so a restored ring is fetched anew, and nothing is popped
   assign ring_en    = (r_ctl & CTL_ENABLE) != 32'd0 && !hold;

@@ -67,6 +67,11 @@ static const char *const event_names[GTREF_COV_EVENTS] = {
     [GTREF_COV_ASI_CHAIN_INHERIT] = "chain with ASI 0 from a PPGTT batch",
     [GTREF_COV_ASI_SECOND_INHERIT] = "second level ASI 0 from a PPGTT first level",
     [GTREF_COV_ASI_SECOND_PPGTT] = "second level ASI 1 from a GGTT first level",
+    [GTREF_COV_ADDR_RING_HIGH] = "ring command, RING_START at or above 256 MB",
+    [GTREF_COV_ADDR_RING_MAX] = "ring command, ring of 2 MB (RING_CTL length 511)",
+    [GTREF_COV_ADDR_HWSP_HIGH] = "command with HWS_PGA at or above 2 GB",
+    [GTREF_COV_ADDR_BATCH_HIGH] = "batch command at 2 GB to 4 GB",
+    [GTREF_COV_ADDR_VA_BIT47] = "batch command at an address with bit 47 set",
     [GTREF_COV_GPR_DW0 + 0] = "GPR R0 low dword written by a command",
     [GTREF_COV_GPR_DW0 + 1] = "GPR R0 high dword written by a command",
     [GTREF_COV_GPR_DW0 + 2] = "GPR R1 low dword written by a command",
@@ -216,6 +221,7 @@ struct gtref_cov {
     struct eng_state {
         uint32_t np[12];       /* FORCE_TO_NONPRIV entries (gtref_cov_nonpriv_entries) */
         uint32_t emr;          /* EMR (gtref_cov_engine_emr) */
+        uint32_t ring_start, ring_ctl, hws_pga;   /* gtref_cov_engine_addr */
         bool eff[3];           /* the effective PPGTT bit of the batch running at level 1, 2 (C10): non-privileged */
         bool pending;          /* a batch start retired: the next command, at its target, tells whether it jumped */
         uint64_t target;
@@ -433,6 +439,29 @@ void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr)
     if (e >= 0 && e < c->engines) c->st[e].emr = emr;
 }
 
+void gtref_cov_engine_addr(gtref_cov *c, int e, uint32_t ring_start, uint32_t ring_ctl, uint32_t hws_pga)
+{
+    if (e < 0 || e >= c->engines) return;
+    c->st[e].ring_start = ring_start;
+    c->st[e].ring_ctl = ring_ctl;
+    c->st[e].hws_pga = hws_pga;
+}
+
+/* The address bins of a retired command (docs/cycle-contract.md: ring size (RING_CTL[20:12] + 1) * 4096 at
+ * RING_START[31:12] << 12). */
+static void addr_bins(gtref_cov *c, int e, const gtm_retire *r)
+{
+    const struct eng_state *st = &c->st[e];
+    if (!r->in_batch) {
+        if (st->ring_start & 0x10000000u) c->event_hits[GTREF_COV_ADDR_RING_HIGH][e]++;
+        if ((st->ring_ctl >> 12 & 0x1FFu) == 0x1FFu) c->event_hits[GTREF_COV_ADDR_RING_MAX][e]++;
+    } else {
+        if (r->addr >= 0x80000000ull && r->addr < 0x100000000ull) c->event_hits[GTREF_COV_ADDR_BATCH_HIGH][e]++;
+        if (r->addr >> 47 & 1u) c->event_hits[GTREF_COV_ADDR_VA_BIT47][e]++;
+    }
+    if (st->hws_pga & 0x80000000u) c->event_hits[GTREF_COV_ADDR_HWSP_HIGH][e]++;
+}
+
 static bool fget(const gtm_retire *r, int f) { return gtref_field_get(r->dw, &gtref_fields[f]) != 0; }
 
 /* A privilege violation of kind k (C41): its bin, and the EIR bin when EMR[2] is 0. */
@@ -620,6 +649,7 @@ void gtref_cov_sample(gtref_cov *c, int e, const gtm_retire *r)
         return;
     }
     if (r->status != GTM_RETIRED || !d) return;
+    addr_bins(c, e, r);
     c->level_hits[d->id][e][level]++;
     int any = 0;
     for (size_t k = 0; k < NVARIANT_FIELDS; k++) {

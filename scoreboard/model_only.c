@@ -257,6 +257,9 @@ static int run_engines(void *u)
                     np[k] = gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_FORCE_TO_NONPRIV0 + 4u * (uint32_t)k);
                 gtref_cov_nonpriv_entries(r->cov, e, np);
                 gtref_cov_engine_emr(r->cov, e, gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_EMR));
+                gtref_cov_engine_addr(r->cov, e, gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_RING_START),
+                                      gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_RING_CTL),
+                                      gtm_reg_peek(r->model, gtref_engines[e].base + GTREF_HWS_PGA));
                 gtref_cov_engine_mode(r->cov, e, gtm_el_mode(r->model, e));
                 gtref_cov_sample(r->cov, e, &cmd);
                 for (int d = 0; d < 32; d++)   /* the GPR dwords the command committed (a switch's restore is not one) */

@@ -13,7 +13,10 @@
  *                                conditional end that ended one or both batch levels; and what non-privileged
  *                                register writes meet: each FORCE_TO_NONPRIV entry allowing one, the access
  *                                kinds and ranges of covering entries, a deny, an LRI that is a NOOP as a whole;
- *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event)
+ *                                each CS_GPR dword committed by a command (the caller's gtref_cov_event); where
+ *                                the engine's memory is: a ring at or above 256 MB, a ring of 2 MB, HWS_PGA at or
+ *                                above 2 GB, batch commands from 2 GB to 4 GB or at addresses with bit 47 set
+ *                                (gtref_cov_engine_addr; docs/stimulus-format.md §3 high_place_pct)
  *   host write × register × engine  each engine register with writable bits that only the host_reg_pct host writes
  *                                (docs/stimulus-format.md §3) reach from the host: CS_GPR*, MI_PREDICATE_*, BB_OFFSET,
  *                                PP_DCLV_UDW, PDP1..3, the context and CSB storage, EXECLIST_SQ_* (the caller's
@@ -72,6 +75,13 @@ enum gtref_cov_event {
      * command (not by a context restore): each such commit is compared with the DUT's (reg-commit) */
     GTREF_COV_GPR_DW0,
     GTREF_COV_GPR_DW31 = GTREF_COV_GPR_DW0 + 31,
+    /* where the engine's memory is (issue 20 §1, high_place_pct; gtref_cov_engine_addr): a command retired ... */
+    GTREF_COV_ADDR_RING_HIGH,  /* ... at ring level, RING_START at or above 256 MB (bit 28: RING_START's bits 31:29 are
+                                * zero, ring-start-4k) */
+    GTREF_COV_ADDR_RING_MAX,   /* ... at ring level, from a ring of the largest size: RING_CTL[20:12] = 511, 2 MB */
+    GTREF_COV_ADDR_HWSP_HIGH,  /* ... while HWS_PGA is at or above 2 GB (bit 31) */
+    GTREF_COV_ADDR_BATCH_HIGH, /* ... from a batch at a graphics address from 2 GB to 4 GB */
+    GTREF_COV_ADDR_VA_BIT47,   /* ... from a batch at a graphics address with bit 47 set (a PPGTT address, G5) */
     GTREF_COV_EVENTS
 };
 
@@ -143,6 +153,9 @@ void gtref_cov_engine_emr(gtref_cov *c, int e, uint32_t emr);
 void gtref_cov_host_write(gtref_cov *c, uint32_t off);
 /* Hits of the host-write bin of the engine register named name (e.g. "CS_GPR3") on engine e; 0 for no such bin. */
 uint64_t gtref_cov_host_write_hits(const gtref_cov *c, const char *name, int e);
+/* Engine e's RING_START, RING_CTL and HWS_PGA as they are now (the caller reads them before each sample; the address
+ * bins need them). */
+void gtref_cov_engine_addr(gtref_cov *c, int e, uint32_t ring_start, uint32_t ring_ctl, uint32_t hws_pga);
 /* One event of engine e. */
 void gtref_cov_event(gtref_cov *c, int e, enum gtref_cov_event k);
 /* Add b's hits to a (same engine count). */

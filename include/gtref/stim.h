@@ -332,6 +332,10 @@ typedef struct gtref_gen_config {
                                   engine registers no other part of the host program writes (storage, CS_GPR,
                                   MI_PREDICATE_*, context and execlist storage) with random values at setup, reads
                                   some back, and writes EXECLIST_SQ elements 2..7 while the engines run */
+    unsigned high_place_pct;   /* seeds (drawn from a stream of their own) whose rings, batch areas, status pages, execlist
+                                  areas and GGTT data (not the semaphore page) sit at random pages over the whole legal
+                                  GGTT range, whose rings are up to the largest RING_CTL length, and whose physical pages
+                                  go up to 2^39 */
     unsigned sem_burst_pct;    /* seeds with bursts of MI_SEMAPHORE_SIGNAL around the semaphore writes and the
                                   signal-mode waits (cycle contract §3 re-read rule, C32a); a stream of its own */
     unsigned nonpriv_entries_pct; /* engines (of a seed where it fires) whose host programs all 12 FORCE_TO_NONPRIV

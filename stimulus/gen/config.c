@@ -60,6 +60,7 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->shared_pml4_pct = 40;
     c->tlb_pressure_pct = 50;
     c->space_meet_pct = 50;
+    c->high_place_pct = 50;    /* rings, batches, status pages, contexts and data anywhere (its own stream) */
     c->remap_pct = 25;
     c->live_remap_pct = 30;
     c->lra_pct = 40;

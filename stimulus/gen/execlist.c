@@ -12,9 +12,10 @@
 
 enum { SC_TWO, SC_EMPTY, SC_SPIN, SC_IDLE, SC_PING, SC_POLL, SC_REPLACE, SC_COUNT };
 
-static uint32_t area_of(int e) { return EL_BASE + (uint32_t)e * EL_STRIDE; }
-static uint32_t lrca_of(int e, size_t k) { return area_of(e) + (uint32_t)k * 0x2000u; }
-static uint32_t aux_of(int e, size_t k) { return area_of(e) + EL_AUX + (uint32_t)k * 0x4000u; }
+/* EL_BASE + e * EL_STRIDE and EL_AUX past it; in high_place_pct seeds anywhere in the GGTT (the contexts' own rings
+ * below 512 MB: RING_START bits 31:29 zero) */
+static uint32_t lrca_of(const gen *g, int e, size_t k) { return g->el_area[e] + (uint32_t)k * 0x2000u; }
+static uint32_t aux_of(const gen *g, int e, size_t k) { return g->el_aux[e] + (uint32_t)k * 0x4000u; }
 static uint64_t desc_of(const el_ctx *c) { return (uint64_t)c->id << 32 | c->lrca | GTREF_EL_DESC_LOW_FLAGS; }
 static uint32_t reg_of(const engine_plan *p, uint32_t rel) { return gtref_engines[p->e].base + rel; }
 
@@ -40,9 +41,10 @@ unsigned gen_el_choose(gen *g, unsigned candidates)
 /* Engine p in execlist mode: its whole execlist area mapped GGTT identity, its main context. */
 void gen_el_plan(gen *g, engine_plan *p)
 {
-    for (uint32_t a = area_of(p->e); a < area_of(p->e) + EL_STRIDE && !g->oom; a += PAGE) gen_map_identity(g, a);
+    for (uint32_t a = 0; a < EL_AUX && !g->oom; a += PAGE) gen_map_identity(g, g->el_area[p->e] + a);
+    for (uint32_t a = 0; a < EL_STRIDE - EL_AUX && !g->oom; a += PAGE) gen_map_identity(g, g->el_aux[p->e] + a);
     p->nctx = 1;
-    p->ctx[0] = (el_ctx){ ELK_MAIN, lrca_of(p->e, 0), GEN_EL_ID(ELK_MAIN, p->e, 0), p->ring_addr, p->start, 0, false, 0 };
+    p->ctx[0] = (el_ctx){ ELK_MAIN, lrca_of(g, p->e, 0), GEN_EL_ID(ELK_MAIN, p->e, 0), p->ring_addr, p->start, 0, false, 0 };
     p->el_empty = p->el_idle = -1;
 }
 
@@ -119,7 +121,7 @@ static int new_ctx(gen *g, engine_plan *p, int kind)
     if (p->nctx >= MAX_EL_CTX) return -1;
     size_t k = p->nctx++;
     el_ctx *c = &p->ctx[k];
-    *c = (el_ctx){ kind, lrca_of(p->e, k), GEN_EL_ID(kind, p->e, k), aux_of(p->e, k), 0, 0, false, 0 };
+    *c = (el_ctx){ kind, lrca_of(g, p->e, k), GEN_EL_ID(kind, p->e, k), aux_of(g, p->e, k), 0, 0, false, 0 };
     uint64_t data = c->ring + 2u * PAGE, batch = c->ring + PAGE;
     dw_vec rd = { 0 }, bd = { 0 };
     ectx x = { .d = &rd };

@@ -17,7 +17,7 @@ static void build_data(gen *g, engine_plan *p)
     unsigned nfar = pressure ? (unsigned)range(g, 8, 40) : 0;
     for (unsigned i = 0; i < nfar && p->nareas[VIEW_GGTT] < MAX_AREAS && !g->oom; i++) {
         uint32_t len = pct(g, 25) ? 2u * PAGE : PAGE;
-        uint64_t va = FAR_BASE + (uint64_t)p->e * FAR_STRIDE + PAGE * range(g, 0, FAR_STRIDE / PAGE - 2u);
+        uint64_t va = p->far_base + PAGE * range(g, 0, FAR_STRIDE / PAGE - 2u);
         bool clash = false;
         for (size_t k = 1; k < p->nareas[VIEW_GGTT]; k++)
             clash |= va < p->areas[VIEW_GGTT][k].va + p->areas[VIEW_GGTT][k].len + PAGE && p->areas[VIEW_GGTT][k].va < va + len + PAGE;
@@ -108,6 +108,13 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->next_batch[VIEW_GGTT] = BATCH_BASE + (uint64_t)e * BATCH_STRIDE;
     p->batch_limit[VIEW_GGTT] = p->next_batch[VIEW_GGTT] + BATCH_STRIDE;
     p->store_base = STORE_BASE + (uint64_t)e * STORE_STRIDE;
+    p->far_base = FAR_BASE + (uint64_t)e * FAR_STRIDE;
+    if (g->high) {   /* high_place_pct: the batch area, the stores and the far data anywhere in the GGTT */
+        p->next_batch[VIEW_GGTT] = gen_high_ggtt(g, GTREF_GGTT_RANGE, BATCH_STRIDE + PAGE);
+        p->batch_limit[VIEW_GGTT] = p->next_batch[VIEW_GGTT] + BATCH_STRIDE;
+        p->store_base = gen_high_ggtt(g, GTREF_GGTT_RANGE, STORE_STRIDE);
+        p->far_base = gen_high_ggtt(g, GTREF_GGTT_RANGE, FAR_STRIDE);
+    }
     p->gpr0 = gtref_engines[e].base + gpr0_rel;
     p->remap_chunk = -1;
     gen_lri_pools(p, engines, g->race);
@@ -128,6 +135,13 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->size = p->pages * 4096u;
     p->laps_mode = p->pages == 1 && pct(g, c->laps_pct);
     if (c->min_cycles) p->laps_mode = true;        /* a long test: every ring goes round lap after lap */
+    if (g->high && !p->el && !c->min_cycles && hp_pct(g, 40)) {
+        /* high_place_pct: a ring of any length RING_CTL allows, the largest a third of the time (single mode) */
+        p->pages = hp_pct(g, 35) ? HIGH_RING_PAGES : (uint32_t)hp_range(g, 2, HIGH_RING_PAGES - 1u);
+        p->size = p->pages * 4096u;
+        p->laps_mode = false;
+    }
+    if (g->high) p->ring_addr = (uint32_t)gen_high_ggtt(g, HIGH_RING_END, p->size + PAGE);   /* and its prefetch page */
     bool closed = pct(g, c->irq_closed_pct);
     p->irq_open = !closed;
     p->irq_masked = closed && pct(g, 50);
@@ -151,7 +165,7 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     p->emr_unmasked = bad && pct(g, c->emr_unmask_pct);
     p->emr_pf = fbad && pct(g, c->emr_pf_unmask_pct);
     p->emr_priv = g->x_viol && v_pct(g, 50);   /* CP_PRIV reaches EIR (C41): CS_MASTER_ERROR on the first violation */
-    p->hws = HWS_BASE + (uint64_t)e * HWS_STRIDE;
+    p->hws = g->high ? gen_high_ggtt(g, GTREF_GGTT_RANGE, PAGE) : HWS_BASE + (uint64_t)e * HWS_STRIDE;
     if (p->el) gen_map_identity(g, p->hws);           /* the driver reads the CSB there (docs/execlists.md DRV-4) */
     else gen_map_page(g, SP_GGTT, p->hws);             /* the status page never faults (docs/gam.md §5) */
     if (pct(g, c->force_nonpriv_pct) && p->nown_other) {   /* whitelist some privileged registers (C13) */
@@ -188,7 +202,19 @@ static void build_engine(gen *g, engine_plan *p, int e, bool bad, bool fbad, int
     uint8_t *ring = calloc(p->size, 1);
     if (!ring) { g->oom = true; return; }
     gen_place_cycle(p, ring);
-    gen_vwrite(g, SP_GGTT, p->ring_addr, ring, p->size, GTREF_SEG_RING);
+    if (p->pages <= MAX_RING_PAGES) {
+        gen_vwrite(g, SP_GGTT, p->ring_addr, ring, p->size, GTREF_SEG_RING);
+    } else {
+        /* a high_place_pct ring of more pages: its bytes only in the pages the cycle, the bursts and the prefetch
+         * after them touch (the engine never fetches the others); every page mapped */
+        uint64_t from = p->start, to = from + 4ull * (p->chunk_start[p->nchunks] + p->bdw.n) + PREFETCH_BYTES;
+        for (uint32_t k = 0; k < p->pages && !g->oom; k++) {
+            uint64_t a = (uint64_t)k * PAGE;
+            bool touched = (a < to && from < a + PAGE) || (a + p->size < to && from < a + p->size + PAGE);
+            if (touched) gen_vwrite(g, SP_GGTT, p->ring_addr + a, ring + a, PAGE, GTREF_SEG_RING);
+            else gen_map_page(g, SP_GGTT, p->ring_addr + a);
+        }
+    }
     free(ring);
     gen_map_page(g, SP_GGTT, p->ring_addr + p->size);   /* prefetch past the ring's end */
     gen_plan_boundaries(g, p);
@@ -287,6 +313,16 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     g->x_longlri = x_pct(g, c->long_lri_pct);
     g->x_viol = v_pct(g, c->priv_violation_pct);
     g->meet = m_pct(g, c->space_meet_pct);
+    /* high_place_pct (its own stream): where the execlist areas go; the engines' own placements in build_engine (the
+     * shared semaphore page stays at SEM_BASE) */
+    g->high = c->high_place_pct && hp_pct(g, c->high_place_pct);
+    g->pp_min = g->high ? HIGH_PP_VA_MIN : PP_VA_MIN;
+    g->sem_base = SEM_BASE;
+    for (unsigned e = 0; e < n; e++) {
+        bool high = g->high && (g->el >> e & 1u);
+        g->el_area[e] = high ? (uint32_t)gen_high_ggtt(g, GTREF_GGTT_RANGE, EL_AUX) : EL_BASE + e * EL_STRIDE;
+        g->el_aux[e] = high ? (uint32_t)gen_high_ggtt(g, HIGH_RING_END, EL_STRIDE - EL_AUX) : g->el_area[e] + EL_AUX;
+    }
     /* signal bursts (sem_burst_pct, C32a): from their own stream; they go with the semaphore writes and waits */
     sbegin(g);
     g->s_burst = pct(g, c->sem_burst_pct);
@@ -330,7 +366,7 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
         unsigned k = c->max_sem_slots ? (unsigned)range(g, 0, c->max_sem_slots) : 0;
         for (unsigned j = 0; j < k && g->nsems < SEM_SLOTS; j++) {
             sem_slot *sl = &g->sems[g->nsems];
-            sl->addr = SEM_BASE + 8u * g->nsems;
+            sl->addr = g->sem_base + 8u * g->nsems;
             sl->writer = plans[i].e;
             sl->init = data32(g);
             do {
@@ -347,8 +383,8 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     if (g->el & 1u) g->wdog = g->race = false;   /* PR_CTR_* are image registers of RCS0 in execlist mode (§3.2) */
     if (g->nsems) {
         /* the semaphore page: in the GGTT, and in every PPGTT root at an address of its own (the same page) */
-        gen_vwrite(g, SP_GGTT, SEM_BASE, sem_bytes, (uint32_t)(8 * g->nsems), GTREF_SEG_DATA);
-        uint64_t sem_pa = gen_map_page(g, SP_GGTT, SEM_BASE);
+        gen_vwrite(g, SP_GGTT, g->sem_base, sem_bytes, (uint32_t)(8 * g->nsems), GTREF_SEG_DATA);
+        uint64_t sem_pa = gen_map_page(g, SP_GGTT, g->sem_base);
         for (int i = 1; i < g->nsp; i++) {
             g->sp[i].sem_va = gen_pp_pick(g, &g->sp[i], NULL, PAGE);
             gen_map_alias(g, i, g->sp[i].sem_va, sem_pa);
@@ -418,7 +454,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
                               c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
                               c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct, c->el_lite_pct,
-                              c->sem_burst_pct, c->host_reg_pct };
+                              c->sem_burst_pct, c->host_reg_pct, c->high_place_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -435,6 +471,7 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.mrng, seed ^ 0x3EE7A11A53EE7A11ull);
     gtref_rng_seed(&g.srng, seed ^ 0x5167B0557167B055ull);
     gtref_rng_seed(&g.hrng, seed ^ 0x4057AE6A4057AE6Aull);
+    gtref_rng_seed(&g.hprng, seed ^ 0x41C4B1A5E5A1C4B1ull);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;
@@ -469,7 +506,7 @@ uint64_t gtref_stim_ring_dwords(const gtref_stim *s, uint64_t dw[GTREF_MAX_ENGIN
                  * the engine the dwords from the previous TAIL to it, round the ring */
                 uint32_t t = o->val & GTREF_TAIL_OFFSET_MASK;
                 if (seen[e]) dw[e] += ((t + size[e] - tail[e] % size[e]) % size[e]) / 4u;
-                tail[e] = t % (uint32_t)size[e];
+                tail[e] = t;   /* reduced by the size in force at the next TAIL (the first is written before RING_CTL) */
                 seen[e] = true;
             }
         }

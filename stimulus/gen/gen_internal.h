@@ -114,6 +114,8 @@
  *   semaphores  0x00490000 + 8 * k         shared, k < 16, initial values in a data segment
  *   far data    0x10000000 + e * 0x1000000 8..40 scattered pages (tlb_pressure_pct)
  *   holes       0xC0000000 + e * 0x1000000 never mapped: GGTT not-present fault addresses (and at 4 GB and above)
+ * In high_place_pct seeds (a stream of their own) each of these but the holes goes to random GGTT pages instead
+ * (gen_high_ggtt), rings may be up to 512 pages, physical pages go up to 2^39 and PPGTT addresses start there.
  * PPGTT addresses (bits 63:48 zero) are at or above 0x40_0000_0000: each PPGTT engine's data areas, batch area and
  * the semaphore page of its root. Physical pages handed out are below 0x40_0000_0000 (0x2000_0000..0x8000_0000 or
  * above 4 GB), so no operand's graphics address equals the physical address of commands. */
@@ -211,6 +213,17 @@ typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem
 #define PA_LOW_END     0x80000000ull
 #define PA_HIGH_MIN    0x100000000ull  /* ... and above 4 GB, below PP_VA_MIN (and GTREF_GSM_BASE) */
 #define PA_HIGH_END    PP_VA_MIN
+/* high_place_pct seeds: GGTT placements at random pages above the low layout (HIGH_GGTT_MIN) and below 4 GB, never in
+ * the holes; rings below 512 MB (RING_START bits 31:29 zero, the linter's ring-start-4k); physical pages handed out
+ * at or above 4 GB and below 2^39 (GTREF_PTE_ADDR_MASK), never in the GGTT's table (HIGH_GSM_END), and PPGTT
+ * addresses at or above 2^39, so no operand's graphics address equals the physical address of commands */
+#define HIGH_GGTT_MIN  0x01000000ull
+#define HIGH_RING_END  0x20000000ull
+#define HIGH_PA_END    0x0000008000000000ull
+#define HIGH_GSM_END   (GTREF_GSM_BASE + (GTREF_GGTT_RANGE >> 12) * 8u)
+#define HIGH_PP_VA_MIN HIGH_PA_END
+#define HIGH_RING_PAGES 512u           /* the largest ring: RING_CTL[20:12] = 511 (docs/cycle-contract.md) */
+#define HIGH_RANGES    48u
 #define PREFETCH_BYTES 128u            /* the parser may fetch two lines past the command it parses (gam.md §5) */
 #define PAGE           4096u
 #define MAX_AREAS      48
@@ -298,6 +311,7 @@ typedef struct engine_plan {
     uint64_t next_batch[2], batch_limit[2];    /* by view */
     batch_ref *batches[3]; size_t nbatches[3];   /* by level (1, 2), for reuse */
     uint64_t store_base, hws;
+    uint64_t far_base;         /* its far data region (FAR_STRIDE bytes) */
     /* address spaces */
     bool ppgtt;                /* RING_MODE[9] set at setup: PPGTT-selecting accesses use its root */
     int root;                  /* its root: index in gen.sp */
@@ -417,6 +431,16 @@ typedef struct gen {
      * from a stream of their own (hrng), only in the seeds where the knob fires */
     gtref_rng hrng;
     bool host_regs;
+    /* high_place_pct: drawn from a stream of its own (hprng), only in the seeds where it fires. Its placements are
+     * GGTT ranges kept in hres; pp_min is the lowest PPGTT address of gen_pp_pick (PP_VA_MIN, or HIGH_PP_VA_MIN when
+     * it fires: physical pages then go up to 2^39, below every PPGTT address); sem_base is the semaphore page
+     * (SEM_BASE); el_area and el_aux are each engine's execlist context images and its contexts' own pages
+     * (EL_BASE + e * EL_STRIDE and EL_AUX past it when the knob misses) */
+    gtref_rng hprng;
+    bool high;
+    vrange hres[HIGH_RANGES]; size_t nhres;
+    uint64_t pp_min, sem_base;
+    uint32_t el_area[GTREF_MAX_ENGINES], el_aux[GTREF_MAX_ENGINES];
     unsigned el;               /* engines (mask of engine indices) in execlist mode */
     chunk *cur_chunk;          /* the ring chunk being made (make_chunk), NULL otherwise */
 } gen;
@@ -469,6 +493,9 @@ static inline bool m_pct(gen *g, unsigned p) { mbegin(g); bool r = pct(g, p); me
 static inline uint32_t h_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->hrng); }
 static inline uint64_t h_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->hrng, lo, hi); }
 static inline bool h_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->hrng, p); }
+/* The high placements' stream (gen.hprng). */
+static inline uint64_t hp_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->hprng, lo, hi); }
+static inline bool hp_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->hprng, p); }
 /* The signal bursts' stream (gen.srng): between sbegin and send it is g->rng. */
 static inline void sswap(gen *g) { gtref_rng t = g->rng; g->rng = g->srng; g->srng = t; }
 static inline void sbegin(gen *g) { if (g->sdepth++ == 0) sswap(g); }
@@ -549,6 +576,7 @@ static inline void cmd_end(gen *g, ectx *x, const cmdbuf *b)
 
 /* space.c */
 uint64_t gen_alloc_pa(gen *g);
+uint64_t gen_high_ggtt(gen *g, uint64_t hi, uint64_t len);
 vpage *gen_vfind(space *s, uint64_t vpn);
 uint64_t gen_map_page(gen *g, int spi, uint64_t va);
 void gen_map_range(gen *g, int spi, uint64_t va, uint64_t len);

@@ -48,6 +48,15 @@ static void pfn_take(gen *g, uint64_t pfn)
 /* A free physical page: random, below 2 GB (above the identity-mapped layout) 30% of the time, else above 4 GB. */
 uint64_t gen_alloc_pa(gen *g)
 {
+    /* high_place_pct: anywhere from 4 GB to 2^39 (every bit of GTREF_PTE_ADDR_MASK), outside the GGTT's table */
+    while (g->high && !g->oom) {
+        uint64_t pfn = range(g, PA_HIGH_MIN >> 12, (HIGH_PA_END >> 12) - 1u);
+        if (pfn >= GTREF_GSM_BASE >> 12 && pfn < HIGH_GSM_END >> 12) continue;
+        if (!pfn_used(g, pfn)) {
+            pfn_take(g, pfn);
+            return pfn << 12;
+        }
+    }
     for (;;) {
         bool low = pct(g, 30);
         uint64_t pfn = range(g, (low ? PA_LOW_MIN : PA_HIGH_MIN) >> 12, ((low ? PA_LOW_END : PA_HIGH_END) >> 12) - 1u);
@@ -56,6 +65,23 @@ uint64_t gen_alloc_pa(gen *g)
             return pfn << 12;
         }
     }
+}
+
+/* high_place_pct: a random page-aligned GGTT range of len bytes from HIGH_GGTT_MIN up to hi, clear of the holes and of
+ * every range placed before (kept in g->hres), drawn from the high placements' stream. */
+uint64_t gen_high_ggtt(gen *g, uint64_t hi, uint64_t len)
+{
+    len = (len + PAGE - 1u) & ~(uint64_t)(PAGE - 1u);
+    for (unsigned tries = 0; tries < 10000 && g->nhres < HIGH_RANGES; tries++) {
+        uint64_t lo = HIGH_GGTT_MIN + PAGE * hp_range(g, 0, (hi - HIGH_GGTT_MIN - len) / PAGE);
+        bool clash = lo < HOLE_BASE + GTREF_MAX_ENGINES * (uint64_t)HOLE_STRIDE && HOLE_BASE < lo + len;
+        for (size_t k = 0; k < g->nhres && !clash; k++) clash = lo < g->hres[k].hi && g->hres[k].lo < lo + len;
+        if (clash) continue;
+        g->hres[g->nhres++] = (vrange){ lo, lo + len };
+        return lo;
+    }
+    g->oom = true;   /* never in practice: a few dozen MB placed in 4 GB */
+    return 0;
 }
 
 static size_t vlb(const space *s, uint64_t vpn)
@@ -363,19 +389,20 @@ void gen_pp_reserve(gen *g, space *s, uint64_t lo, uint64_t hi)
     s->res[s->nres++] = (vrange){ lo, hi };
 }
 
-/* A free page-aligned range of len bytes in root s at or above PP_VA_MIN (bits 63:48 zero): 60% in the same 2 MB,
- * 1 GB or 512 GB as one of p's PPGTT areas (shared tables, sparse directories with holes), else anywhere. */
+/* A free page-aligned range of len bytes in root s at or above g->pp_min (PP_VA_MIN, or HIGH_PP_VA_MIN in
+ * high_place_pct seeds) (bits 63:48 zero): 60% in the same 2 MB, 1 GB or 512 GB as one of p's PPGTT areas (shared
+ * tables, sparse directories with holes), else anywhere. */
 uint64_t gen_pp_pick(gen *g, space *s, const engine_plan *p, uint64_t len)
 {
     static const unsigned shifts[3] = { 21, 30, 39 };
     for (unsigned tries = 0; tries < 100000 && !g->oom; tries++) {
-        uint64_t lo = PP_VA_MIN, hi = PP_VA_END;
+        uint64_t lo = g->pp_min, hi = PP_VA_END;
         if (p && p->nareas[VIEW_PPGTT] && tries < 64 && pct(g, 60)) {
             uint64_t anchor = p->areas[VIEW_PPGTT][range(g, 0, p->nareas[VIEW_PPGTT] - 1)].va;
             unsigned sh = shifts[range(g, 0, 2)];
             lo = anchor >> sh << sh;
             hi = lo + (1ull << sh);
-            if (lo < PP_VA_MIN) lo = PP_VA_MIN;
+            if (lo < g->pp_min) lo = g->pp_min;
         }
         if (hi - lo < len + PAGE) continue;
         uint64_t va = lo + PAGE * range(g, 0, (hi - lo - len) / PAGE);
@@ -441,7 +468,7 @@ static bool make_fspot(gen *g, engine_plan *p, int kind, fspot *f)
     space *s = &g->sp[spi];
     unsigned unit = 0, block = 0;
     switch (kind) {
-    case FT_GGTT_RANGE: va = range(g, 0x40, 0xFFFF) << 32 | hole; break;
+    case FT_GGTT_RANGE: va = range(g, g->high ? 0x80 : 0x40, 0xFFFF) << 32 | hole; break;   /* above the pages (2^39) */
     case FT_GGTT_NP: va = hole; break;
     case FT_DCLV: unit = 43; block = 48; break;
     case FT_PML4E: unit = 39; block = 43; break;
@@ -454,8 +481,8 @@ static bool make_fspot(gen *g, engine_plan *p, int kind, fspot *f)
         uint64_t lo = block >= 48 ? 0 : anchor >> block << block;
         for (int t = 0; t < 64 && !va; t++) {
             uint64_t u = lo + (range(g, 0, (1ull << (block - unit)) - 1u) << unit), uhi = u + (1ull << unit);
-            if (uhi <= PP_VA_MIN || !pp_free(s, u, uhi)) continue;
-            uint64_t vlo = u < PP_VA_MIN ? PP_VA_MIN : u;
+            if (uhi <= g->pp_min || !pp_free(s, u, uhi)) continue;
+            uint64_t vlo = u < g->pp_min ? g->pp_min : u;
             va = vlo + PAGE * range(g, 0, (uhi - vlo) / PAGE - 1u);
             gen_pp_reserve(g, s, u, uhi);
             if (kind == FT_DCLV) p->dclv_forbid |= 1u << (u >> 43);
@@ -555,6 +582,6 @@ opnd gen_operand_np(gen *g, bool nonpriv, int how)
 /* A semaphore's address in view v of engine p: its GGTT address, or where p's root maps the semaphore page. */
 uint64_t gen_sem_addr(const gen *g, const engine_plan *p, int v, const sem_slot *sl)
 {
-    return v == VIEW_PPGTT ? g->sp[p->root].sem_va + (sl->addr - SEM_BASE) : sl->addr;
+    return v == VIEW_PPGTT ? g->sp[p->root].sem_va + (sl->addr - g->sem_base) : sl->addr;
 }
 

@@ -170,3 +170,40 @@ Test(coverage, host_writes_fill_their_register_bins)
     gtref_cov_destroy(c);
     gtref_cov_destroy(d);
 }
+
+/* The address bins (issue 20 §1): ring commands of a ring at RING_START 0x10000000 (bit 28, the highest RING_START
+ * may have: bits 31:29 zero, BYT-REG L6536-6540) with RING_CTL[20:12] = 511 (the largest ring, 2 MB: docs/cycle-
+ * contract.md), any command while HWS_PGA is 0x80000000, batch commands at 0x80000000 and at 1 << 47. A ring at
+ * 0x0FFFF000 of 511 pages, HWS_PGA 0x7FFFF000 and a batch at 0x7FFFFFF8 or 0x100000000 (above the GGTT's 4 GB) fill
+ * none of them. */
+Test(coverage, address_bins_take_the_top_of_each_range)
+{
+    gtref_cov *c = gtref_cov_create(1);
+    size_t holes = gtref_cov_holes(c);
+    gtm_retire ring = retire_of("MI_NOOP", GTM_RETIRED, 0), batch = retire_of("MI_NOOP", GTM_RETIRED, 1);
+    batch.in_batch = true;
+    gtref_cov_engine_addr(c, 0, 0x0FFFF000u, 0x001FE001u, 0x7FFFF000u);
+    gtref_cov_sample(c, 0, &ring);
+    batch.addr = 0x7FFFFFF8ull;
+    gtref_cov_sample(c, 0, &batch);
+    batch.addr = 0x100000000ull;
+    gtref_cov_sample(c, 0, &batch);
+    size_t base = gtref_cov_holes(c);   /* MI_NOOP's own bins */
+    cr_assert_eq(base, holes - 3);
+    char *t = table(c);
+    cr_assert(strstr(t, "ring command, RING_START at or above 256 MB on RCS0"), "%s", t);
+    cr_assert(strstr(t, "ring command, ring of 2 MB (RING_CTL length 511) on RCS0"), "%s", t);
+    cr_assert(strstr(t, "command with HWS_PGA at or above 2 GB on RCS0"), "%s", t);
+    cr_assert(strstr(t, "batch command at 2 GB to 4 GB on RCS0"), "%s", t);
+    free(t);
+    gtref_cov_engine_addr(c, 0, 0x10000000u, 0x001FF001u, 0x80000000u);
+    gtref_cov_sample(c, 0, &ring);
+    cr_assert_eq(gtref_cov_holes(c), base - 3, "ring high, ring of 2 MB, HWS_PGA high");
+    batch.addr = 0x80000000ull;
+    gtref_cov_sample(c, 0, &batch);
+    cr_assert_eq(gtref_cov_holes(c), base - 4);
+    batch.addr = 1ull << 47;
+    gtref_cov_sample(c, 0, &batch);
+    cr_assert_eq(gtref_cov_holes(c), base - 5);
+    gtref_cov_destroy(c);
+}

@@ -136,6 +136,7 @@ static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
     cc.sem_burst_pct = 0;
     cc.host_reg_pct = 0;
     cc.irq_race_pct = 0;
+    cc.high_place_pct = 0;
     const gtref_gen_config *c = &cc;
     gtref_stim s;
     gtref_stim_init(&s);

@@ -1475,9 +1475,19 @@ static walk_stats walk_generated(const gtref_stim *s, uint64_t seed)
                 w.st.engines_used++;
                 g->size = (((o->val >> GTREF_CTL_LEN_SHIFT) & GTREF_CTL_LEN_MAX) + 1u) * 4096u;
                 w.st.ring_size[e] = g->size;
-                cr_assert(g->size >= 4096 && g->size <= 4 * 4096);
-                cr_assert_eq(g->start, RING_BASE + (uint32_t)e * RING_STRIDE);
-                for (uint32_t off = 0; off < g->size; off += 4096u) (void)fetch(&w, e, true, g->start + off, GTREF_SEG_RING);
+                /* the low layout's ring (1..4 pages), or a high_place_pct ring: any 4 KB page below 512 MB (BYT-REG
+                 * L6536-6540: RING_START bits 31:29 zero), (RING_CTL[20:12] + 1) pages (docs/cycle-contract.md) */
+                bool low = g->start == RING_BASE + (uint32_t)e * RING_STRIDE;
+                cr_assert(g->size >= 4096 && g->size <= (low ? 4u : 512u) * 4096u, "seed %" PRIu64 ": a ring of %u bytes at 0x%x",
+                          seed, g->size, g->start);
+                cr_assert_eq(g->start & 0xE0000FFFu, 0, "seed %" PRIu64 ": RING_START 0x%x", seed, g->start);
+                /* every page translates; a ring of more than 16 pages holds bytes only where its cycle is (the walk
+                 * below fetches every command it executes) */
+                for (uint32_t off = 0; off < g->size; off += 4096u) {
+                    if (g->size <= 16u * 4096u) { (void)fetch(&w, e, true, g->start + off, GTREF_SEG_RING); continue; }
+                    gw_xlate x = xlate(&w, e, true, g->start + off);
+                    cr_assert(x.kind == GW_OK, "seed %" PRIu64 ": ring page 0x%x does not translate", seed, g->start + off);
+                }
                 prefetch_ok(&w, e, true, g->start + g->size);
                 cr_assert(g->head_written && g->tail_written && g->head == g->tail, "seed %" PRIu64 ": ring enabled before HEAD = TAIL", seed);
                 gw_xlate hx = gw_translate(&w.gw, e, true, g->hws & 0xFFFFF000u);
@@ -1673,8 +1683,8 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
             if (!st.ring_size[e]) continue;
             engine_seen[e]++;
             rings++;
-            pages_seen[st.ring_size[e] / 4096]++;
-            wrapped_traffic += st.traffic[e] > st.ring_size[e];
+            if (st.ring_size[e] <= 4 * 4096) pages_seen[st.ring_size[e] / 4096]++;   /* larger: high_place_pct rings */
+            wrapped_traffic += st.ring_size[e] <= 4 * 4096 && st.traffic[e] > st.ring_size[e];
             cr_assert(st.distinct_non_noop[e] <= 4 * 200 + 12, "seed %" PRIu64 ": more than max_cmds draws", seed);
         }
         crossed_end += st.end_crossings;
@@ -1744,9 +1754,11 @@ Test(gen, generated_stimuli_are_legal_and_interesting)
     cr_assert(split_seeds > SEEDS / 10, "a TAIL inside a command in only %u seeds", split_seeds);
     cr_assert(pages_seen[2] && pages_seen[3] && pages_seen[4], "ring pages: %u x2, %u x3, %u x4", pages_seen[2], pages_seen[3], pages_seen[4]);
     cr_assert(pages_seen[1] > rings / 2 && pages_seen[1] < rings * 9 / 10, "%u 1-page rings of %u", pages_seen[1], rings);
-    cr_assert(wrapped_traffic > rings / 2, "ring traffic exceeds the ring size in only %u of %u rings", wrapped_traffic, rings);
+    unsigned small = pages_seen[1] + pages_seen[2] + pages_seen[3] + pages_seen[4];   /* not high_place_pct's larger ones */
+    cr_assert(rings - small > 0 && rings - small < rings / 4, "%u rings of more than 4 pages of %u", rings - small, rings);
+    cr_assert(wrapped_traffic > small / 2, "ring traffic exceeds the ring size in only %u of %u rings", wrapped_traffic, small);
     cr_assert(crossed_end > rings * 6 / 10, "the head wraps in only %u of %u rings", crossed_end, rings);
-    cr_assert(several > rings / 10, "the head wraps several times in only %u rings", several);
+    cr_assert(several > small / 10, "the head wraps several times in only %u rings", several);   /* laps: 1 page */
     cr_assert(straddled > SEEDS / 5, "a command straddles the ring end in only %u seeds", straddled);
     /* command fields */
     cr_assert(total.qword4 > 0 && total.qword8 > total.qword4, "qword stores: %u 4-aligned, %u 8-aligned", total.qword4, total.qword8);
@@ -1799,6 +1811,7 @@ Test(gen, the_weights_and_command_counts_are_honoured)
     c.gen11_unit_pct = 0;   /* no Gen11 variant units: the draws are the SDIs asked for */
     c.malformed_pct = 0;
     c.ggtt_remap_pct = c.ppgtt_pct = c.fault_pct = c.remap_pct = c.live_remap_pct = 0;   /* identity GGTT, no copies */
+    c.high_place_pct = 0;   /* a ring of more than 16 pages is written only where its cycle is: maybe two segments */
     for (uint64_t seed = 0; seed < 50; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
@@ -1833,6 +1846,7 @@ Test(gen, engine_count_and_corner_knobs_are_honoured)
     c.nonpriv_pct = 0;                       /* non-privileged batches target other registers on purpose (and with
                                                 it 0 no second level or chain has ppgtt either: C10) */
     c.pred_jump_pct = 0;                     /* it loads MI_PREDICATE_RESULT(_1) by LRI */
+    c.high_place_pct = 0;                    /* its rings of 2..512 pages */
     for (uint64_t seed = 0; seed < 60; seed++) {
         gtref_stim s;
         gtref_stim_init(&s);
@@ -2724,4 +2738,68 @@ Test(gen, host_reg_knob_has_its_own_stream)
     cr_assert_gt(as_zero, 0);
     cr_assert_gt(as_full, 0);
     cr_assert_gt(live, 0, "no EXECLIST_SQ write while engines may run in 30 seeds");
+}
+
+/* high_place_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
+ * byte the stimulus it is with the knob at 0 (execlist seeds included: their areas move too); the seeds where it fires
+ * stay legal (the stimulus linter). */
+Test(gen, high_place_leaves_the_seeds_where_it_does_not_fire_alone)
+{
+    gtref_gen_config on, off;
+    gtref_gen_config_default(&on);
+    on.high_place_pct = 50;
+    off = on;
+    off.high_place_pct = 0;
+    unsigned fired = 0, seeds = 60;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        gtref_stim a, b;
+        if (!generate_both(seed, &on, &off, &a, &b)) {
+            fired++;
+            gtref_lint_violation v[1];
+            cr_assert_eq(gtref_stim_lint(&a, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        }
+        gtref_stim_free(&a);
+        gtref_stim_free(&b);
+    }
+    cr_assert(fired >= seeds / 4 && fired <= 3 * seeds / 4, "high placement in %u of %u seeds", fired, seeds);
+}
+
+/* high_place_pct 100 reaches the top of each legal range (docs/stimulus-format.md §3): RING_START at or above 256 MB,
+ * never with bits 31:29 set (BYT-REG L6536-6540, the linter's ring-start-4k); the largest ring, RING_CTL[20:12] = 511
+ * (docs/cycle-contract.md: (RING_CTL[20:12] + 1) * 4096 bytes); HWS_PGA at or above 2 GB (a GGTT address: below
+ * 4 GB, GAM-4); memory at physical addresses with bit 38 set, none at 2^39 or above (GAM-3: entry bits 38:12). */
+Test(gen, high_place_reaches_the_top_of_each_range)
+{
+    gtref_gen_config c;
+    gtref_gen_config_default(&c);
+    c.high_place_pct = 100;
+    bool ring_high = false, ring_max = false, hws_high = false, pa_38 = false;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0, "seed %" PRIu64, seed);
+        for (size_t i = 0; i < s.nops; i++) {
+            const gtref_host_op *o = &s.ops[i];
+            if (o->op != GTREF_HOST_WRITE) continue;
+            for (int e = 0; e < GTREF_MAX_ENGINES; e++) {
+                uint32_t base = gtref_engines[e].base;
+                if (o->off == base + GTREF_RING_START) {
+                    cr_assert_eq(o->val & 0xE0000000u, 0, "seed %" PRIu64 ": RING_START 0x%08" PRIx32, seed, o->val);
+                    ring_high |= (o->val & 0x10000000u) != 0;
+                }
+                if (o->off == base + GTREF_RING_CTL) ring_max |= (o->val >> 12 & 0x1FFu) == 0x1FFu;
+                if (o->off == base + GTREF_HWS_PGA) hws_high |= (o->val & 0x80000000u) != 0;
+            }
+        }
+        for (size_t k = 0; k < s.nsegs; k++) {
+            cr_assert_lt(s.segs[k].addr + s.segs[k].len, 1ull << 39, "seed %" PRIu64 ": a segment at 0x%" PRIx64, seed,
+                         s.segs[k].addr);
+            pa_38 |= (s.segs[k].addr >> 38 & 1u) && s.segs[k].addr < GTREF_GSM_BASE;
+        }
+        gtref_stim_free(&s);
+    }
+    cr_assert(ring_high, "no RING_START at or above 256 MB");
+    cr_assert(ring_max, "no ring of RING_CTL length 511");
+    cr_assert(hws_high, "no HWS_PGA at or above 2 GB");
+    cr_assert(pa_38, "no page at a physical address with bit 38 set (outside the GGTT's table)");
 }
