@@ -519,12 +519,33 @@ void gen_emit_signal_all(gen *g, ectx *x)
  * any) or each to its own, all from the bursts' own stream. Around a semaphore write, while the waiters' condition is
  * still unmet (before it) or just met (after the signals to all), they land on waits whose read is outstanding, in
  * the cycle a wait takes its flag or retires, and several in one wait. Nothing waits on them: a signal only sets a
- * flag, and a signal-mode wait's condition is made true by the write that precedes the real signals. */
-void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p)
+ * flag, and a signal-mode wait's condition is made true by the write that precedes the real signals.
+ * quiet (1 + a plan index; before the write of a semaphore that engine's ring starts waiting on, quiet_waiter): the
+ * burst is a quiet one, all to that engine: 10..40 MI_NOOPs first (the waiter's first read is answered unmet), then
+ * 2..4 rounds, each 2..4 signals, each after 0..1 MI_NOOP, a last one after 0..10 MI_NOOPs, and 30..44 MI_NOOPs with
+ * no signal. An early signal of a round has the wait take its flag (the grant of a re-read) one read later, and the
+ * round's last signal, at a varied distance, sometimes lands in the cycle of that take; it is then the last one for
+ * more than GTREF_SEM_TAKE_CYCLES while the wait stays unmet, so a design that drops it leaves the re-read it owes
+ * undone (C32a) and nothing hides the loss. At most QUIET_BURST_DW dwords. */
+void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p, size_t quiet)
 {
     if (!g->s_burst || !g->nsems) return;   /* no semaphores: no waits for the bursts to meet */
     sbegin(g);
-    if (pct(g, p)) {
+    if (quiet) {
+        unsigned t = gtref_engines[g->plans[quiet - 1].e].sem_target;
+        unsigned lead = (unsigned)range(g, 10, 40), rounds = (unsigned)range(g, 2, 4);
+        for (unsigned j = 0; j < lead; j++) gen_emit_noop(g, x);
+        for (unsigned r = 0; r < rounds; r++) {
+            unsigned n = (unsigned)range(g, 2, 4);
+            for (unsigned i = 0; i < n; i++) {
+                unsigned k = (unsigned)range(g, 0, i + 1 < n ? 1 : 10);
+                for (unsigned j = 0; j < k; j++) gen_emit_noop(g, x);
+                emit_mi_signal(g, x, t);
+            }
+            unsigned tail = (unsigned)range(g, 30, 44);
+            for (unsigned j = 0; j < tail; j++) gen_emit_noop(g, x);
+        }
+    } else if (pct(g, p)) {
         unsigned n = short_one ? (unsigned)range(g, 1, 2) : (unsigned)range(g, 3, 8);
         unsigned gap = short_one ? 6 : 1;
         bool one = pct(g, 70);   /* the whole burst to one engine */
@@ -538,6 +559,24 @@ void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p)
             emit_mi_signal(g, x, one ? t : gtref_engines[g->plans[range(g, 0, g->np - 1)].e].sem_target);
         }
     }
+    send(g);
+}
+
+/* sem_burst_pct: the first command of a quiet waiter's ring (sem_slot.quiet_waiter), a signal-mode MI_SEMAPHORE_WAIT
+ * on semaphore sl of a lower-rank engine, compare EQ its value V or NEQ its initial value I (V != I): unmet until the
+ * write, met by it, and the writer's signals to all follow the write (cycle contract §8). */
+void gen_emit_quiet_wait(gen *g, ectx *x, const sem_slot *sl)
+{
+    sbegin(g);
+    bool eq = pct(g, 50), ggtt = pct(g, 50);
+    cmdbuf b;
+    cmd_begin(&b, GTREF_CMD_MI_SEMAPHORE_WAIT, 4);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, COMPARE), eq ? 4 : 5);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, POLL), 0);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, GGTT), ggtt);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, DATA), eq ? sl->value : sl->init);
+    set(&b, FLD(MI_SEMAPHORE_WAIT, ADDR), gen_sem_addr(g, g->p, gen_view_of(g->p, ggtt), sl));
+    cmd_end(g, x, &b);
     send(g);
 }
 

@@ -377,6 +377,24 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
             g->nsems++;
         }
     }
+    /* sem_burst_pct: quiet waiters, from the bursts' own stream: in 60 % of the semaphores, an engine of a higher rank
+     * than the writer's (one that waits for nothing else this way) starts its ring with a signal-mode wait on it, and
+     * the writer sends it a quiet burst before the write (gen_emit_signal_burst) */
+    if (g->s_burst) {
+        sbegin(g);
+        for (size_t i = 0; i < g->nsems; i++) {
+            if (!pct(g, 60)) continue;
+            int wr = -1;
+            for (size_t j = 0; j < np; j++) if (plans[j].e == g->sems[i].writer) wr = plans[j].rank;
+            size_t cand[GTREF_MAX_ENGINES], nc = 0;
+            for (size_t j = 0; j < np; j++) if (plans[j].rank > wr && !plans[j].quiet_slot) cand[nc++] = j;
+            if (!nc) continue;
+            size_t w = cand[range(g, 0, nc - 1)];
+            plans[w].quiet_slot = i + 1;
+            g->sems[i].quiet_waiter = w + 1;
+        }
+        send(g);
+    }
     /* the RCS0 watchdog: started by the host at setup, and raced by the host's own writes of its registers */
     g->wdog = (mask & 1u) && pct(g, c->watchdog_pct);
     g->race = g->wdog && pct(g, c->host_race_pct);

@@ -145,6 +145,7 @@
 #define SEM_SLOTS      16u
 #define MAX_CHUNK_CMDS 8u
 #define MAX_UNIT_DW    40u            /* the longest unit one draw emits (an MI_SET_PREDICATE block) */
+#define QUIET_BURST_DW 320u           /* a quiet signal burst at most: 40 + 4 x (3 x 3 + 12 + 44) dwords (sem_burst_pct) */
 #define MAX_ALU        12u            /* ALU instructions of one MI_MATH */
 #define GTREF_MAX_CMD_BUF 16u         /* dwords of a command built field by field (MI_ATOMIC: 11) */
 #define FILLER_DW      64u            /* NOOP filler comes in chunks of at most this many dwords */
@@ -187,7 +188,13 @@ typedef struct boundary {
 
 /* A semaphore: one dword of the shared semaphore area, written (always with the same value) by one engine
  * in the first chunk of its ring, polled by engines of a higher rank (and by its own later commands). */
-typedef struct sem_slot { uint64_t addr; uint32_t init, value; int writer; } sem_slot;   /* addr: its GGTT address */
+typedef struct sem_slot {
+    uint64_t addr;             /* its GGTT address */
+    uint32_t init, value;
+    int writer;
+    size_t quiet_waiter;       /* sem_burst_pct: 1 + the plan index of the engine whose first command is a signal-mode
+                                * wait on it, met only by its write, and to which a quiet burst goes before it; 0 none */
+} sem_slot;
 
 /* ---- address spaces (docs/gam.md) ----
  * The generator keeps one page map per space: the GGTT (sp[SP_GGTT]) and each PPGTT root (sp[1..4]). A page gets
@@ -305,6 +312,7 @@ typedef struct engine_plan {
     bool bad_placed, past_bad;
     unsigned ring_cmds;        /* ring commands made so far */
     bool first_chunk_done;     /* the semaphores it writes are written: its own later waits are satisfied */
+    size_t quiet_slot;         /* sem_burst_pct: 1 + the semaphore its ring starts waiting on (quiet_waiter), 0 none */
     unsigned open_batches;     /* batches being built (placed once complete) */
     uint32_t hot_init[2][STORE_HOT / 4];   /* initial data of the first 256 bytes of each view's first area */
     /* batches and stores */
@@ -617,7 +625,8 @@ void gen_emit_srm_to(gen *g, ectx *x, bool predicate, uint32_t reg, opnd o);
 void gen_emit_srm_p(gen *g, ectx *x, bool predicate);
 void gen_emit_inval_flush(gen *g, ectx *x, bool tlb);
 void gen_emit_sem_write(gen *g, ectx *x, const sem_slot *sl);
-void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p);
+void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p, size_t quiet);
+void gen_emit_quiet_wait(gen *g, ectx *x, const sem_slot *sl);
 void gen_emit_signal_all(gen *g, ectx *x);
 uint32_t gen_wdog_ctl(gen *g);
 uint32_t gen_wdog_thrsh(gen *g);

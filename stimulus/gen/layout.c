@@ -190,6 +190,11 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
     size_t nsig = 0, sig[SEM_SLOTS];
     if (first)
         for (size_t i = 0; i < g->nsems; i++) if (g->sems[i].writer == p->e) sig[nsig++] = i;
+    if (first && p->quiet_slot) {   /* sem_burst_pct: a quiet waiter starts with its wait (gen_emit_quiet_wait) */
+        uint32_t start = (uint32_t)c->dw.n;
+        gen_emit_quiet_wait(g, &x, &g->sems[p->quiet_slot - 1]);
+        chunk_add_cmds(g, c, start);
+    }
     if (first && g->nsems && pct(g, g->cfg->early_wait_pct)) {
         /* a wait at the very start of the engine's stream, on a lower-rank engine's semaphore: it is often
          * reached before the writer gets there, so a signal-mode one really waits for the writer's signal */
@@ -200,11 +205,15 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
     for (unsigned i = 0; (i < ncmds || nsig) && !g->oom; i++) {
         uint32_t start = (uint32_t)c->dw.n;
         if (nsig && (i >= ncmds || pct(g, 50))) {
-            gen_emit_signal_burst(g, &x, false, 80);   /* sem_burst_pct: before the write, the waiters' reads are unmet */
-            gen_emit_sem_write(g, &x, &g->sems[sig[--nsig]]);
+            const sem_slot *sl = &g->sems[sig[--nsig]];
+            /* sem_burst_pct: before the write, the waiters' reads are unmet; a quiet burst before a quiet waiter's,
+             * where the chunk has room */
+            gen_emit_signal_burst(g, &x, false, 80,
+                                  c->dw.n + QUIET_BURST_DW + MAX_UNIT_DW <= room_dw ? sl->quiet_waiter : 0);
+            gen_emit_sem_write(g, &x, sl);
             if (!nsig) {
                 gen_emit_signal_all(g, &x);
-                gen_emit_signal_burst(g, &x, true, 90);   /* after: a last signal on the retires and the next waits */
+                gen_emit_signal_burst(g, &x, true, 90, 0);   /* after: a last signal on the retires and the next waits */
             }
             chunk_add_cmds(g, c, start);
             continue;
@@ -212,7 +221,7 @@ static void make_chunk(gen *g, chunk *c, unsigned ncmds, uint32_t room_dw, bool 
         if (c->dw.n + MAX_UNIT_DW > room_dw) { if (!nsig) break; continue; }
         x.irq = false;
         if (c->dw.n + MAX_UNIT_DW + 8 <= room_dw)   /* sem_burst_pct: isolated signals, which a clear may meet */
-            gen_emit_signal_burst(g, &x, true, 12);
+            gen_emit_signal_burst(g, &x, true, 12, 0);
         if (p->bad_at >= 0 && p->ring_cmds == (unsigned long)p->bad_at) emit_bad_ring_cmd(g, c, &x);
         else gen_emit_cmd(g, &x, 0);
         if (!p->past_bad) c->raises_irq |= x.irq;   /* nothing after the illegal command executes */

@@ -2605,6 +2605,74 @@ Test(gen, space_meet_knob_has_its_own_stream)
     cr_assert_gt(changed, 10, "%u of 40 seeds changed by the knob at 100", changed);
 }
 
+/* The quiet rounds of sem_burst_pct's quiet bursts (docs/stimulus-format.md §3) in a stimulus's ring segments: two or
+ * more MI_SEMAPHORE_SIGNALs to one Target Engine Select, at most 10 MI_NOOPs apart, then 30 or more MI_NOOPs (or
+ * MI_BATCH_BUFFER_ENDs, which execute as MI_NOOP in the ring, C8; gen_emit_noop makes both). */
+static unsigned quiet_rounds(const gtref_stim *s)
+{
+    unsigned rounds = 0;
+    for (size_t g = 0; g < s->nsegs; g++) {
+        const gtref_segment *seg = &s->segs[g];
+        if (seg->kind != GTREF_SEG_RING) continue;
+        size_t n = seg->len / 4;
+        int target = -1;
+        unsigned sigs = 0, noops = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t dw[2] = { dword_at(seg, 4 * i), i + 1 < n ? dword_at(seg, 4 * (i + 1)) : 0 };
+            const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
+            if (c && (c->id == GTREF_CMD_MI_NOOP || c->id == GTREF_CMD_MI_BATCH_BUFFER_END)) {   /* in the ring: C8 */
+                if (++noops == 30 && sigs >= 2) rounds++;
+                continue;
+            }
+            if (c && c->id == GTREF_CMD_MI_SEMAPHORE_SIGNAL) {
+                int t = (int)GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET);
+                sigs = t == target && noops <= 10 ? sigs + 1 : 1;
+                target = t;
+                noops = 0;
+                i++;
+                continue;
+            }
+            sigs = noops = 0;
+            target = -1;
+        }
+    }
+    return rounds;
+}
+
+/* sem_burst_pct draws from a stream of its own: at 50 % every seed is the stimulus of the knob at 0 or the one at
+ * 100; and the seeds where it fires hold quiet bursts (rounds of signals to one engine, then 30 or more MI_NOOPs)
+ * and stay legal. At 0 the pattern comes only by chance (two random signals to one engine before filler MI_NOOPs). */
+Test(gen, sem_burst_quiet_rounds_come_with_the_knob_alone)
+{
+    gtref_gen_config a, b, c;
+    test_ring_gen_defaults(&a);
+    b = c = a;
+    a.sem_burst_pct = 0;
+    b.sem_burst_pct = 50;
+    c.sem_burst_pct = 100;
+    unsigned as_zero = 0, as_full = 0, with_rounds = 0, at_zero = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gtref_stim x, y;
+        bool same0 = generate_both(seed, &b, &a, &x, &y);
+        at_zero += quiet_rounds(&y) > 0;
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+        bool same1 = generate_both(seed, &b, &c, &x, &y);
+        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
+        as_zero += same0 && !same1;
+        as_full += same1 && !same0;
+        with_rounds += quiet_rounds(&y) > 0;
+        gtref_lint_violation v[1];
+        cr_assert_eq(gtref_stim_lint(&y, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+    cr_assert_gt(as_zero, 0);
+    cr_assert_gt(as_full, 0);
+    cr_assert(with_rounds >= 10 && with_rounds >= 3 * at_zero,
+              "%u of 40 seeds hold a quiet round with sem_burst_pct 100, %u with it at 0", with_rounds, at_zero);
+}
+
 /* irq_race_pct draws from a stream of its own, and only in the seeds where it fires: every other seed is byte for
  * byte the stimulus it is with the knob at 0; the seeds where it fires stay legal (the stimulus linter) and hold
  * bursts of host writes of the interrupt registers (8 or more writes besides those of the seed with the knob at 0,
