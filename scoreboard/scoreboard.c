@@ -90,6 +90,11 @@ struct gtref_sb {
     uint32_t bound_regs[5]; bool bound_known; int bound[GTREF_MAX_ENGINES];
     uint64_t instpm_invalidations;  /* host INSTPM writes that invalidated a TLB (GAM-22) */
     uint32_t dut_head[GTREF_MAX_ENGINES];   /* §3 ring-read rule: RING_HEAD as the DUT has it (commits, host writes) */
+    /* the last SB_FETCH_LINES distinct 64-byte lines each engine asked to fetch (IF requests), newest at fetch_n - 1:
+     * a hang names whether the DUT ever fetched the model's next command */
+#define SB_FETCH_LINES 32
+    uint64_t fetch_line[GTREF_MAX_ENGINES][SB_FETCH_LINES];
+    unsigned fetch_n[GTREF_MAX_ENGINES];
     uint8_t el_inval;               /* EL-26: engines whose TLB an execlist edge of this cycle invalidates */
     uint8_t port_src[MAX_READS * GTREF_MAX_ENGINES]; unsigned port_head, port_n;   /* port reads not yet answered */
     uint64_t el_preemptions;        /* poll-mode waits preempted at a response (EL-16) */
@@ -1500,6 +1505,24 @@ void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const g
     snprintf(exp, sizeof exp, "progress (a retire) within %" PRIu64 " cycles", cycles);
     snprintf(act, sizeof act, "%s busy, no retire for %" PRIu64 " cycles", gtref_engines[worst].name, cycles);
     ensure_inflight(sb, worst);   /* so that the record names the command the engine is stuck on */
+    /* A DUT that never asked for the line of the model's next command is stuck in its fetch (ring geometry, HEAD,
+     * the batch address), not in that command: hang/-/next-command-not-fetched, whichever command it is (docs/regress.md
+     * "Buckets"); one that fetched it and goes nowhere keeps hang/<command>/no-progress. */
+    const sb_engine *g = &sb->eng[worst];
+    if (g->inflight && !g->is_switch) {
+        uint64_t line = g->cmd.addr & ~(uint64_t)63;
+        unsigned n = sb->fetch_n[worst] < SB_FETCH_LINES ? sb->fetch_n[worst] : SB_FETCH_LINES;
+        bool fetched = false;
+        for (unsigned i = 0; i < n && !fetched; i++) fetched = sb->fetch_line[worst][i] == line;
+        if (!fetched) {
+            uint64_t last = sb->fetch_n[worst] ? sb->fetch_line[worst][(sb->fetch_n[worst] - 1) % SB_FETCH_LINES] : 0;
+            sb->bucket_cmd = "-";
+            fail(sb, "hang", worst, "next-command-not-fetched", exp, act,
+                 "the DUT never asked for line 0x%" PRIx64 " of the model's next command (its last %u fetches end at line "
+                 "0x%" PRIx64 "%s); model state: %s", line, n, last, sb->fetch_n[worst] ? "" : ", none at all", detail);
+            return;
+        }
+    }
     fail(sb, "hang", worst, "no-progress", exp, act, "model state: %s", detail);
 }
 
@@ -1558,6 +1581,12 @@ void gtref_sb_check_ring_reads(gtref_sb *sb, uint64_t cycle, const gtref_sb_engi
         const gam_req *r = &dut[e].req;
         char why[160];
         if (!r->valid || r->write || r->client != GTREF_CLIENT_IF) continue;
+        uint64_t line = r->va & ~(uint64_t)63;
+        unsigned n = sb->fetch_n[e];
+        if (!n || sb->fetch_line[e][(n - 1) % SB_FETCH_LINES] != line) {
+            sb->fetch_line[e][n % SB_FETCH_LINES] = line;
+            sb->fetch_n[e] = n + 1 == 0 ? SB_FETCH_LINES : n + 1;
+        }
         if (ring_read_past_tail(sb, e, r->va, why, sizeof why)) {
             char act[96];
             snprintf(act, sizeof act, "read of 0x%" PRIx64, r->va);

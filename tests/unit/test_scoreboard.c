@@ -371,6 +371,35 @@ Test(scoreboard, hang_report_names_the_engine_and_its_state)
     cr_assert(strstr(mm->detail, "tail=0x00000018"), "%s", mm->detail);
 }
 
+/* A hang is named for where the DUT is stuck (docs/regress.md "Buckets"): an engine that never asked for the line of
+ * the model's next command (the ring's first, at RING) is stuck in its fetch, whatever the command; one that fetched
+ * it (an IF request of that line) and goes nowhere is stuck in the command. */
+Test(scoreboard, a_hang_before_the_next_command_is_fetched_is_a_fetch_hang)
+{
+    start_ring();
+    gtref_sb_engine_probe busy[GTREF_MAX_ENGINES] = { { .idle = false } };
+    busy[0].req = (gam_req){ .valid = true, .client = GTREF_CLIENT_IF, .ggtt = true, .va = RING + 0x1000u };
+    gtref_sb_check_ring_reads(sb, ++cyc, busy);   /* another line: not the command's */
+    busy[0].req.valid = false;
+    gtref_sb_report_hang(sb, 5000, 3000, busy);
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "hang/-/next-command-not-fetched", "%s", mm->bucket);
+    cr_assert(strstr(mm->detail, "line 0x100000"), "%s", mm->detail);
+}
+
+Test(scoreboard, a_hang_in_a_fetched_command_names_the_command)
+{
+    start_ring();
+    gtref_sb_engine_probe busy[GTREF_MAX_ENGINES] = { { .idle = false } };
+    busy[0].req = (gam_req){ .valid = true, .client = GTREF_CLIENT_IF, .ggtt = true, .va = RING };
+    gtref_sb_check_ring_reads(sb, ++cyc, busy);
+    busy[0].req.valid = false;
+    gtref_sb_report_hang(sb, 5000, 3000, busy);
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "hang");
+    cr_assert(strstr(mm->bucket, "/no-progress") && strncmp(mm->bucket, "hang/-/", 7) != 0, "%s", mm->bucket);
+}
+
 /* docs/commands.md §1: a command the spec defines and the kit does not model stops the test with its own
  * status, not as a DUT mismatch and not as an instruction error. MI_FORCE_WAKEUP (KBL-CMD digest A.1,
  * opcode 0x1D, 2 dwords; C30) is defined and not modelled. */
