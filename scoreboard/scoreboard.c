@@ -1509,7 +1509,15 @@ void gtref_sb_report_hang(gtref_sb *sb, uint64_t cycle, uint64_t cycles, const g
      * the batch address), not in that command: hang/-/next-command-not-fetched, whichever command it is (docs/regress.md
      * "Buckets"); one that fetched it and goes nowhere keeps hang/<command>/no-progress. */
     const sb_engine *g = &sb->eng[worst];
-    if (g->inflight && !g->is_switch) {
+    if (!g->inflight) {   /* the model has nothing left on the engine: the DUT is busy with work only it sees */
+        sb->bucket_cmd = "-";
+        fail(sb, "hang", worst, "next-command-not-fetched", exp, act,
+             "the model has no command left on %s: the DUT is busy with work the model does not have (its last fetched "
+             "line 0x%" PRIx64 "); model state: %s", gtref_engines[worst].name,
+             sb->fetch_n[worst] ? sb->fetch_line[worst][(sb->fetch_n[worst] - 1) % SB_FETCH_LINES] : 0, detail);
+        return;
+    }
+    if (!g->is_switch) {
         uint64_t line = g->cmd.addr & ~(uint64_t)63;
         unsigned n = sb->fetch_n[worst] < SB_FETCH_LINES ? sb->fetch_n[worst] : SB_FETCH_LINES;
         bool fetched = false;

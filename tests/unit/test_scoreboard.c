@@ -387,6 +387,19 @@ Test(scoreboard, a_hang_before_the_next_command_is_fetched_is_a_fetch_hang)
     cr_assert(strstr(mm->detail, "line 0x100000"), "%s", mm->detail);
 }
 
+/* An engine the model has nothing for (its ring empty: HEAD = TAIL = 0) busy for the hang bound is busy with work only
+ * the DUT sees: the same fetch-path bucket. */
+Test(scoreboard, a_hang_with_nothing_left_in_the_model_is_a_fetch_hang)
+{
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+    gtref_sb_engine_probe busy[GTREF_MAX_ENGINES] = { { .idle = false } };
+    gtref_sb_report_hang(sb, 5000, 3000, busy);
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "hang/-/next-command-not-fetched", "%s", mm->bucket);
+    cr_assert(strstr(mm->detail, "no command left on RCS0"), "%s", mm->detail);
+}
+
 Test(scoreboard, a_hang_in_a_fetched_command_names_the_command)
 {
     start_ring();
