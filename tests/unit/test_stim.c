@@ -2579,6 +2579,25 @@ static uint8_t *encoded(uint64_t seed, const gtref_gen_config *c, size_t *len)
     return e;
 }
 
+/* A knob with a random stream of its own (docs/stimulus-format.md §3), one seed: the stimulus with the knob at 50 % is
+ * byte for byte the one at 0 (the knob missed) or the one at 100 (it fired); *missed or *fired counts which. Returns
+ * whether the knob at 100 changed the seed at all. */
+static bool own_stream_seed(uint64_t seed, const gtref_gen_config *at0, const gtref_gen_config *at50,
+                            const gtref_gen_config *at100, unsigned *missed, unsigned *fired)
+{
+    size_t la, lb, lc;
+    uint8_t *ea = encoded(seed, at0, &la), *eb = encoded(seed, at50, &lb), *ec = encoded(seed, at100, &lc);
+    bool same0 = la == lb && !memcmp(ea, eb, la), same1 = lc == lb && !memcmp(ec, eb, lc);
+    cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
+    *missed += same0 && !same1;
+    *fired += same1 && !same0;
+    bool changed = !(la == lc && !memcmp(ea, ec, la));
+    free(ea);
+    free(eb);
+    free(ec);
+    return changed;
+}
+
 Test(gen, space_meet_knob_has_its_own_stream)
 {
     gtref_gen_config a, b, c;
@@ -2588,18 +2607,7 @@ Test(gen, space_meet_knob_has_its_own_stream)
     b.space_meet_pct = 50;
     c.space_meet_pct = 100;
     unsigned as_zero = 0, as_full = 0, changed = 0;
-    for (uint64_t seed = 1; seed <= 40; seed++) {
-        size_t la, lb, lc;
-        uint8_t *ea = encoded(seed, &a, &la), *eb = encoded(seed, &b, &lb), *ec = encoded(seed, &c, &lc);
-        bool same0 = la == lb && !memcmp(ea, eb, la), same1 = lc == lb && !memcmp(ec, eb, lc);
-        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
-        as_zero += same0 && !same1;
-        as_full += same1 && !same0;
-        changed += !(la == lc && !memcmp(ea, ec, la));
-        free(ea);
-        free(eb);
-        free(ec);
-    }
+    for (uint64_t seed = 1; seed <= 40; seed++) changed += own_stream_seed(seed, &a, &b, &c, &as_zero, &as_full);
     cr_assert_gt(as_zero, 0);
     cr_assert_gt(as_full, 0);
     cr_assert_gt(changed, 10, "%u of 40 seeds changed by the knob at 100", changed);
@@ -2652,15 +2660,13 @@ Test(gen, sem_burst_quiet_rounds_come_with_the_knob_alone)
     c.sem_burst_pct = 100;
     unsigned as_zero = 0, as_full = 0, with_rounds = 0, at_zero = 0;
     for (uint64_t seed = 1; seed <= 40; seed++) {
+        own_stream_seed(seed, &a, &b, &c, &as_zero, &as_full);
         gtref_stim x, y;
-        bool same0 = generate_both(seed, &b, &a, &x, &y);
+        generate_both(seed, &b, &a, &x, &y);
         at_zero += quiet_rounds(&y) > 0;
         gtref_stim_free(&x);
         gtref_stim_free(&y);
-        bool same1 = generate_both(seed, &b, &c, &x, &y);
-        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
-        as_zero += same0 && !same1;
-        as_full += same1 && !same0;
+        generate_both(seed, &b, &c, &x, &y);
         with_rounds += quiet_rounds(&y) > 0;
         gtref_lint_violation v[1];
         cr_assert_eq(gtref_stim_lint(&y, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
@@ -2746,16 +2752,8 @@ Test(gen, host_reg_knob_has_its_own_stream)
     c.host_reg_pct = 100;
     unsigned as_zero = 0, as_full = 0, live = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
-        size_t la, lb, lc;
-        uint8_t *ea = encoded(seed, &a, &la), *eb = encoded(seed, &b, &lb), *ec = encoded(seed, &c, &lc);
-        bool same0 = la == lb && !memcmp(ea, eb, la), same1 = lc == lb && !memcmp(ec, eb, lc);
-        cr_assert(same0 || same1, "seed %" PRIu64 ": at 50%% neither the stimulus at 0 nor the one at 100", seed);
-        cr_assert(!(la == lc && !memcmp(ea, ec, la)), "seed %" PRIu64 ": the knob at 100 changed nothing", seed);
-        as_zero += same0 && !same1;
-        as_full += same1 && !same0;
-        free(ea);
-        free(eb);
-        free(ec);
+        cr_assert(own_stream_seed(seed, &a, &b, &c, &as_zero, &as_full), "seed %" PRIu64 ": the knob at 100 changed "
+                  "nothing", seed);
 
         gtref_stim s0, s1;
         gtref_stim_init(&s0);
