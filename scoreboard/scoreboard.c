@@ -1342,6 +1342,15 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (x->off != p->commit_off) {
         UNEXPECTED_TEXTS(x->off);
         fmt_reg(sb, exp, sizeof exp, x->off, x->val);
+        /* the load's own target expected and the DUT's error registers instead, or its RING_HEAD (a ring command's
+         * retire): the load refused or dropped where the model lets it through (the target rules C13, C37, C41):
+         * reg-commit/MI_LOAD_REGISTER_* /missing-commit */
+        uint32_t rel = p->commit_off - gtref_engines[e].base;
+        if (!g->is_switch && (rel == GTREF_ESR || rel == GTREF_EIR || rel == GTREF_RING_HEAD) &&
+            load_targets(&g->cmd, e, x->off)) {
+            sb->bucket_cmd = "MI_LOAD_REGISTER_*";
+            copy(field, sizeof field, "missing-commit");
+        }
         return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the %s: %s expected, another register changed", g->ci + 1,
                     g->is_switch ? "context switch" : "command", name);
     }
@@ -1426,6 +1435,13 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
             fmt_reg(sb, exp, sizeof exp, g->c[g->ci].off, g->c[g->ci].val);
             char name[48], field[64];
             gtref_reg_name(g->c[g->ci].off, sb->engines, name, sizeof name);
+            /* a load's own target never committed (the load refused, or dropped, where the model lets it through:
+             * the target rules C13, C37): reg-commit/MI_LOAD_REGISTER_* /missing-commit, the mirror of unexpected-commit */
+            if (!g->is_switch && load_targets(&g->cmd, e, g->c[g->ci].off)) {
+                sb->bucket_cmd = "MI_LOAD_REGISTER_*";
+                return fail(sb, "reg-commit", e, "missing-commit", exp, "command retired without it", "register change %d "
+                            "of %d (%s, the load's own target) never happened", g->ci + 1, g->nc, name);
+            }
             /* a missing ESR/EIR commit: named for the lowest bit of the value the model commits */
             if (!g->is_switch && error_reg_field(e, g->c[g->ci].off, g->c[g->ci].val, field, sizeof field)) {
                 sb->bucket_cmd = "any-command";

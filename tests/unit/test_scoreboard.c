@@ -317,6 +317,27 @@ Test(scoreboard, a_load_s_own_target_out_of_turn_keeps_the_loads_bucket)
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-RING_TAIL");
 }
 
+/* The mirror of unexpected-commit: a load whose own target the model commits and the DUT does not, retiring without
+ * it or committing ESR instead (the load refused where the model lets it through: the target rules C13, C37), is
+ * reg-commit/MI_LOAD_REGISTER_* /missing-commit, whatever the register. */
+Test(scoreboard, a_load_s_own_target_missing_is_the_loads_missing_commit)
+{
+    uint32_t lri[] = {0x11000001u, RCS + 0x600u, 0x11111111u, 0};
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    start_ring();
+    cr_assert(!dut_retire(RING, lri[0], 16));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_*/missing-commit", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    teardown();
+    setup();
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    start_ring();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_*/missing-commit", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+}
+
 Test(scoreboard, interrupt_line_is_compared_every_cycle)
 {
     gtref_sb_cycle c = blank();
