@@ -1486,6 +1486,12 @@ bool gtref_sb_check_quiescent(gtref_sb *sb, uint64_t cycle, const gtref_sb_engin
         if (g->inflight) {
             cmd_text(sb, &g->cmd, text, sizeof text);
             snprintf(exp, sizeof exp, "execute 0x%" PRIx64 ": %s", g->cmd.addr, text);
+            /* a DUT halted where the model goes on: the halt is the divergence, not the command the model has next
+             * (docs/regress.md "Buckets") */
+            if (dut[e].halted) {
+                sb->bucket_cmd = "-";
+                return fail(sb, "end-of-test", e, "halted-early", exp, act, "the DUT halted but the model has commands left");
+            }
             return fail(sb, "end-of-test", e, "skipped-command", exp, act, "the DUT went quiescent but the model has commands left");
         }
         if (st == GTM_STALLED && g->cmd.len == 4 && cmd_id(&g->cmd) == GTREF_CMD_MI_SEMAPHORE_WAIT)

@@ -381,6 +381,15 @@ Test(scoreboard, quiescent_dut_with_work_left_is_a_skipped_command)
     cr_assert(strstr(gtref_sb_mismatch(sb)->bucket, "skipped-command"), "%s", gtref_sb_mismatch(sb)->bucket);
 }
 
+/* A DUT halted while the model has commands left is named for the halt, not for the model's next command. */
+Test(scoreboard, a_halted_dut_with_work_left_is_halted_early)
+{
+    start_ring();
+    gtref_sb_engine_probe halted[GTREF_MAX_ENGINES] = { { .idle = true, .halted = true } };
+    cr_assert(!gtref_sb_check_quiescent(sb, ++cyc, halted));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "end-of-test/-/halted-early", "%s", gtref_sb_mismatch(sb)->bucket);
+}
+
 Test(scoreboard, hang_report_names_the_engine_and_its_state)
 {
     start_ring();
