@@ -473,6 +473,10 @@ void gen_lri_pools(engine_plan *p, int engines, bool race)
          * while the host may write it at any moment (race: the model runs a command ahead, contract §8) */
         bool wdog_reg = d->offset == GTREF_PR_CTR_CTL || d->offset == GTREF_PR_CTR_THRSH;
         if (wdog_reg && race) continue;
+        /* IMR: irq_race_pct's host bursts write it while the engine runs, so a command never reads it (an SRM of IMR
+         * would store whichever write landed first, a race of the timing, not of the RTL: contract §8; measured, a
+         * legal variant failed on it) */
+        if (d->offset == GTREF_IMR) continue;
         if (d->offset != GTREF_RING_TAIL && d->offset != GTREF_RING_CTL && p->nreadable < MAX_LRI_POOL)
             p->readable[p->nreadable++] = gtref_reg_abs(d, p->e);
         /* IMR and HWSTAM: programmed by the host at setup (interrupts.md §4: HWSTAM has one unmasked bit at most,
