@@ -473,19 +473,23 @@ bugs: deps $(GTREF) $(foreach b,$(BUGS),$(call SIMDIR,bug-$(b))/Vtb_top) $(call 
 	  -o $(BUILD)/regress/mutation.md
 
 # Every catalogued legal variant (docs/rtl-variants.md) against the default regression (directed tests and SEEDS
-# random seeds, coverage required as make regress requires it; one simulator build per variant): a legal RTL must pass
-# every test, so any failure is a false alarm of the kit. Old records are removed first. Fails when a test of any
-# variant failed (or a coverage bin was missed where required); ends with one line per variant.
+# random seeds; one simulator build per variant): a legal RTL must pass every test, so any failure is a false alarm
+# of the kit. Coverage is reported per variant, not required: a variant's timing may make a timing corner unreachable
+# (docs/rtl-variants.md "Coverage"); make regress and make coverage require it of the reference RTL. Old records are
+# removed first. Fails when a test of any variant failed; ends with one line per variant.
 variants: deps $(GTREF) $(foreach v,$(VARIANTS),$(call SIMDIR,variant-$(v))/Vtb_top)
 	@mkdir -p $(BUILD)/regress; bad=""; sum=""; for v in $(VARIANTS); do \
 	  rm -rf $(BUILD)/regress/variant-$$v/results; \
 	  $(GTREF) regress --sim $(call SIMDIR,variant-$$v)/Vtb_top --rtl variant-$$v --directed tests/directed \
-	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) $(if $(filter 1,$(REQUIRE_COVERAGE)),--require-coverage) \
+	    --seeds $(SEEDS) --engines $(ENGINES) --jobs $(JOBS) \
 	    --out $(BUILD)/regress/variant-$$v > $(BUILD)/regress/variant-$$v.log 2>&1; st=$$?; \
-	  line="variant-$$v: $$(grep '^verdict:' $(BUILD)/regress/variant-$$v.log | tail -n 1), $$(tail -n 1 $(BUILD)/regress/variant-$$v.log) ($(BUILD)/regress/variant-$$v.log)"; \
+	  log=$(BUILD)/regress/variant-$$v.log; \
+	  cov=$$(grep '^coverage: ' $$log | tail -n 1 | sed 's/^coverage: \([0-9]* of [0-9]* bins hit\).*/\1/'); \
+	  holes=$$(grep '^  holes: ' $$log | tail -n 1 | sed 's/^  holes: //'); \
+	  line="variant-$$v: $$(grep '^verdict:' $$log | tail -n 1 | sed 's/ (.*//'), $$(tail -n 1 $$log)$${cov:+; $$cov}$${holes:+; not hit (reported, not required): $$holes} ($$log)"; \
 	  echo "$$line"; sum="$$sum$$line\n"; [ $$st = 0 ] || bad="$$bad variant-$$v"; \
 	done; echo; printf "$$sum"; \
-	if [ -n "$$bad" ]; then echo "make variants: FAIL: tests failed on legal RTL:$$bad (each log ends with the failures and their replay commands)"; exit 1; fi; \
+	if [ -n "$$bad" ]; then echo "make variants: FAIL: the regression failed on legal RTL:$$bad (each log ends with its verdict, the failures and their replay commands)"; exit 1; fi; \
 	echo "make variants: PASS: every test passed on all $(words $(VARIANTS)) legal variants"
 
 # Throughput figures, each beside its target (docs/performance.md); a couple of minutes on an idle machine.

@@ -14,22 +14,11 @@
 #include "gtref/regs.h"
 #include "gtref/stim.h"
 #include "gtref/stim_lint.h"
+#include "test_support.h"
 
 /* The context kinds the generator encodes in bits 31:28 of a context ID (kind + 1; stimulus/gen/gen_internal.h). */
 enum { K_MAIN = 1, K_FILL, K_EMPTY, K_SPIN, K_IDLE, K_PING, K_BROKEN, K_UNMAPPED, K_POLL, K_ARBOFF };
 static unsigned kind_of(uint64_t desc) { return (unsigned)(desc >> 60); }
-
-static bool encode_equal(const gtref_stim *a, const gtref_stim *b)
-{
-    uint8_t *ea = NULL, *eb = NULL;
-    size_t la, lb;
-    cr_assert_eq(gtref_stim_encode(a, &ea, &la), 0);
-    cr_assert_eq(gtref_stim_encode(b, &eb, &lb), 0);
-    bool same = la == lb && memcmp(ea, eb, la) == 0;
-    free(ea);
-    free(eb);
-    return same;
-}
 
 static bool has_el(const gtref_stim *s)
 {
@@ -66,7 +55,7 @@ Test(gen_execlist, the_knob_leaves_the_seeds_where_it_misses_alone)
         cr_assert_eq(gtref_stim_generate(&b, seed, &off), 0);
         cr_assert(!has_el(&b), "seed %" PRIu64 ": execlist ops with execlist_pct 0", seed);
         if (has_el(&a)) fired++;
-        else cr_assert(encode_equal(&a, &b), "seed %" PRIu64 ": no execlist engine, yet not the stimulus of execlist_pct 0", seed);
+        else cr_assert(test_stim_encoded_equal(&a, &b), "seed %" PRIu64 ": no execlist engine, yet not the stimulus of execlist_pct 0", seed);
         gtref_stim_free(&a);
         gtref_stim_free(&b);
     }
@@ -84,7 +73,7 @@ Test(gen_execlist, generation_is_deterministic)
         gtref_stim_init(&b);
         cr_assert_eq(gtref_stim_generate(&a, seed, &c), 0);
         cr_assert_eq(gtref_stim_generate(&b, seed, &c), 0);
-        cr_assert(encode_equal(&a, &b), "seed %" PRIu64 ": two generations differ", seed);
+        cr_assert(test_stim_encoded_equal(&a, &b), "seed %" PRIu64 ": two generations differ", seed);
         gtref_stim_free(&a);
         gtref_stim_free(&b);
     }

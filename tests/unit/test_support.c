@@ -26,6 +26,18 @@ void test_encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len)
     cr_assert(*buf && *len, "encode gave no bytes");
 }
 
+bool test_stim_encoded_equal(const gtref_stim *a, const gtref_stim *b)
+{
+    uint8_t *ea = NULL, *eb = NULL;
+    size_t la, lb;
+    test_encode_ok(a, &ea, &la);
+    test_encode_ok(b, &eb, &lb);
+    bool same = la == lb && memcmp(ea, eb, la) == 0;
+    free(ea);
+    free(eb);
+    return same;
+}
+
 /* GAM-3: bit 0 present, bits 38:12 the page; GAM-4: the entry of va at GSM_BASE + (va >> 12) * 8. */
 void test_identity_ggtt(gtref_mem *mem, uint64_t va, uint64_t pages)
 {

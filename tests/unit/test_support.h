@@ -1,6 +1,7 @@
 /* Helpers shared by the unit tests (no tests of their own). */
 #ifndef GTREF_TEST_SUPPORT_H
 #define GTREF_TEST_SUPPORT_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +17,9 @@ void test_ring_gen_defaults(gtref_gen_config *c);
 const char *test_directed_dir(void);
 /* Encode s, asserting that it succeeds and gives bytes (*buf to free()). */
 void test_encode_ok(const gtref_stim *s, uint8_t **buf, size_t *len);
+/* Whether a and b encode byte for byte the same (both must encode): how a knob of its own random stream is shown to
+ * leave the seeds where it misses alone (docs/stimulus-format.md §3). */
+bool test_stim_encoded_equal(const gtref_stim *a, const gtref_stim *b);
 
 /* Identity translation for the tests written before the GAM (docs/gam.md GAM-3, GAM-4): every access of the model
  * is translated, and the ring fetch always through the GGTT, so a stimulus needs GGTT entries. */
