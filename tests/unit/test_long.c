@@ -119,3 +119,38 @@ Test(long_tests, a_length_beyond_the_limit_is_refused)
     cr_assert_eq(s.nops, 0);
     gtref_stim_free(&s);
 }
+
+/* Many commands make a long test too (docs/test-lists.md "Long tests"): the cycle limit of such a stimulus leaves
+ * room for a run at the top of the measured range, about 9 times the estimate (a seed of the nightly list's
+ * min-cmds=3000 max-cmds=6000 group ran 6.4 times its estimate, past a fixed limit of 400 000), and the default
+ * seeds keep the fixed limit. */
+Test(long_tests, the_cycle_limit_grows_with_many_commands, .timeout = 120)
+{
+    unsigned grown = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        gtref_gen_config c;
+        test_ring_gen_defaults(&c);
+        c.min_cmds = 3000;
+        c.max_cmds = 6000;
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0, "seed %" PRIu64, seed);
+        uint64_t est = gtref_stim_estimate_cycles(&s);
+        cr_assert_geq(s.max_cycles, 10 * est, "seed %" PRIu64 ": max_cycles %" PRIu64 " leaves no room for 9 times the "
+                      "estimate %" PRIu64, seed, s.max_cycles, est);
+        cr_assert_geq(s.max_cycles, 400000);
+        grown += 10 * est > 400000;   /* past the fixed limit (ring seeds: no execlists): the rule decides */
+        gtref_stim_free(&s);
+    }
+    cr_assert(grown > 0, "no seed of 3000-6000 commands needs more than the fixed limits: the test proves nothing");
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gtref_gen_config c;
+        gtref_gen_config_default(&c);
+        gtref_stim s;
+        gtref_stim_init(&s);
+        cr_assert_eq(gtref_stim_generate(&s, seed, &c), 0, "seed %" PRIu64, seed);
+        cr_assert(s.max_cycles == 400000 || s.max_cycles == 1000000, "seed %" PRIu64 ": default max_cycles %" PRIu64,
+                  seed, s.max_cycles);
+        gtref_stim_free(&s);
+    }
+}
