@@ -41,6 +41,13 @@ typedef struct sb_engine {
     int rd_state;           /* the wait's last read: SEM_RD_NONE, _OUT (granted, not answered), _MET, _UNMET */
     uint64_t rd_cycle, rsp_cycle;   /* its grant and its answer */
     uint32_t rsp_val;       /*   the semaphore dword it answered */
+    /* the wait's compare (C27, contract §3): the DUT's memory poll-mode wait in progress (its address, 0: none) and its
+     * reads of the semaphore line; met_cycle: the answer met (poll or signal mode), 0 until then or after the retire */
+    uint64_t poll_wait;
+    uint32_t poll_reads, poll_val;
+    int poll_state;         /* SEM_RD_NONE, _OUT, _MET, _UNMET: the last answer */
+    uint64_t poll_rd_cycle, poll_rsp_cycle;
+    uint64_t met_cycle, met_wait; uint32_t met_val;
     uint32_t writes_out;    /* writes the GAM model granted and has not acknowledged (nor dropped on a fault) */
     /* execlists (docs/execlists.md §6, §7): the item in flight is a switch (GTM_SWITCH: no retire; it ends at the
      * commit of its last CSB step's CONTEXT_STATUS_PTR), with csp_left such commits to come */
@@ -256,6 +263,9 @@ static void switch_text(const gtref_sb *sb, int e, char *buf, size_t sz)
     snprintf(buf, sz, "context switch with no CSB step (a broken image, EL-27), into context ID 0x%08x", next);
 }
 
+static bool wait_met_bucket(gtref_sb *sb, const char *kind, int e, char *f, size_t fsz);
+static bool check_halt(gtref_sb *sb, const gtref_sb_cycle *c);
+
 /* Record the first mismatch. `field` completes the bucket text (kind/command/field). */
 static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const char *expected,
                  const char *actual, const char *fmt, ...)
@@ -350,6 +360,7 @@ static bool fail(gtref_sb *sb, const char *kind, int e, const char *field, const
         sb->bucket_cmd = "-";
         copy(f, sizeof f, "pending-state");
     }
+    wait_met_bucket(sb, kind, e, f, sizeof f);
     /* Testbench-found failures (protocol, timeout) are not about the command in flight either. */
     if (sb->report_without_command) cname = "-";
     if (sb->bucket_cmd) cname = sb->bucket_cmd;
@@ -594,18 +605,23 @@ static void fmt_casc_class(char *buf, size_t n, uint32_t w, int c)
              (w >> GTREF_CASC_OWNER_SHIFT(c)) & 1u ? "GAB" : "GAC", (unsigned)(w >> GTREF_CASC_COUNT_SHIFT(c)) & 63u);
 }
 
-/* GAM-29: the first class whose cascade state differs, decoded, with the admitted vector of the previous cycle. */
+/* GAM-29: the first class whose cascade state differs, decoded, with the admitted vector of the previous cycle. The
+ * three class machines are one cascade (GAM-27, GAM-28: one sequence of states, owners and counts, stepped by the same
+ * admitted vectors): which class shows a wrong step first is which class the stimulus exercised first, so the bucket
+ * is gam/-/casc-state whatever the class; the record keeps the class (expected, actual, detail). */
 static bool casc_mismatch(gtref_sb *sb, const gam_edge *x, uint32_t dut)
 {
     static const char *const cls[3] = { "RO", "R", "WR" };
-    char exp[96], act[96], what[16];
+    char exp[96], act[96];
     int c = 0;
     while (c < 2 && ((x->casc ^ dut) & (7u << GTREF_CASC_STATE_SHIFT(c) | 1u << GTREF_CASC_OWNER_SHIFT(c) |
                                         63u << GTREF_CASC_COUNT_SHIFT(c))) == 0) c++;
-    fmt_casc_class(exp, sizeof exp, x->casc, c);
-    fmt_casc_class(act, sizeof act, dut, c);
-    snprintf(what, sizeof what, "casc-%s", cls[c]);
-    return fail(sb, "gam", -1, what, exp, act, "the %s class's cascade state after the previous edge (GAM-27 GAC/GAB "
+    char ce[80], ca[80];
+    fmt_casc_class(ce, sizeof ce, x->casc, c);
+    fmt_casc_class(ca, sizeof ca, dut, c);
+    snprintf(exp, sizeof exp, "%s: %s", cls[c], ce);
+    snprintf(act, sizeof act, "%s: %s", cls[c], ca);
+    return fail(sb, "gam", -1, "casc-state", exp, act, "the %s class's cascade state after the previous edge (GAM-27 GAC/GAB "
                 "owner and count, GAM-28 GAC->GAM machine); engines admitted in that cycle 0x%x, NP vector 0x%x, "
                 "grant %s (whole word expected 0x%08x, DUT 0x%08x)", cls[c], (unsigned)x->casc_a, (unsigned)x->arb_v,
                 x->gnt_valid ? engine_name(x->gnt_engine) : "none", (unsigned)x->casc, (unsigned)dut);
@@ -632,11 +648,15 @@ static bool check_gam(gtref_sb *sb, const gtref_sb_cycle *c)
                     x->lookup_ggtt ? "ggtt" : "ppgtt", x->lookup_va);
     }
     sb->bucket_cmd = "-";
+    /* A grant checked before the cascade: a grant and the cascade's word that differ at one edge may be the
+     * cascade's entry (the GAC/GAB priority, GAM-27/GAM-28) or the admission both follow (the accepted-request
+     * limits, GAM-23), which the probes do not tell apart: the grant keeps its bucket, its detail shows both words. */
     if (d->gnt_valid != x->gnt_valid || (x->gnt_valid && d->gnt_engine != x->gnt_engine)) {
         snprintf(exp, sizeof exp, x->gnt_valid ? "grant to %s" : "no grant", engine_name(x->gnt_engine));
         snprintf(act, sizeof act, d->gnt_valid ? "grant to %s" : "no grant", engine_name(d->gnt_engine));
         return fail(sb, "gam", x->gnt_valid ? x->gnt_engine : d->gnt_engine, "grant", exp, act,
-                    "arbitration at the previous edge (GAM-9, MIDARB NP state %u before it)", (unsigned)d->arb_state);
+                    "arbitration at the previous edge (GAM-9, MIDARB NP state %u before it; the cascade after it, GAM-29: "
+                    "expected 0x%08x, DUT 0x%08x)", (unsigned)d->arb_state, (unsigned)x->casc, (unsigned)d->casc);
     }
     if (d->arb_state != x->arb_state) {
         snprintf(exp, sizeof exp, "state %u", x->arb_state);
@@ -888,7 +908,7 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
     else
         snprintf(why, sizeof why, "read %u answered 0x%08x (unmet) in cycle %" PRIu64 ", no signal since the flag's clear "
                  "in cycle %" PRIu64, g->sig_reads, g->rsp_val, g->rsp_cycle, g->take_cycle);
-    return sem_fail(sb, e, w, "signal-wait-read-without-signal", exp, act, why);
+    return sem_fail(sb, e, w, g->rd_state == SEM_RD_MET ? "wait-compare" : "signal-wait-read-without-signal", exp, act, why);
 }
 
 /* A read response for engine e's data client at graphics address va (its oldest read granted and not answered):
@@ -904,6 +924,143 @@ static void sem_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
     g->rsp_val = (uint32_t)line_qword(line, (unsigned)(a & 63));
     g->rsp_cycle = sb->cycle;
     g->rd_state = sem_holds(w->dw, g->rsp_val) ? SEM_RD_MET : SEM_RD_UNMET;
+    if (g->rd_state == SEM_RD_MET && !g->met_cycle) { g->met_cycle = sb->cycle; g->met_wait = w->addr; g->met_val = g->rsp_val; }
+}
+
+/* ---- the wait's compare (docs/commands.md §5, C27; contract §3): a memory poll-mode MI_SEMAPHORE_WAIT ----
+ * The wait reads its semaphore line until an answer meets the condition (C27's compare on the DUT's own response
+ * data), then retires with no further read; it retires only after an answer that met. So a read granted after an
+ * answer that met (in an earlier cycle: a read presented in the answer's own cycle was asked before it), and a
+ * retire after reads none of which met, are the DUT's compare differing from C27's: bucket
+ * mem-protocol/MI_SEMAPHORE_WAIT/wait-compare, as is a signal-mode wait's read after an answer that met (above). */
+
+/* The memory poll-mode wait engine e is executing, or NULL (decided from the model, as current_signal_wait). */
+static const gtm_retire *current_poll_wait(gtref_sb *sb, int e)
+{
+    sb_engine *g = &sb->eng[e];
+    const gtm_retire *r = &g->cmd;
+    if (g->inflight && g->is_switch) return NULL;
+    if (!g->inflight) {
+        if (gtm_peek(sb->m, e, &sb->peek) != GTM_RETIRED) return NULL;
+        r = &sb->peek;
+    }
+    if (r->status != GTM_RETIRED || r->nooped || cmd_id(r) != GTREF_CMD_MI_SEMAPHORE_WAIT ||
+        !GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_POLL) || GTREF_GET(r->dw, MI_SEMAPHORE_WAIT_REG_POLL))
+        return NULL;
+    return r;
+}
+
+static bool poll_fail(gtref_sb *sb, int e, const gtm_retire *w, const char *exp, const char *act, const char *why)
+{
+    sb_engine *g = &sb->eng[e];
+    char text[128];
+    cmd_text(sb, w, text, sizeof text);
+    uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
+    fail(sb, "mem-protocol", e, "wait-compare", exp, act,
+         "poll-mode wait at 0x%" PRIx64 ", SAD 0x%" PRIx64 ", compare %u, data 0x%08x: %s; %u read%s (docs/commands.md "
+         "§5, C27; contract §3)", w->addr, sad, (unsigned)GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_COMPARE),
+         (uint32_t)GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_DATA), why, g->poll_reads, g->poll_reads == 1 ? "" : "s");
+    if (!sb->mm.command[0]) {
+        copy(sb->mm.command, sizeof sb->mm.command, text);
+        sb->mm.cmd_addr = w->addr;
+    }
+    return false;
+}
+
+/* A read the GAM model granted: a read of the current poll-mode wait's semaphore line counts; one after an answer
+ * that met is the compare's divergence. */
+static bool check_poll_read(gtref_sb *sb, int e, const gam_req *r)
+{
+    if (r->client != GTREF_CLIENT_DR) return true;
+    const gtm_retire *w = current_poll_wait(sb, e);
+    if (!w) return true;
+    uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((r->va & ~63ull) != (sad & ~63ull)) return true;
+    sb_engine *g = &sb->eng[e];
+    if (g->poll_wait != w->addr) { g->poll_wait = w->addr; g->poll_reads = 0; g->poll_state = SEM_RD_NONE; }
+    if (g->poll_state == SEM_RD_MET && g->poll_rsp_cycle < sb->cycle) {
+        char exp[192], act[192], why[192];
+        snprintf(exp, sizeof exp, "retire after read %u answered 0x%08x (met)", g->poll_reads, g->poll_val);
+        snprintf(act, sizeof act, "read %u of line 0x%" PRIx64 " granted in cycle %" PRIu64, g->poll_reads + 1,
+                 (uint64_t)(r->va & ~63ull), sb->cycle);
+        snprintf(why, sizeof why, "read %u answered 0x%08x in cycle %" PRIu64 ", which meets the condition", g->poll_reads,
+                 g->poll_val, g->poll_rsp_cycle);
+        return poll_fail(sb, e, w, exp, act, why);
+    }
+    g->poll_reads++;
+    if (g->poll_state != SEM_RD_MET) g->poll_state = SEM_RD_OUT;
+    g->poll_rd_cycle = sb->cycle;
+    return true;
+}
+
+/* A read response for engine e's data client: the answer of the poll-mode wait's read, met or unmet by the DUT's
+ * data (C27). An answer that met stays met for the wait (a read asked before it may still answer). */
+static void poll_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->poll_state != SEM_RD_OUT || !g->poll_wait) return;
+    const gtm_retire *w = current_poll_wait(sb, e);
+    if (!w || w->addr != g->poll_wait) return;
+    uint64_t a = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((a & ~63ull) != (va & ~63ull)) return;
+    g->poll_val = (uint32_t)line_qword(line, (unsigned)(a & 63));
+    g->poll_rsp_cycle = sb->cycle;
+    g->poll_state = sem_holds(w->dw, g->poll_val) ? SEM_RD_MET : SEM_RD_UNMET;
+    if (g->poll_state == SEM_RD_MET && !g->met_cycle) { g->met_cycle = sb->cycle; g->met_wait = w->addr; g->met_val = g->poll_val; }
+}
+
+/* A retire of engine e in this cycle: a poll-mode wait retires only after an answer that met. */
+static bool poll_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
+{
+    sb_engine *g = &sb->eng[e];
+    if (g->poll_state != SEM_RD_UNMET || p->retire_addr != g->poll_wait) return true;
+    const gtm_retire *w = current_poll_wait(sb, e);
+    if (!w || w->addr != p->retire_addr) return true;
+    char exp[192], act[192], why[192];
+    snprintf(exp, sizeof exp, "read %u of the semaphore line (the last answer did not meet)", g->poll_reads + 1);
+    snprintf(act, sizeof act, "retire in cycle %" PRIu64 " after %u read%s", sb->cycle, g->poll_reads, g->poll_reads == 1 ? "" : "s");
+    snprintf(why, sizeof why, "read %u answered 0x%08x in cycle %" PRIu64 ", which does not meet the condition", g->poll_reads,
+             g->poll_val, g->poll_rsp_cycle);
+    return poll_fail(sb, e, w, exp, act, why);
+}
+
+/* End of the cycle: a retire ends the engine's wait (poll or signal mode); a context switch leaves it. */
+static void poll_end_cycle(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    for (int e = 0; e < sb->engines; e++) {
+        sb_engine *g = &sb->eng[e];
+        if (c->eng[e].retire || (g->inflight && g->is_switch)) {
+            g->poll_wait = 0; g->poll_reads = 0; g->poll_state = SEM_RD_NONE;
+            g->met_cycle = 0;
+        }
+    }
+}
+
+/* A failure of another check while an engine's wait had an answer that met and did not retire: the DUT acted on
+ * another compare (it went on waiting: a context switch at the wait, a hang, a timeout, the driver's missing CSB
+ * entries), so the first divergence is the wait's compare. The engine's own reg-commit and mem-write mismatches and
+ * the test-wide hang, timeout and host ones (the answer at least GTREF_SEM_TAKE_CYCLES cycles old) are renamed;
+ * the record keeps the check's kind, expected and actual, and names the wait in the detail. */
+static bool wait_met_bucket(gtref_sb *sb, const char *kind, int e, char *f, size_t fsz)
+{
+    bool own = strcmp(kind, "reg-commit") == 0 || strcmp(kind, "mem-write") == 0;
+    bool wide = strcmp(kind, "hang") == 0 || strcmp(kind, "timeout") == 0 || strcmp(kind, "host") == 0;
+    if (!own && !wide) return false;
+    for (int k = 0; k < sb->engines; k++) {
+        const sb_engine *g = &sb->eng[k];
+        if (!g->met_cycle || g->met_cycle >= sb->cycle) continue;
+        if (own ? k != e : sb->cycle - g->met_cycle <= GTREF_SEM_TAKE_CYCLES) continue;
+        size_t n = strlen(sb->mm.detail);
+        snprintf(sb->mm.detail + n, sizeof sb->mm.detail - n, "; first: %s's MI_SEMAPHORE_WAIT at 0x%" PRIx64 " read "
+                 "0x%08x in cycle %" PRIu64 ", which meets its condition (C27), and did not retire", engine_name(k),
+                 g->met_wait, g->met_val, g->met_cycle);
+        sb->bucket_kind = "mem-protocol";
+        sb->bucket_cmd = "MI_SEMAPHORE_WAIT";
+        snprintf(f, fsz, "wait-compare");
+        return true;
+    }
+    return false;
 }
 
 /* The missing re-read, found without waiting for a hang: while a read answered unmet and the flag is set, the wait
@@ -1084,6 +1241,7 @@ static void el_port_response(gtref_sb *sb, const gtref_sb_cycle *c)
     g->rd_n--;
     if (rd.client != GTREF_CLIENT_DR) return;
     sem_response(sb, src, rd.va, c->mem_rsp_data);
+    poll_response(sb, src, rd.va, c->mem_rsp_data);
     el_response(sb, src, rd.va, c->mem_rsp_data);
 }
 
@@ -1146,7 +1304,7 @@ static bool gam_cycle(gtref_sb *sb, const gtref_sb_cycle *c, uint8_t invalidate)
     if (x->fault_valid && x->fault_hang && x->fault_client == GTREF_CLIENT_WR && sb->eng[x->fault_engine].writes_out)
         sb->eng[x->fault_engine].writes_out--;   /* a write dropped by a fault in hang mode is never acknowledged */
     if (!x->gnt_valid || x->gnt_req.write) return true;
-    return check_granted_read(sb, x->gnt_engine, &x->gnt_req);
+    return check_poll_read(sb, x->gnt_engine, &x->gnt_req) && check_granted_read(sb, x->gnt_engine, &x->gnt_req);
 }
 
 /* After the cycle's retires: a write granted at this edge belongs to the engine's command in flight (the command that
@@ -1412,7 +1570,7 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
     uint8_t invalidate = 0;   /* GAM-12: TLB-invalidating flushes the DUT retires in this cycle */
     for (int e = 0; e < sb->engines; e++) {
         if (!c->eng[e].retire) continue;
-        if (!sem_retire(sb, e, &c->eng[e]) || !check_retire(sb, e, &c->eng[e])) return false;
+        if (!sem_retire(sb, e, &c->eng[e]) || !poll_retire(sb, e, &c->eng[e]) || !check_retire(sb, e, &c->eng[e])) return false;
         if (sb->eng[e].cmd.status == GTM_RETIRED && sb->eng[e].cmd.tlb_invalidate) invalidate |= (uint8_t)(1u << e);
         /* docs/execlists.md §7: the decision of a matched retire, in its cycle, before the engine is stepped again;
          * its TLB edge (EL-26) in this cycle. In both modes: in ring-buffer mode its one effect is an MI_ARB_ON_OFF's
@@ -1459,13 +1617,46 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
     /* §3 re-read rule: a signal-mode wait's retire opens a new count for its engine; then the signals of this
      * cycle count towards the next (a signal and the wait's clear of the flag in one cycle: the signal wins, C32) */
     sem_end_cycle(sb, c);
+    poll_end_cycle(sb, c);
     if (!gam_granted_write(sb)) return false;
+    if (!check_halt(sb, c)) return false;
     /* §5, docs/interrupts.md IRQ-1: the MMIO access (check_mmio), the engines' commits (check_commit, which also
      * feeds RCS0's IMR to the watchdog's gate) and the retires' events (above) are in; now the cycle ends: the
      * watchdog's event, then a due selector presentation (gtm_tick). Its effects are on the model's line as of the
      * end of this cycle, which the DUT's irq shows in the next. */
     gtm_tick(sb->m);
     sb->irq_prev = gtm_irq_line(sb->m);
+    return true;
+}
+
+/* The halt probe (contract §2 "An illegal command", docs/gam.md GAM-15, docs/execlists.md EL-27): an engine halts
+ * only at an error the model halts on (an illegal command, a page fault in hang mode, a broken context image), and
+ * probe_halted stays high until reset. The model has executed the command the DUT is working on by its first commit
+ * or its retire (the error's ESR commit comes before the retire), so probe_halted may be high in a cycle only when
+ * the model's engine is halted as of this cycle's retires and commits: the flop rises at the closing edge of the
+ * halting command's retire cycle (or later). A DUT that halts where the model goes on fails at once, in the first
+ * cycle the probe shows it: halt/-/halted-early, whatever command the model has next; the record names the engine's
+ * last retired command (the one it halted after) in its history. */
+static bool check_halt(gtref_sb *sb, const gtref_sb_cycle *c)
+{
+    for (int e = 0; e < sb->engines; e++) {
+        if (!c->eng[e].halted || gtm_engine_halted(sb->m, e)) continue;
+        sb_engine *g = &sb->eng[e];
+        char exp[192], act[96], last[128] = "none";
+        if (g->nhist) hist_text(sb, &g->hist[(g->hnext + GTREF_HISTORY - 1) % GTREF_HISTORY], last, sizeof last);
+        int st = g->inflight ? GTM_RETIRED : gtm_peek(sb->m, e, &sb->peek);
+        if (g->inflight || st == GTM_RETIRED) {
+            char text[100];
+            cmd_text(sb, g->inflight ? &g->cmd : &sb->peek, text, sizeof text);
+            snprintf(exp, sizeof exp, "engine running: next 0x%" PRIx64 ": %s", g->inflight ? g->cmd.addr : sb->peek.addr, text);
+        } else
+            snprintf(exp, sizeof exp, "engine not halted (model: %s)", step_status_text(st));
+        snprintf(act, sizeof act, "probe_halted high in cycle %" PRIu64, sb->cycle);
+        sb->bucket_cmd = "-";
+        return fail(sb, "halt", e, "halted-early", exp, act, "the DUT halted the engine where the model does not halt "
+                    "(only an illegal command, a hang-mode page fault or a broken context image halts: contract §2, "
+                    "GAM-15, EL-27); the engine's last retire: %s", last);
+    }
     return true;
 }
 

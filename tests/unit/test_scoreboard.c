@@ -503,6 +503,52 @@ Test(scoreboard, a_missing_error_register_commit_is_named_for_its_bit)
     cr_assert(strstr(mm->actual, "retired without it"), "%s", mm->actual);
 }
 
+/* The halt probe (cycle contract §2 "An illegal command": the engine halts, probe_halted stays high until reset; C41:
+ * a privilege violation is a NOOP and does not halt): high while the model's engine runs (the store retired, the NOOPs
+ * next) fails at once as halt/-/halted-early, whatever the model has next, not at the end of the test. */
+Test(scoreboard, the_halt_probe_high_where_the_model_runs_is_halted_early)
+{
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].halted = true;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "halt/-/halted-early");
+    cr_assert_str_eq(mm->engine, "RCS0");
+    cr_assert_eq(mm->cycle, c.cycle);
+    cr_assert(strstr(mm->expected, "engine running: next 0x100010: MI_NOOP"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "probe_halted high"), "%s", mm->actual);
+    cr_assert(strstr(mm->detail, "last retire") && strstr(mm->detail, "MI_STORE_DATA_IMM"), "%s", mm->detail);
+}
+
+/* An illegal command (C3, contract §2: IPEHR, ESR bit 0, no EIR with EMR bit 0 masked at reset, retire with error)
+ * halts the engine: the probe high from the next cycle on matches the model. */
+Test(scoreboard, the_halt_probe_after_an_illegal_command_passes)
+{
+    gtref_mem_write32(gtm_mem(m), RING + 16, 0xE0000000u);   /* command type 7: no command */
+    gtref_mem_write32(gtm_mem(m), RING + 20, 0);
+    start_ring();
+    cr_assert(dut_write(0x400000u, 0xdeadbeefull, 0x0F));
+    cr_assert(dut_retire(RING, 0x10000002u, 16));
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_IPEHR, 0xE0000000u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = dut_commit(RCS + GTREF_ESR, 0x1u);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = RING + 16; c.eng[0].retire_dw0 = 0xE0000000u; c.eng[0].retire_err = true;
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    for (int i = 0; i < 4; i++) {
+        c = blank();
+        c.eng[0].idle = false;
+        c.eng[0].halted = true;
+        cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    }
+}
+
 /* docs/commands.md §1: a host access to an offset the kit does not implement is reported (UNIMPLEMENTED),
  * naming the spec's register when a volume names it: RCS MI_MODE is ICL-RCS L1264 at 0x209C. */
 Test(scoreboard, mmio_to_a_spec_register_the_kit_lacks_is_unimplemented)
@@ -1059,6 +1105,8 @@ Test(signal_wait, no_read_after_a_met_read)
     SB_OK(read_line(0, SEM));
     cr_assert(!read_line(0, SEM));
     cr_assert(strstr(gtref_sb_mismatch(sb)->detail, "read 1 answered 0x00000001 (met)"), "%s", gtref_sb_mismatch(sb)->detail);
+    /* the DUT's compare differs from C27's: the wait's compare, as in poll mode (docs/regress.md "Buckets") */
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/wait-compare");
 }
 
 /* A signal in the cycle of a take (the re-read's grant) wins over the clear: it buys the next re-read (reads: 1,
@@ -1142,6 +1190,91 @@ Test(signal_wait, an_owed_read_held_by_the_gam_is_not_missing)
     }
 }
 
+/* ======================= the wait's compare in poll mode (docs/commands.md §5, C27; contract §3) =======================
+ * RCS0 polls (poll mode) with compare SAD_LTE_SDD, data 5, on SEM. C27: it reads until SAD <= 5 (unsigned) holds,
+ * then retires: SEM = 5 meets it (equal), 6 does not. */
+static void setup_poll(void)
+{
+    m = gtm_create(1);
+    test_identity_ggtt(gtm_mem(m), 0, TEST_IDENTITY_PAGES);
+    sb = gtref_sb_create(m);
+    cyc = 0;
+    reset_dut_gam();
+    put(RING, "MI_SEMAPHORE_WAIT ggtt poll compare=SAD_LTE_SDD data=0x5 addr=0x490000");
+    gtref_mem_write32(gtm_mem(m), SEM, 6);
+    host_write(RCS + GTREF_RING_START, RING, RING);
+    host_write(RCS + GTREF_RING_TAIL, 16, 16);
+    host_write(RCS + GTREF_RING_CTL, 1, 1);
+}
+
+TestSuite(poll_wait, .init = setup_poll, .fini = teardown);
+
+/* 6, 6 (unmet: polls again), then 5 (SAD == SDD: LTE holds), then the retire: the spec's sequence passes. */
+Test(poll_wait, polls_until_met_then_retires)
+{
+    SB_OK(read_line(0, SEM));
+    SB_OK(read_line(0, SEM));
+    gtref_mem_write32(gtm_mem(m), SEM, 5);
+    SB_OK(read_line(0, SEM));
+    SB_OK(retire(0, RING, 16));
+    gtref_sb_engine_probe idle = { .idle = true };
+    SB_OK(gtref_sb_check_quiescent(sb, ++cyc, &idle));
+}
+
+/* 5 read and answered (met), then another read: the DUT compared otherwise (an LTE that compares strictly): a
+ * mem-protocol failure at that read, bucket wait-compare, naming the met answer. */
+Test(poll_wait, a_poll_after_a_met_read_is_the_compare)
+{
+    gtref_mem_write32(gtm_mem(m), SEM, 5);
+    SB_OK(read_line(0, SEM));
+    cr_assert(!read_line(0, SEM));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/wait-compare");
+    cr_assert_str_eq(mm->engine, "RCS0");
+    cr_assert(strstr(mm->expected, "retire after read 1 answered 0x00000005 (met)"), "%s", mm->expected);
+    cr_assert(strstr(mm->actual, "read 2 of line 0x490000"), "%s", mm->actual);
+    cr_assert(strstr(mm->detail, "compare 3, data 0x00000005"), "%s", mm->detail);
+    cr_assert_eq(mm->cmd_addr, RING);
+}
+
+/* 6 answered (unmet), then the retire: the symmetric divergence, the same bucket. */
+Test(poll_wait, a_retire_after_an_unmet_read_is_the_compare)
+{
+    SB_OK(read_line(0, SEM));
+    cr_assert(!retire(0, RING, 16));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/wait-compare");
+    cr_assert(strstr(mm->expected, "read 2 of the semaphore line (the last answer did not meet)"), "%s", mm->expected);
+    cr_assert(strstr(mm->detail, "read 1 answered 0x00000006"), "%s", mm->detail);
+}
+
+/* 5 answered (met) and the wait neither retires nor reads again: the hang found later is the same divergence. */
+Test(poll_wait, a_hang_after_a_met_read_is_the_compare)
+{
+    gtref_mem_write32(gtm_mem(m), SEM, 5);
+    SB_OK(read_line(0, SEM));
+    for (int i = 0; i < (int)GTREF_SEM_TAKE_CYCLES + 8; i++) {
+        gtref_sb_cycle c = busy();
+        SB_OK(check(&c));
+    }
+    gtref_sb_engine_probe b = { .idle = false };
+    gtref_sb_report_hang(sb, ++cyc, 3000, &b);
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->kind, "hang");
+    cr_assert_str_eq(mm->bucket, "mem-protocol/MI_SEMAPHORE_WAIT/wait-compare");
+    cr_assert(strstr(mm->detail, "RCS0's MI_SEMAPHORE_WAIT at 0x100000 read 0x00000005"), "%s", mm->detail);
+}
+
+/* The same hang with the read answered unmet (6) stays a hang. */
+Test(poll_wait, a_hang_after_an_unmet_read_stays_a_hang)
+{
+    SB_OK(read_line(0, SEM));
+    gtref_sb_engine_probe b = { .idle = false };
+    gtref_sb_report_hang(sb, cyc + 3000, 3000, &b);
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->kind, "hang");
+    cr_assert(strncmp(gtref_sb_mismatch(sb)->bucket, "hang/", 5) == 0, "%s", gtref_sb_mismatch(sb)->bucket);
+}
+
 /* ======================= the GAM comparison (docs/gam.md GAM-18) ======================= */
 
 /* Engine 0 presents its store to graphics 0x400000 in cycle n (GAM-1); the GAM is free, so it is granted at the edge
@@ -1194,6 +1327,21 @@ Test(scoreboard, a_grant_to_another_engine_is_a_gam_failure)
     cr_assert_str_eq(mm->actual, "grant to BCS0");
 }
 
+/* The same wrong grant with the cascade's word differing at that edge too (RO's machine in state 2: 0x2): the
+ * probes do not tell the cascade's entry from the admission both follow, so the grant keeps gam/-/grant; its detail
+ * shows both cascade words (docs/regress.md "Buckets"). */
+Test(scoreboard, a_wrong_grant_with_a_wrong_cascade_word_stays_a_grant)
+{
+    present_store();
+    gtref_sb_cycle c = blank();
+    c.gam.gnt_engine = 1;
+    c.gam.casc = 0x2u;
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "gam/-/grant");
+    cr_assert(strstr(mm->detail, "expected 0x00000000, DUT 0x00000002"), "%s", mm->detail);
+}
+
 /* A write acknowledgement the model does not predict (GAM-11: a write is acknowledged when it transfers) fails as
  * gam/-/wr-ack: here in n+1, when nothing has transferred yet. */
 Test(scoreboard, an_acknowledgement_without_a_transfer_is_a_gam_failure)
@@ -1208,8 +1356,9 @@ Test(scoreboard, an_acknowledgement_without_a_transfer_is_a_gam_failure)
 
 /* The cascade's probe (GAM-29) of n+1: RCS0's store alone, every register at reset: each class machine stays in
  * state 0 (gotos 0), owners GAC, counts 0 (GAM-27, GAM-28): the word is 0. A DUT showing the R class owned by GAB
- * with count 1 (bits [10] and [23:18] = 1: 0x00040400) fails as gam/-/casc-R, decoded, on the GAM (no engine); one
- * differing only in WR's machine state ([8:6] = 5: 0x140) names the WR class. */
+ * with count 1 (bits [10] and [23:18] = 1: 0x00040400) fails as gam/-/casc-state, decoded, on the GAM (no engine),
+ * the record naming the R class; one differing only in WR's machine state ([8:6] = 5: 0x140) is the same bucket (one
+ * cascade, GAM-27/GAM-28: docs/regress.md "Buckets"), its record naming the WR class. */
 Test(scoreboard, a_cascade_state_the_model_does_not_hold_is_a_gam_failure)
 {
     uint64_t n = present_store();
@@ -1218,22 +1367,23 @@ Test(scoreboard, a_cascade_state_the_model_does_not_hold_is_a_gam_failure)
     c.gam.casc = 0x00040400u;
     cr_assert(!check(&c));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
-    cr_assert_str_eq(mm->bucket, "gam/-/casc-R");
+    cr_assert_str_eq(mm->bucket, "gam/-/casc-state");
     cr_assert_str_eq(mm->engine, "GAM");
     cr_assert_eq(mm->cycle, n + 1);
-    cr_assert_str_eq(mm->expected, "state 0, owner GAC, count 0");
-    cr_assert_str_eq(mm->actual, "state 0, owner GAB, count 1");
+    cr_assert_str_eq(mm->expected, "R: state 0, owner GAC, count 0");
+    cr_assert_str_eq(mm->actual, "R: state 0, owner GAB, count 1");
 }
 
-Test(scoreboard, a_cascade_difference_in_the_write_class_names_it)
+Test(scoreboard, a_cascade_difference_in_the_write_class_is_the_same_bucket_and_names_the_class)
 {
     present_store();
     gtref_sb_cycle c = blank();
     c.gam.casc = 0x140u;
     cr_assert(!check(&c));
     const gtref_mismatch *mm = gtref_sb_mismatch(sb);
-    cr_assert_str_eq(mm->bucket, "gam/-/casc-WR");
-    cr_assert_str_eq(mm->actual, "state 5, owner GAC, count 0");
+    cr_assert_str_eq(mm->bucket, "gam/-/casc-state");
+    cr_assert_str_eq(mm->actual, "WR: state 5, owner GAC, count 0");
+    cr_assert(strstr(mm->detail, "the WR class's cascade state") != NULL, "detail: %s", mm->detail);
 }
 
 /* ---- execlists (docs/execlists.md §6, §7): vector V1 of docs/execlists-vectors.md as the DUT's behaviour ----
