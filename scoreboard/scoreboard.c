@@ -1369,7 +1369,8 @@ static bool kind_changes(const gtm_retire *r, int e, uint32_t off, const char *f
     switch (cmd_id(r)) {
     case GTREF_CMD_MI_LOAD_REGISTER_IMM: case GTREF_CMD_MI_LOAD_REGISTER_REG: case GTREF_CMD_MI_LOAD_REGISTER_MEM:
         return load_targets_as(r, e, off, true);
-    case GTREF_CMD_MI_MATH: case GTREF_CMD_MI_ATOMIC: return !strcmp(fam, "CS_GPR");
+    case GTREF_CMD_MI_MATH: return !strcmp(fam, "CS_GPR");
+    case GTREF_CMD_MI_ATOMIC: return !strcmp(fam, "CS_GPR") && GTREF_GET(r->dw, MI_ATOMIC_RETURN_DATA);   /* C28 */
     case GTREF_CMD_MI_NOOP: return !strcmp(fam, "NOPID");
     case GTREF_CMD_MI_PREDICATE: return !strcmp(fam, "MI_PREDICATE_RESULT");
     case GTREF_CMD_MI_BATCH_BUFFER_START:
@@ -1383,7 +1384,24 @@ static bool kind_changes(const gtm_retire *r, int e, uint32_t off, const char *f
  * agreed command is a control-flow one and the model's command in flight (if any) cannot make it by its kind; the
  * error registers (an erring command) and a context switch's (RING_TAIL, RING_CONTEXT_CONTROL, the CSB: EL-4, EL-22)
  * never. Sets the bucket and returns true. */
-static bool cf_commit_split(gtref_sb *sb, int e, uint32_t dut_off)
+/* A privilege violation (C41: ESR bit 2) the DUT makes where the model's next command cannot make one: a command of a
+ * kind with no memory access and no register write (C13, G1: MI_NOOP, MI_MATH, whose GPRs are non-privileged, the
+ * arbitration, predicate and interrupt commands, a batch end), or none at all. */
+static bool priv_error_elsewhere(const gtref_sb *sb, int e, uint32_t rel, uint32_t dut_val)
+{
+    const sb_engine *g = &sb->eng[e];
+    if (rel != GTREF_ESR || !(dut_val & 0x4u)) return false;
+    if (!g->inflight) return true;
+    switch (cmd_id(&g->cmd)) {
+    case GTREF_CMD_MI_NOOP: case GTREF_CMD_MI_MATH: case GTREF_CMD_MI_ARB_CHECK: case GTREF_CMD_MI_ARB_ON_OFF:
+    case GTREF_CMD_MI_BATCH_BUFFER_END: case GTREF_CMD_MI_SET_PREDICATE: case GTREF_CMD_MI_PREDICATE:
+    case GTREF_CMD_MI_USER_INTERRUPT: case GTREF_CMD_MI_WAIT_FOR_EVENT:
+        return true;
+    default: return false;
+    }
+}
+
+static bool cf_commit_split(gtref_sb *sb, int e, uint32_t dut_off, uint32_t dut_val)
 {
     const sb_engine *g = &sb->eng[e];
     const char *name = cf_split_before(sb, e);
@@ -1391,10 +1409,12 @@ static bool cf_commit_split(gtref_sb *sb, int e, uint32_t dut_off)
     char fam[48];
     reg_family(sb, dut_off, fam, sizeof fam);
     uint32_t rel = dut_off - gtref_engines[e].base;
+    if (priv_error_elsewhere(sb, e, rel, dut_val)) goto split;
     if (!strcmp(fam, "ESR") || !strcmp(fam, "EIR") || !strcmp(fam, "IPEHR") || rel == GTREF_RING_TAIL ||
         rel == GTREF_RING_CONTEXT_CONTROL || rel == GTREF_CONTEXT_STATUS_PTR || csb_entry_reg(e, dut_off))
         return false;
     if (g->inflight && kind_changes(&g->cmd, e, dut_off, fam)) return false;
+split:
     sb->bucket_kind = "control-flow";
     sb->bucket_cmd = name;
     return true;
@@ -1425,8 +1445,11 @@ static bool cf_bbs_split(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off
         drel != GTREF_BB_STATE && drel != GTREF_SBB_ADDR && drel != GTREF_SBB_ADDR_UDW && drel != GTREF_SBB_STATE)
         return false;
     if (!path) return false;
+    /* the earliest control-flow command where the paths may split: the last agreed one when nothing of the start has
+     * matched since, else the start */
+    const char *before = cf_split_before(sb, e);
     sb->bucket_kind = "control-flow";
-    sb->bucket_cmd = cf_command(g->cmd.dw[0]);
+    sb->bucket_cmd = before ? before : cf_command(g->cmd.dw[0]);
     return true;
 }
 
@@ -1445,10 +1468,11 @@ static bool error_reg_field(int e, uint32_t off, uint32_t diff, char *field, siz
 
 /* The field of a register change the model did not expect (unexpected_commit_bucket's), or "path" when it shows
  * another path at a batch boundary (cf_commit_split, cf_bbs_split). exp_off: the model's register there (0: none). */
-static const char *unexpected_commit_path(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off, const char *field)
+static const char *unexpected_commit_path(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off, uint32_t dut_val,
+                                          const char *field)
 {
     if (sb->bucket_cmd && strcmp(sb->bucket_cmd, "MI_LOAD_REGISTER_*") == 0) return field;
-    if (cf_commit_split(sb, e, dut_off) || cf_bbs_split(sb, e, exp_off, dut_off)) return "path";
+    if (cf_commit_split(sb, e, dut_off, dut_val) || cf_bbs_split(sb, e, exp_off, dut_off)) return "path";
     return field;
 }
 
@@ -1463,7 +1487,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 #define UNEXPECTED_TEXTS(name_off) (COMMIT_TEXTS(name_off), unexpected_commit_bucket(sb, e, p->commit_off, field, sizeof field))
     if (!g->inflight) {
         UNEXPECTED_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, field), "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, p->commit_data, field), "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
     }
     if (g->ci >= g->nc && other_switch_restore(sb, e, p->commit_off)) {
         COMMIT_TEXTS(p->commit_off);
@@ -1473,7 +1497,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     }
     if (g->ci >= g->nc) {
         UNEXPECTED_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, field), g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, p->commit_data, field), g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
                     "%s changed; the %s in flight changes %d register(s)", name, g->is_switch ? "context switch" : "command", g->nc);
     }
     exp_commit *x = &g->c[g->ci];
@@ -1496,7 +1520,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
             sb->bucket_cmd = "MI_LOAD_REGISTER_*";
             copy(field, sizeof field, "missing-commit");
         }
-        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, x->off, p->commit_off, field), exp, act,
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, x->off, p->commit_off, p->commit_data, field), exp, act,
                     "register change %d of the %s: %s expected, another register changed", g->ci + 1,
                     g->is_switch ? "context switch" : "command", name);
     }

@@ -459,6 +459,27 @@ Test(scoreboard, the_next_command_s_own_bug_after_a_batch_end_keeps_its_bucket)
     cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-RING_TAIL");
 }
 
+/* A privilege violation (C41: ESR bit 2) where the model's next command cannot make one (an MI_NOOP: no access, no
+ * register write, C13, G1) is another command's after the batch end; with an LRI next (its target may be refused,
+ * C13) it keeps the loads' bucket. */
+Test(scoreboard, a_violation_the_next_command_cannot_make_after_a_batch_end_is_its_path)
+{
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_END/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    teardown();
+    setup();
+    ring_with_batch(0x11000001u, RCS + 0x600u, 0x11111111u);
+    enter_and_end_batch();
+    c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_*/missing-commit", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+}
+
 /* C17: a predicated start tests MI_PREDICATE_RESULT_1 bit 0 (0 after reset): the model skips the batch (RING_HEAD
  * only). A DUT that enters it (BB_ADDR) and, the mirror, a DUT that skips a start the model enters (RING_HEAD where
  * the model changes BB_ADDR) take another path at the start: control-flow/MI_BATCH_BUFFER_START/path. */
