@@ -3,6 +3,7 @@
  * model's RCS0 watchdog (§5). */
 #include "gtref/scoreboard.h"
 #include "gtref/cmds.h"
+#include "gtref/el_image.h"
 #include "gtref/arb_bound.h"
 #include "gtref/gam.h"
 #include "gtref/regs.h"
@@ -772,6 +773,27 @@ static void other_switch_bucket(gtref_sb *sb)
     sb->bucket_cmd = "-";
 }
 
+static const char *cf_split_before(const gtref_sb *sb, int e);
+static const char *cf_split_at(const gtref_sb *sb, int e, bool retire);
+
+/* A write the command in flight does not make, or another write altogether: the other path's after a control-flow
+ * command (control-flow/<command>/path; in execlist mode not the first write of a save, a context switch the model
+ * does not make, EL-5), else mem-write/any-command/unexpected. Returns the bucket's field. */
+static const char *unexpected_write_field(gtref_sb *sb, int e, const gam_req *r)
+{
+    const char *name = cf_split_before(sb, e);
+    if (name && gtm_el_mode(sb->m, e) && r->ggtt && (r->be == 0x0F || r->be == 0xF0)) {
+        /* the first write of a save (EL-5: the image's value slots in §3.2 order, RING_CONTEXT_CONTROL first, saved
+         * masked with bits 31:16 set, E16): a context switch the model does not make, not another path */
+        uint32_t v = r->be == 0xF0 ? (uint32_t)(r->wdata >> 32) : (uint32_t)r->wdata;
+        int slot = (int)(((r->va + (r->be == 0xF0 ? 4u : 0u)) & 0xFFFu) >> 2);
+        if (slot == gtref_el_image_slot(e, GTREF_RING_CONTEXT_CONTROL) && (v >> 16) == 0xFFFFu) name = NULL;
+    }
+    sb->bucket_kind = name ? "control-flow" : NULL;
+    sb->bucket_cmd = name ? name : "any-command";
+    return name ? "path" : "unexpected";
+}
+
 /* A write the GAM model granted: the command's next expected write (docs/gam.md GAM-18: engine, space, graphics
  * address, data, byte enables). */
 static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
@@ -782,13 +804,10 @@ static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
     sb_engine *g = &sb->eng[e];
     /* A write the command in flight does not make is the DUT's divergence, whatever the model was executing
      * (docs/regress.md "Buckets"): mem-write/any-command/unexpected. */
-    if (!g->inflight) {
-        sb->bucket_cmd = "any-command";
-        return fail(sb, "mem-write", e, "unexpected", "no write (model engine is not executing)", act, "the model's engine is %s", step_status_text(st));
-    }
+    if (!g->inflight)
+        return fail(sb, "mem-write", e, unexpected_write_field(sb, e, r), "no write (model engine is not executing)", act, "the model's engine is %s", step_status_text(st));
     if (g->wi >= g->nw) {
-        sb->bucket_cmd = "any-command";
-        return fail(sb, "mem-write", e, "unexpected", g->is_switch ? "no further write from this context switch" : "no further write from this command", act,
+        return fail(sb, "mem-write", e, unexpected_write_field(sb, e, r), g->is_switch ? "no further write from this context switch" : "no further write from this command", act,
                     "the %s in flight writes %d time(s); this is write %d", g->is_switch ? "context switch" : "command", g->nw, g->wi + 1);
     }
     exp_write *w = &g->w[g->wi];
@@ -797,8 +816,7 @@ static bool check_granted_write(gtref_sb *sb, int e, const gam_req *r)
      * context save or CSB step the model did not make), bucketed as an unexpected write. The same bytes at another
      * address (in whichever lanes) are the command's own address bug and keep the command's name. */
     if (w->addr != r->va && packed_bytes(w->data, w->be) != packed_bytes(r->wdata, r->be)) {
-        sb->bucket_cmd = "any-command";
-        return fail(sb, "mem-write", e, "unexpected", exp, act, "write %d of the %s: another address and other data (not the "
+        return fail(sb, "mem-write", e, unexpected_write_field(sb, e, r), exp, act, "write %d of the %s: another address and other data (not the "
                     "expected write at a wrong address)", g->wi + 1, g->is_switch ? "context switch" : "command");
     }
     if (w->addr != r->va)
@@ -1327,9 +1345,12 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     char exp[192], act[192];
     int st = ensure_inflight(sb, e);
     sb_engine *g = &sb->eng[e];
+    /* a retire elsewhere right after a control-flow command: the DUT went on along another path */
+    const char *cf = cf_split_at(sb, e, true);
+    if (cf) sb->bucket_kind = "control-flow", sb->bucket_cmd = cf;
     if (!g->inflight) {
         retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
-        return fail(sb, "retire", e, "unexpected", "no command retires", act, "the model's engine is %s", step_status_text(st));
+        return fail(sb, "retire", e, cf ? "path" : "unexpected", "no command retires", act, "the model's engine is %s", step_status_text(st));
     }
     if (g->is_switch) {   /* EL-28: restores, saves and CSB steps retire nothing */
         retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
@@ -1343,8 +1364,11 @@ static bool check_retire(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     if (field) {
         retire_text(act, sizeof act, p->retire_addr, p->retire_dw0, p->retire_err);
         retire_text(exp, sizeof exp, g->cmd.addr, g->cmd.dw[0], g->cmd.status == GTM_ERROR);
+        if (cf && strcmp(field, "error-flag") != 0) field = "path";
+        else sb->bucket_kind = NULL, sb->bucket_cmd = NULL;
         return fail(sb, "retire", e, field, exp, act, "%s", why);
     }
+    sb->bucket_kind = NULL, sb->bucket_cmd = NULL;
     if (g->wi < g->nw) {
         exp_write *w = &g->w[g->wi];
         fmt_write(exp, sizeof exp, w->ggtt, w->addr, w->data, w->be);
@@ -1407,7 +1431,12 @@ static void reg_family(const gtref_sb *sb, uint32_t off, char *buf, size_t sz)
 
 /* Whether the command r of engine e is a register load (MI_LOAD_REGISTER_IMM/REG/MEM) that names absolute offset off
  * as a target (C38: with its Add CS MMIO Start Offset bit, relative to the engine's MMIO base). */
-static bool load_targets(const gtm_retire *r, int e, uint32_t off)
+static bool load_targets_as(const gtm_retire *r, int e, uint32_t off, bool either_base);
+static bool load_targets(const gtm_retire *r, int e, uint32_t off) { return load_targets_as(r, e, off, false); }
+
+/* either_base: also a target read with the Add CS MMIO Start Offset bit the other way (the offset as written, or
+ * relative to the engine's base) */
+static bool load_targets_as(const gtm_retire *r, int e, uint32_t off, bool either_base)
 {
     const gtref_cmd_def *def = gtref_cmd_find(r->dw[0]);
     if (!def) return false;
@@ -1417,17 +1446,19 @@ static bool load_targets(const gtm_retire *r, int e, uint32_t off)
         unsigned len = r->len < GTM_MAX_CMD_DW ? r->len : GTM_MAX_CMD_DW, n = gtref_group_count(def, len);
         for (unsigned k = 0; k < n; k++) {
             uint32_t t = (uint32_t)gtref_group_get_inline(r->dw, def, k, GTREF_FIELD(MI_LOAD_REGISTER_IMM_REG));
-            if ((rel ? base + t : t) == off) return true;
+            if ((rel ? base + t : t) == off || (either_base && (t == off || base + t == off))) return true;
         }
         return false;
     }
     if (def->id == GTREF_CMD_MI_LOAD_REGISTER_REG) {
         uint32_t t = (uint32_t)GTREF_GET(r->dw, MI_LOAD_REGISTER_REG_DST);
-        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) ? base + t : t) == off;
+        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_REG_CS_MMIO_DST) ? base + t : t) == off ||
+               (either_base && (t == off || base + t == off));
     }
     if (def->id == GTREF_CMD_MI_LOAD_REGISTER_MEM) {
         uint32_t t = (uint32_t)GTREF_GET(r->dw, MI_LOAD_REGISTER_MEM_REG);
-        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_MEM_CS_MMIO) ? base + t : t) == off;
+        return (GTREF_GET(r->dw, MI_LOAD_REGISTER_MEM_CS_MMIO) ? base + t : t) == off ||
+               (either_base && (t == off || base + t == off));
     }
     return false;
 }
@@ -1452,6 +1483,134 @@ static void unexpected_commit_bucket(gtref_sb *sb, int e, uint32_t off, char *fi
     snprintf(field, fsz, "unexpected-%s", fam);
 }
 
+/* ---- another path at a batch boundary (docs/regress.md "Buckets": control-flow/<command>/path) ----
+ * A DUT that goes on along another path after a control-flow command (MI_BATCH_BUFFER_START, MI_BATCH_BUFFER_END,
+ * MI_CONDITIONAL_BATCH_BUFFER_END: a batch entered or skipped, ended one level or both, C9 to C17, C26) shows it first
+ * through whatever the other path's first command does: a retire at another address, a register change or a write.
+ * Named for the command at the split, never for that consequence. The scoreboard knows the DUT's command only at a
+ * retire (its address); at a register change or a write it names the split only where the model's command in flight
+ * cannot make it by its kind (docs/commands.md), so that a command's own bug after a batch start keeps its bucket. */
+
+/* The control-flow command dw0 is, or NULL. */
+static const char *cf_command(uint32_t dw0)
+{
+    const gtref_cmd_def *c = gtref_cmd_find(dw0);
+    if (!c) return NULL;
+    if (c->id == GTREF_CMD_MI_BATCH_BUFFER_START || c->id == GTREF_CMD_MI_BATCH_BUFFER_END ||
+        c->id == GTREF_CMD_MI_CONDITIONAL_BATCH_BUFFER_END)
+        return c->name;
+    return NULL;
+}
+
+/* The control-flow command the DUT and the model last agreed on (the engine's last matched retire) when nothing of
+ * the model's next command has matched since and, unless the DUT retired another command (its address tells), that
+ * command is an ordinary one (not a privilege violation or a NOOPed command, whose divergence is their own: C41,
+ * C23); never in a switch. Else NULL. */
+static const char *cf_split_at(const gtref_sb *sb, int e, bool retire)
+{
+    const sb_engine *g = &sb->eng[e];
+    if (!g->nhist || g->prev_violation) return NULL;
+    if (g->inflight && (g->is_switch || g->wi || g->ci)) return NULL;
+    if (g->inflight && !retire && (g->cmd.status != GTM_RETIRED || g->cmd.priv_violation || g->cmd.nooped)) return NULL;
+    return cf_command(g->hist[(g->hnext + GTREF_HISTORY - 1) % GTREF_HISTORY].dw[0]);
+}
+static const char *cf_split_before(const gtref_sb *sb, int e) { return cf_split_at(sb, e, false); }
+
+/* Whether a command of r's kind changes register off of family fam (docs/commands.md): a register load the registers
+ * it names (with either reading of its Add CS MMIO Start Offset bit, C38),
+ * MI_MATH and MI_ATOMIC (its return data) the GPRs, MI_NOOP NOPID, MI_PREDICATE MI_PREDICATE_RESULT, a batch start
+ * its batch registers, a ring command RING_HEAD, any command the error registers (C41). */
+static bool kind_changes(const gtm_retire *r, int e, uint32_t off, const char *fam)
+{
+    if (!strcmp(fam, "ESR") || !strcmp(fam, "EIR") || !strcmp(fam, "IPEHR")) return true;
+    if (!strcmp(fam, "RING_HEAD") && !r->in_batch) return true;
+    switch (cmd_id(r)) {
+    case GTREF_CMD_MI_LOAD_REGISTER_IMM: case GTREF_CMD_MI_LOAD_REGISTER_REG: case GTREF_CMD_MI_LOAD_REGISTER_MEM:
+        return load_targets_as(r, e, off, true);
+    case GTREF_CMD_MI_MATH: return !strcmp(fam, "CS_GPR");
+    case GTREF_CMD_MI_ATOMIC: return !strcmp(fam, "CS_GPR") && GTREF_GET(r->dw, MI_ATOMIC_RETURN_DATA);   /* C28 */
+    case GTREF_CMD_MI_NOOP: return !strcmp(fam, "NOPID");
+    case GTREF_CMD_MI_PREDICATE: return !strcmp(fam, "MI_PREDICATE_RESULT");
+    case GTREF_CMD_MI_BATCH_BUFFER_START:
+        return !strcmp(fam, "BB_ADDR") || !strcmp(fam, "BB_ADDR_UDW") || !strcmp(fam, "BB_STATE") ||
+               !strcmp(fam, "SBB_ADDR") || !strcmp(fam, "SBB_ADDR_UDW") || !strcmp(fam, "SBB_STATE");
+    default: return false;
+    }
+}
+
+/* A register change of engine e the DUT made and the model did not expect there: the other path's when the last
+ * agreed command is a control-flow one and the model's command in flight (if any) cannot make it by its kind; the
+ * error registers (an erring command) and a context switch's (RING_TAIL, RING_CONTEXT_CONTROL, the CSB: EL-4, EL-22)
+ * never. Sets the bucket and returns true. */
+/* A privilege violation (C41: ESR bit 2) the DUT makes where the model's next command cannot make one: a command of a
+ * kind with no memory access and no register write (C13, G1: MI_NOOP, MI_MATH, whose GPRs are non-privileged, the
+ * arbitration, predicate and interrupt commands, a batch end), or none at all. */
+static bool priv_error_elsewhere(const gtref_sb *sb, int e, uint32_t rel, uint32_t dut_val)
+{
+    const sb_engine *g = &sb->eng[e];
+    if (rel != GTREF_ESR || !(dut_val & 0x4u)) return false;
+    if (!g->inflight) return true;
+    switch (cmd_id(&g->cmd)) {
+    case GTREF_CMD_MI_NOOP: case GTREF_CMD_MI_MATH: case GTREF_CMD_MI_ARB_CHECK: case GTREF_CMD_MI_ARB_ON_OFF:
+    case GTREF_CMD_MI_BATCH_BUFFER_END: case GTREF_CMD_MI_SET_PREDICATE: case GTREF_CMD_MI_PREDICATE:
+    case GTREF_CMD_MI_USER_INTERRUPT: case GTREF_CMD_MI_WAIT_FOR_EVENT:
+        return true;
+    default: return false;
+    }
+}
+
+static bool cf_commit_split(gtref_sb *sb, int e, uint32_t dut_off, uint32_t dut_val)
+{
+    const sb_engine *g = &sb->eng[e];
+    const char *name = cf_split_before(sb, e);
+    if (!name) return false;
+    char fam[48];
+    reg_family(sb, dut_off, fam, sizeof fam);
+    uint32_t rel = dut_off - gtref_engines[e].base;
+    if (priv_error_elsewhere(sb, e, rel, dut_val)) goto split;
+    if (!strcmp(fam, "ESR") || !strcmp(fam, "EIR") || !strcmp(fam, "IPEHR") || rel == GTREF_RING_TAIL ||
+        rel == GTREF_RING_CONTEXT_CONTROL || rel == GTREF_CONTEXT_STATUS_PTR || csb_entry_reg(e, dut_off))
+        return false;
+    if (g->inflight && kind_changes(&g->cmd, e, dut_off, fam)) return false;
+split:
+    sb->bucket_kind = "control-flow";
+    sb->bucket_cmd = name;
+    return true;
+}
+
+/* A batch start the model has in flight whose batch registers or RING_HEAD the DUT changes otherwise (one changed
+ * where the model changes another or none, or missing at the retire: the batch entered where the model skips it, or
+ * skipped where the model enters it, C9, C16, C17): control-flow/MI_BATCH_BUFFER_START/path. exp_off and dut_off are
+ * the model's and the DUT's register (0: none). */
+static bool cf_bbs_split(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off)
+{
+    const sb_engine *g = &sb->eng[e];
+    if (!g->inflight || g->is_switch || g->cmd.status != GTM_RETIRED || g->cmd.priv_violation ||
+        cmd_id(&g->cmd) != GTREF_CMD_MI_BATCH_BUFFER_START)
+        return false;
+    bool path = false;
+    uint32_t offs[2] = { exp_off, dut_off };
+    for (int i = 0; i < 2; i++) {
+        if (!offs[i]) continue;
+        uint32_t rel = offs[i] - gtref_engines[e].base;
+        path |= rel == GTREF_BB_ADDR || rel == GTREF_BB_ADDR_UDW || rel == GTREF_SBB_ADDR || rel == GTREF_SBB_ADDR_UDW ||
+                rel == GTREF_RING_HEAD;
+    }
+    /* the DUT's change one that a batch start or a ring command makes (not a context switch's RING_TAIL, EL-4, nor
+     * an error register: the start's own error) */
+    uint32_t drel = dut_off - gtref_engines[e].base;
+    if (dut_off && drel != GTREF_RING_HEAD && drel != GTREF_BB_ADDR && drel != GTREF_BB_ADDR_UDW &&
+        drel != GTREF_BB_STATE && drel != GTREF_SBB_ADDR && drel != GTREF_SBB_ADDR_UDW && drel != GTREF_SBB_STATE)
+        return false;
+    if (!path) return false;
+    /* the earliest control-flow command where the paths may split: the last agreed one when nothing of the start has
+     * matched since, else the start */
+    const char *before = cf_split_before(sb, e);
+    sb->bucket_kind = "control-flow";
+    sb->bucket_cmd = before ? before : cf_command(g->cmd.dw[0]);
+    return true;
+}
+
 /* ESR and EIR, which every erring command commits (C41, commands.md §2), are bucketed by the error bit, not the
  * command: "ESR[2]" for the lowest bit of diff (the bits that differ; for a missing commit, the model's value).
  * False for another register. */
@@ -1465,6 +1624,16 @@ static bool error_reg_field(int e, uint32_t off, uint32_t diff, char *field, siz
     return true;
 }
 
+/* The field of a register change the model did not expect (unexpected_commit_bucket's), or "path" when it shows
+ * another path at a batch boundary (cf_commit_split, cf_bbs_split). exp_off: the model's register there (0: none). */
+static const char *unexpected_commit_path(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off, uint32_t dut_val,
+                                          const char *field)
+{
+    if (sb->bucket_cmd && strcmp(sb->bucket_cmd, "MI_LOAD_REGISTER_*") == 0) return field;
+    if (cf_commit_split(sb, e, dut_off, dut_val) || cf_bbs_split(sb, e, exp_off, dut_off)) return "path";
+    return field;
+}
+
 static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 {
     char exp[192], act[192], name[48], field[64];
@@ -1476,7 +1645,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
 #define UNEXPECTED_TEXTS(name_off) (COMMIT_TEXTS(name_off), unexpected_commit_bucket(sb, e, p->commit_off, field, sizeof field))
     if (!g->inflight) {
         UNEXPECTED_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, field, "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, p->commit_data, field), "no register change", act, "%s changed; the model's engine is %s", name, step_status_text(st));
     }
     if (g->ci >= g->nc && other_switch_restore(sb, e, p->commit_off)) {
         COMMIT_TEXTS(p->commit_off);
@@ -1486,7 +1655,7 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
     }
     if (g->ci >= g->nc) {
         UNEXPECTED_TEXTS(p->commit_off);
-        return fail(sb, "reg-commit", e, field, g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, 0, p->commit_off, p->commit_data, field), g->is_switch ? "no further register change from this context switch" : "no further register change from this command", act,
                     "%s changed; the %s in flight changes %d register(s)", name, g->is_switch ? "context switch" : "command", g->nc);
     }
     exp_commit *x = &g->c[g->ci];
@@ -1509,7 +1678,8 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
             sb->bucket_cmd = "MI_LOAD_REGISTER_*";
             copy(field, sizeof field, "missing-commit");
         }
-        return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the %s: %s expected, another register changed", g->ci + 1,
+        return fail(sb, "reg-commit", e, unexpected_commit_path(sb, e, x->off, p->commit_off, p->commit_data, field), exp, act,
+                    "register change %d of the %s: %s expected, another register changed", g->ci + 1,
                     g->is_switch ? "context switch" : "command", name);
     }
     sb->bucket_cmd = NULL; /* a wrong value names its command and register */
@@ -1527,6 +1697,12 @@ static bool check_commit(gtref_sb *sb, int e, const gtref_sb_engine_probe *p)
             return fail(sb, "reg-commit", e, field, exp, act, "register change %d of the command: %s, wrong value (differing bits "
                         "0x%08x)", g->ci + 1, name, diff);
         }
+        /* a register load's own target with a wrong value: the load's source value path (the immediate, the source
+         * register's offset and read, the memory read: C14, C38), one cause class whatever the register; the record
+         * names the register: reg-commit/<load>/target-value */
+        if (!g->is_switch && load_targets(&g->cmd, e, x->off))
+            return fail(sb, "reg-commit", e, "target-value", exp, act, "register change %d of the command: %s, the load's "
+                        "own target, wrong value (differing bits 0x%08x)", g->ci + 1, name, diff);
         if (g->is_switch && other_switch_value(sb, e, x->off)) {
             other_switch_bucket(sb);   /* another context restored, or another event (EL-4, EL-20) */
             return fail(sb, "reg-commit", e, "other-switch", exp, act, "register change %d of the context switch: %s, wrong "
@@ -1600,6 +1776,10 @@ bool gtref_sb_cycle_check(gtref_sb *sb, const gtref_sb_cycle *c)
                 return fail(sb, "reg-commit", e, "missing-commit", exp, "command retired without it", "register change %d "
                             "of %d (%s, the load's own target) never happened", g->ci + 1, g->nc, name);
             }
+            /* a batch start's batch register or RING_HEAD never committed: the batch skipped where the model enters it */
+            if (cf_bbs_split(sb, e, g->c[g->ci].off, 0))
+                return fail(sb, "reg-commit", e, "path", exp, "command retired without it", "register change %d of %d (%s) "
+                            "never happened: the DUT went on along another path", g->ci + 1, g->nc, name);
             /* a missing ESR/EIR commit: named for the lowest bit of the value the model commits */
             if (!g->is_switch && error_reg_field(e, g->c[g->ci].off, g->c[g->ci].val, field, sizeof field)) {
                 sb->bucket_cmd = "any-command";

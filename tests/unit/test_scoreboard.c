@@ -338,6 +338,169 @@ Test(scoreboard, a_load_s_own_target_missing_is_the_loads_missing_commit)
                      gtref_sb_mismatch(sb)->bucket);
 }
 
+/* A register load's own target with a wrong value is the load's source value path, one cause class whatever the
+ * register (docs/regress.md "Buckets"): reg-commit/<load>/target-value, the record naming the register. C14: an LRR
+ * reads its source as an MMIO read returns it (CS_GPR2 after reset: 0) and commits its destination even unchanged
+ * (C13). */
+Test(scoreboard, a_load_s_own_target_with_a_wrong_value_is_its_target_value)
+{
+    uint32_t lrr[] = {0x15000001u, RCS + 0x608u, RCS + 0x600u, 0};   /* LRR CS_GPR2 -> CS_GPR0 */
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lrr[i]);
+    start_ring();
+    gtref_sb_cycle c = dut_commit(RCS + 0x600u, 0x1234u);
+    cr_assert(!check(&c));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "reg-commit/MI_LOAD_REGISTER_REG/target-value", "%s", mm->bucket);
+    cr_assert(strstr(mm->expected, "RCS0.CS_GPR0=0x00000000"), "the record names the register: %s", mm->expected);
+    teardown();
+    setup();
+    lrr[2] = RCS + GTREF_MI_PREDICATE_SRC0;   /* another target register: the same bucket */
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lrr[i]);
+    start_ring();
+    c = dut_commit(RCS + GTREF_MI_PREDICATE_SRC0, 0x1234u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_REG/target-value");
+    teardown();
+    setup();
+    uint32_t lri[] = {0x11000001u, RCS + 0x600u, 0x11111111u, 0};
+    for (int i = 0; i < 4; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, lri[i]);
+    start_ring();
+    c = dut_commit(RCS + 0x600u, 0x22222222u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_IMM/target-value");
+}
+
+/* ---- another path at a batch boundary: control-flow/<command>/path (docs/regress.md "Buckets") ----
+ * The ring: a first-level MI_BATCH_BUFFER_START (GGTT) of the batch at 0x200000, then ring commands from RING + 12;
+ * the batch: MI_BATCH_BUFFER_END (C9: the batch returns to the ring after the start). cmd3 is the first ring command
+ * after the start (RING + 12). */
+#define BATCH 0x200000u
+static void ring_with_batch(uint32_t cmd3_0, uint32_t cmd3_1, uint32_t cmd3_2)
+{
+    uint32_t ring[] = {0x18800001u, BATCH, 0, cmd3_0, cmd3_1, cmd3_2};
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, ring[i]);
+    gtref_mem_write32(gtm_mem(m), BATCH, 0x05000000u);   /* MI_BATCH_BUFFER_END */
+    gtref_mem_write32(gtm_mem(m), BATCH + 4, 0);
+    start_ring();
+}
+
+static bool dut_retire_in_batch(uint64_t addr, uint32_t dw0)
+{
+    gtref_sb_cycle c = blank();
+    c.eng[0].idle = false;
+    c.eng[0].retire = true; c.eng[0].retire_addr = addr; c.eng[0].retire_dw0 = dw0;
+    return check(&c);
+}
+
+/* The start (BB_ADDR 0x200000, C9; BB_ADDR_UDW and BB_STATE unchanged, RING_HEAD 12 at its retire) and the batch's
+ * end, as the model makes them. */
+static void enter_and_end_batch(void)
+{
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_BB_ADDR, BATCH);
+    cr_assert(check(&c), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(dut_retire(RING, 0x18800001u, 12), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+    cr_assert(dut_retire_in_batch(BATCH, 0x05000000u), "%s", gtref_sb_failed(sb) ? gtref_sb_mismatch(sb)->detail : "");
+}
+
+/* After the batch's end the model goes back to the ring (C9); a DUT that goes on in the batch retires its next line:
+ * the split is the MI_BATCH_BUFFER_END, whatever the model has next. */
+Test(scoreboard, a_retire_elsewhere_after_a_batch_end_is_its_path)
+{
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    cr_assert(!dut_retire_in_batch(BATCH + 4, 0));
+    const gtref_mismatch *mm = gtref_sb_mismatch(sb);
+    cr_assert_str_eq(mm->bucket, "control-flow/MI_BATCH_BUFFER_END/path", "%s", mm->bucket);
+    cr_assert_str_eq(mm->kind, "retire", "the record keeps the check's kind");
+    cr_assert(strstr(mm->expected, "0x10000c"), "and the model's next command: %s", mm->expected);
+}
+
+/* A register change or a write the model's next command cannot make by its kind (an MI_NOOP changes no GPR and writes
+ * nothing, docs/commands.md) right after the batch's end is the other path's too. */
+Test(scoreboard, another_command_s_work_after_a_batch_end_is_its_path)
+{
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    gtref_sb_cycle c = dut_commit(RCS + 0x610u, 5);   /* CS_GPR4 */
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_END/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    teardown();
+    setup();
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    cr_assert(!dut_write(0x400000u, 1, 0x0F));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_END/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+}
+
+/* What the model's next command makes by its kind keeps its own bucket after a batch end: an LRI of CS_GPR0 whose
+ * value differs (target-value), an error register (any command errs, C41), a context switch's RING_TAIL (EL-4). */
+Test(scoreboard, the_next_command_s_own_bug_after_a_batch_end_keeps_its_bucket)
+{
+    ring_with_batch(0x11000001u, RCS + 0x600u, 0x11111111u);
+    enter_and_end_batch();
+    gtref_sb_cycle c = dut_commit(RCS + 0x600u, 0x22222222u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_IMM/target-value");
+    teardown();
+    setup();
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    c = dut_commit(RCS + GTREF_IPEHR, 0x12345678u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-IPEHR");
+    teardown();
+    setup();
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    c = dut_commit(RCS + GTREF_RING_TAIL, 0x18);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/any-command/unexpected-RING_TAIL");
+}
+
+/* A privilege violation (C41: ESR bit 2) where the model's next command cannot make one (an MI_NOOP: no access, no
+ * register write, C13, G1) is another command's after the batch end; with an LRI next (its target may be refused,
+ * C13) it keeps the loads' bucket. */
+Test(scoreboard, a_violation_the_next_command_cannot_make_after_a_batch_end_is_its_path)
+{
+    ring_with_batch(0, 0, 0);
+    enter_and_end_batch();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_END/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    teardown();
+    setup();
+    ring_with_batch(0x11000001u, RCS + 0x600u, 0x11111111u);
+    enter_and_end_batch();
+    c = dut_commit(RCS + GTREF_ESR, 0x4u);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "reg-commit/MI_LOAD_REGISTER_*/missing-commit", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+}
+
+/* C17: a predicated start tests MI_PREDICATE_RESULT_1 bit 0 (0 after reset): the model skips the batch (RING_HEAD
+ * only). A DUT that enters it (BB_ADDR) and, the mirror, a DUT that skips a start the model enters (RING_HEAD where
+ * the model changes BB_ADDR) take another path at the start: control-flow/MI_BATCH_BUFFER_START/path. */
+Test(scoreboard, a_batch_start_entered_or_skipped_otherwise_is_its_path)
+{
+    uint32_t ring[] = {0x18808001u, BATCH, 0, 0, 0, 0};   /* Predication Enable (bit 15) */
+    for (int i = 0; i < 6; i++) gtref_mem_write32(gtm_mem(m), RING + 4u * i, ring[i]);
+    start_ring();
+    gtref_sb_cycle c = dut_commit(RCS + GTREF_BB_ADDR, BATCH);
+    cr_assert(!check(&c));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_START/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    teardown();
+    setup();
+    ring_with_batch(0, 0, 0);
+    cr_assert(!dut_retire(RING, 0x18800001u, 12));
+    cr_assert_str_eq(gtref_sb_mismatch(sb)->bucket, "control-flow/MI_BATCH_BUFFER_START/path", "%s",
+                     gtref_sb_mismatch(sb)->bucket);
+    cr_assert(strstr(gtref_sb_mismatch(sb)->expected, "BB_ADDR"), "%s", gtref_sb_mismatch(sb)->expected);
+}
+
 Test(scoreboard, interrupt_line_is_compared_every_cycle)
 {
     gtref_sb_cycle c = blank();
