@@ -340,7 +340,7 @@ typedef struct gtref_gen_config {
                                   signal-mode waits (cycle contract §3 re-read rule, C32a); a stream of its own */
     unsigned irq_dense_pct;    /* seeds (drawn from a stream of their own; not long tests) in which the host writes one
                                   engine's mask, IMR or its DW's selector every cycle over the stretch where that
-                                  engine's events come: most rounds of irq_burst_pct, and after 40 % of the
+                                  engine's events come: most rounds of irq_burst_pct, and after 50 % of the
                                   submissions that raise an interrupt, then the service routine (docs/interrupts.md
                                   §5: a host write in the very cycle of that engine's event) */
     unsigned alias_signal_pct; /* seeds (drawn from a stream of their own; only those with sem_burst_pct's quiet bursts)

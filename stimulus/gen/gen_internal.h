@@ -145,8 +145,7 @@
 #define SEM_SLOTS      16u
 #define MAX_CHUNK_CMDS 8u
 #define MAX_UNIT_DW    40u            /* the longest unit one draw emits (an MI_SET_PREDICATE block) */
-#define QUIET_BURST_DW 320u           /* a quiet signal burst at most: 40 + 4 x (3 x 3 + 12 + 44 + 2) dwords (sem_burst_pct,
-                                         * the 2 of an alias_signal_pct signal in each gap) */
+#define QUIET_BURST_DW 320u           /* a quiet signal burst at most: 40 + 4 x (3 x 3 + 12 + 44) dwords (sem_burst_pct) */
 #define MAX_ALU        12u            /* ALU instructions of one MI_MATH */
 #define GTREF_MAX_CMD_BUF 16u         /* dwords of a command built field by field (MI_ATOMIC: 11) */
 #define FILLER_DW      64u            /* NOOP filler comes in chunks of at most this many dwords */
