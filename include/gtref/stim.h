@@ -338,6 +338,14 @@ typedef struct gtref_gen_config {
                                   go up to 2^39 */
     unsigned sem_burst_pct;    /* seeds with bursts of MI_SEMAPHORE_SIGNAL around the semaphore writes and the
                                   signal-mode waits (cycle contract §3 re-read rule, C32a); a stream of its own */
+    unsigned irq_dense_pct;    /* seeds (drawn from a stream of their own; not long tests) in which the host writes one
+                                  engine's mask, IMR or its DW's selector every cycle over the stretch where that
+                                  engine's events come: most rounds of irq_burst_pct, and after 50 % of the
+                                  submissions that raise an interrupt, then the service routine (docs/interrupts.md
+                                  §5: a host write in the very cycle of that engine's event) */
+    unsigned alias_signal_pct; /* seeds (drawn from a stream of their own; only those with sem_burst_pct's quiet bursts)
+                                  whose quiet bursts send, in the gaps without a signal, MI_SEMAPHORE_SIGNALs to
+                                  Target Engine Select 8 + the quiet waiter's code (VCS4..VCS7: no effect, C32) */
     unsigned nonpriv_entries_pct; /* engines (of a seed where it fires) whose host programs all 12 FORCE_TO_NONPRIV
                                   entries (access, range, deny: C37), non-privileged batches writing inside and outside
                                   them, LRIs with one forbidden pair among allowed ones (C13) */

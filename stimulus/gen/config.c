@@ -95,7 +95,9 @@ void gtref_gen_config_default(gtref_gen_config *c)
     c->cbbe_pct = 50;
     c->sig_target_pct = 40;
     c->sem_burst_pct = 50;
-    c->host_reg_pct = 50;      /* host writes of the registers nothing else writes from the host: a stream of its own */      /* signal bursts around the waits (C32a): a stream of their own */
+    c->host_reg_pct = 50;      /* host writes of the registers nothing else writes from the host: a stream of its own */
+    c->irq_dense_pct = 60;     /* one engine's mask/IMR/selector written every cycle over its events (own stream) */
+    c->alias_signal_pct = 90;  /* the quiet bursts' gaps: signals to targets 8..11 (VCS4..VCS7, C32; own stream) */
     c->nonpriv_entries_pct = 50;
     c->sdi2_pct = 50;
     c->reg_poll_pct = 40;

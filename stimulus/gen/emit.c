@@ -40,6 +40,14 @@ static uint32_t read_source(gen *g)
 
 /* ---- one emitter per command family ---- */
 
+/* The draws of one gen_emit_noop, without the command: where a command takes a no-op's place and the stream must draw
+ * as it would have (alias_signal_pct). */
+static void noop_draws(gen *g, const ectx *x)
+{
+    if (x->level == 0 && !x->in_block && pct(g, 10)) return;
+    if (pct(g, 30)) (void)rnd32(g);
+}
+
 void gen_emit_noop(gen *g, ectx *x)
 {
     cmdbuf b;
@@ -526,7 +534,8 @@ void gen_emit_signal_all(gen *g, ectx *x)
  * no signal. An early signal of a round has the wait take its flag (the grant of a re-read) one read later, and the
  * round's last signal, at a varied distance, sometimes lands in the cycle of that take; it is then the last one for
  * more than GTREF_SEM_TAKE_CYCLES while the wait stays unmet, so a design that drops it leaves the re-read it owes
- * undone (C32a) and nothing hides the loss. At most QUIET_BURST_DW dwords. */
+ * undone (C32a) and nothing hides the loss. With alias_signal_pct a gap holds a signal to target 8 + the waiter's
+ * code (no effect, C32) in the place of two of its MI_NOOPs. At most QUIET_BURST_DW dwords. */
 void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p, size_t quiet)
 {
     if (!g->s_burst || !g->nsems) return;   /* no semaphores: no waits for the bursts to meet */
@@ -543,7 +552,26 @@ void gen_emit_signal_burst(gen *g, ectx *x, bool short_one, unsigned p, size_t q
                 emit_mi_signal(g, x, t);
             }
             unsigned tail = (unsigned)range(g, 30, 44);
-            for (unsigned j = 0; j < tail; j++) gen_emit_noop(g, x);
+            /* alias_signal_pct (its own stream): in the gap, a signal to Target Engine Select 8 + the waiter's code
+             * (VCS4..VCS7, not in the kit: no effect, C32); a design that decodes the Gen9 bits [17:15] sets the
+             * waiter's flag instead, and its wait, unmet, re-reads without a signal (cycle contract §3) */
+            unsigned at = g->alias_sig && a_pct(g, 75) ? (unsigned)a_range(g, 4, tail - 6) : ~0u;
+            for (unsigned j = 0; j < tail; j++) {
+                if (j == at) {
+                    /* in the place of two MI_NOOPs (the burst's length and its stream's draws stay as they are; the
+                     * signal's own fields from alias_signal_pct's stream) */
+                    noop_draws(g, x);
+                    noop_draws(g, x);
+                    gtref_rng t0 = g->rng;
+                    g->rng = g->arng;
+                    emit_mi_signal(g, x, 8u + t);
+                    g->arng = g->rng;
+                    g->rng = t0;
+                    j++;
+                    continue;
+                }
+                gen_emit_noop(g, x);
+            }
         }
     } else if (pct(g, p)) {
         unsigned n = short_one ? (unsigned)range(g, 1, 2) : (unsigned)range(g, 3, 8);

@@ -329,6 +329,10 @@ static int generate(gen *g, uint64_t seed, uint32_t gpr0_rel)
     send(g);
     /* host register writes (host_reg_pct): from their own stream, not in a long test (its many submissions) */
     g->host_regs = !c->min_cycles && h_pct(g, c->host_reg_pct);
+    /* irq_dense_pct and alias_signal_pct: each from its own stream (alias_signal_pct acts only where the quiet bursts
+     * are); not in a long test (its many submissions) */
+    g->idense = !c->min_cycles && d_pct(g, c->irq_dense_pct);
+    g->alias_sig = g->s_burst && a_pct(g, c->alias_signal_pct);
     g->x_units = c->gen11_unit_pct && (g->x_load1 || g->x_pred || g->x_atomic || g->x_cbbe || g->x_np || g->x_sdi2 ||
                                        g->x_regpoll || g->x_longlri);
     if (g->x_longlri) g->batch_max = 2u * BATCH_MAX;
@@ -480,7 +484,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
                               c->nonpriv_entries_pct, c->sdi2_pct, c->reg_poll_pct, c->long_lri_pct,
                               c->priv_violation_pct, c->execlist_pct, c->el_engine_pct, c->el_scenario_pct,
                               c->el_csb_pct, c->el_invalid_pct, c->el_malformed_pct, c->el_lite_pct,
-                              c->sem_burst_pct, c->host_reg_pct, c->high_place_pct };
+                              c->sem_burst_pct, c->host_reg_pct, c->high_place_pct,
+                              c->irq_dense_pct, c->alias_signal_pct };
     for (size_t i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
         if (pcts[i] > 100) return -1;
     const gtref_reg_def *gpr = gtref_reg_by_name("CS_GPR0");
@@ -498,6 +503,8 @@ int gtref_stim_generate(gtref_stim *s, uint64_t seed, const gtref_gen_config *c)
     gtref_rng_seed(&g.srng, seed ^ 0x5167B0557167B055ull);
     gtref_rng_seed(&g.hrng, seed ^ 0x4057AE6A4057AE6Aull);
     gtref_rng_seed(&g.hprng, seed ^ 0x41C4B1A5E5A1C4B1ull);
+    gtref_rng_seed(&g.drng, seed ^ 0xD5E7CE0DD5E7CE0Dull);
+    gtref_rng_seed(&g.arng, seed ^ 0xA11A5516A11A5516ull);
     g.batch_max = BATCH_MAX;
     g.cfg = c;
     g.s = s;

@@ -440,6 +440,14 @@ typedef struct gen {
      * from a stream of their own (hrng), only in the seeds where the knob fires */
     gtref_rng hrng;
     bool host_regs;
+    /* irq_dense_pct: the dense races of the interrupt bursts' rounds, drawn from a stream of their own (drng), only in
+     * the seeds where the knob fires */
+    gtref_rng drng;
+    bool idense;
+    /* alias_signal_pct: signals to Target Engine Select 8..11 in the quiet bursts' gaps, drawn from a stream of their
+     * own (arng), only in the seeds where the knob fires */
+    gtref_rng arng;
+    bool alias_sig;
     /* high_place_pct: drawn from a stream of its own (hprng), only in the seeds where it fires. Its placements are
      * GGTT ranges kept in hres; pp_min is the lowest PPGTT address of gen_pp_pick (PP_VA_MIN, or HIGH_PP_VA_MIN when
      * it fires: physical pages then go up to 2^39, below every PPGTT address); sem_base is the semaphore page
@@ -502,6 +510,12 @@ static inline bool m_pct(gen *g, unsigned p) { mbegin(g); bool r = pct(g, p); me
 static inline uint32_t h_rnd32(gen *g) { return (uint32_t)gtref_rng_next(&g->hrng); }
 static inline uint64_t h_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->hrng, lo, hi); }
 static inline bool h_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->hrng, p); }
+/* The dense interrupt races' stream (gen.drng). */
+static inline uint64_t d_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->drng, lo, hi); }
+static inline bool d_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->drng, p); }
+/* The aliased signals' stream (gen.arng). */
+static inline uint64_t a_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->arng, lo, hi); }
+static inline bool a_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->arng, p); }
 /* The high placements' stream (gen.hprng). */
 static inline uint64_t hp_range(gen *g, uint64_t lo, uint64_t hi) { return gtref_rng_range(&g->hprng, lo, hi); }
 static inline bool hp_pct(gen *g, unsigned p) { return gtref_rng_pct(&g->hprng, p); }

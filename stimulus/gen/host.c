@@ -273,6 +273,86 @@ static void irq_race(gen *g, const engine_plan *plans, size_t np, const engine_p
     if (hold) op(g, GTREF_HOST_WRITE, ed->intr_mask_reg, hold_keep, 0);
 }
 
+/* irq_dense_pct (docs/stimulus-format.md §3), from its own stream: host writes of one interrupt register of engine q
+ * over a window of `cycles` cycles, so that the cycle of q's event is a write cycle (IRQ-1: the write first, then the
+ * event), drawn 1 : 2 : 2: q's mask register (the value the host program set, every cycle; IRQ-9), its IMR (only with HWSTAM[15:0]
+ * all 1, docs/interrupts.md §4; USER and PIPECTL_NOTIFY masked in every other write, every cycle; IRQ-3), or its
+ * DW's IIR_REG_SELECTOR (q's bit, a second write in the next cycle that PEND refuses, every other time an identity
+ * read, an identity clear: an accepted write every 3 or 5 cycles; IRQ-15 to IRQ-17). clear_every (mask, IMR): every
+ * that many cycles a W1C write of q's DW bit instead, so that q's next event sets it afresh (0: none). The registers
+ * end as the host program set them. */
+enum { D_MASK, D_IMR, D_SEL };
+static int dense_kind(gen *g, const engine_plan *q)
+{
+    static const int kinds[5] = { D_MASK, D_IMR, D_IMR, D_SEL, D_SEL };   /* IMR only with HWSTAM[15:0] all 1 (§4) */
+    int kind = kinds[d_range(g, 0, 4)];
+    return kind == D_IMR && (q->hwstam & 0xFFFFu) != 0xFFFFu ? D_MASK : kind;
+}
+
+static void dense_writes(gen *g, const engine_plan *plans, size_t np, const engine_plan *q, int kind, uint32_t cycles,
+                         unsigned clear_every)
+{
+    const gtref_engine_def *ed = &gtref_engines[q->e];
+    uint32_t regs[2 * GTREF_MAX_ENGINES], vals[2 * GTREF_MAX_ENGINES];
+    size_t nregs = irq_enable_values(g, plans, np, regs, vals);
+    uint32_t mask_keep = 0xFFFFFFFFu;
+    for (size_t j = 0; j < nregs; j++)
+        if (regs[j] == ed->intr_mask_reg) mask_keep = vals[j];
+    uint32_t dw = intr_dw_reg(ed), bit = 1u << ed->intr_bit;
+    uint32_t sel = ed->intr_dw ? GTREF_IIR_REG_SELECTOR1 : GTREF_IIR_REG_SELECTOR0;
+    uint32_t ident = ed->intr_dw ? GTREF_INTR_IDENTITY_REG1 : GTREF_INTR_IDENTITY_REG0;
+    uint32_t imr_field = GTREF_IRQ_USER | GTREF_IRQ_PIPECTL_NOTIFY;
+    for (uint32_t c = 0, k = 0; c < cycles && !g->oom; k++) {
+        if (kind == D_SEL) {
+            /* every other presentation read: one that took less than it should leaves the bit in INST_CR, and the
+             * next presentation, read, takes it */
+            op(g, GTREF_HOST_WRITE, sel, bit, 0);   /* accepted: presented in the next cycle (IRQ-16) */
+            op(g, GTREF_HOST_WRITE, sel, bit, 0);   /* refused: PEND is set (IRQ-15) */
+            if (k & 1) op(g, GTREF_HOST_READ, ident, 0, 0);   /* Data-Valid by now: the presentation */
+            op(g, GTREF_HOST_WRITE, ident, GTREF_INTR_DATA_VALID, 0);
+            c += k & 1 ? 5 : 3;
+        } else if (clear_every && k % clear_every == clear_every - 1) {
+            op(g, GTREF_HOST_WRITE, dw, bit, 0);
+            c++;
+        } else {
+            uint32_t v = kind == D_MASK ? mask_keep : k & 1 ? q->imr | imr_field : q->imr;
+            op(g, GTREF_HOST_WRITE, kind == D_MASK ? ed->intr_mask_reg : ed->base + GTREF_IMR, v, 0);
+            c++;
+        }
+    }
+    if (kind == D_IMR) op(g, GTREF_HOST_WRITE, ed->base + GTREF_IMR, q->imr, 0);
+}
+
+/* irq_dense_pct in a round of the interrupt bursts, right after its RING_TAIL writes: the window spans the whole
+ * round (40 cycles and 4 a MI_USER_INTERRUPT of the run). 70 % of the time q is a burst engine other than the run's,
+ * whose single MI_USER_INTERRUPT of the round, after the service routine emptied its DW bit, is then the only event
+ * that sets that bit (a bit lost or kept against the rules stays so until the next round's service routine reads
+ * GT_INTR_DW); else the run's engine, its DW bit cleared every third cycle (mask, IMR); the selector always on
+ * another engine (the run's events keep bits pending, and a presentation takes them all). */
+static void irq_dense_round(gen *g, const engine_plan *plans, size_t np, const size_t *order, size_t n, uint32_t run)
+{
+    size_t qi = n > 1 && d_pct(g, 70) ? order[d_range(g, 1, n - 1)] : order[0];
+    const engine_plan *q = &plans[qi];
+    int kind = dense_kind(g, q);
+    if (kind == D_SEL && qi == order[0] && n > 1) qi = order[d_range(g, 1, n - 1)];   /* the run's bits are pending */
+    q = &plans[qi];
+    if (kind == D_IMR && (q->hwstam & 0xFFFFu) != 0xFFFFu) kind = D_MASK;
+    dense_writes(g, plans, np, q, kind, 40u + 4u * run, qi == order[0] ? 3u : 0u);
+}
+
+/* irq_dense_pct after a submission whose commands raise an interrupt, of a ring-buffer engine p whose events are open:
+ * a W1C write of p's DW bit (its next event sets it afresh), 64..256 cycles of writes, then the service routine
+ * (docs/interrupts.md §3), which reads GT_INTR_DW and the identity of what it selects: a bit lost or kept against the
+ * rules in the window shows there, or on the line. */
+static void irq_dense_submit(gen *g, const engine_plan *plans, size_t np, const engine_plan *p)
+{
+    const gtref_engine_def *ed = &gtref_engines[p->e];
+    int kind = dense_kind(g, p);
+    if (kind != D_SEL) op(g, GTREF_HOST_WRITE, intr_dw_reg(ed), 1u << ed->intr_bit, 0);
+    dense_writes(g, plans, np, p, kind, (uint32_t)d_range(g, 64, 256), 0);
+    op(g, GTREF_HOST_ISR, 0, d_pct(g, 40) ? GTREF_ISR_CLEAR_EACH : 0, (uint32_t)(d_pct(g, 30) ? 0 : d_range(g, 1, 40)));
+}
+
 /* host_reg_pct (docs/stimulus-format.md §3), from its own stream: the engine registers with writable bits that no
  * other part of the host program writes. restore: the engine's own commands read the register (MI_MATH, MI_PREDICATE,
  * MI_SET_PREDICATE, LRR/SRM sources, register polls), so a setup write of it ends with its reset value and the stream
@@ -606,6 +686,8 @@ static void bursts(gen *g, engine_plan *plans, size_t np)
             uint64_t pos = 4ull * p->chunk_start[p->nchunks] + 4ull * p->bend[r];
             op(g, GTREF_HOST_WRITE, gtref_engines[p->e].base + GTREF_RING_TAIL, (uint32_t)((p->start + pos) % p->size), 0);
         }
+        /* irq_dense_pct: writes over the whole round (its own stream) */
+        if (g->idense && d_pct(g, 85)) irq_dense_round(g, plans, np, order, n, g->brun[r]);
         /* irq_race_pct: a race burst during the round's run of events (its own stream) */
         if (g->irace && i_pct(g, 80)) irq_race(g, plans, np, &plans[order[i_range(g, 0, n - 1)]], 8);
         op(g, GTREF_HOST_WAIT_IDLE, 0, 0, 0);
@@ -653,6 +735,7 @@ void gen_program_host(gen *g, engine_plan *plans, size_t np)
                    ctl ? gen_wdog_ctl(g) : gen_wdog_thrsh(g), 0);
         }
         if (g->irace && i_pct(g, 60)) irq_race(g, plans, np, p, 16);
+        if (g->idense && irq && p->irq_open && !p->el && d_pct(g, 50)) irq_dense_submit(g, plans, np, p);
         if (g->host_regs && h_pct(g, 25)) host_reg_live(g, plans, np);
         if (g->wdog && pct(g, 15)) {
             /* serve what is pending, so that each later watchdog event shows on the line again */

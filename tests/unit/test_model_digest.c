@@ -125,7 +125,8 @@ static uint64_t run_digest(const gtref_stim *s)
     return d.h;
 }
 
-/* The pins are of ring-buffer seeds: every config here has execlist_pct 0, space_meet_pct 0, sem_burst_pct 0, irq_race_pct 0 and host_reg_pct 0 (a
+/* The pins are of ring-buffer seeds: every config here has execlist_pct 0, space_meet_pct 0, sem_burst_pct 0, irq_race_pct 0,
+ * irq_dense_pct 0, alias_signal_pct 0 and host_reg_pct 0 (a
  * seed where such a knob misses is byte for byte the stimulus it is with it at 0; the seeds where they fire are held to
  * the contract by co-simulation with the RTL). */
 static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
@@ -136,6 +137,8 @@ static uint64_t seed_digest(uint64_t seed, const gtref_gen_config *c0)
     cc.sem_burst_pct = 0;
     cc.host_reg_pct = 0;
     cc.irq_race_pct = 0;
+    cc.irq_dense_pct = 0;
+    cc.alias_signal_pct = 0;
     cc.high_place_pct = 0;
     const gtref_gen_config *c = &cc;
     gtref_stim s;

@@ -2321,6 +2321,7 @@ Test(gen, irq_bursts_leave_the_seeds_where_they_do_not_fire_alone)
     gtref_gen_config on, off;
     test_ring_gen_defaults(&on);
     on.irq_race_pct = 0;   /* its race writes sit between a round's RING_TAIL writes and its wait (irq_race_pct's test) */
+    on.irq_dense_pct = 0;  /* and so do irq_dense_pct's (its own test) */
     off = on;
     off.irq_burst_pct = 0;
     unsigned fired = 0, seeds = 100;
@@ -2349,6 +2350,7 @@ Test(gen, irq_burst_seeds_submit_user_interrupt_bursts_back_to_back)
     test_ring_gen_defaults(&c);
     c.irq_burst_pct = 100;
     c.irq_race_pct = 0;   /* the rounds alone (irq_race_pct puts race writes inside them) */
+    c.irq_dense_pct = 0;  /* (and so does irq_dense_pct) */
     c.all_engines_pct = 100;
     c.malformed_pct = 0;
     c.fault_pct = 0;
@@ -2647,6 +2649,7 @@ Test(gen, sem_burst_quiet_rounds_come_with_the_knob_alone)
 {
     gtref_gen_config a, b, c;
     test_ring_gen_defaults(&a);
+    a.alias_signal_pct = 0;   /* its signals sit in the quiet gaps (its own test) */
     b = c = a;
     a.sem_burst_pct = 0;
     b.sem_burst_pct = 50;
@@ -2716,6 +2719,114 @@ Test(gen, irq_races_leave_the_seeds_where_they_do_not_fire_alone)
     }
     cr_assert(fired >= seeds / 4 && fired <= seeds * 3 / 4, "races in %u of %u seeds", fired, seeds);
 }
+
+/* The signals of alias_signal_pct in a stimulus's ring segments: an MI_SEMAPHORE_SIGNAL to Target Engine Select 8..11
+ * that comes after a signal to that target - 8 (the quiet waiter's code) and 4 or more MI_NOOPs (or
+ * MI_BATCH_BUFFER_ENDs, C8) with nothing else between, and before 4 or more MI_NOOPs: one in a quiet gap. */
+static unsigned alias_gap_signals(const gtref_stim *s)
+{
+    unsigned found = 0;
+    for (size_t g = 0; g < s->nsegs; g++) {
+        const gtref_segment *seg = &s->segs[g];
+        if (seg->kind != GTREF_SEG_RING) continue;
+        size_t n = seg->len / 4;
+        int target = -1, pending = -1;
+        unsigned noops = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t dw[2] = { dword_at(seg, 4 * i), i + 1 < n ? dword_at(seg, 4 * (i + 1)) : 0 };
+            const gtref_cmd_def *c = gtref_cmd_find(dw[0]);
+            if (c && (c->id == GTREF_CMD_MI_NOOP || c->id == GTREF_CMD_MI_BATCH_BUFFER_END)) {
+                if (++noops == 4 && pending >= 0) {
+                    found++;
+                    pending = -1;
+                }
+                continue;
+            }
+            pending = -1;
+            if (c && c->id == GTREF_CMD_MI_SEMAPHORE_SIGNAL) {
+                int t = (int)GTREF_GET(dw, MI_SEMAPHORE_SIGNAL_TARGET);
+                if (t >= 8 && t <= 11 && target == t - 8 && noops >= 4) {
+                    pending = t;   /* counted once 4 MI_NOOPs follow */
+                } else {
+                    target = t;
+                }
+                noops = 0;
+                i++;
+                continue;
+            }
+            target = -1;
+            noops = 0;
+        }
+    }
+    return found;
+}
+
+/* alias_signal_pct draws from a stream of its own: at 50 % every seed is the stimulus of the knob at 0 or the one at
+ * 100; at 100 the seeds with quiet bursts (sem_burst_pct 100) hold signals to target 8 + the waiter's code in the
+ * quiet gaps (docs/stimulus-format.md §3), and stay legal; at 0 that pattern comes only by chance. */
+Test(gen, alias_signals_sit_in_the_quiet_gaps_with_the_knob_alone)
+{
+    gtref_gen_config a, b, c;
+    test_ring_gen_defaults(&a);
+    a.sem_burst_pct = 100;
+    b = c = a;
+    a.alias_signal_pct = 0;
+    b.alias_signal_pct = 50;
+    c.alias_signal_pct = 100;
+    unsigned as_zero = 0, as_full = 0, with = 0, at_zero = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        own_stream_seed(seed, &a, &b, &c, &as_zero, &as_full);
+        gtref_stim x, y;
+        generate_both(seed, &a, &c, &x, &y);
+        at_zero += alias_gap_signals(&x) > 0;
+        with += alias_gap_signals(&y) > 0;
+        gtref_lint_violation v[1];
+        cr_assert_eq(gtref_stim_lint(&y, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+    cr_assert_gt(as_zero, 0);
+    cr_assert_gt(as_full, 0);
+    cr_assert(with >= 10 && with >= 3 * at_zero + 1,
+              "%u of 40 seeds hold a signal to 8..11 in a quiet gap with alias_signal_pct 100, %u with it at 0", with,
+              at_zero);
+}
+
+/* irq_dense_pct draws from a stream of its own: at 50 % every seed is the stimulus of the knob at 0 or the one at 100;
+ * with the interrupt bursts in every seed (irq_burst_pct 100) the seeds where it fires hold 40 or more interrupt
+ * register writes besides those of the knob at 0 (a round's writes span 40 cycles and more, docs/stimulus-format.md
+ * §3) and stay legal. */
+Test(gen, irq_dense_races_have_their_own_stream)
+{
+    gtref_gen_config a, b, c;
+    test_ring_gen_defaults(&a);
+    a.irq_burst_pct = 100;
+    a.all_engines_pct = 100;
+    a.malformed_pct = 0;
+    a.fault_pct = 0;
+    b = c = a;
+    a.irq_dense_pct = 0;
+    b.irq_dense_pct = 50;
+    c.irq_dense_pct = 100;
+    unsigned as_zero = 0, as_full = 0, changed = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        changed += own_stream_seed(seed, &a, &b, &c, &as_zero, &as_full);
+        gtref_stim x, y;
+        if (!generate_both(seed, &c, &a, &x, &y)) {
+            size_t wx = irq_reg_writes(&x), wy = irq_reg_writes(&y);
+            cr_assert_geq(wx, wy + 40, "seed %" PRIu64 ": changed, but %zu interrupt register writes against %zu", seed,
+                          wx, wy);
+            gtref_lint_violation v[1];
+            cr_assert_eq(gtref_stim_lint(&x, NULL, 0, v, 1), 0, "seed %" PRIu64 ": %s: %s", seed, v[0].where, v[0].found);
+        }
+        gtref_stim_free(&x);
+        gtref_stim_free(&y);
+    }
+    cr_assert_gt(as_zero, 0);
+    cr_assert_gt(as_full, 0);
+    cr_assert_geq(changed, 20, "%u of 30 seeds changed by the knob at 100", changed);
+}
+
 
 /* host_reg_pct draws from a stream of its own (docs/stimulus-format.md §3): at 50 each seed is byte for byte the
  * stimulus it is at 0 (the knob missed) or the one at 100 (it fired), both happen, and at 100 every seed changes. What a
