@@ -305,34 +305,6 @@ static void print_expect_fail_verdict(const gtref_tally *t, const gtref_bucket *
                t->by_status[GTREF_TIMEOUT]);
 }
 
-/* The first few hole names of a coverage table (its "Holes:" list and the corners marked HOLE), "; "-separated. */
-static void hole_names_of(FILE *f, char *names, size_t namesz)
-{
-    enum { SHOWN = 5 };
-    char line[1024];
-    size_t len = 0, listed = 0;
-    bool in_list = false;
-    names[0] = '\0';
-    rewind(f);
-    while (fgets(line, sizeof line, f) && listed < SHOWN) {
-        line[strcspn(line, "\n")] = '\0';
-        const char *name = NULL;
-        char cell[256];
-        if (strcmp(line, "Holes:") == 0) { in_list = true; continue; }
-        if (in_list && strncmp(line, "  ", 2) == 0) name = line + 2;
-        else in_list = false;
-        if (!name && line[0] == '|' && strstr(line, "| HOLE ") && sscanf(line, "| %255[^|]|", cell) == 1) {
-            size_t k = strlen(cell);
-            while (k && cell[k - 1] == ' ') cell[--k] = '\0';
-            name = cell;
-        }
-        if (!name) continue;
-        int w = snprintf(names + len, namesz - len, "%s%s", listed ? "; " : "", name);
-        if (w < 0 || (size_t)w >= namesz - len) break;
-        len += (size_t)w;
-        listed++;
-    }
-}
 
 /* The functional coverage of the run's stimuli: the table into OUT/coverage.md (stdout gets a summary); the first
  * few holes' names into names. */
@@ -372,7 +344,7 @@ static int regress_coverage(const char *out, const gtref_result *results, size_t
     }
     if (!rc && *holes) {
         fflush(f);
-        hole_names_of(f, names, namesz);
+        gtref_coverage_hole_names(f, names, namesz);
     }
     if (fclose(f) && !rc) rc = cli_error("regress", "cannot write %s: %s", path, strerror(errno));
     free(paths);

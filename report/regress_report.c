@@ -532,3 +532,33 @@ void gtref_print_buckets(FILE *f, const gtref_bucket *buckets, size_t nbuckets, 
         fprintf(f, "      replay: %.*s\n", FIELD_LEN(first->replay), first->replay);
     }
 }
+
+void gtref_coverage_hole_names(FILE *f, char *names, size_t namesz)
+{
+    enum { SHOWN = 5 };
+    char line[1024];
+    size_t len = 0, listed = 0;
+    bool in_list = false, in_corners = false;
+    names[0] = '\0';
+    rewind(f);
+    while (fgets(line, sizeof line, f) && listed < SHOWN) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *name = NULL;
+        char cell[256], times[32];
+        if (strcmp(line, "Holes:") == 0) { in_list = true; continue; }
+        if (strncmp(line, "Co-simulation corners", 21) == 0) { in_corners = true; continue; }
+        if (in_list && strncmp(line, "  ", 2) == 0) name = line + 2;
+        else in_list = false;
+        /* a corner row whose times cell is HOLE (right-aligned: "|       HOLE |") */
+        if (!name && in_corners && sscanf(line, "| %255[^|]| %31[^| ] |", cell, times) == 2 && strcmp(times, "HOLE") == 0) {
+            size_t k = strlen(cell);
+            while (k && cell[k - 1] == ' ') cell[--k] = '\0';
+            name = cell;
+        }
+        if (!name) continue;
+        int w = snprintf(names + len, namesz - len, "%s%s", listed ? "; " : "", name);
+        if (w < 0 || (size_t)w >= namesz - len) break;
+        len += (size_t)w;
+        listed++;
+    }
+}

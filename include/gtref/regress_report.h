@@ -67,6 +67,10 @@ void gtref_regress_verdict(const gtref_tally *t, bool expect_fail, bool require_
 /* "PASS" or "FAIL". */
 const char *gtref_verdict_word(const gtref_verdict *v);
 
+/* The first five holes of a coverage table (OUT/coverage.md as gtref regress writes it: the model's "Holes:" list,
+ * then the co-simulation corners' rows whose times cell is HOLE), "; "-separated, into names (cut at namesz). */
+void gtref_coverage_hole_names(FILE *f, char *names, size_t namesz);
+
 /* What the reports say about the run besides the results. Every pointer may be NULL (that line is left out). */
 typedef struct gtref_regress_info {
     const char *rtl;

@@ -538,3 +538,35 @@ Test(verdict, buckets_end_with_the_failures_and_their_replay_commands)
     free(text);
     free(bs);
 }
+
+/* The holes named beside a run's coverage line: the model's "Holes:" list first, then the co-simulation corners whose
+ * times cell is HOLE (right-aligned in its column), never a corner that was met or a model table's HOLE cell. */
+Test(report, coverage_hole_names_list_model_holes_and_corner_holes)
+{
+    FILE *f = tmpfile();
+    cr_assert(f);
+    fputs("# gtref functional coverage\n\n"
+          "| command                                      |     RCS0 |     VCS0 |\n"
+          "|----------------------------------------------|---------:|---------:|\n"
+          "| MI_NOOP                                      |       12 |     HOLE |\n"
+          "\nHoles:\n  MI_NOOP on VCS0\n\n"
+          "Co-simulation corners (met in the DUT's cycles; from the tests' records): timing windows\n\n"
+          "| corner                                       |      times |    tests |\n"
+          "|----------------------------------------------|-----------:|---------:|\n"
+          "| TLB hit, client IF (GAM-7, GAM-8)            |         40 |        3 |\n"
+          "| presentation cancelled by an identity clear in its cycle (IRQ-17) |       HOLE |        0 |\n"
+          "\nTotal: 2 of 4 bins hit, 2 holes\n", f);
+    fflush(f);
+    char names[512];
+    gtref_coverage_hole_names(f, names, sizeof names);
+    cr_assert_str_eq(names, "MI_NOOP on VCS0; presentation cancelled by an identity clear in its cycle (IRQ-17)");
+    fclose(f);
+
+    f = tmpfile();   /* a corner-only hole (a legal variant's timing): the line must not be empty */
+    fputs("\nCo-simulation corners (met in the DUT's cycles)\n\n| corner | times | tests |\n|---|---:|---:|\n"
+          "| selector write refused |       HOLE |        0 |\n", f);
+    fflush(f);
+    gtref_coverage_hole_names(f, names, sizeof names);
+    cr_assert_str_eq(names, "selector write refused");
+    fclose(f);
+}
