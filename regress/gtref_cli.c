@@ -425,6 +425,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
                     .gac_gab_pct = c.gac_gab_pct, .gac_gam_pct = c.gac_gam_pct, .casc_contend_pct = c.casc_contend_pct,
                     .irq_burst_pct = c.irq_burst_pct,
                     .irq_race_pct = c.irq_race_pct,
+                    .irq_dense_pct = c.irq_dense_pct,
+                    .alias_signal_pct = c.alias_signal_pct,
                     .gen11_unit_pct = c.gen11_unit_pct,
                     .cs_mmio_pct = c.cs_mmio_pct,
                     .math_load1_pct = c.math_load1_pct,
@@ -474,6 +476,8 @@ void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT])
         {"--casc-contend-pct", CLI_U64, &o->casc_contend_pct, 0, 100},
         {"--irq-burst-pct", CLI_U64, &o->irq_burst_pct, 0, 100},
         {"--irq-race-pct", CLI_U64, &o->irq_race_pct, 0, 100},
+        {"--irq-dense-pct", CLI_U64, &o->irq_dense_pct, 0, 100},
+        {"--alias-signal-pct", CLI_U64, &o->alias_signal_pct, 0, 100},
         {"--gen11-unit-pct", CLI_U64, &o->gen11_unit_pct, 0, 100},
         {"--cs-mmio-pct", CLI_U64, &o->cs_mmio_pct, 0, 100},
         {"--math-load1-pct", CLI_U64, &o->math_load1_pct, 0, 100},
@@ -527,6 +531,8 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c)
     c->casc_contend_pct = (unsigned)o->casc_contend_pct;
     c->irq_burst_pct = (unsigned)o->irq_burst_pct;
     c->irq_race_pct = (unsigned)o->irq_race_pct;
+    c->irq_dense_pct = (unsigned)o->irq_dense_pct;
+    c->alias_signal_pct = (unsigned)o->alias_signal_pct;
     c->gen11_unit_pct = (unsigned)o->gen11_unit_pct;
     c->cs_mmio_pct = (unsigned)o->cs_mmio_pct;
     c->math_load1_pct = (unsigned)o->math_load1_pct;

@@ -185,7 +185,7 @@ bool replay_command_limits(unsigned max_memory_mb, unsigned max_log_mb, char *ds
  *   --flsh-cntl-pct P  --instpm-pct P  --req-limit-pct P  --gac-gab-pct P  --gac-gam-pct P  --casc-contend-pct P
  *   --gen11-unit-pct P  --cs-mmio-pct P  --math-load1-pct P  --pred-jump-pct P  --atomic-forms-pct P  --cbbe-pct P
  *   --sig-target-pct P  --nonpriv-entries-pct P  --sdi2-pct P  --reg-poll-pct P  --long-lri-pct P
- *   --priv-violation-pct P  --host-reg-pct P
+ *   --priv-violation-pct P  --host-reg-pct P  --irq-dense-pct P  --alias-signal-pct P
  *   --min-cycles N */
 /* The weight options of the command families, derived from their GTREF_GEN_FAMILIES rows (include/gtref/stim.h):
  * --w-<option> W (0..1000) for each row whose cli column is not NONE, in the order of the rows; the rows HELP1 and
@@ -228,11 +228,11 @@ typedef struct gen_opts {
     uint64_t ppgtt_pct, fault_pct, ggtt_remap_pct;
     uint64_t flsh_cntl_pct, instpm_pct, req_limit_pct;
     uint64_t gac_gab_pct, gac_gam_pct, casc_contend_pct;
-    uint64_t irq_burst_pct, irq_race_pct;
+    uint64_t irq_burst_pct, irq_race_pct, irq_dense_pct, alias_signal_pct;
     uint64_t gen11_unit_pct, cs_mmio_pct, math_load1_pct, pred_jump_pct, atomic_forms_pct, cbbe_pct, sig_target_pct, nonpriv_entries_pct, space_meet_pct, sdi2_pct, reg_poll_pct, long_lri_pct, priv_violation_pct, execlist_pct, host_reg_pct, high_place_pct;
     uint64_t min_cycles;
 } gen_opts;
-#define GEN_OPTS_COUNT (43 GTREF_GEN_FAMILIES(GEN_W_COUNT))
+#define GEN_OPTS_COUNT (45 GTREF_GEN_FAMILIES(GEN_W_COUNT))
 /* Fill o with the generator's defaults and opts[] with the option table entries that write into o. */
 void gen_opts_init(gen_opts *o, cli_opt opts[GEN_OPTS_COUNT]);
 /* A command's option table: its own options (the array own) followed by the generator's, which write into *gen:
@@ -271,6 +271,10 @@ void gen_opts_config(const gen_opts *o, gtref_gen_config *c);
     "  --gac-gam-pct P       seeds with random ARB_RO/R/WR_GAC_GAM0..3 (the GAC->GAM machines) at setup (default 60)\n" \
     "  --casc-contend-pct P  seeds whose BCS0, VCS0, VECS0 run data-heavy streams together (default 35)\n" \
     "  --irq-burst-pct P     seeds ending with rounds of back-to-back user-interrupt bursts (default 25)\n" \
+    "  --irq-race-pct P      seeds whose host writes interrupt registers in the cycles of engine events (default 70)\n" \
+    "  --irq-dense-pct P     seeds whose host writes one engine's mask, IMR or selector every cycle over its events\n" \
+    "                        (own stream) (default 60)\n" \
+    "  --alias-signal-pct P  seeds whose quiet semaphore bursts signal targets 8..11, C32 (own stream) (default 90)\n" \
     "  --host-reg-pct P      seeds whose host writes the engine registers nothing else writes from the host,\n" \
     "                        at setup and EXECLIST_SQ elements 2..7 while engines run (own stream) (default 50)\n" \
     "  Gen11 variants, each in the seeds its knob fires in (a stream of their own; docs/stimulus-format.md §3):\n" \
