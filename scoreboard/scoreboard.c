@@ -47,7 +47,7 @@ typedef struct sb_engine {
     uint64_t poll_wait;
     uint32_t poll_reads, poll_val;
     int poll_state;         /* SEM_RD_NONE, _OUT, _MET, _UNMET: the last answer */
-    uint64_t poll_rd_cycle, poll_rsp_cycle;
+    uint64_t poll_rsp_cycle;
     uint64_t met_cycle, met_wait; uint32_t met_val;
     uint32_t writes_out;    /* writes the GAM model granted and has not acknowledged (nor dropped on a fault) */
     /* execlists (docs/execlists.md §6, §7): the item in flight is a switch (GTM_SWITCH: no retire; it ends at the
@@ -929,6 +929,20 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
     return sem_fail(sb, e, w, g->rd_state == SEM_RD_MET ? "wait-compare" : "signal-wait-read-without-signal", exp, act, why);
 }
 
+/* The answer of wait w's read in a response line at va (the line holding SAD, else nothing): the semaphore dword into
+ * *val, the cycle into *cycle, met or unmet by C27's compare on the DUT's data into *state; the engine's first answer
+ * that met is kept for wait_met_bucket. */
+static void wait_answer(gtref_sb *sb, sb_engine *g, const gtm_retire *w, uint64_t va, const uint8_t *line, uint32_t *val,
+                        uint64_t *cycle, int *state)
+{
+    uint64_t a = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
+    if ((a & ~63ull) != (va & ~63ull)) return;
+    *val = (uint32_t)line_qword(line, (unsigned)(a & 63));
+    *cycle = sb->cycle;
+    *state = sem_holds(w->dw, *val) ? SEM_RD_MET : SEM_RD_UNMET;
+    if (*state == SEM_RD_MET && !g->met_cycle) { g->met_cycle = sb->cycle; g->met_wait = w->addr; g->met_val = *val; }
+}
+
 /* A read response for engine e's data client at graphics address va (its oldest read granted and not answered):
  * the answer of the signal-mode wait's read, met or unmet by the DUT's data (C27's compare). */
 static void sem_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
@@ -936,13 +950,7 @@ static void sem_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
     sb_engine *g = &sb->eng[e];
     if (g->rd_state != SEM_RD_OUT) return;
     const gtm_retire *w = current_signal_wait(sb, e);
-    if (!w) return;
-    uint64_t a = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
-    if ((a & ~63ull) != (va & ~63ull)) return;
-    g->rsp_val = (uint32_t)line_qword(line, (unsigned)(a & 63));
-    g->rsp_cycle = sb->cycle;
-    g->rd_state = sem_holds(w->dw, g->rsp_val) ? SEM_RD_MET : SEM_RD_UNMET;
-    if (g->rd_state == SEM_RD_MET && !g->met_cycle) { g->met_cycle = sb->cycle; g->met_wait = w->addr; g->met_val = g->rsp_val; }
+    if (w) wait_answer(sb, g, w, va, line, &g->rsp_val, &g->rsp_cycle, &g->rd_state);
 }
 
 /* ---- the wait's compare (docs/commands.md §5, C27; contract §3): a memory poll-mode MI_SEMAPHORE_WAIT ----
@@ -1008,7 +1016,6 @@ static bool check_poll_read(gtref_sb *sb, int e, const gam_req *r)
     }
     g->poll_reads++;
     if (g->poll_state != SEM_RD_MET) g->poll_state = SEM_RD_OUT;
-    g->poll_rd_cycle = sb->cycle;
     return true;
 }
 
@@ -1019,13 +1026,7 @@ static void poll_response(gtref_sb *sb, int e, uint64_t va, const uint8_t *line)
     sb_engine *g = &sb->eng[e];
     if (g->poll_state != SEM_RD_OUT || !g->poll_wait) return;
     const gtm_retire *w = current_poll_wait(sb, e);
-    if (!w || w->addr != g->poll_wait) return;
-    uint64_t a = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
-    if ((a & ~63ull) != (va & ~63ull)) return;
-    g->poll_val = (uint32_t)line_qword(line, (unsigned)(a & 63));
-    g->poll_rsp_cycle = sb->cycle;
-    g->poll_state = sem_holds(w->dw, g->poll_val) ? SEM_RD_MET : SEM_RD_UNMET;
-    if (g->poll_state == SEM_RD_MET && !g->met_cycle) { g->met_cycle = sb->cycle; g->met_wait = w->addr; g->met_val = g->poll_val; }
+    if (w && w->addr == g->poll_wait) wait_answer(sb, g, w, va, line, &g->poll_val, &g->poll_rsp_cycle, &g->poll_state);
 }
 
 /* A retire of engine e in this cycle: a poll-mode wait retires only after an answer that met. */
