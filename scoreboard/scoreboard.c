@@ -1517,6 +1517,14 @@ static const char *cf_split_at(const gtref_sb *sb, int e, bool retire)
 }
 static const char *cf_split_before(const gtref_sb *sb, int e) { return cf_split_at(sb, e, false); }
 
+/* Whether engine-relative offset rel is a register a batch start changes (C9, C16): its batch address registers, and
+ * with state the BB_STATE/SBB_STATE ones too. */
+static bool batch_start_reg(uint32_t rel, bool state)
+{
+    return rel == GTREF_BB_ADDR || rel == GTREF_BB_ADDR_UDW || rel == GTREF_SBB_ADDR || rel == GTREF_SBB_ADDR_UDW ||
+           (state && (rel == GTREF_BB_STATE || rel == GTREF_SBB_STATE));
+}
+
 /* Whether a command of r's kind changes register off of family fam (docs/commands.md): a register load the registers
  * it names (with either reading of its Add CS MMIO Start Offset bit, C38),
  * MI_MATH and MI_ATOMIC (its return data) the GPRs, MI_NOOP NOPID, MI_PREDICATE MI_PREDICATE_RESULT, a batch start
@@ -1532,17 +1540,11 @@ static bool kind_changes(const gtm_retire *r, int e, uint32_t off, const char *f
     case GTREF_CMD_MI_ATOMIC: return !strcmp(fam, "CS_GPR") && GTREF_GET(r->dw, MI_ATOMIC_RETURN_DATA);   /* C28 */
     case GTREF_CMD_MI_NOOP: return !strcmp(fam, "NOPID");
     case GTREF_CMD_MI_PREDICATE: return !strcmp(fam, "MI_PREDICATE_RESULT");
-    case GTREF_CMD_MI_BATCH_BUFFER_START:
-        return !strcmp(fam, "BB_ADDR") || !strcmp(fam, "BB_ADDR_UDW") || !strcmp(fam, "BB_STATE") ||
-               !strcmp(fam, "SBB_ADDR") || !strcmp(fam, "SBB_ADDR_UDW") || !strcmp(fam, "SBB_STATE");
+    case GTREF_CMD_MI_BATCH_BUFFER_START: return batch_start_reg(off - gtref_engines[e].base, true);
     default: return false;
     }
 }
 
-/* A register change of engine e the DUT made and the model did not expect there: the other path's when the last
- * agreed command is a control-flow one and the model's command in flight (if any) cannot make it by its kind; the
- * error registers (an erring command) and a context switch's (RING_TAIL, RING_CONTEXT_CONTROL, the CSB: EL-4, EL-22)
- * never. Sets the bucket and returns true. */
 /* A privilege violation (C41: ESR bit 2) the DUT makes where the model's next command cannot make one: a command of a
  * kind with no memory access and no register write (C13, G1: MI_NOOP, MI_MATH, whose GPRs are non-privileged, the
  * arbitration, predicate and interrupt commands, a batch end), or none at all. */
@@ -1560,6 +1562,10 @@ static bool priv_error_elsewhere(const gtref_sb *sb, int e, uint32_t rel, uint32
     }
 }
 
+/* A register change of engine e the DUT made and the model did not expect there: the other path's when the last
+ * agreed command is a control-flow one and the model's command in flight (if any) cannot make it by its kind; the
+ * error registers (an erring command) and a context switch's (RING_TAIL, RING_CONTEXT_CONTROL, the CSB: EL-4, EL-22)
+ * never. Sets the bucket and returns true. */
 static bool cf_commit_split(gtref_sb *sb, int e, uint32_t dut_off, uint32_t dut_val)
 {
     const sb_engine *g = &sb->eng[e];
@@ -1589,20 +1595,14 @@ static bool cf_bbs_split(gtref_sb *sb, int e, uint32_t exp_off, uint32_t dut_off
     if (!g->inflight || g->is_switch || g->cmd.status != GTM_RETIRED || g->cmd.priv_violation ||
         cmd_id(&g->cmd) != GTREF_CMD_MI_BATCH_BUFFER_START)
         return false;
-    bool path = false;
-    uint32_t offs[2] = { exp_off, dut_off };
-    for (int i = 0; i < 2; i++) {
-        if (!offs[i]) continue;
-        uint32_t rel = offs[i] - gtref_engines[e].base;
-        path |= rel == GTREF_BB_ADDR || rel == GTREF_BB_ADDR_UDW || rel == GTREF_SBB_ADDR || rel == GTREF_SBB_ADDR_UDW ||
-                rel == GTREF_RING_HEAD;
-    }
+    uint32_t base = gtref_engines[e].base;
     /* the DUT's change one that a batch start or a ring command makes (not a context switch's RING_TAIL, EL-4, nor
      * an error register: the start's own error) */
-    uint32_t drel = dut_off - gtref_engines[e].base;
-    if (dut_off && drel != GTREF_RING_HEAD && drel != GTREF_BB_ADDR && drel != GTREF_BB_ADDR_UDW &&
-        drel != GTREF_BB_STATE && drel != GTREF_SBB_ADDR && drel != GTREF_SBB_ADDR_UDW && drel != GTREF_SBB_STATE)
-        return false;
+    if (dut_off && dut_off - base != GTREF_RING_HEAD && !batch_start_reg(dut_off - base, true)) return false;
+    bool path = false;
+    uint32_t offs[2] = { exp_off, dut_off };
+    for (int i = 0; i < 2; i++)
+        if (offs[i]) path |= offs[i] - base == GTREF_RING_HEAD || batch_start_reg(offs[i] - base, false);
     if (!path) return false;
     /* the earliest control-flow command where the paths may split: the last agreed one when nothing of the start has
      * matched since, else the start */
