@@ -335,8 +335,7 @@ static void irq_dense_round(gen *g, const engine_plan *plans, size_t np, const s
     const engine_plan *q = &plans[qi];
     int kind = dense_kind(g, q);
     if (kind == D_SEL && qi == order[0] && n > 1) qi = order[d_range(g, 1, n - 1)];   /* the run's bits are pending */
-    q = &plans[qi];
-    if (kind == D_IMR && (q->hwstam & 0xFFFFu) != 0xFFFFu) kind = D_MASK;
+    q = &plans[qi];   /* only the selector moves to another engine: dense_kind's IMR rule was judged on this one */
     dense_writes(g, plans, np, q, kind, 40u + 4u * run, qi == order[0] ? 3u : 0u);
 }
 
