@@ -871,6 +871,21 @@ static void sem_signals_text(const sb_engine *g, char *buf, size_t sz)
     if (n && w < sz) snprintf(buf + w, sz - w, "%s)", g->sig_signals > n ? ", ..." : "");
 }
 
+/* A semaphore wait's failure names the wait even when the model has not executed it yet (text: its cmd_text). */
+static void name_wait(gtref_sb *sb, const gtm_retire *w, const char *text)
+{
+    if (sb->mm.command[0]) return;
+    copy(sb->mm.command, sizeof sb->mm.command, text);
+    sb->mm.cmd_addr = w->addr;
+}
+
+/* Whether granted read r of engine e is a read of wait w's semaphore line (a data read whose 64-byte line holds SAD,
+ * docs/gam.md GAM-18). */
+static bool reads_wait_line(const gam_req *r, const gtm_retire *w)
+{
+    return w && r->client == GTREF_CLIENT_DR && (r->va & ~63ull) == (GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR) & ~63ull);
+}
+
 static bool sem_fail(gtref_sb *sb, int e, const gtm_retire *w, const char *field, const char *exp, const char *act,
                      const char *why)
 {
@@ -884,10 +899,7 @@ static bool sem_fail(gtref_sb *sb, int e, const gtm_retire *w, const char *field
          "wait at 0x%" PRIx64 ", SAD 0x%" PRIx64 ": %s; %u read%s; signals to %s since the previous signal-mode wait: %s "
          "(contract §3, C32a)",
          waddr, sad, why, g->sig_reads, g->sig_reads == 1 ? "" : "s", engine_name(e), sigs);
-    if (!sb->mm.command[0]) {   /* the wait has not executed in the model: name it anyway */
-        copy(sb->mm.command, sizeof sb->mm.command, text);
-        sb->mm.cmd_addr = waddr;
-    }
+    name_wait(sb, w, text);
     return false;
 }
 
@@ -897,9 +909,7 @@ static bool check_granted_read(gtref_sb *sb, int e, const gam_req *r)
 {
     if (r->client != GTREF_CLIENT_DR) return true;
     const gtm_retire *w = current_signal_wait(sb, e);
-    if (!w) return true;
-    uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
-    if ((r->va & ~63ull) != (sad & ~63ull)) return true;
+    if (!reads_wait_line(r, w)) return true;
     sb_engine *g = &sb->eng[e];
     char exp[192], act[192], why[192];
     if (g->sig_reads == 0 || (g->rd_state == SEM_RD_UNMET && g->flag)) {
@@ -987,10 +997,7 @@ static bool poll_fail(gtref_sb *sb, int e, const gtm_retire *w, const char *exp,
          "poll-mode wait at 0x%" PRIx64 ", SAD 0x%" PRIx64 ", compare %u, data 0x%08x: %s; %u read%s (docs/commands.md "
          "§5, C27; contract §3)", w->addr, sad, (unsigned)GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_COMPARE),
          (uint32_t)GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_DATA), why, g->poll_reads, g->poll_reads == 1 ? "" : "s");
-    if (!sb->mm.command[0]) {
-        copy(sb->mm.command, sizeof sb->mm.command, text);
-        sb->mm.cmd_addr = w->addr;
-    }
+    name_wait(sb, w, text);
     return false;
 }
 
@@ -1000,9 +1007,7 @@ static bool check_poll_read(gtref_sb *sb, int e, const gam_req *r)
 {
     if (r->client != GTREF_CLIENT_DR) return true;
     const gtm_retire *w = current_poll_wait(sb, e);
-    if (!w) return true;
-    uint64_t sad = GTREF_GET(w->dw, MI_SEMAPHORE_WAIT_ADDR);
-    if ((r->va & ~63ull) != (sad & ~63ull)) return true;
+    if (!reads_wait_line(r, w)) return true;
     sb_engine *g = &sb->eng[e];
     if (g->poll_wait != w->addr) { g->poll_wait = w->addr; g->poll_reads = 0; g->poll_state = SEM_RD_NONE; }
     if (g->poll_state == SEM_RD_MET && g->poll_rsp_cycle < sb->cycle) {
